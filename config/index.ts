@@ -1,0 +1,68 @@
+import path from 'node:path'
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import { builtRoutes } from '../src/router/routes'
+import devConfig from './dev'
+import prodConfig from './prod'
+
+const platform = process.env.TARO_ENV || 'h5'
+
+/** H5 browser routing with SPEC's paths: each page answers to its route (and / and /index to the map). */
+function customRoutes(): Record<string, string | string[]> {
+  const map: Record<string, string[]> = {}
+  for (const r of builtRoutes()) (map['/' + r.page] ??= []).push(r.path)
+  map['/pages/map/index'].push('/', '/index')
+  return map
+}
+
+// https://docs.taro.zone/docs/config
+export default defineConfig<'webpack5'>(async (merge) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'teammap',
+    date: '2026-11-22',
+    // NutUI is designed at 375 px, the app at 750.
+    designWidth(input: any) {
+      const file: string = (input?.file ?? '').replace(/\\+/g, '/')
+      return file.includes('@nutui') ? 375 : 750
+    },
+    deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    outputRoot: `dist/${platform}`,
+    plugins: [],
+    defineConstants: {
+      // Base URL of the API: same origin on H5 by default; the weapp needs an absolute https URL.
+      API_BASE: JSON.stringify(process.env.API_BASE ?? (platform === 'h5' ? '' : 'http://127.0.0.1:8080')),
+      // AMap JS API key and security code for H5; empty means the keyless Leaflet map.
+      AMAP_KEY: JSON.stringify(process.env.AMAP_KEY ?? ''),
+      AMAP_SECURITY_CODE: JSON.stringify(process.env.AMAP_SECURITY_CODE ?? ''),
+      MAP_TILE_URL: JSON.stringify(process.env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    },
+    alias: {
+      '@': path.resolve(__dirname, '..', 'src'),
+    },
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: { type: 'webpack5', prebundle: { enable: false } },
+    cache: { enable: true },
+    mini: {
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+      optimizeMainPackage: { enable: true },
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      router: { mode: 'browser', customRoutes: customRoutes() },
+      output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
+      miniCssExtractPluginOption: { ignoreOrder: true, filename: 'css/[name].[contenthash:8].css', chunkFilename: 'css/[name].[contenthash:8].css' },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+    },
+  }
+  if (process.env.NODE_ENV === 'development') return merge({}, baseConfig, devConfig)
+  return merge({}, baseConfig, prodConfig)
+})

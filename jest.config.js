@@ -1,0 +1,36 @@
+// One jest run with one project per test layer (DESIGN 6). `npm test` runs them all.
+const transform = { '^.+\\.[jt]sx?$': ['babel-jest', { configFile: './babel.config.js' }] }
+const transformIgnorePatterns = ['/node_modules/(?!(@tarojs|@nutui|@swc/helpers|mobx|mobx-react-lite|supercluster|kdbush)/)']
+const moduleNameMapper = {
+  '^@/(.*)$': '<rootDir>/src/$1',
+  '\\.(css|scss|sass|less)$': '<rootDir>/test/support/style-stub.js',
+}
+const node = (name, extra = {}) => ({
+  displayName: name,
+  testEnvironment: 'node',
+  testMatch: [`<rootDir>/test/${name}/**/*.test.[jt]s?(x)`],
+  transform,
+  transformIgnorePatterns,
+  moduleNameMapper,
+  ...extra,
+})
+
+module.exports = {
+  projects: [
+    node('unit'),
+    node('stores'),
+    node('api'),
+    node('server'),
+    node('weapp', { testTimeout: 180000 }),
+    node('e2e', { testTimeout: 240000 }),
+    node('components', {
+      testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/test/support/jest-dom.js'],
+      moduleNameMapper: {
+        ...moduleNameMapper,
+        '^@tarojs/taro$': '<rootDir>/test/support/taro-stub.js',
+        '^@tarojs/components$': '<rootDir>/test/support/taro-components-stub.js',
+      },
+    }),
+  ],
+}

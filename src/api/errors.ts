@@ -1,0 +1,32 @@
+/** Typed failures of an API call (SPEC 8). */
+import { MSG } from '../domain/messages'
+
+export type ApiErrorKind = 'business' | 'unauthorized' | 'http' | 'network'
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind
+  readonly errcode?: number
+  readonly status?: number
+
+  constructor(kind: ApiErrorKind, message: string, opts: { errcode?: number; status?: number } = {}) {
+    super(message)
+    this.name = 'ApiError'
+    this.kind = kind
+    this.errcode = opts.errcode
+    this.status = opts.status
+  }
+}
+
+/** The user-facing message of each failure, exactly as SPEC 8 words it. */
+export function messageOf(kind: ApiErrorKind, errmsg?: string): string {
+  switch (kind) {
+    case 'business':
+      return errmsg || MSG.genericError
+    case 'unauthorized':
+      return MSG.loggedOut
+    case 'http':
+      return MSG.systemError
+    case 'network':
+      return MSG.networkError
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Every page renders inside PageShell: it runs the navigation guard on each page entry and hosts the
+ * notice bar and the loading mask. Content shows only once the guard allows the page.
+ */
+import { View } from '@tarojs/components'
+import { useDidShow } from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useState, type PropsWithChildren } from 'react'
+import { decideEntry } from '../../router/entry'
+import { useStores } from '../../stores/context'
+import { LoadingMask } from '../LoadingMask'
+import { NoticeBar } from '../NoticeBar'
+
+export const PageShell = observer(function PageShell({ children, className }: PropsWithChildren<{ className?: string }>) {
+  const root = useStores()
+  const [allowed, setAllowed] = useState(false)
+
+  useDidShow(() => {
+    const decision = decideEntry(root)
+    if (decision.action === 'allow') {
+      setAllowed(true)
+    } else {
+      setAllowed(false)
+      root.navigate(decision.to, 'redirect')
+    }
+  })
+
+  return (
+    <View className={`page ${className ?? ''}`}>
+      {allowed ? children : null}
+      <NoticeBar />
+      <LoadingMask />
+    </View>
+  )
+})

@@ -1,0 +1,48 @@
+/** Every user-visible message, in Chinese as SPEC.md quotes it; tests and code share these. */
+export const MSG = {
+  // SPEC 8
+  loggedOut: '您已退出登录，即将进入登录页面',
+  systemError: '系统错误，请稍后再试',
+  networkError: '网络错误，请检查设备网络',
+  genericError: 'Error',
+  mapInitError: '地图初始化错误，请刷新页面重试',
+  cameraError: '相机拍照错误，请稍后再试',
+  permissionError: '权限错误',
+  copyOk: '复制成功',
+  copyFailed: '复制失败，请稍后再试',
+  mandatoryItem: (item: string) => `${item}必须授权，无法取消`,
+
+  // SPEC 5
+  shareNameRequired: '请填写分享名称',
+  shareDataRequired: '请选择要分享的数据',
+  sharePwdRequired: '请输入分享密码',
+  shareExpRequired: '请设置过期时间',
+  resetRemarkRequired: '请填写重置会员备注信息',
+
+  // Sign in and account (our wording where SPEC is silent)
+  phoneRequired: '请输入手机号',
+  phoneInvalid: '请输入正确的手机号',
+  codeRequired: '请输入验证码',
+  codeInvalidFormat: '请输入6位数字验证码',
+  codeWrong: '验证码错误',
+  codeExpired: '验证码已过期，请重新获取',
+  codeTooManyTries: '验证码错误次数过多，请重新获取',
+  codeSendTooFrequent: (seconds: number) => `发送过于频繁，请${seconds}秒后再试`,
+  codeDailyCap: '今日验证码发送次数已达上限，请明天再试',
+  codeSent: '验证码已发送',
+  loginOk: '登录成功',
+  nicknameRequired: '请输入昵称',
+  nicknameTooLong: (max: number) => `昵称最多${max}个字`,
+  groupNameRequired: '请输入团队名称',
+  groupNameTooLong: (max: number) => `团队名称最多${max}个字`,
+  inviteCodeRequired: '请输入邀请码或邀请链接',
+  inviteCodeInvalid: '邀请码无效或已过期',
+  badRequest: '请求参数错误',
+  notFound: '数据不存在',
+  forbidden: '没有权限执行此操作',
+  noGroup: '请先创建或加入团队',
+  alreadyInGroup: '您已拥有自己的地图',
+  accountDeleted: '账号已注销',
+  savedOk: '保存成功',
+  logoffConfirm: '注销后账号及您创建的地图数据将被永久删除且无法恢复，确定注销吗？',
+} as const

@@ -1,0 +1,57 @@
+import { Avatar, Button, Cell, Dialog } from '@nutui/nutui-react-taro'
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
+import { PageShell } from '../../components/PageShell'
+import { membershipLabel } from '../../domain/tiers'
+import { maskPhone } from '../../domain/validate'
+import { useStores } from '../../stores/context'
+import './index.scss'
+
+function HomePage() {
+  const { session, navigate } = useStores()
+  const [confirmLogout, setConfirmLogout] = useState(false)
+  const user = session.user
+
+  return (
+    <PageShell className='home-page'>
+      <View className='home-profile'>
+        <Avatar size='large' src={user?.avatar || ''}>
+          {(user?.nickname || '我').slice(0, 1)}
+        </Avatar>
+        <View className='home-profile__text'>
+          <Text className='home-nickname'>{user?.nickname}</Text>
+          <Text className='home-phone muted'>{maskPhone(user?.phone ?? '')}</Text>
+        </View>
+      </View>
+      <Cell.Group className='home-cells'>
+        <Cell title='当前地图' extra={user?.select_groupname} />
+        <Cell title='会员' extra={membershipLabel(user?.group_vip, new Date())} />
+        <Cell title='我的身份' extra={session.is_admin ? '管理员' : '成员'} />
+      </Cell.Group>
+      <Cell.Group className='home-cells'>
+        <Cell title='返回地图' clickable onClick={() => navigate('/map', 'relaunch')} />
+        <Cell title='注销账号' clickable onClick={() => navigate('/logoff')} />
+      </Cell.Group>
+      <View className='page-pad'>
+        <Button className='home-logout' block type='danger' fill='outline' onClick={() => setConfirmLogout(true)}>
+          退出登录
+        </Button>
+      </View>
+      <Dialog
+        title='退出登录'
+        visible={confirmLogout}
+        content='确定退出当前账号吗？'
+        confirmText='退出'
+        cancelText='取消'
+        onConfirm={() => {
+          setConfirmLogout(false)
+          void session.logout()
+        }}
+        onCancel={() => setConfirmLogout(false)}
+      />
+    </PageShell>
+  )
+}
+
+export default observer(HomePage)

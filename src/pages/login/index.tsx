@@ -1,0 +1,67 @@
+import { Button, Input } from '@nutui/nutui-react-taro'
+import { Text, View } from '@tarojs/components'
+import { useRouter } from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
+import { PageShell } from '../../components/PageShell'
+import { PATHS } from '../../domain/guard'
+import { useStores } from '../../stores/context'
+import './index.scss'
+
+function LoginPage() {
+  const { session, app, navigate } = useStores()
+  const router = useRouter()
+  const [phone, setPhone] = useState('')
+  const [code, setCode] = useState('')
+  const countdown = session.codeCountdown
+
+  const submit = async () => {
+    if (await session.login(phone, code)) {
+      const back = router.params.redirect ? decodeURIComponent(router.params.redirect) : PATHS.map
+      navigate(back.startsWith('/') ? back : PATHS.map, 'relaunch')
+    }
+  }
+
+  return (
+    <PageShell className='login-page'>
+      <View className='login-hero'>
+        <Text className='login-brand'>{app.system_config.brand || '团队地图'}</Text>
+        <Text className='login-slogan'>团队协作的地图数据</Text>
+      </View>
+      <View className='login-card'>
+        <View className='login-field'>
+          <Text className='login-label'>手机号</Text>
+          <Input
+            className='login-input'
+            name='phone'
+            type='tel'
+            maxLength={11}
+            placeholder='请输入手机号'
+            value={phone}
+            onChange={(v) => setPhone(v)}
+          />
+        </View>
+        <View className='login-field'>
+          <Text className='login-label'>验证码</Text>
+          <Input className='login-input' name='code' type='number' maxLength={6} placeholder='请输入验证码' value={code} onChange={(v) => setCode(v)} />
+          <Button
+            className='login-send'
+            size='small'
+            fill='outline'
+            type='primary'
+            disabled={countdown > 0 || session.sendingCode}
+            onClick={() => void session.sendCode(phone)}
+          >
+            {countdown > 0 ? `${countdown}秒后重新获取` : '获取验证码'}
+          </Button>
+        </View>
+        <Button className='login-submit' block type='primary' loading={session.submitting} onClick={() => void submit()}>
+          登录
+        </Button>
+        <Text className='login-tip muted'>未注册的手机号验证后将自动创建账号</Text>
+      </View>
+    </PageShell>
+  )
+}
+
+export default observer(LoginPage)

@@ -1,0 +1,18 @@
+/** Low-level page navigation (Taro's router on both platforms). The router maps SPEC paths to pages. */
+export interface PageLocation {
+  /** The path the user sees: SPEC path on H5 (browser routing), '/' + page route on weapp. */
+  pathname: string
+  /** Query string without '?'. */
+  search: string
+}
+
+export interface PageNavigator {
+  navigateTo(url: string): void
+  redirectTo(url: string): void
+  reLaunch(url: string): void
+  back(): void
+  location(): PageLocation
+  /** Replace the address bar path without reloading (H5 aliases such as / and /index). */
+  replaceAddress(pathWithQuery: string): void
+}
+

@@ -1,0 +1,98 @@
+/** Global app settings of SPEC section 3 with SPEC 9's defaults, the notices and the loading mask. */
+import { makeAutoObservable } from 'mobx'
+import type { SystemConfig } from '../../types/entities'
+import { DEFAULT_MAP_STYLE, DEFAULT_SYSTEM_CONFIG, NOTICE_BAR_MS } from '../domain/constants'
+import { makeNotice, type Notice, type NoticeType } from '../domain/notice'
+import type { RootStore } from './RootStore'
+import { STORAGE_KEYS } from './storageKeys'
+
+export interface MapStyle {
+  type: number
+  bg: boolean
+  road: boolean
+  building: boolean
+  poi: boolean
+  traffic: boolean
+}
+
+export interface LngLatValue {
+  lng: number
+  lat: number
+}
+
+export class AppStore {
+  /** How many calls are under way; the loading mask shows while any is. */
+  loadingCount = 0
+  notices: Notice[] = []
+  show_login_modal = false
+  system_config: SystemConfig = { ...DEFAULT_SYSTEM_CONFIG }
+  map_view: { center: LngLatValue; zoom: number } | null = null
+  self_location: LngLatValue | null = null
+  map_style: MapStyle = { ...DEFAULT_MAP_STYLE }
+  satellite_layer = false
+  road_layer = false
+  traffic_layer = false
+  show_vip_expired_modal = false
+  show_vip_exp_modal = false
+  show_init_modal = false
+  show_verify_modal = false
+  app_upgrade = { show: false, version: '' }
+  uni_location_permission = { is_request: false, allowed: false }
+  /** Development-only: a developer chose to continue on a desktop browser. */
+  allowDesktop = false
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<AppStore, 'root'>(this, { root: false })
+    this.allowDesktop = root.platform.storage.get(STORAGE_KEYS.allowDesktop) === '1'
+  }
+
+  get show_loading(): boolean {
+    return this.loadingCount > 0
+  }
+
+  get run_platform(): string {
+    return this.root.platform.device.platform
+  }
+
+  setLoading(delta: 1 | -1): void {
+    this.loadingCount = Math.max(0, this.loadingCount + delta)
+  }
+
+  notify(text: string, type: NoticeType = 'error', duration: number = NOTICE_BAR_MS): Notice {
+    const notice = makeNotice(text, type, duration)
+    this.notices.push(notice)
+    return notice
+  }
+
+  dismiss(id: number): void {
+    this.notices = this.notices.filter((n) => n.id !== id)
+  }
+
+  /** The notice on top (the bar shows one at a time, newest first). */
+  get currentNotice(): Notice | null {
+    return this.notices.length ? this.notices[this.notices.length - 1] : null
+  }
+
+  async loadConfig(): Promise<void> {
+    const cfg = await this.root.api.post('/api/system/get/config', { no_check_permission: true }, { quiet: true })
+    if (cfg) this.system_config = { ...DEFAULT_SYSTEM_CONFIG, ...cfg }
+  }
+
+  continueOnDesktop(): void {
+    if (!this.root.platform.device.canOverrideDesktop()) return
+    this.allowDesktop = true
+    this.root.platform.storage.set(STORAGE_KEYS.allowDesktop, '1')
+  }
+
+  /** Logout clears the map state back to its defaults. */
+  resetMap(): void {
+    this.map_view = null
+    this.self_location = null
+    this.map_style = { ...DEFAULT_MAP_STYLE }
+    this.satellite_layer = false
+    this.road_layer = false
+    this.traffic_layer = false
+    this.show_vip_expired_modal = false
+    this.show_vip_exp_modal = false
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * The signed-in user (SPEC 4 "Session"): login stores the user locally, encrypted; a login failure
+ * clears it; logout clears the user, the map and the map data; an HTTP 401 logs out and goes to login.
+ */
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { RequestHeader } from '../../types/api'
+import type { LoginResult, UserInfo } from '../../types/entities'
+import { SMS_RESEND_COOLDOWN_S } from '../domain/constants'
+import { PATHS } from '../domain/guard'
+import { MSG } from '../domain/messages'
+import { decryptJson, encryptJson } from '../domain/secure'
+import { checkCode, checkGroupName, checkNickname, checkPhone } from '../domain/validate'
+import type { RootStore } from './RootStore'
+import { CLEARED_ON_LOGOUT, STORAGE_KEYS } from './storageKeys'
+
+interface StoredSession {
+  user: UserInfo
+  is_admin: boolean
+  admin_vip_expired: boolean
+}
+
+export class SessionStore {
+  user: UserInfo | null = null
+  is_admin = false
+  admin_vip_expired = false
+  /** Seconds until another code may be requested (SPEC-free; the server enforces 60 s too). */
+  codeCountdown = 0
+  sendingCode = false
+  submitting = false
+  private countdownTimer: ReturnType<typeof setInterval> | null = null
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<SessionStore, 'root' | 'countdownTimer'>(this, { root: false, countdownTimer: false })
+    this.restore()
+  }
+
+  get loggedIn(): boolean {
+    return !!this.user?.id
+  }
+
+  get hasGroup(): boolean {
+    return !!this.user?.select_groupid
+  }
+
+  /** The header object every call carries (SPEC 7). */
+  get header(): RequestHeader {
+    const device = this.root.platform.device
+    return {
+      userid: this.user?.id ?? '',
+      groupid: this.user?.select_groupid || '',
+      token: this.user?.token ?? '',
+      device: device.header(),
+      os: device.os(),
+    }
+  }
+
+  restore(): void {
+    const stored = decryptJson<StoredSession>(this.root.platform.storage.get(STORAGE_KEYS.userInfo))
+    if (stored?.user?.id && stored.user.token) this.apply(stored)
+    else this.root.platform.storage.remove(STORAGE_KEYS.userInfo)
+  }
+
+  async sendCode(phone: string): Promise<boolean> {
+    if (this.codeCountdown > 0 || this.sendingCode) return false
+    const invalid = checkPhone(phone)
+    if (invalid) {
+      this.root.app.notify(invalid, 'warning')
+      return false
+    }
+    this.sendingCode = true
+    const res = await this.root.api.post('/api/system/send/code', { phone: phone.trim() })
+    runInAction(() => {
+      this.sendingCode = false
+    })
+    if (!res) return false
+    this.root.app.notify(MSG.codeSent, 'success')
+    this.startCountdown(res.cooldown || SMS_RESEND_COOLDOWN_S)
+    return true
+  }
+
+  async login(phone: string, code: string): Promise<boolean> {
+    const invalid = checkPhone(phone) ?? checkCode(code)
+    if (invalid) {
+      this.root.app.notify(invalid, 'warning')
+      return false
+    }
+    if (this.submitting) return false
+    this.submitting = true
+    const res = await this.root.api.post('/api/user/login', { phone: phone.trim(), code: code.trim(), channel: this.root.platform.device.header() })
+    runInAction(() => {
+      this.submitting = false
+      if (res) {
+        this.apply(res)
+        this.persist()
+      } else {
+        this.clearUser()
+      }
+    })
+    return !!res
+  }
+
+  /** Reloads user info from the server (after group changes, payment ...). */
+  async refresh(): Promise<boolean> {
+    if (!this.loggedIn) return false
+    const res = await this.root.api.post('/api/user/getinfo', {})
+    if (!res) return false
+    runInAction(() => {
+      this.apply({ ...res, user: { ...res.user, token: res.user.token || this.user?.token || '' } })
+      this.persist()
+    })
+    return true
+  }
+
+  /** Guide: the user with no group creates their own map (a 7-day trial). */
+  async createOwnGroup(): Promise<boolean> {
+    const res = await this.root.api.post('/api/group/create', {})
+    if (!res) return false
+    runInAction(() => {
+      this.apply({ ...res, user: { ...res.user, token: res.user.token || this.user?.token || '' } })
+      this.persist()
+    })
+    return true
+  }
+
+  async joinTeam(code: string): Promise<boolean> {
+    const c = code.trim()
+    if (!c) {
+      this.root.app.notify(MSG.inviteCodeRequired, 'warning')
+      return false
+    }
+    const res = await this.root.api.post('/api/group/join', { code: c })
+    if (!res) return false
+    runInAction(() => {
+      this.apply({ ...res, user: { ...res.user, token: res.user.token || this.user?.token || '' } })
+      this.persist()
+    })
+    return true
+  }
+
+  async initNickname(nickname: string): Promise<boolean> {
+    const invalid = checkNickname(nickname)
+    if (invalid) {
+      this.root.app.notify(invalid, 'warning')
+      return false
+    }
+    const user = await this.root.api.post('/api/user/init', { nickname: nickname.trim() })
+    if (!user) return false
+    this.updateUser(user)
+    return true
+  }
+
+  async saveGroupName(name: string): Promise<boolean> {
+    const invalid = checkGroupName(name)
+    if (invalid) {
+      this.root.app.notify(invalid, 'warning')
+      return false
+    }
+    const group = await this.root.api.post('/api/group/save/name', { name: name.trim() })
+    if (!group) return false
+    runInAction(() => {
+      if (this.user) this.user = { ...this.user, select_groupname: group.name }
+      this.persist()
+    })
+    return true
+  }
+
+  /** Logs out: revokes the token on the server (best effort), clears local data, goes to login. */
+  async logout(): Promise<void> {
+    if (this.loggedIn) {
+      try {
+        await this.root.api.request('/api/user/logout', {}, { quiet: true })
+      } catch {
+        // the local logout happens regardless
+      }
+    }
+    this.clearLocal()
+    this.root.navigate(PATHS.login, 'relaunch')
+  }
+
+  /** Deletes the account on the server, then logs out locally. */
+  async logoff(): Promise<boolean> {
+    const res = await this.root.api.request('/api/user/logoff', {}).then(
+      () => true,
+      () => false,
+    )
+    if (!res) return false
+    this.root.app.notify(MSG.accountDeleted, 'success')
+    this.clearLocal()
+    this.root.navigate(PATHS.login, 'relaunch')
+    return true
+  }
+
+  /** HTTP 401 from any call: the client already showed the SPEC warning. */
+  handleUnauthorized(): void {
+    this.clearLocal()
+    this.root.navigate(PATHS.login, 'relaunch')
+  }
+
+  private updateUser(user: UserInfo): void {
+    this.user = { ...user, token: user.token || this.user?.token || '' }
+    this.persist()
+  }
+
+  private apply(res: LoginResult | StoredSession): void {
+    this.user = res.user
+    this.is_admin = !!res.is_admin
+    this.admin_vip_expired = !!res.admin_vip_expired
+  }
+
+  private persist(): void {
+    if (!this.user) return
+    const stored: StoredSession = { user: this.user, is_admin: this.is_admin, admin_vip_expired: this.admin_vip_expired }
+    this.root.platform.storage.set(STORAGE_KEYS.userInfo, encryptJson(stored))
+  }
+
+  private clearUser(): void {
+    this.user = null
+    this.is_admin = false
+    this.admin_vip_expired = false
+    this.root.platform.storage.remove(STORAGE_KEYS.userInfo)
+  }
+
+  /** Clears the user, the map state and every map-data key (SPEC 4). */
+  private clearLocal(): void {
+    this.clearUser()
+    for (const key of CLEARED_ON_LOGOUT) this.root.platform.storage.remove(key)
+    this.root.app.resetMap()
+  }
+
+  private startCountdown(seconds: number): void {
+    this.stopCountdown()
+    this.codeCountdown = seconds
+    this.countdownTimer = setInterval(() => {
+      runInAction(() => {
+        this.codeCountdown = Math.max(0, this.codeCountdown - 1)
+        if (this.codeCountdown === 0) this.stopCountdown()
+      })
+    }, 1000)
+  }
+
+  private stopCountdown(): void {
+    if (this.countdownTimer) clearInterval(this.countdownTimer)
+    this.countdownTimer = null
+  }
+
+  dispose(): void {
+    this.stopCountdown()
+  }
+}

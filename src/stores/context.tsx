@@ -1,0 +1,30 @@
+/** The app's one RootStore with the real platform, and useStores() for views. */
+import { createContext, useContext, type PropsWithChildren } from 'react'
+import { taroTransport } from '../platform/http'
+import { device } from '../platform/device'
+import { taroNavigator } from '../platform/nav'
+import { taroStorage } from '../platform/storage'
+import { createNavigate } from '../router/navigate'
+import { RootStore } from './RootStore'
+
+let root: RootStore | null = null
+
+export function appRootStore(): RootStore {
+  root ??= new RootStore({
+    transport: taroTransport,
+    baseUrl: typeof API_BASE === 'string' ? API_BASE : '',
+    platform: { storage: taroStorage, device, navigate: createNavigate(taroNavigator), location: () => taroNavigator.location(), replaceAddress: (p) => taroNavigator.replaceAddress(p) },
+  })
+  return root
+}
+
+const StoreContext = createContext<RootStore | null>(null)
+
+export function StoreProvider({ children, store }: PropsWithChildren<{ store?: RootStore }>) {
+  return <StoreContext.Provider value={store ?? appRootStore()}>{children}</StoreContext.Provider>
+}
+
+export function useStores(): RootStore {
+  // Pages of a mini-program may render outside the App tree; fall back to the app's store.
+  return useContext(StoreContext) ?? appRootStore()
+}

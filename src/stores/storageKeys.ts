@@ -1,0 +1,27 @@
+/** Local storage keys. Logout clears the user, the base settings and every map-data key. */
+export const STORAGE_KEYS = {
+  /** Encrypted {user, is_admin, admin_vip_expired}. */
+  userInfo: 'user_info',
+  /** Global app settings that survive a reload (map style, layers shown ...). */
+  baseSetting: 'base_setting',
+  /** Map view and data caches (filled by the map issues). */
+  mapView: 'map_view',
+  mapData: 'map_data',
+  markerFilter: 'marker_filter',
+  lastMarkerStyle: 'last_marker_style',
+  lastLayerIds: 'last_layer_ids',
+  openFolderIds: 'open_folder_ids',
+  /** Development-only: continue on a desktop browser. Kept across logout. */
+  allowDesktop: 'dev_allow_desktop',
+} as const
+
+export const CLEARED_ON_LOGOUT = [
+  STORAGE_KEYS.userInfo,
+  STORAGE_KEYS.baseSetting,
+  STORAGE_KEYS.mapView,
+  STORAGE_KEYS.mapData,
+  STORAGE_KEYS.markerFilter,
+  STORAGE_KEYS.lastMarkerStyle,
+  STORAGE_KEYS.lastLayerIds,
+  STORAGE_KEYS.openFolderIds,
+]

@@ -1,0 +1,74 @@
+/** Entities shared by the app and the server (SPEC section 3). Dates are ISO 8601 strings. */
+
+/** Membership levels (SPEC 4): 0 free, 1 trial, 2 VIP 1, 3 VIP 2, 4 VIP 3. */
+export type Level = 0 | 1 | 2 | 3 | 4
+
+export interface GroupVip {
+  group_vip_exp: string | null
+  level: Level
+  nickname: string
+  phone: string
+  marker_limit: number
+  join_limit: number
+  file_size_limit: number
+}
+
+export interface ModuleRef {
+  id: number
+  name?: string
+}
+
+export interface UserInfo {
+  id: number
+  nickname: string
+  avatar: string
+  uid: string
+  phone: string
+  token: string
+  level: Level
+  select_groupid: number
+  select_groupname: string
+  is_manager: boolean
+  verifyed: boolean
+  group_vip: GroupVip | null
+  department_manager: boolean
+  source: string
+  modules: ModuleRef[]
+  vip_exp: string | null
+}
+
+export interface LoginResult {
+  is_admin: boolean
+  admin_vip_expired: boolean
+  user: UserInfo
+}
+
+export interface SystemConfig {
+  id: number
+  logo: string
+  brand: string
+  show_phone: boolean
+  sign_radius: number
+  show_marker_cluster_count: boolean
+}
+
+export interface GroupInfo {
+  id: number
+  name: string
+  owner_id: number
+  level: Level
+  vip_exp: string | null
+  marker_limit: number
+  join_limit: number
+  file_size_limit: number
+  member_count: number
+  is_admin: boolean
+}
+
+export interface ExpiredInfo {
+  expired: boolean
+  is_admin: boolean
+  admin_vip_expired: boolean
+  vip_exp: string | null
+  level: Level
+}
