@@ -1,10 +1,16 @@
 import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
-import { builtRoutes } from '../src/router/routes'
+import { requireWithEsbuild } from '@tarojs/helper'
+import type * as RoutesModule from '../src/router/routes'
 import devConfig from './dev'
 import prodConfig from './prod'
 
 const platform = process.env.TARO_ENV || 'h5'
+
+// Taro compiles only config/ for itself; the route table lives in src/router, so load it with esbuild.
+const { builtRoutes } = requireWithEsbuild(path.resolve(__dirname, '../src/router/routes.ts'), {
+  customSwcConfig: { jsc: { target: 'es2019' }, module: { type: 'commonjs' } },
+}) as typeof RoutesModule
 
 /** H5 browser routing with SPEC's paths: each page answers to its route (and / and /index to the map). */
 function customRoutes(): Record<string, string | string[]> {
@@ -49,6 +55,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
       optimizeMainPackage: { enable: true },
+      // NutUI's per-component styles arrive in different orders per page; order does not matter.
+      miniCssExtractPluginOption: { ignoreOrder: true },
     },
     h5: {
       publicPath: '/',
