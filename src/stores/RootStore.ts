@@ -1,7 +1,7 @@
 /** Builds every store from injected dependencies (DESIGN 4): tests pass fakes, the app the real ones. */
 import { ApiClient, type HttpTransport } from '../api/client'
 import type { DeviceInfo } from '../platform/device/base'
-import type { KeyValueStorage } from '../platform/storage'
+import type { KeyValueStorage } from '../platform/storage/memory'
 import type { PageLocation } from '../platform/nav/index.types'
 import type { Navigate } from '../router/navigate'
 import { AppStore } from './AppStore'

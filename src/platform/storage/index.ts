@@ -1,11 +1,9 @@
 /** Key-value storage: Taro storage (wx storage on weapp, localStorage on H5). */
 import Taro from '@tarojs/taro'
+import type { KeyValueStorage } from './memory'
 
-export interface KeyValueStorage {
-  get(key: string): string | null
-  set(key: string, value: string): void
-  remove(key: string): void
-}
+export type { KeyValueStorage } from './memory'
+export { memoryStorage } from './memory'
 
 export const taroStorage: KeyValueStorage = {
   get(key) {
@@ -26,15 +24,4 @@ export const taroStorage: KeyValueStorage = {
       // already gone
     }
   },
-}
-
-/** In-memory storage for tests and for environments without storage. */
-export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { dump(): Record<string, string> } {
-  const data = new Map(Object.entries(initial))
-  return {
-    get: (k) => data.get(k) ?? null,
-    set: (k, v) => void data.set(k, v),
-    remove: (k) => void data.delete(k),
-    dump: () => Object.fromEntries(data),
-  }
 }

@@ -1,0 +1,68 @@
+/** Builders for store and API tests: a RootStore on a fake transport, storage and navigator. */
+import type { HttpResponse, HttpTransport } from '../../src/api/client'
+import { deviceFromUserAgent } from '../../src/platform/device/base'
+import { memoryStorage } from '../../src/platform/storage/memory'
+import { RootStore } from '../../src/stores/RootStore'
+import type { LoginResult, UserInfo } from '../../types/entities'
+
+export type Handler = (body: any) => HttpResponse | Promise<HttpResponse>
+export const ok = (data: unknown): HttpResponse => ({ status: 200, data: { header: { errcode: 0, errmsg: '' }, data } })
+export const fail = (errcode: number, errmsg: string): HttpResponse => ({ status: 200, data: { header: { errcode, errmsg }, data: null } })
+
+export function fakeTransport(handlers: Record<string, Handler>) {
+  const calls: { path: string; body: any }[] = []
+  const transport: HttpTransport = {
+    async post(url, body) {
+      const path = url.replace(/^https?:\/\/[^/]+/, '')
+      calls.push({ path, body })
+      const h = handlers[path]
+      if (!h) return { status: 404, data: 'not found' }
+      return h(body)
+    },
+  }
+  return { transport, calls }
+}
+
+export function buildUser(over: Partial<UserInfo> = {}): UserInfo {
+  return {
+    id: 7, nickname: '小王', avatar: '', uid: 'u7', phone: '13800138000', token: 'tok-7', level: 1,
+    select_groupid: 3, select_groupname: '小王的地图', is_manager: false, verifyed: false,
+    group_vip: { group_vip_exp: '2026-11-29T00:00:00.000Z', level: 1, nickname: '小王', phone: '13800138000', marker_limit: 300, join_limit: 5, file_size_limit: 307200 },
+    department_manager: false, source: '', modules: [], vip_exp: '2026-11-29T00:00:00.000Z',
+    ...over,
+  }
+}
+
+export function buildLogin(over: Partial<UserInfo> = {}): LoginResult {
+  return { is_admin: true, admin_vip_expired: false, user: buildUser(over) }
+}
+
+export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string } = {}) {
+  const { transport, calls } = fakeTransport(handlers)
+  const storage = memoryStorage(opts.storage)
+  const navigations: { path: string; mode?: string }[] = []
+  let location = { pathname: opts.path ?? '/map', search: '' }
+  const device = deviceFromUserAgent('h5', () => opts.ua ?? 'Mozilla/5.0 (Linux; Android 13) Mobile', () => true)
+  const root = new RootStore({
+    transport,
+    baseUrl: 'http://api.test',
+    platform: {
+      storage,
+      device,
+      navigate: (path, mode) => {
+        navigations.push({ path, mode })
+      },
+      location: () => location,
+      replaceAddress: () => undefined,
+    },
+  })
+  return {
+    root,
+    calls,
+    storage,
+    navigations,
+    setLocation: (pathname: string, search = '') => {
+      location = { pathname, search }
+    },
+  }
+}
