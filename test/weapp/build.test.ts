@@ -1,0 +1,106 @@
+/**
+ * Checks the WeChat mini-program build without WeChat DevTools (which has no Linux build):
+ * the static shape of dist/weapp, package sizes against WeChat's limits and DESIGN 7, and the
+ * built JavaScript running in Node with fake App/Page/wx globals.
+ */
+import { execFileSync, execSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import vm from 'node:vm'
+import { MSG } from '../../src/domain/messages'
+import { MAIN_PACKAGE_PAGES } from '../../src/router/routes'
+
+const root = path.resolve(__dirname, '../..')
+const dist = path.join(root, 'dist/weapp')
+const KB = 1024
+
+interface AppJson {
+  pages: string[]
+  subPackages?: { root: string; pages: string[] }[]
+}
+
+function walk(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+}
+
+function runPage(route: string, storage: Record<string, string> = {}, tap = '') {
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'mini-runtime.cjs'), dist, route, JSON.stringify(storage), tap], { encoding: 'utf8' })
+  return JSON.parse(out) as { rendered: string; navigations: { kind: string; url: string }[]; requests: { url: string }[]; tapped: string | null }
+}
+
+let app: AppJson
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(dist, 'app.json'))) execSync('npx taro build --type weapp', { cwd: root, stdio: 'inherit' })
+  app = JSON.parse(fs.readFileSync(path.join(dist, 'app.json'), 'utf8'))
+})
+
+describe('dist/weapp (static checks)', () => {
+  it('puts only the start-up pages (map, login, share view) in the main package, map first', () => {
+    expect(app.pages[0]).toBe('pages/map/index')
+    expect(app.pages).toEqual(expect.arrayContaining(['pages/map/index', 'pages/login/index']))
+    for (const p of app.pages) expect(MAIN_PACKAGE_PAGES).toContain(p)
+  })
+
+  it('puts every other page of this build in a subpackage', () => {
+    const subPages = (app.subPackages ?? []).flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))
+    expect(subPages).toEqual(expect.arrayContaining(['pages/guide/index', 'pages/guide/init/index', 'pages/home/index', 'pages/home/logoff/index', 'pages/warning/index', 'pages/not-found/index']))
+  })
+
+  it('has the .js, .json, .wxml and .wxss of every page', () => {
+    const all = [...app.pages, ...(app.subPackages ?? []).flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))]
+    for (const page of all) {
+      for (const ext of ['.js', '.json', '.wxml', '.wxss']) {
+        expect(fs.existsSync(path.join(dist, page + ext)) ? page + ext : `missing ${page + ext}`).toBe(page + ext)
+      }
+    }
+  })
+
+  it('resolves every usingComponents entry', () => {
+    for (const file of walk(dist).filter((f) => f.endsWith('.json') && !f.endsWith('project.config.json') && !f.endsWith('app.json'))) {
+      const json = JSON.parse(fs.readFileSync(file, 'utf8'))
+      for (const target of Object.values<string>(json.usingComponents ?? {})) {
+        if (target.startsWith('plugin://')) continue
+        const base = target.startsWith('/') ? path.join(dist, target) : path.resolve(path.dirname(file), target)
+        expect(fs.existsSync(base + '.js') ? target : `${path.relative(dist, file)} -> ${target} missing`).toBe(target)
+      }
+    }
+  })
+
+  it('has JavaScript that parses', () => {
+    for (const file of walk(dist).filter((f) => f.endsWith('.js'))) {
+      expect(() => new vm.Script(fs.readFileSync(file, 'utf8'), { filename: file })).not.toThrow()
+    }
+  })
+
+  it('keeps the main package within 1.5 MB, every subpackage within 2 MB and the whole within 30 MB', () => {
+    const size = (files: string[]) => files.reduce((s, f) => s + fs.statSync(f).size, 0)
+    const files = walk(dist).filter((f) => !f.endsWith('.LICENSE.txt'))
+    const subRoots = (app.subPackages ?? []).map((s) => path.join(dist, s.root) + path.sep)
+    const main = files.filter((f) => !subRoots.some((r) => f.startsWith(r)))
+    expect(size(main)).toBeLessThanOrEqual(1536 * KB)
+    for (const r of subRoots) expect(size(files.filter((f) => f.startsWith(r)))).toBeLessThanOrEqual(2048 * KB)
+    expect(size(files)).toBeLessThanOrEqual(30 * 1024 * KB)
+  })
+})
+
+describe('dist/weapp (running in Node with a fake wx)', () => {
+  it('loads the login page and renders its fields', () => {
+    const { rendered, navigations } = runPage('pages/login/index')
+    for (const text of ['手机号', '请输入手机号', '验证码', '请输入验证码', '获取验证码', '登录']) expect(rendered).toContain(text)
+    expect(navigations).toEqual([])
+  })
+
+  it('checks the phone number when send-code is tapped, without calling the server', () => {
+    const { rendered, requests, tapped } = runPage('pages/login/index', {}, '获取验证码')
+    expect(tapped).not.toBeNull()
+    expect(rendered).toContain('notice-bar--warning')
+    expect(rendered).toContain(MSG.phoneRequired)
+    expect(requests).toEqual([])
+  })
+
+  it('sends a visitor who opens the map to sign in first', () => {
+    const { navigations } = runPage('pages/map/index')
+    expect(navigations).toEqual([{ kind: 'redirectTo', url: '/pages/login/index?redirect=%2Fmap' }])
+  })
+})

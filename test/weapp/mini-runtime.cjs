@@ -1,0 +1,116 @@
+/**
+ * Runs the built mini-program (dist/weapp) in Node with fake App, Page, Component and wx globals,
+ * as TOOLCHAIN.md describes: launches the app, loads one page, calls onLoad (with exactly one
+ * argument) and onShow, optionally taps an element, and prints what the page rendered as JSON.
+ * Usage: node mini-runtime.cjs <distDir> <pageRoute> [storageJson] [tapText]
+ */
+const path = require('path')
+const [distArg, route, storageJson = '{}', tapText = ''] = process.argv.slice(2)
+const dist = path.resolve(distArg)
+const storage = JSON.parse(storageJson)
+const navigations = []
+const requests = []
+let appConfig
+const pageConfigs = []
+const pageStack = []
+
+const systemInfo = {
+  platform: 'android', system: 'Android 13', brand: 'test', model: 'phone', language: 'zh_CN', version: '8.0.50', SDKVersion: '3.5.0',
+  windowWidth: 375, windowHeight: 812, screenWidth: 375, screenHeight: 812, pixelRatio: 2, statusBarHeight: 20,
+}
+const nav = (kind) => (o) => {
+  navigations.push({ kind, url: o.url })
+  o.success && o.success({})
+}
+global.wx = {
+  getSystemInfoSync: () => systemInfo,
+  getSystemInfo: (o) => o.success && o.success(systemInfo),
+  getDeviceInfo: () => systemInfo,
+  getWindowInfo: () => systemInfo,
+  getAppBaseInfo: () => systemInfo,
+  getStorageSync: (k) => (k in storage ? storage[k] : ''),
+  setStorageSync: (k, v) => void (storage[k] = v),
+  removeStorageSync: (k) => void delete storage[k],
+  request: (o) => {
+    requests.push({ url: o.url, data: o.data })
+    setTimeout(() => o.fail && o.fail({ errMsg: 'request:fail offline' }), 0)
+    return { abort() {} }
+  },
+  nextTick: (fn) => setTimeout(fn, 0),
+  getMenuButtonBoundingClientRect: () => ({ top: 24, height: 32, right: 360, width: 87, left: 273, bottom: 56 }),
+  canIUse: () => true,
+  onAppRoute: () => undefined,
+  redirectTo: nav('redirectTo'),
+  navigateTo: nav('navigateTo'),
+  reLaunch: nav('reLaunch'),
+  navigateBack: nav('navigateBack'),
+  createSelectorQuery: () => ({ in() { return this }, select() { return this }, selectAll() { return this }, boundingClientRect() { return this }, fields() { return this }, exec(cb) { cb && cb([]) } }),
+  showToast: () => undefined,
+  hideToast: () => undefined,
+}
+global.App = (cfg) => void (appConfig = cfg)
+global.Page = (cfg) => void pageConfigs.push(cfg)
+global.Component = () => undefined
+global.Behavior = (b) => b
+global.getApp = () => appConfig
+global.getCurrentPages = () => pageStack
+global.requirePlugin = () => ({})
+
+process.chdir(dist)
+require(path.resolve(dist, 'app.js'))
+appConfig.onLaunch && appConfig.onLaunch.call(appConfig, { path: route, query: {}, scene: 1001 })
+require(path.resolve(dist, route + '.js'))
+const cfg = pageConfigs[pageConfigs.length - 1]
+const updates = []
+const page = Object.assign(Object.create(cfg), cfg, {
+  route,
+  options: {},
+  data: {},
+  setData(d, cb) {
+    updates.push(d)
+    Object.assign(this.data, d)
+    cb && cb()
+  },
+})
+pageStack.push(page)
+page.onLoad.call(page, {})
+page.onShow && page.onShow.call(page)
+
+/** The chain of rendered elements (innermost first) around the first text node equal to `text`. */
+function findChain(node, text, ancestors = []) {
+  if (!node || typeof node !== 'object') return null
+  if (Array.isArray(node)) {
+    for (const n of node) {
+      const hit = findChain(n, text, ancestors)
+      if (hit) return hit
+    }
+    return null
+  }
+  if (node.v === text) return ancestors.filter((a) => a.uid || a.sid).reverse()
+  const next = [...ancestors, node]
+  for (const key of Object.keys(node)) {
+    const hit = findChain(node[key], text, next)
+    if (hit) return hit
+  }
+  return null
+}
+
+setTimeout(() => {
+  let tapped = null
+  if (tapText) {
+    const chain = findChain(page.data, tapText)
+    if (chain && chain.length && typeof page.eh === 'function') {
+      // A native tap bubbles: WeChat calls the handler once for every element on the way up.
+      const target = { id: chain[0].uid || chain[0].sid, dataset: { sid: chain[0].sid } }
+      for (const el of chain) {
+        page.eh({ type: 'tap', timeStamp: Date.now(), target, currentTarget: { id: el.uid || el.sid, dataset: { sid: el.sid } }, detail: {} })
+      }
+      tapped = target.id
+    }
+  }
+  setTimeout(() => {
+    const rendered = JSON.stringify(updates)
+    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, storageKeys: Object.keys(storage) }))
+    process.exit(0)
+  }, 300)
+}, 300)
