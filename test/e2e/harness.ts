@@ -1,0 +1,125 @@
+/**
+ * E2E harness: the real server (tsx server/src/main.ts) on a free loopback port with a temporary
+ * database, serving the real H5 build, and Debian's Chromium driven by playwright-core.
+ */
+import { spawn, execSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+export const ROOT = path.resolve(__dirname, '../..')
+export const SHOTS = path.join(__dirname, '__screenshots__')
+
+export const MOBILE_UA =
+  'Mozilla/5.0 (Linux; Android 13; Redmi Note 12) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36'
+export const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36'
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+    srv.on('error', reject)
+  })
+}
+
+export interface Server {
+  url: string
+  output: () => string
+  /** The latest code the development SMS sender printed for a phone. */
+  codeFor: (phone: string) => Promise<string>
+  stop: () => Promise<void>
+}
+
+export function ensureH5Build(): void {
+  if (!fs.existsSync(path.join(ROOT, 'dist/h5/index.html'))) execSync('npx taro build --type h5', { cwd: ROOT, stdio: 'inherit' })
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teammap-e2e-'))
+  let out = ''
+  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.join(ROOT, 'dist/h5'), DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (d) => (out += d.toString()))
+  child.stderr!.on('data', (d) => (out += d.toString()))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/api/system/get/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"no_check_permission":true}' })
+      if (res.status === 200) break
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${out}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return {
+    url,
+    output: () => out,
+    async codeFor(phone) {
+      const until = Date.now() + 10_000
+      for (;;) {
+        const matches = [...out.matchAll(new RegExp(`phone=${phone} code=(\\d{6})`, 'g'))]
+        if (matches.length) return matches[matches.length - 1][1]
+        if (Date.now() > until) throw new Error(`no code for ${phone} in server output:\n${out}`)
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function launchBrowser(): Promise<{ browser: Browser; userDataDir: string }> {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teammap-chromium-'))
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  })
+  return { browser, userDataDir }
+}
+
+export async function mobileContext(browser: Browser, ua = MOBILE_UA): Promise<BrowserContext> {
+  const mobile = ua === MOBILE_UA
+  return browser.newContext({
+    userAgent: ua,
+    viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    deviceScaleFactor: mobile ? 2 : 1,
+    isMobile: mobile,
+    hasTouch: mobile,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  })
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true })
+  await page.waitForTimeout(400) // let page transitions finish before the picture
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) })
+}

@@ -1,0 +1,152 @@
+/**
+ * The first user journey of the product on H5 in headless Chromium (mobile emulation) against the
+ * real server: sign in with the code from the server's output, create the own map (7-day trial),
+ * set the nickname, reach /map; log out and sign in again; a wrong code shows the server's
+ * message; a desktop browser reaches /warning; unknown paths show the not-found page.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { MSG } from '../../src/domain/messages'
+import { DESKTOP_UA, ensureH5Build, launchBrowser, mobileContext, shot, startServer, type Server } from './harness'
+
+let server: Server
+let browser: Browser
+
+beforeAll(async () => {
+  ensureH5Build()
+  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
+  ;({ browser } = await launchBrowser())
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const PHONE = '13800138000'
+
+async function requestCode(page: Page, phone: string): Promise<string> {
+  await page.getByPlaceholder('请输入手机号').fill(phone)
+  await page.getByText('获取验证码', { exact: true }).click()
+  await page.getByText(/\d+秒后重新获取/).waitFor()
+  return server.codeFor(phone)
+}
+
+async function signIn(page: Page, phone: string, codeOverride?: string): Promise<void> {
+  await page.goto(`${server.url}/login`)
+  await page.getByPlaceholder('请输入验证码').waitFor()
+  const code = await requestCode(page, phone)
+  await page.getByPlaceholder('请输入验证码').fill(codeOverride ?? code)
+  await page.getByText('登录', { exact: true }).click()
+}
+
+describe('H5 sign-in journey', () => {
+  it('signs a new user in, creates their own map on a 7-day trial, sets the nickname and reaches /map', async () => {
+    const context = await mobileContext(browser)
+    const page = await context.newPage()
+
+    await page.goto(`${server.url}/map`)
+    await page.waitForURL(/\/login\?redirect=/)
+    await page.getByPlaceholder('请输入手机号').waitFor()
+    await shot(page, '01-login')
+
+    // A wrong code first: the server's message shows and nothing changes.
+    const code = await requestCode(page, PHONE)
+    const wrong = code === '000000' ? '111111' : '000000'
+    await page.getByPlaceholder('请输入验证码').fill(wrong)
+    await page.getByText('登录', { exact: true }).click()
+    await page.getByText(MSG.codeWrong).waitFor()
+    await shot(page, '02-login-wrong-code')
+    expect(page.url()).toContain('/login')
+
+    // The right code signs in; a new user has no group yet, so the guard opens the guide.
+    await page.getByPlaceholder('请输入验证码').fill(code)
+    await page.getByText('登录', { exact: true }).click()
+    await page.waitForURL(/\/guide$/)
+    await page.getByText('创建我的地图', { exact: true }).waitFor()
+    await shot(page, '03-guide')
+
+    // Joining needs an invite code; an unknown one is refused with the server's message.
+    await page.getByPlaceholder('邀请码或邀请链接').fill('NOPE42')
+    await page.getByText('加入团队', { exact: true }).last().click()
+    await page.getByText(MSG.inviteCodeInvalid).waitFor()
+
+    await page.getByText('创建我的地图', { exact: true }).last().click()
+    await page.waitForURL(/\/guide\/init$/)
+    await page.getByPlaceholder('请输入昵称').waitFor()
+    await shot(page, '04-init')
+
+    // The nickname is required.
+    await page.getByText('完成', { exact: true }).click()
+    await page.getByText(MSG.nicknameRequired).waitFor()
+    await page.getByPlaceholder('请输入昵称').fill('测绘小王')
+    await page.getByText('完成', { exact: true }).click()
+    await page.waitForURL(/\/map$/)
+    await page.getByText('测绘小王').waitFor()
+    await expect(page.getByText('试用版 · 剩余7天').count()).resolves.toBe(1)
+    await page.locator('[data-testid=map-canvas]').waitFor()
+    await shot(page, '05-map')
+
+    // The stored user is encrypted: the phone number is not readable in localStorage.
+    const stored = await page.evaluate(() => JSON.stringify(window.localStorage))
+    expect(stored).not.toContain(PHONE)
+
+    // Guide and init are for new users only: a set-up user is sent back to the map.
+    await page.goto(`${server.url}/guide?from=test`)
+    await page.waitForURL(/\/map\?from=test$/)
+
+    // / and /index redirect to /map, keeping the query.
+    await page.goto(`${server.url}/index?k=v`)
+    await page.waitForURL(/\/map\?k=v$/)
+
+    // Personal centre: name and logout.
+    await page.goto(`${server.url}/home`)
+    await page.getByText('测绘小王').waitFor()
+    await page.getByText('138****8000').waitFor()
+    await shot(page, '06-home')
+    await page.getByText('退出登录', { exact: true }).first().click()
+    await page.getByText('确定退出当前账号吗？').waitFor()
+    await shot(page, '07-logout-confirm')
+    await page.getByText('退出', { exact: true }).click()
+    await page.waitForURL(/\/login/)
+    expect(await page.evaluate(() => window.localStorage.getItem('user_info'))).toBeFalsy()
+
+    // After logout, the old session is gone: /map asks to sign in again.
+    await page.goto(`${server.url}/map`)
+    await page.waitForURL(/\/login\?redirect=/)
+
+    // A second login goes straight to the map: the user already has a map and a nickname.
+    await signIn(page, PHONE)
+    await page.waitForURL(/\/map$/)
+    await page.getByText('测绘小王').waitFor()
+    await context.close()
+  })
+
+  it('sends a desktop browser to the warning page', async () => {
+    const context = await mobileContext(browser, DESKTOP_UA)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/map`)
+    await page.waitForURL(/\/warning$/)
+    await page.getByText('请在手机上打开').waitFor()
+    await shot(page, '08-warning-desktop')
+    // The login page skips the device check.
+    await page.goto(`${server.url}/login`)
+    await page.getByPlaceholder('请输入手机号').waitFor()
+    expect(page.url()).toMatch(/\/login$/)
+    await context.close()
+  })
+
+  it('shows the not-found page for an unknown path', async () => {
+    const context = await mobileContext(browser)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/no/such/page`)
+    await page.getByText('页面不存在').first().waitFor()
+    await shot(page, '09-not-found')
+    await context.close()
+  })
+
+  it('answers an unknown API path with JSON, not the app', async () => {
+    const res = await fetch(`${server.url}/api/no/such/call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toContain('application/json')
+  })
+})
