@@ -1,6 +1,6 @@
 // One jest run with one project per test layer (DESIGN 6). `npm test` runs them all.
 const transform = { '^.+\\.[jt]sx?$': ['babel-jest', { configFile: './babel.config.js' }] }
-const transformIgnorePatterns = ['/node_modules/(?!(@tarojs|@nutui|@swc/helpers|mobx|mobx-react-lite|supercluster|kdbush)/)']
+const transformIgnorePatterns = ['/node_modules/(?!(@tarojs|@nutui|@swc/helpers|mobx|mobx-react-lite|supercluster|kdbush|cookie)/)']
 const moduleNameMapper = {
   '^@/(.*)$': '<rootDir>/src/$1',
   '\\.(css|scss|sass|less)$': '<rootDir>/test/support/style-stub.js',
@@ -23,14 +23,5 @@ module.exports = {
     node('server'),
     node('weapp', { testTimeout: 180000 }),
     node('e2e', { testTimeout: 240000 }),
-    node('components', {
-      testEnvironment: 'jsdom',
-      setupFilesAfterEnv: ['<rootDir>/test/support/jest-dom.js'],
-      moduleNameMapper: {
-        ...moduleNameMapper,
-        '^@tarojs/taro$': '<rootDir>/test/support/taro-stub.js',
-        '^@tarojs/components$': '<rootDir>/test/support/taro-components-stub.js',
-      },
-    }),
   ],
 }

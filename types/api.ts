@@ -34,6 +34,8 @@ export enum ErrCode {
   CONFLICT = 1006,
   EXPIRED = 1007,
   CODE_INVALID = 1008,
+  /** Only in the body of an HTTP 401 (missing, invalid or revoked session). */
+  UNAUTHORIZED = 1401,
   INTERNAL = 1500,
 }
 

@@ -30,6 +30,7 @@ export const MSG = {
   codeSendTooFrequent: (seconds: number) => `发送过于频繁，请${seconds}秒后再试`,
   codeDailyCap: '今日验证码发送次数已达上限，请明天再试',
   codeSent: '验证码已发送',
+  codeSendFailed: '验证码发送失败，请稍后再试',
   loginOk: '登录成功',
   nicknameRequired: '请输入昵称',
   nicknameTooLong: (max: number) => `昵称最多${max}个字`,

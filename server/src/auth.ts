@@ -1,0 +1,40 @@
+/**
+ * Sessions: opaque random tokens (not JWT), stored as sha256 hashes, revocable (DESIGN 9). The
+ * token travels in the body's `header` object beside header.userid, which must name its user.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { Database, Executor } from './db/connection'
+import { findLiveSession, insertSession, touchSession } from './db/sessions'
+import { UnauthorizedError } from './envelope'
+
+export interface Caller {
+  userId: number
+  sessionId: number
+  token: string
+}
+
+// Writing last_seen_at on every call would make every read a write.
+const TOUCH_INTERVAL_MS = 5 * 60_000
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/** Creates a session for the user and returns its token (shown once, never stored). */
+export async function startSession(db: Executor, userId: number, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await insertSession(db, { token_hash: hashToken(token), user_id: userId, now: now.toISOString() })
+  return token
+}
+
+/** The caller named by the body's header, or UnauthorizedError (HTTP 401). */
+export async function authenticate(db: Database, header: unknown, now: Date): Promise<Caller> {
+  const { token, userid } = (header && typeof header === 'object' ? header : {}) as { token?: unknown; userid?: unknown }
+  if (typeof token !== 'string' || token === '') throw new UnauthorizedError()
+  const session = await findLiveSession(db.kysely, hashToken(token))
+  if (!session || String(userid) !== String(session.user_id)) throw new UnauthorizedError()
+  if (now.getTime() - Date.parse(session.last_seen_at) >= TOUCH_INTERVAL_MS) {
+    await touchSession(db.kysely, session.id, now.toISOString())
+  }
+  return { userId: session.user_id, sessionId: session.id, token }
+}

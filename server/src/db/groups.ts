@@ -1,0 +1,37 @@
+/** Repository of the groups table. */
+import type { Executor } from './connection'
+import type { GroupRow, NewGroup } from './schema'
+
+export function findGroupById(db: Executor, id: number): Promise<GroupRow | undefined> {
+  return db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export function findGroupOwnedBy(db: Executor, ownerId: number): Promise<GroupRow | undefined> {
+  return db.selectFrom('groups').selectAll().where('owner_id', '=', ownerId).executeTakeFirst()
+}
+
+/** Inserts the owner's group unless they already own one; returns the owner's group either way. */
+export async function insertOwnedGroup(db: Executor, group: NewGroup): Promise<GroupRow> {
+  await db
+    .insertInto('groups')
+    .values(group)
+    .onConflict((oc) => oc.column('owner_id').doNothing())
+    .execute()
+  const owned = await findGroupOwnedBy(db, group.owner_id)
+  if (!owned) throw new Error(`group of owner ${group.owner_id} vanished after insert`)
+  return owned
+}
+
+export async function renameGroup(db: Executor, id: number, name: string): Promise<void> {
+  await db.updateTable('groups').set({ name }).where('id', '=', id).execute()
+}
+
+export async function deleteGroups(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return
+  await db.deleteFrom('groups').where('id', 'in', ids).execute()
+}
+
+export async function groupIdsOwnedBy(db: Executor, ownerId: number): Promise<number[]> {
+  const rows = await db.selectFrom('groups').select('id').where('owner_id', '=', ownerId).execute()
+  return rows.map((r) => r.id)
+}

@@ -1,0 +1,23 @@
+/**
+ * Migrations in code, applied in name order. Append-only: never edit or rename a shipped one; add
+ * the next number instead.
+ */
+import { Migrator, type Migration, type MigrationResultSet } from 'kysely'
+import type { Database, DialectName } from '../connection'
+import { foundation } from './0001_foundation'
+
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001_foundation': foundation(dialect),
+  }
+}
+
+export async function migrateToLatest(db: Database): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrations(db.dialect) },
+  })
+  const result = await migrator.migrateToLatest()
+  if (result.error) throw result.error
+  return result
+}

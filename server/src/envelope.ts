@@ -1,0 +1,51 @@
+/**
+ * The only place that builds the response envelope {header:{errcode,errmsg},data} (DESIGN 3, 9).
+ * Business errors are HTTP 200 with an ErrCode; only a bad session is HTTP 401.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { ErrCode, type Envelope } from '../../types/api'
+import { MSG } from '../../src/domain/messages'
+
+export function ok<T>(data: T): Envelope<T> {
+  return { header: { errcode: ErrCode.OK, errmsg: '' }, data }
+}
+
+export function failure(errcode: ErrCode, errmsg: string): Envelope<null> {
+  return { header: { errcode, errmsg }, data: null }
+}
+
+/** A rule said no: answered as HTTP 200 with this errcode and Chinese message. */
+export class BusinessError extends Error {
+  readonly errcode: ErrCode
+  constructor(errcode: ErrCode, message: string) {
+    super(message)
+    this.errcode = errcode
+  }
+}
+
+/** Missing, invalid or revoked session: answered as HTTP 401. */
+export class UnauthorizedError extends Error {
+  constructor() {
+    super(MSG.loggedOut)
+  }
+}
+
+export function sendNotFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).send(failure(ErrCode.NOT_FOUND, MSG.notFound))
+}
+
+export function registerEnvelopeHandlers(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => sendNotFound(reply))
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof BusinessError) return reply.code(200).send(failure(error.errcode, error.message))
+    if (error instanceof UnauthorizedError) return reply.code(401).send(failure(ErrCode.UNAUTHORIZED, MSG.loggedOut))
+    const status = error.statusCode ?? 500
+    // Bodies that are not JSON, too large or of another media type: the client sent something we cannot read.
+    if (status >= 400 && status < 500) {
+      return reply.code(status === 413 ? 413 : 400).send(failure(ErrCode.VALIDATION, MSG.badRequest))
+    }
+    request.log.error({ err: error }, 'unexpected error')
+    return reply.code(500).send(failure(ErrCode.INTERNAL, MSG.systemError))
+  })
+}

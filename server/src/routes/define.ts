@@ -1,0 +1,63 @@
+/**
+ * Declares POST calls: split the body's `header` from the call's fields, authenticate when the
+ * call needs a session, validate the fields with zod, run the handler, wrap its result.
+ */
+import type { FastifyInstance } from 'fastify'
+import { z, type ZodTypeAny } from 'zod'
+import { ErrCode } from '../../../types/api'
+import { MSG } from '../../../src/domain/messages'
+import { authenticate, type Caller } from '../auth'
+import type { Clock } from '../clock'
+import type { Database } from '../db/connection'
+import { BusinessError, ok } from '../envelope'
+import type { SmsSender } from '../services/sms'
+
+export interface AppDeps {
+  db: Database
+  sms: SmsSender
+  clock: Clock
+  /** Seconds between two codes for one phone; SPEC-free, 60 by default (tests shorten it). */
+  codeCooldownS?: number
+}
+
+export interface CallDefiners {
+  publicCall<S extends ZodTypeAny>(path: string, schema: S, handler: (input: z.output<S>) => Promise<unknown>): void
+  sessionCall<S extends ZodTypeAny>(path: string, schema: S, handler: (input: z.output<S>, caller: Caller) => Promise<unknown>): void
+}
+
+export function callDefiners(app: FastifyInstance, deps: AppDeps): CallDefiners {
+  return {
+    publicCall(path, schema, handler) {
+      app.post(path, async (request) => {
+        const { fields } = splitBody(request.body)
+        return ok((await handler(validate(schema, fields))) ?? null)
+      })
+    },
+    sessionCall(path, schema, handler) {
+      app.post(path, async (request) => {
+        const { header, fields } = splitBody(request.body)
+        const caller = await authenticate(deps.db, header, deps.clock.now())
+        return ok((await handler(validate(schema, fields), caller)) ?? null)
+      })
+    },
+  }
+}
+
+function splitBody(body: unknown): { header: unknown; fields: unknown } {
+  if (body === undefined || body === null) return { header: undefined, fields: {} }
+  if (typeof body !== 'object' || Array.isArray(body)) return { header: undefined, fields: body }
+  const { header, ...fields } = body as Record<string, unknown>
+  return { header, fields }
+}
+
+/** Our messages (required_error, refinements) pass; zod's English defaults become a Chinese one. */
+const chineseFallback: z.ZodErrorMap = (issue, ctx) => ({
+  message: ctx.defaultError === z.defaultErrorMap(issue, ctx).message ? MSG.badRequest : ctx.defaultError,
+})
+
+/** Parses the fields or throws VALIDATION with the first problem's Chinese message. */
+export function validate<S extends ZodTypeAny>(schema: S, fields: unknown): z.output<S> {
+  const result = schema.safeParse(fields, { errorMap: chineseFallback })
+  if (!result.success) throw new BusinessError(ErrCode.VALIDATION, result.error.issues[0]?.message ?? MSG.badRequest)
+  return result.data
+}

@@ -1,0 +1,51 @@
+/** /api/system/get/config and the database migrations. */
+import { DEFAULT_SYSTEM_CONFIG } from '../../src/domain/constants'
+import { migrateToLatest } from '../../server/src/db/migrations'
+import { databaseKind, makeTestApp, type TestApp } from './helpers'
+
+let t: TestApp
+beforeEach(async () => {
+  t = await makeTestApp()
+})
+afterEach(() => t.close())
+
+describe('/api/system/get/config', () => {
+  it('should serve the default system config to anyone, without a session', async () => {
+    const res = await t.call('/api/system/get/config', { no_check_permission: true })
+    expect(res).toMatchObject({ status: 200, errcode: 0 })
+    expect(res.data).toEqual({ ...DEFAULT_SYSTEM_CONFIG, id: 1 })
+  })
+
+  it('should ignore an invalid session on this public call', async () => {
+    const res = await t.call('/api/system/get/config', { no_check_permission: true }, { userid: 9, token: 'stale' })
+    expect(res.status).toBe(200)
+  })
+})
+
+describe('migrations', () => {
+  it('should run on the database that DATABASE_URL names (SQLite without it)', () => {
+    expect(t.db.dialect).toBe(databaseKind)
+  })
+
+  it('should apply nothing when run again', async () => {
+    const again = await migrateToLatest(t.db)
+    expect(again.results).toEqual([])
+  })
+
+  it('should have created every table of the foundation', async () => {
+    for (const table of ['users', 'groups', 'joins', 'sessions', 'sms_codes'] as const) {
+      expect(await t.count(table)).toBe(0)
+    }
+  })
+
+  it('should enforce one membership per user and group', async () => {
+    const { auth } = await t.login()
+    const groupId = (await t.call('/api/group/create', {}, auth)).data.user.select_groupid
+    const duplicate = t.db.kysely
+      .insertInto('joins')
+      .values({ group_id: groupId, user_id: auth.userid as number, department_id: 0, is_manager: 0, created_at: t.clock.now().toISOString() })
+      .execute()
+    // Not toThrow(): better-sqlite3's error class may come from another Jest realm.
+    await expect(duplicate).rejects.toHaveProperty('message', expect.stringMatching(/unique|duplicate key/i))
+  })
+})

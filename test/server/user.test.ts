@@ -1,0 +1,181 @@
+/** /api/user/*: login result, getinfo, init, save, exist/phone, check/expired, logoff. */
+import { ErrCode } from '../../types/api'
+import { NICKNAME_MAX, TRIAL_DAYS } from '../../src/domain/constants'
+import { MSG } from '../../src/domain/messages'
+import { DAY_MS, makeTestApp, type TestApp } from './helpers'
+
+let t: TestApp
+beforeEach(async () => {
+  t = await makeTestApp()
+})
+afterEach(() => t.close())
+
+describe('/api/user/login', () => {
+  it('should create a new user with no group on first login', async () => {
+    const { data } = await t.login('13800138000')
+    expect(data).toEqual({
+      is_admin: false,
+      admin_vip_expired: false,
+      user: {
+        id: expect.any(Number),
+        token: expect.any(String),
+        nickname: '',
+        avatar: '',
+        uid: expect.stringMatching(/^\d+$/),
+        phone: '13800138000',
+        level: 0,
+        select_groupid: 0,
+        select_groupname: '',
+        is_manager: false,
+        verifyed: false,
+        group_vip: null,
+        department_manager: false,
+        source: 'app_h5',
+        modules: [],
+        vip_exp: null,
+      },
+    })
+    expect(await t.count('users')).toBe(1)
+  })
+
+  it('should log an existing user in again as the same user with a new token', async () => {
+    const first = await t.login('13800138000')
+    const second = await t.login('13800138000')
+    expect(second.data.user.id).toBe(first.data.user.id)
+    expect(second.auth.token).not.toBe(first.auth.token)
+    expect(await t.count('users')).toBe(1)
+    expect(await t.count('sessions')).toBe(2)
+  })
+
+  it('should give different users different ids and uids', async () => {
+    const a = await t.login('13800138000')
+    const b = await t.login('13900139000')
+    expect(a.data.user.id).not.toBe(b.data.user.id)
+    expect(a.data.user.uid).not.toBe(b.data.user.uid)
+  })
+})
+
+describe('/api/user/getinfo', () => {
+  it('should return the LoginResult of the session with the same token', async () => {
+    const { auth, data } = await t.login()
+    const res = await t.call('/api/user/getinfo', {}, auth)
+    expect(res).toMatchObject({ status: 200, errcode: 0 })
+    expect(res.data).toEqual(data)
+  })
+
+  it('should reflect the group once one is created', async () => {
+    const { auth } = await t.login()
+    const created = await t.call('/api/group/create', {}, auth)
+    expect((await t.call('/api/user/getinfo', {}, auth)).data).toEqual(created.data)
+  })
+})
+
+describe('/api/user/init', () => {
+  it('should set the nickname and return the UserInfo', async () => {
+    const { auth } = await t.login()
+    const res = await t.call('/api/user/init', { nickname: '  小王 ' }, auth)
+    expect(res).toMatchObject({ status: 200, errcode: 0 })
+    expect(res.data).toMatchObject({ id: auth.userid, nickname: '小王', token: auth.token, phone: '13800138000' })
+    expect((await t.call('/api/user/getinfo', {}, auth)).data.user.nickname).toBe('小王')
+  })
+
+  it.each([
+    ['missing', {}, MSG.nicknameRequired],
+    ['blank', { nickname: '   ' }, MSG.nicknameRequired],
+    ['too long', { nickname: '王'.repeat(NICKNAME_MAX + 1) }, MSG.nicknameTooLong(NICKNAME_MAX)],
+  ])('should reject a nickname that is %s and change nothing', async (_what, fields, message) => {
+    const { auth } = await t.login()
+    expect(await t.call('/api/user/init', fields, auth)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: message })
+    expect((await t.call('/api/user/getinfo', {}, auth)).data.user.nickname).toBe('')
+  })
+
+  it('should count an emoji as one character', async () => {
+    const { auth } = await t.login()
+    expect((await t.call('/api/user/init', { nickname: '😀'.repeat(NICKNAME_MAX) }, auth)).errcode).toBe(0)
+  })
+})
+
+describe('/api/user/save', () => {
+  it('should save the nickname and the avatar and return the UserInfo', async () => {
+    const { auth } = await t.login()
+    const res = await t.call('/api/user/save', { nickname: '小李', avatar: 'https://example.com/a.png' }, auth)
+    expect(res.data).toMatchObject({ nickname: '小李', avatar: 'https://example.com/a.png', token: auth.token })
+    const onlyAvatar = await t.call('/api/user/save', { avatar: '' }, auth)
+    expect(onlyAvatar.data).toMatchObject({ nickname: '小李', avatar: '' })
+  })
+
+  it('should change nothing when one field is invalid', async () => {
+    const { auth } = await t.login()
+    await t.call('/api/user/save', { nickname: '小李' }, auth)
+    const res = await t.call('/api/user/save', { nickname: '', avatar: 'https://example.com/b.png' }, auth)
+    expect(res).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MSG.nicknameRequired })
+    expect((await t.call('/api/user/getinfo', {}, auth)).data.user).toMatchObject({ nickname: '小李', avatar: '' })
+  })
+})
+
+describe('/api/user/exist/phone', () => {
+  it('should tell anyone whether a phone has an account', async () => {
+    expect(await t.call('/api/user/exist/phone', { phone: '13800138000' })).toMatchObject({ errcode: 0, data: { exist: false } })
+    await t.login('13800138000')
+    expect(await t.call('/api/user/exist/phone', { phone: '13800138000' })).toMatchObject({ errcode: 0, data: { exist: true } })
+  })
+
+  it('should validate the phone', async () => {
+    expect(await t.call('/api/user/exist/phone', { phone: '123' })).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MSG.phoneInvalid })
+  })
+})
+
+describe('/api/user/check/expired', () => {
+  it('should report no expiry for a user without a group', async () => {
+    const { auth } = await t.login()
+    expect((await t.call('/api/user/check/expired', {}, auth)).data).toEqual({ expired: false, is_admin: false, admin_vip_expired: false, vip_exp: null, level: 0 })
+  })
+
+  it('should report the trial of the own group, and its expiry after 7 days', async () => {
+    const { auth } = await t.login()
+    const created = await t.call('/api/group/create', {}, auth)
+    const vipExp = created.data.user.vip_exp
+    expect((await t.call('/api/user/check/expired', {}, auth)).data).toEqual({ expired: false, is_admin: true, admin_vip_expired: false, vip_exp: vipExp, level: 1 })
+    t.clock.advance(TRIAL_DAYS * DAY_MS)
+    expect((await t.call('/api/user/check/expired', {}, auth)).data).toEqual({ expired: true, is_admin: true, admin_vip_expired: true, vip_exp: vipExp, level: 1 })
+    const info = await t.call('/api/user/getinfo', {}, auth)
+    expect(info.data).toMatchObject({ is_admin: true, admin_vip_expired: true })
+  })
+})
+
+describe('/api/user/logoff', () => {
+  it('should delete the user, its sessions, its joins and its own group with that group\'s joins', async () => {
+    const owner = await t.login('13800138000')
+    const member = await t.login('13900139000')
+    const ownerGroup = (await t.call('/api/group/create', {}, owner.auth)).data.user.select_groupid
+    const memberGroup = (await t.call('/api/group/create', {}, member.auth)).data.user.select_groupid
+    // Invites arrive with the teams issue: put the member into the owner's group directly, and the owner into the member's.
+    const now = t.clock.now().toISOString()
+    await t.db.kysely.insertInto('joins').values({ group_id: ownerGroup, user_id: member.auth.userid as number, department_id: 0, is_manager: 0, created_at: now }).execute()
+    await t.db.kysely.insertInto('joins').values({ group_id: memberGroup, user_id: owner.auth.userid as number, department_id: 0, is_manager: 0, created_at: now }).execute()
+    await t.db.kysely.updateTable('users').set({ select_groupid: ownerGroup }).where('id', '=', member.auth.userid as number).execute()
+
+    const res = await t.call('/api/user/logoff', {}, owner.auth)
+    expect(res).toMatchObject({ status: 200, errcode: 0, data: null })
+
+    const k = t.db.kysely
+    expect(await k.selectFrom('users').select('id').execute()).toEqual([{ id: member.auth.userid }])
+    expect(await k.selectFrom('groups').select('id').execute()).toEqual([{ id: memberGroup }])
+    expect(await k.selectFrom('joins').select(['group_id', 'user_id']).execute()).toEqual([{ group_id: memberGroup, user_id: member.auth.userid }])
+    expect(await k.selectFrom('sessions').select('user_id').execute()).toEqual([{ user_id: member.auth.userid }])
+
+    expect((await t.call('/api/user/getinfo', {}, owner.auth)).status).toBe(401)
+    // The member lost the group they had selected and goes back to having none.
+    const memberInfo = await t.call('/api/user/getinfo', {}, member.auth)
+    expect(memberInfo.data.user).toMatchObject({ select_groupid: 0, group_vip: null })
+    expect(await t.call('/api/user/exist/phone', { phone: '13800138000' })).toMatchObject({ data: { exist: false } })
+  })
+
+  it('should let the same phone sign up again as a new user', async () => {
+    const first = await t.login('13800138000')
+    await t.call('/api/user/logoff', {}, first.auth)
+    const again = await t.login('13800138000')
+    expect(again.data.user.id).not.toBe(first.data.user.id)
+    expect(again.data.user.select_groupid).toBe(0)
+  })
+})
