@@ -21,7 +21,7 @@ module.exports = {
     node('stores'),
     node('api'),
     node('server'),
-    node('weapp', { testTimeout: 180000 }),
-    node('e2e', { testTimeout: 240000 }),
+    node('weapp'),
+    node('e2e'),
   ],
 }

@@ -8,6 +8,8 @@ import type { Browser, Page } from 'playwright-core'
 import { MSG } from '../../src/domain/messages'
 import { DESKTOP_UA, ensureH5Build, launchBrowser, mobileContext, shot, startServer, type Server } from './harness'
 
+jest.setTimeout(240_000)
+
 let server: Server
 let browser: Browser
 
@@ -24,19 +26,24 @@ afterAll(async () => {
 
 const PHONE = '13800138000'
 
+/** The native <input> inside Taro's input element (both carry the placeholder). */
+const input = (page: Page, placeholder: string) => page.locator(`input[placeholder="${placeholder}"]`)
+/** A NutUI button by its exact label (the label's text node does not take the tap itself). */
+const button = (page: Page, label: string) => page.locator('taro-button-core, .nut-button', { hasText: new RegExp(`^\\s*${label}\\s*$`) }).last()
+
 async function requestCode(page: Page, phone: string): Promise<string> {
-  await page.getByPlaceholder('请输入手机号').fill(phone)
-  await page.getByText('获取验证码', { exact: true }).click()
+  await input(page, '请输入手机号').fill(phone)
+  await button(page, '获取验证码').click()
   await page.getByText(/\d+秒后重新获取/).waitFor()
   return server.codeFor(phone)
 }
 
 async function signIn(page: Page, phone: string, codeOverride?: string): Promise<void> {
   await page.goto(`${server.url}/login`)
-  await page.getByPlaceholder('请输入验证码').waitFor()
+  await input(page, '请输入验证码').waitFor()
   const code = await requestCode(page, phone)
-  await page.getByPlaceholder('请输入验证码').fill(codeOverride ?? code)
-  await page.getByText('登录', { exact: true }).click()
+  await input(page, '请输入验证码').fill(codeOverride ?? code)
+  await button(page, '登录').click()
 }
 
 describe('H5 sign-in journey', () => {
@@ -46,40 +53,40 @@ describe('H5 sign-in journey', () => {
 
     await page.goto(`${server.url}/map`)
     await page.waitForURL(/\/login\?redirect=/)
-    await page.getByPlaceholder('请输入手机号').waitFor()
+    await input(page, '请输入手机号').waitFor()
     await shot(page, '01-login')
 
     // A wrong code first: the server's message shows and nothing changes.
     const code = await requestCode(page, PHONE)
     const wrong = code === '000000' ? '111111' : '000000'
-    await page.getByPlaceholder('请输入验证码').fill(wrong)
-    await page.getByText('登录', { exact: true }).click()
+    await input(page, '请输入验证码').fill(wrong)
+    await button(page, '登录').click()
     await page.getByText(MSG.codeWrong).waitFor()
     await shot(page, '02-login-wrong-code')
     expect(page.url()).toContain('/login')
 
     // The right code signs in; a new user has no group yet, so the guard opens the guide.
-    await page.getByPlaceholder('请输入验证码').fill(code)
-    await page.getByText('登录', { exact: true }).click()
+    await input(page, '请输入验证码').fill(code)
+    await button(page, '登录').click()
     await page.waitForURL(/\/guide$/)
-    await page.getByText('创建我的地图', { exact: true }).waitFor()
+    await button(page, '创建我的地图').waitFor()
     await shot(page, '03-guide')
 
     // Joining needs an invite code; an unknown one is refused with the server's message.
-    await page.getByPlaceholder('邀请码或邀请链接').fill('NOPE42')
-    await page.getByText('加入团队', { exact: true }).last().click()
+    await input(page, '邀请码或邀请链接').fill('NOPE42')
+    await button(page, '加入团队').click()
     await page.getByText(MSG.inviteCodeInvalid).waitFor()
 
-    await page.getByText('创建我的地图', { exact: true }).last().click()
+    await button(page, '创建我的地图').click()
     await page.waitForURL(/\/guide\/init$/)
-    await page.getByPlaceholder('请输入昵称').waitFor()
+    await input(page, '请输入昵称').waitFor()
     await shot(page, '04-init')
 
     // The nickname is required.
-    await page.getByText('完成', { exact: true }).click()
+    await button(page, '完成').click()
     await page.getByText(MSG.nicknameRequired).waitFor()
-    await page.getByPlaceholder('请输入昵称').fill('测绘小王')
-    await page.getByText('完成', { exact: true }).click()
+    await input(page, '请输入昵称').fill('测绘小王')
+    await button(page, '完成').click()
     await page.waitForURL(/\/map$/)
     await page.getByText('测绘小王').waitFor()
     await expect(page.getByText('试用版 · 剩余7天').count()).resolves.toBe(1)
@@ -103,10 +110,10 @@ describe('H5 sign-in journey', () => {
     await page.getByText('测绘小王').waitFor()
     await page.getByText('138****8000').waitFor()
     await shot(page, '06-home')
-    await page.getByText('退出登录', { exact: true }).first().click()
+    await button(page, '退出登录').click()
     await page.getByText('确定退出当前账号吗？').waitFor()
     await shot(page, '07-logout-confirm')
-    await page.getByText('退出', { exact: true }).click()
+    await button(page, '退出').click()
     await page.waitForURL(/\/login/)
     expect(await page.evaluate(() => window.localStorage.getItem('user_info'))).toBeFalsy()
 
@@ -130,7 +137,7 @@ describe('H5 sign-in journey', () => {
     await shot(page, '08-warning-desktop')
     // The login page skips the device check.
     await page.goto(`${server.url}/login`)
-    await page.getByPlaceholder('请输入手机号').waitFor()
+    await input(page, '请输入手机号').waitFor()
     expect(page.url()).toMatch(/\/login$/)
     await context.close()
   })
@@ -139,7 +146,8 @@ describe('H5 sign-in journey', () => {
     const context = await mobileContext(browser)
     const page = await context.newPage()
     await page.goto(`${server.url}/no/such/page`)
-    await page.getByText('页面不存在').first().waitFor()
+    await page.getByText('您访问的页面不存在或已被移除').waitFor()
+    await page.getByText('返回首页').waitFor()
     await shot(page, '09-not-found')
     await context.close()
   })

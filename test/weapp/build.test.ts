@@ -28,6 +28,8 @@ function runPage(route: string, storage: Record<string, string> = {}, tap = '') 
   return JSON.parse(out) as { rendered: string; navigations: { kind: string; url: string }[]; requests: { url: string }[]; tapped: string | null }
 }
 
+jest.setTimeout(180_000)
+
 let app: AppJson
 
 beforeAll(() => {
