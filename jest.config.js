@@ -18,8 +18,8 @@ const node = (name, extra = {}) => ({
 module.exports = {
   projects: [
     node('unit'),
-    node('stores'),
-    node('api'),
+    node('stores', { setupFilesAfterEnv: ['<rootDir>/test/support/dispose-roots.ts'] }),
+    node('api', { setupFilesAfterEnv: ['<rootDir>/test/support/dispose-roots.ts'] }),
     node('server'),
     node('weapp'),
     node('e2e'),

@@ -40,9 +40,10 @@ export class AppStore {
   uni_location_permission = { is_request: false, allowed: false }
   /** Development-only: a developer chose to continue on a desktop browser. */
   allowDesktop = false
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>()
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<AppStore, 'root'>(this, { root: false })
+    makeAutoObservable<AppStore, 'root' | 'timers'>(this, { root: false, timers: false })
     this.allowDesktop = root.platform.storage.get(STORAGE_KEYS.allowDesktop) === '1'
   }
 
@@ -61,7 +62,25 @@ export class AppStore {
   notify(text: string, type: NoticeType = 'error', duration: number = NOTICE_BAR_MS): Notice {
     const notice = makeNotice(text, type, duration)
     this.notices.push(notice)
+    // The store owns the expiry so that a notice does not restart its time on the next page.
+    if (duration > 0) {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer)
+        this.dismiss(notice.id)
+      }, duration)
+      this.timers.add(timer)
+    }
     return notice
+  }
+
+  dispose(): void {
+    for (const t of this.timers) clearTimeout(t)
+    this.timers.clear()
+  }
+
+  /** A form that just succeeded takes its stale validation notices away. */
+  clearNotices(): void {
+    this.notices = []
   }
 
   dismiss(id: number): void {

@@ -46,6 +46,7 @@ export class RootStore {
   navigate: Navigate = (path, mode) => this.platform.navigate(path, mode)
 
   dispose(): void {
+    this.app.dispose()
     this.session.dispose()
   }
 }

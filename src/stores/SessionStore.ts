@@ -90,6 +90,7 @@ export class SessionStore {
     runInAction(() => {
       this.submitting = false
       if (res) {
+        this.root.app.clearNotices()
         this.apply(res)
         this.persist()
       } else {
@@ -116,6 +117,7 @@ export class SessionStore {
     const res = await this.root.api.post('/api/group/create', {})
     if (!res) return false
     runInAction(() => {
+      this.root.app.clearNotices()
       this.apply({ ...res, user: { ...res.user, token: res.user.token || this.user?.token || '' } })
       this.persist()
     })
@@ -131,6 +133,7 @@ export class SessionStore {
     const res = await this.root.api.post('/api/group/join', { code: c })
     if (!res) return false
     runInAction(() => {
+      this.root.app.clearNotices()
       this.apply({ ...res, user: { ...res.user, token: res.user.token || this.user?.token || '' } })
       this.persist()
     })
@@ -145,6 +148,7 @@ export class SessionStore {
     }
     const user = await this.root.api.post('/api/user/init', { nickname: nickname.trim() })
     if (!user) return false
+    this.root.app.clearNotices()
     this.updateUser(user)
     return true
   }

@@ -167,6 +167,25 @@ describe('AppStore', () => {
     expect(root.app.currentNotice?.text).toBe('hello')
   })
 
+  it('takes a notice away when its time is up, so it does not follow the user to the next page', () => {
+    jest.useFakeTimers()
+    const { root } = makeRoot()
+    root.app.notify('一会儿就消失', 'warning')
+    jest.advanceTimersByTime(2999)
+    expect(root.app.currentNotice?.text).toBe('一会儿就消失')
+    jest.advanceTimersByTime(1)
+    expect(root.app.currentNotice).toBeNull()
+    jest.useRealTimers()
+  })
+
+  it('clears stale validation notices when a form succeeds', async () => {
+    const { root } = makeRoot({ '/api/user/login': () => ok(buildLogin()) })
+    await root.session.login('1', '1')
+    expect(root.app.currentNotice).not.toBeNull()
+    await root.session.login('13800138000', '123456')
+    expect(root.app.currentNotice).toBeNull()
+  })
+
   it('lets a developer continue on a desktop browser and remembers it', () => {
     const { root, storage, setLocation } = makeRoot({}, { ua: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120' })
     setLocation('/login')

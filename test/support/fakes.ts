@@ -37,6 +37,14 @@ export function buildLogin(over: Partial<UserInfo> = {}): LoginResult {
   return { is_admin: true, admin_vip_expired: false, user: buildUser(over) }
 }
 
+const live = new Set<RootStore>()
+
+/** Stops the timers of every RootStore a test built (registered in jest.config.js). */
+export function disposeRoots(): void {
+  for (const r of live) r.dispose()
+  live.clear()
+}
+
 export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string } = {}) {
   const { transport, calls } = fakeTransport(handlers)
   const storage = memoryStorage(opts.storage)
@@ -56,6 +64,7 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
       replaceAddress: () => undefined,
     },
   })
+  live.add(root)
   return {
     root,
     calls,

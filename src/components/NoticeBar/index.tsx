@@ -1,4 +1,4 @@
-/** The coloured top bar of SPEC 4: one notice at a time, 3000 ms by default, click dismisses. */
+/** The coloured top bar of SPEC 4: one notice at a time, 3000 ms by default (timed by the store), click dismisses. */
 import { Notify } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { NOTICE_COLORS } from '../../domain/notice'
@@ -16,7 +16,7 @@ export const NoticeBar = observer(function NoticeBar() {
       position='top'
       distance={0}
       navHeight={0}
-      duration={notice.duration}
+      duration={0}
       className={`notice-bar notice-bar--${notice.type}`}
       style={{ background: colors.bg, color: colors.color, left: 0, right: 0, width: '100%', borderRadius: 0, zIndex: 3000 }}
       onClick={() => app.dismiss(notice.id)}

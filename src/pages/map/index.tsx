@@ -1,4 +1,4 @@
-import { Avatar, Button } from '@nutui/nutui-react-taro'
+import { Avatar } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { PageShell } from '../../components/PageShell'
@@ -23,12 +23,12 @@ function MapPage() {
           <Text className='map-group'>{user?.select_groupname}</Text>
           <Text className='map-level'>{membershipLabel(user?.group_vip, new Date())}</Text>
         </View>
-        <Button className='map-me' size='small' fill='none' onClick={() => navigate('/home')}>
+        <View className='map-me' onClick={() => navigate('/home')}>
           <Avatar size='small' src={user?.avatar || ''} className='map-avatar'>
             {(user?.nickname || '我').slice(0, 1)}
           </Avatar>
           <Text className='map-nickname'>{user?.nickname}</Text>
-        </Button>
+        </View>
       </View>
     </PageShell>
   )

@@ -1,0 +1,3 @@
+import { disposeRoots } from './fakes'
+
+afterEach(disposeRoots)
