@@ -219,3 +219,19 @@ describe('code rules of /api/user/login', () => {
     expect(row.wrong_tries).toBe(0)
   })
 })
+
+describe('a configured code cooldown (SMS_RESEND_COOLDOWN_S)', () => {
+  it('should hold the phone for the configured seconds instead of 60', async () => {
+    const short = await makeTestApp({ codeCooldownS: 5 })
+    try {
+      const first = await short.call('/api/system/send/code', { phone: PHONE })
+      expect(first.data).toMatchObject({ sent: true, cooldown: 5 })
+      const early = await short.call('/api/system/send/code', { phone: PHONE })
+      expect(early).toMatchObject({ errcode: ErrCode.RATE_LIMITED, errmsg: MSG.codeSendTooFrequent(5) })
+      short.clock.advance(5_000)
+      expect((await short.call('/api/system/send/code', { phone: PHONE })).errcode).toBe(0)
+    } finally {
+      await short.close()
+    }
+  })
+})

@@ -115,12 +115,12 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function makeTestApp(options: { sms?: SmsSender } = {}): Promise<TestApp> {
+export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: number } = {}): Promise<TestApp> {
   const { db, drop } = await makeTestDatabase()
   await migrateToLatest(db)
   const clock = testClock()
   const sms = recordingSms()
-  const app = buildApp({ db, clock, sms: options.sms ?? sms })
+  const app = buildApp({ db, clock, sms: options.sms ?? sms, codeCooldownS: options.codeCooldownS })
 
   const call: TestApp['call'] = async (path, fields = {}, auth = null) => {
     const header = { userid: auth?.userid ?? '', groupid: '', token: auth?.token ?? '', device: 'app_h5', os: 'android' }
