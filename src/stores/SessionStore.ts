@@ -62,11 +62,7 @@ export class SessionStore {
 
   async sendCode(phone: string): Promise<boolean> {
     if (this.codeCountdown > 0 || this.sendingCode) return false
-    const invalid = checkPhone(phone)
-    if (invalid) {
-      this.root.app.notify(invalid, 'warning')
-      return false
-    }
+    if (this.rejected(checkPhone(phone))) return false
     this.sendingCode = true
     const res = await this.root.api.post('/api/system/send/code', { phone: phone.trim() })
     runInAction(() => {
@@ -79,11 +75,7 @@ export class SessionStore {
   }
 
   async login(phone: string, code: string): Promise<boolean> {
-    const invalid = checkPhone(phone) ?? checkCode(code)
-    if (invalid) {
-      this.root.app.notify(invalid, 'warning')
-      return false
-    }
+    if (this.rejected(checkPhone(phone) ?? checkCode(code))) return false
     if (this.submitting) return false
     this.submitting = true
     const res = await this.root.api.post('/api/user/login', { phone: phone.trim(), code: code.trim(), channel: this.root.platform.device.header() })
@@ -106,8 +98,7 @@ export class SessionStore {
     const res = await this.root.api.post('/api/user/getinfo', {})
     if (!res) return false
     runInAction(() => {
-      this.apply({ ...res, user: { ...res.user, token: res.user.token || this.user?.token || '' } })
-      this.persist()
+      this.applyAccount(res)
     })
     return true
   }
@@ -118,34 +109,25 @@ export class SessionStore {
     if (!res) return false
     runInAction(() => {
       this.root.app.clearNotices()
-      this.apply({ ...res, user: { ...res.user, token: res.user.token || this.user?.token || '' } })
-      this.persist()
+      this.applyAccount(res)
     })
     return true
   }
 
   async joinTeam(code: string): Promise<boolean> {
     const c = code.trim()
-    if (!c) {
-      this.root.app.notify(MSG.inviteCodeRequired, 'warning')
-      return false
-    }
+    if (this.rejected(c ? null : MSG.inviteCodeRequired)) return false
     const res = await this.root.api.post('/api/group/join', { code: c })
     if (!res) return false
     runInAction(() => {
       this.root.app.clearNotices()
-      this.apply({ ...res, user: { ...res.user, token: res.user.token || this.user?.token || '' } })
-      this.persist()
+      this.applyAccount(res)
     })
     return true
   }
 
   async initNickname(nickname: string): Promise<boolean> {
-    const invalid = checkNickname(nickname)
-    if (invalid) {
-      this.root.app.notify(invalid, 'warning')
-      return false
-    }
+    if (this.rejected(checkNickname(nickname))) return false
     const user = await this.root.api.post('/api/user/init', { nickname: nickname.trim() })
     if (!user) return false
     this.root.app.clearNotices()
@@ -154,11 +136,7 @@ export class SessionStore {
   }
 
   async saveGroupName(name: string): Promise<boolean> {
-    const invalid = checkGroupName(name)
-    if (invalid) {
-      this.root.app.notify(invalid, 'warning')
-      return false
-    }
+    if (this.rejected(checkGroupName(name))) return false
     const group = await this.root.api.post('/api/group/save/name', { name: name.trim() })
     if (!group) return false
     runInAction(() => {
@@ -198,6 +176,18 @@ export class SessionStore {
   handleUnauthorized(): void {
     this.clearLocal()
     this.root.navigate(PATHS.login, 'relaunch')
+  }
+
+  /** Takes a fresh account from the server; calls after login answer without the token. */
+  private applyAccount(res: LoginResult): void {
+    this.apply({ ...res, user: { ...res.user, token: res.user.token || this.user?.token || '' } })
+    this.persist()
+  }
+
+  /** Shows a validation message; returns true when there was one. */
+  private rejected(message: string | null): boolean {
+    if (message) this.root.app.notify(message, 'warning')
+    return !!message
   }
 
   private updateUser(user: UserInfo): void {
