@@ -62,6 +62,7 @@ export async function h5Sizes(): Promise<void> {
       await page.goto(url + route)
       await page.locator(selector).first().waitFor({ timeout: 30000 })
       const gz = [...scripts].reduce((s, p) => s + zlib.gzipSync(fs.readFileSync(path.join(dist, p)), { level: 9 }).length, 0)
+      if (process.env.BENCH_VERBOSE) console.error(route, [...scripts].map((p) => `${p} ${Math.round(zlib.gzipSync(fs.readFileSync(path.join(dist, p)), { level: 9 }).length / KB)}KB`).join(', '))
       emit(`h5.js_gzip_kb${route.replace('/', '.')}`, Math.round(gz / KB), 'KB', budget)
       await context.close()
     }

@@ -61,6 +61,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     h5: {
       publicPath: '/',
       staticDirectory: 'static',
+      // SOURCE_MAP=1 for bundle analysis; off by default to keep dist small.
+      enableSourceMap: !!process.env.SOURCE_MAP,
       router: { mode: 'browser', customRoutes: customRoutes() },
       output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
       miniCssExtractPluginOption: { ignoreOrder: true, filename: 'css/[name].[contenthash:8].css', chunkFilename: 'css/[name].[contenthash:8].css' },
