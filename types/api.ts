@@ -3,6 +3,25 @@
  * the call's fields at the top level beside `header`; the response is {header:{errcode,errmsg},data}.
  */
 import type { ExpiredInfo, GroupInfo, LoginResult, SystemConfig, UserInfo } from './entities'
+import type {
+  ExportFile,
+  FieldKind,
+  FileCrs,
+  Icon,
+  ImportFormat,
+  ImportResult,
+  Layer,
+  LayerField,
+  LayerType,
+  Marker,
+  MarkerInput,
+  Note,
+  OpAction,
+  OpEntity,
+  OpLog,
+  PermissionItem,
+  TitleStyle,
+} from './mapdata'
 
 export interface RequestHeader {
   userid: number | ''
@@ -61,6 +80,42 @@ export interface Api {
   '/api/group/save/name': { req: { name: string }; res: GroupInfo }
   '/api/group/create': { req: { name?: string }; res: LoginResult }
   '/api/group/join': { req: { code: string }; res: LoginResult }
+
+  // Map data (issue 3)
+  '/api/layer/getlist': { req: Record<string, never>; res: Layer[] }
+  '/api/layer/save': { req: { id?: number; name: string; parent_id?: number; type?: LayerType; sort?: number }; res: Layer }
+  /** Deletes a layer, or a folder with everything in it (the page confirms first); restorable from the log. */
+  '/api/layer/delete': { req: { id: number }; res: { layers: number; markers: number } }
+  '/api/layer/setting/default': { req: { id: number }; res: null }
+  '/api/layer/setting/show': { req: { ids: number[]; show: boolean }; res: null }
+  /** Sets the permission ids one member holds on one layer (departments and roles come with the teams issue). */
+  '/api/layer/save/auth': { req: { layer_id: number; user_id: number; opts: string[] }; res: null }
+  '/api/marker/getlist': { req: { layer_ids: number[]; pageindex: number; pagesize: number }; res: Paged<Marker> }
+  '/api/marker/getbyid': { req: { ids: number[] }; res: Marker[] }
+  '/api/marker/save': { req: MarkerInput; res: Marker }
+  '/api/marker/delete': { req: { id: number }; res: null }
+  /** Keyword over name, notes and field values; optional bounding box [minLng, minLat, maxLng, maxLat] (GCJ-02). */
+  '/api/marker/search': { req: { kw?: string; layer_ids?: number[]; bbox?: [number, number, number, number]; pageindex?: number; pagesize?: number }; res: Paged<Marker> }
+  /** Light listing for syncing: id, layer and last change of the markers in the given layers. */
+  '/api/marker/getlist/ids': { req: { ids: number[] }; res: { id: number; layer_id: number; updated_at: string }[] }
+  '/api/marker/import': { req: { layer_id: number; format: ImportFormat; content: string; crs?: FileCrs }; res: ImportResult }
+  '/api/marker/export': { req: { layer_id: number; format: ImportFormat; crs?: FileCrs }; res: ExportFile }
+  '/api/marker/note/getlist': { req: { markerid: number }; res: Note[] }
+  '/api/marker/note/save': { req: { id?: number; marker_id: number; content: string; photos?: string[] }; res: Note }
+  '/api/marker/note/delete': { req: { ids: number[] }; res: null }
+  '/api/layer/field/getlist': { req: { layer_id: number }; res: LayerField[] }
+  '/api/layer/field/save': { req: { id?: number; layer_id: number; name: string; kind: FieldKind; options?: string[]; required?: boolean }; res: LayerField }
+  '/api/layer/field/delete': { req: { id: number }; res: null }
+  '/api/layer/field/sort': { req: { layer_id: number; ids: number[] }; res: LayerField[] }
+  '/api/system/title/style/getlist': { req: Record<string, never>; res: TitleStyle[] }
+  '/api/system/title/style/getbylayerid': { req: { layerids: number[] }; res: TitleStyle[] }
+  '/api/system/title/style/save': { req: Omit<TitleStyle, 'id'> & { id?: number }; res: TitleStyle }
+  '/api/system/get/icon': { req: Record<string, never>; res: Icon[] }
+  '/api/system/save/icon': { req: { id?: number; name: string; url: string }; res: Icon }
+  '/api/system/delete/icon': { req: { id: number }; res: null }
+  '/api/module/getlist/layer': { req: Record<string, never>; res: PermissionItem[] }
+  '/api/oplog/getlist': { req: { pageindex?: number; pagesize?: number; entity?: OpEntity; action?: OpAction; user_id?: number; kw?: string }; res: Paged<OpLog> }
+  '/api/oplog/restore': { req: { id: number }; res: null }
 }
 
 export type ApiPath = keyof Api

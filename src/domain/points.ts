@@ -1,0 +1,204 @@
+/**
+ * The points codec of SPEC 3: vertices are 'lng,lat' strings joined by '|'; the parts of a kind 6
+ * multi-part polygon are joined by ';'. Coordinates are GCJ-02 as stored. Pure; the server uses it
+ * to refuse invalid geometry.
+ */
+import type { MarkerType } from '../../types/mapdata'
+import { MAP_MSG } from './messages'
+
+export interface LngLat {
+  lng: number
+  lat: number
+}
+
+/** [minLng, minLat, maxLng, maxLat] */
+export type BBox = [number, number, number, number]
+
+export const MARKER_TYPES: readonly MarkerType[] = [0, 1, 2, 3, 4, 5, 6]
+export const POINT_TYPES: readonly MarkerType[] = [0]
+export const LINE_TYPES: readonly MarkerType[] = [1, 2]
+export const AREA_TYPES: readonly MarkerType[] = [3, 4, 5, 6]
+
+/** Which layer type (1 point, 2 line, 3 area) holds a marker kind. */
+export function layerTypeOf(type: MarkerType): 1 | 2 | 3 {
+  if (type === 0) return 1
+  return type <= 2 ? 2 : 3
+}
+
+/** The marker kinds a layer of this type holds (a folder holds none). */
+export function markerTypesOf(layerType: number): readonly MarkerType[] {
+  return layerType === 1 ? POINT_TYPES : layerType === 2 ? LINE_TYPES : layerType === 3 ? AREA_TYPES : []
+}
+
+export function isDashed(type: MarkerType): boolean {
+  return type === 2 || type === 6
+}
+
+const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/
+
+export type ParseResult = { ok: true; parts: LngLat[][] } | { ok: false; error: string }
+
+/** Parses a points string into parts of vertices, checking every vertex. */
+export function parsePoints(points: string): ParseResult {
+  const text = (points ?? '').trim()
+  if (!text) return { ok: false, error: MAP_MSG.pointsRequired }
+  const parts: LngLat[][] = []
+  let index = 0
+  for (const partText of text.split(';')) {
+    const part: LngLat[] = []
+    for (const vertex of partText.split('|')) {
+      index += 1
+      const pieces = vertex.split(',').map((p) => p.trim())
+      if (pieces.length !== 2 || !NUMBER.test(pieces[0]) || !NUMBER.test(pieces[1])) return { ok: false, error: MAP_MSG.vertexInvalid(index) }
+      const lng = Number(pieces[0])
+      const lat = Number(pieces[1])
+      if (!Number.isFinite(lng) || !Number.isFinite(lat)) return { ok: false, error: MAP_MSG.vertexInvalid(index) }
+      if (lng < -180 || lng > 180) return { ok: false, error: MAP_MSG.lngRange(index) }
+      if (lat < -90 || lat > 90) return { ok: false, error: MAP_MSG.latRange(index) }
+      part.push({ lng, lat })
+    }
+    parts.push(part)
+  }
+  return { ok: true, parts }
+}
+
+/** Up to 7 decimals (about 1 cm), no trailing zeros. */
+export function formatCoord(n: number): string {
+  return String(Number(n.toFixed(7)))
+}
+
+export function serializePoints(parts: LngLat[][]): string {
+  return parts.map((part) => part.map((p) => `${formatCoord(p.lng)},${formatCoord(p.lat)}`).join('|')).join(';')
+}
+
+/** Checks a geometry for its kind; returns the Chinese message of the first problem, or null. */
+export function checkGeometry(type: number, points: string, radius = 0): string | null {
+  if (!MARKER_TYPES.includes(type as MarkerType)) return MAP_MSG.markerTypeInvalid
+  const parsed = parsePoints(points)
+  if (!parsed.ok) return parsed.error
+  const { parts } = parsed
+  const single = parts.length === 1 ? parts[0] : null
+  switch (type) {
+    case 0:
+      return single && single.length === 1 ? null : MAP_MSG.pointNeedsOne
+    case 1:
+    case 2:
+      return single && single.length >= 2 ? null : MAP_MSG.lineNeedsTwo
+    case 3:
+      return single && single.length >= 3 ? null : MAP_MSG.polygonNeedsThree
+    case 4:
+      if (!single || single.length !== 2) return MAP_MSG.rectangleNeedsTwo
+      return single[0].lng === single[1].lng || single[0].lat === single[1].lat ? MAP_MSG.rectangleDegenerate : null
+    case 5:
+      if (!single || single.length !== 1) return MAP_MSG.circleNeedsCentre
+      return Number.isFinite(radius) && radius > 0 ? null : MAP_MSG.circleNeedsRadius
+    case 6: {
+      const bad = parts.findIndex((p) => p.length < 3)
+      return bad >= 0 ? MAP_MSG.multiPartNeedsThree(bad + 1) : null
+    }
+  }
+  return MAP_MSG.markerTypeInvalid
+}
+
+const METERS_PER_DEGREE_LAT = 111_320
+
+/** The bounding box of a valid geometry; a circle's box includes its radius. */
+export function boundsOf(type: MarkerType, parts: LngLat[][], radius = 0): BBox {
+  let minLng = Infinity
+  let minLat = Infinity
+  let maxLng = -Infinity
+  let maxLat = -Infinity
+  for (const part of parts) {
+    for (const p of part) {
+      if (p.lng < minLng) minLng = p.lng
+      if (p.lng > maxLng) maxLng = p.lng
+      if (p.lat < minLat) minLat = p.lat
+      if (p.lat > maxLat) maxLat = p.lat
+    }
+  }
+  if (type === 5 && radius > 0) {
+    const dLat = radius / METERS_PER_DEGREE_LAT
+    const dLng = radius / (METERS_PER_DEGREE_LAT * Math.max(Math.cos((minLat * Math.PI) / 180), 1e-6))
+    return [minLng - dLng, Math.max(-90, minLat - dLat), maxLng + dLng, Math.min(90, maxLat + dLat)]
+  }
+  return [minLng, minLat, maxLng, maxLat]
+}
+
+/** SPEC 4: markers with coordinates 0 are ignored in bounds. */
+export function isZeroPoint(p: LngLat): boolean {
+  return p.lng === 0 || p.lat === 0
+}
+
+/** The box around many markers' points, skipping zero coordinates; null when nothing is left. */
+export function boundsOfMany(pointSets: LngLat[][][]): BBox | null {
+  const all = pointSets.flatMap((parts) => parts.flat()).filter((p) => !isZeroPoint(p))
+  return all.length ? boundsOf(0, [all]) : null
+}
+
+const R = 6_371_008.8
+const rad = (d: number) => (d * Math.PI) / 180
+
+function haversine(a: LngLat, b: LngLat): number {
+  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2
+  return 2 * R * Math.asin(Math.sqrt(h))
+}
+
+/** Length of a polyline in metres. */
+export function lineLength(part: LngLat[]): number {
+  let total = 0
+  for (let i = 1; i < part.length; i++) total += haversine(part[i - 1], part[i])
+  return total
+}
+
+/** Area of a simple polygon ring in square metres (spherical excess formula of Chamberlain & Duquette). */
+export function ringArea(ring: LngLat[]): number {
+  if (ring.length < 3) return 0
+  let sum = 0
+  for (let i = 0; i < ring.length; i++) {
+    const p1 = ring[i]
+    const p2 = ring[(i + 1) % ring.length]
+    sum += rad(p2.lng - p1.lng) * (2 + Math.sin(rad(p1.lat)) + Math.sin(rad(p2.lat)))
+  }
+  return Math.abs((sum * R * R) / 2)
+}
+
+/** What the marker detail shows: length of lines, area (and perimeter) of areas. */
+export function measure(type: MarkerType, parts: LngLat[][], radius = 0): { length?: number; area?: number } {
+  switch (type) {
+    case 1:
+    case 2:
+      return { length: lineLength(parts[0]) }
+    case 3:
+      return { area: ringArea(parts[0]), length: lineLength([...parts[0], parts[0][0]]) }
+    case 4: {
+      const [a, b] = parts[0]
+      const ring = [a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }]
+      return { area: ringArea(ring), length: lineLength([...ring, a]) }
+    }
+    case 5:
+      return { area: Math.PI * radius * radius, length: 2 * Math.PI * radius }
+    case 6:
+      return { area: parts.reduce((s, p) => s + ringArea(p), 0) }
+    default:
+      return {}
+  }
+}
+
+/** '1.23公里' / '856米'; '2.5平方公里' / '3,200平方米'. */
+export function formatLength(m: number): string {
+  return m >= 1000 ? `${(m / 1000).toFixed(2)}公里` : `${Math.round(m)}米`
+}
+
+export function formatArea(m2: number): string {
+  return m2 >= 1_000_000 ? `${(m2 / 1_000_000).toFixed(2)}平方公里` : `${Math.round(m2).toLocaleString('en-US')}平方米`
+}
+
+export const MARKER_TYPE_NAMES: Record<MarkerType, string> = {
+  0: '点',
+  1: '实线',
+  2: '虚线',
+  3: '多边形',
+  4: '矩形',
+  5: '圆形',
+  6: '多面',
+}

@@ -1,0 +1,165 @@
+/**
+ * Map data (SPEC 3; issue 3): layers in folders, markers of seven kinds, notes, custom fields,
+ * title styles, icons, uploads and the operation log. Dates are ISO 8601 strings; ids integers.
+ */
+
+/** 0 folder, 1 point layer, 2 line layer, 3 area layer. */
+export type LayerType = 0 | 1 | 2 | 3
+
+export interface Layer {
+  id: number
+  name: string
+  /** 0 at the root. */
+  parent_id: number
+  type: LayerType
+  /** Markers in this layer (for a folder: in all its descendants). */
+  marker_count: number
+  /** Shown on the caller's map (per user, persisted by /api/layer/setting/show). */
+  show: boolean
+  /** The caller may do everything on this layer (administrator or group manager). */
+  manager: boolean
+  /** Permission ids the caller holds on this layer (src/domain/permissions.ts). */
+  layer_opts: string[]
+  sort: number
+  /** The group's default layer for its kind. */
+  is_default: boolean
+  created_at: string
+  updated_at: string
+}
+
+/** 0 point; 1 solid line; 2 dashed line; 3 polygon; 4 rectangle (two corners); 5 circle (centre + radius); 6 dashed multi-part polygon. */
+export type MarkerType = 0 | 1 | 2 | 3 | 4 | 5 | 6
+
+/** Marker style (DESIGN 9): unknown keys are dropped, not stored. */
+export interface MarkerStyle {
+  color?: string
+  fill_color?: string
+  opacity?: number
+  fill_opacity?: number
+  dashed?: boolean
+  icon?: string
+  size?: number
+}
+
+export type FieldValue = string | number | string[] | null
+
+export interface Marker {
+  id: number
+  layer_id: number
+  name: string
+  type: MarkerType
+  /** 'lng,lat' vertices joined by '|' (GCJ-02); kind 6 separates parts with ';'. */
+  points: string
+  style: MarkerStyle
+  /** Stroke width for lines and areas, icon size for points. */
+  width: number
+  /** Circle radius in metres (kind 5), else 0. */
+  radius: number
+  sort: number
+  /** Custom field values by field id (as string keys). */
+  fields: Record<string, FieldValue>
+  creator_id: number
+  creator_name: string
+  created_at: string
+  updated_at: string
+}
+
+/** Marker without server-made fields, as the client sends it to /api/marker/save. */
+export type MarkerInput = Pick<Marker, 'layer_id' | 'name' | 'type' | 'points'> &
+  Partial<Pick<Marker, 'style' | 'width' | 'radius' | 'sort' | 'fields'>> & { id?: number }
+
+export type FieldKind = 'text' | 'number' | 'date' | 'choice' | 'phone' | 'photo'
+
+export interface LayerField {
+  id: number
+  layer_id: number
+  name: string
+  kind: FieldKind
+  /** Choices of a 'choice' field. */
+  options: string[]
+  required: boolean
+  sort: number
+}
+
+export interface Note {
+  id: number
+  marker_id: number
+  content: string
+  /** URLs returned by /api/system/upload. */
+  photos: string[]
+  user_id: number
+  user_name: string
+  created_at: string
+  updated_at: string
+}
+
+export interface TitleStyle {
+  id: number
+  /** null is the group's default style. */
+  layer_id: number | null
+  font_size: number
+  color: string
+  bg_color: string
+  padding: number
+  border_weight: number
+  border_color: string
+}
+
+export interface Icon {
+  id: number
+  name: string
+  url: string
+}
+
+export interface Upload {
+  url: string
+  /** KB, as storage quotas are counted (SPEC 3: file_rep_size in KB units). */
+  size_kb: number
+  name: string
+}
+
+export type OpEntity = 'layer' | 'marker' | 'note' | 'field'
+export type OpAction = 'create' | 'update' | 'delete' | 'restore'
+
+export interface OpLog {
+  id: number
+  at: string
+  user_id: number
+  user_name: string
+  entity: OpEntity
+  entity_id: number
+  action: OpAction
+  /** The entity's name at the time (layer, marker or field name; a note's first characters). */
+  name: string
+  before: unknown | null
+  after: unknown | null
+  /** A delete whose entity is still deleted and may be restored by a user with the log permission. */
+  restorable: boolean
+}
+
+export type ImportFormat = 'geojson' | 'kml' | 'csv'
+/** Coordinates in import/export files: WGS-84 by default (GPS, OSM, GIS tools), or already GCJ-02. */
+export type FileCrs = 'wgs84' | 'gcj02'
+
+export interface ImportRowError {
+  /** 1-based row (CSV line after the header, or feature/placemark number). */
+  row: number
+  message: string
+}
+
+export interface ImportResult {
+  imported: number
+  errors: ImportRowError[]
+}
+
+export interface ExportFile {
+  filename: string
+  mime: string
+  content: string
+}
+
+export interface PermissionItem {
+  id: string
+  name: string
+  group: string
+}
