@@ -86,8 +86,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   }
 }
 
-export async function launchBrowser(): Promise<{ browser: Browser; userDataDir: string }> {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teammap-chromium-'))
+/** Playwright gives every launch a fresh, temporary profile (the --user-data-dir DESIGN 6 asks for). */
+export async function launchBrowser(): Promise<{ browser: Browser }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
@@ -102,7 +102,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; userDataDir: 
       '--disable-dev-shm-usage',
     ],
   })
-  return { browser, userDataDir }
+  return { browser }
 }
 
 export async function mobileContext(browser: Browser, ua = MOBILE_UA): Promise<BrowserContext> {
