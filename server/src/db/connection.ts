@@ -14,6 +14,8 @@ export type Executor = Kysely<Tables>
 export interface Database {
   kysely: Kysely<Tables>
   dialect: DialectName
+  /** The PostgreSQL schema this connection works in, when not the default (tests isolate themselves in one). */
+  schema?: string
   close(): Promise<void>
 }
 
@@ -25,7 +27,8 @@ export function openDatabase(options: DatabaseOptions): Database {
   const kysely = options.kind === 'sqlite' ? new Kysely<Tables>({ dialect: sqliteDialect(options.file) }) : new Kysely<Tables>({ dialect: postgresDialect(options) })
   let closing: Promise<void> | undefined
   // Idempotent: shutdown paths may race (signal during a failed start, tests closing twice).
-  return { kysely, dialect: options.kind, close: () => (closing ??= kysely.destroy()) }
+  const schema = options.kind === 'postgres' ? options.schema : undefined
+  return { kysely, dialect: options.kind, schema, close: () => (closing ??= kysely.destroy()) }
 }
 
 function sqliteDialect(file: string): SqliteDialect {

@@ -16,6 +16,9 @@ export async function migrateToLatest(db: Database): Promise<MigrationResultSet>
   const migrator = new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => migrations(db.dialect) },
+    // Kysely looks for its own tables in every schema unless told which: with two test schemas
+    // alive at once it would find the other one's lock table and skip creating its own.
+    migrationTableSchema: db.schema,
   })
   const result = await migrator.migrateToLatest()
   if (result.error) throw result.error
