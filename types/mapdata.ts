@@ -150,6 +150,10 @@ export interface ImportRowError {
 export interface ImportResult {
   imported: number
   errors: ImportRowError[]
+  /** How many rows were bad in all (errors lists the first 100). */
+  invalid_rows?: number
+  /** What to tell the user: MAP_MSG.importOk(n) or MAP_MSG.importRowsInvalid(n). */
+  message?: string
 }
 
 export interface ExportFile {

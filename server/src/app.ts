@@ -3,8 +3,18 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { registerEnvelopeHandlers } from './envelope'
 import type { AppDeps } from './routes/define'
 import { groupRoutes } from './routes/group'
+import { layerRoutes } from './routes/layer'
+import { markerRoutes } from './routes/marker'
+import { moduleRoutes } from './routes/module'
 import { systemRoutes } from './routes/system'
 import { userRoutes } from './routes/user'
+import { noteRoutes } from './routes/note'
+import { fieldRoutes } from './routes/field'
+import { titleStyleRoutes } from './routes/title-style'
+import { iconRoutes } from './routes/icon'
+import { uploadRoutes } from './routes/upload'
+import { oplogRoutes } from './routes/oplog'
+import { ioRoutes } from './routes/io'
 
 export type { AppDeps } from './routes/define'
 
@@ -18,5 +28,15 @@ export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyI
   systemRoutes(app, deps)
   userRoutes(app, deps)
   groupRoutes(app, deps)
+  layerRoutes(app, deps)
+  markerRoutes(app, deps)
+  moduleRoutes(app, deps)
+  noteRoutes(app, deps)
+  fieldRoutes(app, deps)
+  titleStyleRoutes(app, deps)
+  iconRoutes(app, deps)
+  uploadRoutes(app, deps)
+  oplogRoutes(app, deps)
+  ioRoutes(app, deps)
   return app
 }

@@ -8,6 +8,8 @@ export interface ServerConfig {
   host: string
   database: DatabaseOptions
   staticDir: string
+  /** DATA_DIR: the SQLite file and the uploads folder live here. */
+  dataDir: string
   codeCooldownS: number
 }
 
@@ -18,6 +20,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     host: env.HOST || '127.0.0.1',
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', file: join(dataDir, 'teammap.db') },
     staticDir: resolve(env.STATIC_DIR || 'dist/h5'),
+    dataDir,
     codeCooldownS: positiveInt(env.SMS_RESEND_COOLDOWN_S, SMS_RESEND_COOLDOWN_S),
   }
 }

@@ -7,6 +7,7 @@ import { readServerConfig } from './config'
 import { openDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrations'
 import { smsSenderFromEnv } from './services/sms'
+import { LocalFileStorage } from './services/storage'
 import { registerStatic } from './static'
 
 async function main(): Promise<void> {
@@ -14,7 +15,8 @@ async function main(): Promise<void> {
   const db = openDatabase(config.database)
   await migrateToLatest(db)
 
-  const app = buildApp({ db, sms: smsSenderFromEnv(process.env), clock: systemClock, codeCooldownS: config.codeCooldownS, logger: { level: process.env.LOG_LEVEL || 'info' } })
+  const storage = new LocalFileStorage(join(config.dataDir, 'uploads'))
+  const app = buildApp({ db, sms: smsSenderFromEnv(process.env), clock: systemClock, storage, codeCooldownS: config.codeCooldownS, logger: { level: process.env.LOG_LEVEL || 'info' } })
   await registerStatic(app, config.staticDir)
   if (!existsSync(join(config.staticDir, 'index.html'))) {
     app.log.warn(`no H5 build at ${config.staticDir}: run \`npm run build:h5\` (the API works without it)`)

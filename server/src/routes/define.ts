@@ -11,6 +11,7 @@ import type { Clock } from '../clock'
 import type { Database } from '../db/connection'
 import { BusinessError, ok } from '../envelope'
 import type { SmsSender } from '../services/sms'
+import type { FileStorage } from '../services/storage'
 
 export interface AppDeps {
   db: Database
@@ -18,6 +19,8 @@ export interface AppDeps {
   clock: Clock
   /** Seconds between two codes for one phone; SPEC-free, 60 by default (tests shorten it). */
   codeCooldownS?: number
+  /** Where uploads go; a temporary folder removed on close when none is given (tests). */
+  storage?: FileStorage
 }
 
 export interface CallDefiners {

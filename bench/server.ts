@@ -1,0 +1,178 @@
+/**
+ * Server budgets of DESIGN 7 on SQLite: a group of 200,000 markers in a few layers, served through
+ * app.inject (no port). Prints the median time of a /api/marker/getlist page of 5000, the ratio of
+ * a bare SELECT + JSON.stringify of the same rows to it, the median time of a keyword + box
+ * search, and the process RSS after serving the pages. Runs in a child process of its own so that
+ * the RSS is the server's alone.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { sql } from 'kysely'
+import { buildApp } from '../server/src/app'
+import { startSession } from '../server/src/auth'
+import { systemClock } from '../server/src/clock'
+import { inTransaction, openDatabase, type Database } from '../server/src/db/connection'
+import { insertOwnedGroup } from '../server/src/db/groups'
+import { addJoin } from '../server/src/db/joins'
+import { insertLayer } from '../server/src/db/layers'
+import { insertMarkers, searchTextOf, type NewMarker } from '../server/src/db/markers'
+import { migrateToLatest } from '../server/src/db/migrations'
+import { findOrCreateUserByPhone, selectGroupForUser } from '../server/src/db/users'
+import { defaultStyle, defaultWidth } from '../src/domain/markers'
+import { emit } from './emit'
+
+const MARKERS = 200_000
+const LAYERS = 4
+const PAGE_SIZE = 5000
+const RUNS = 15
+const MB = 1024 * 1024
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+const round = (n: number, digits = 2) => Number(n.toFixed(digits))
+
+/** A deterministic pseudo-random sequence, so that every run measures the same data. */
+function random(seed: number): () => number {
+  let s = seed >>> 0
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0
+    return s / 2 ** 32
+  }
+}
+
+export async function seed(db: Database): Promise<{ userId: number; groupId: number; layerIds: number[] }> {
+  const now = new Date().toISOString()
+  const user = await findOrCreateUserByPhone(db.kysely, '13800138000', 'bench', now)
+  const group = await insertOwnedGroup(db.kysely, { name: 'bench', owner_id: user.id, level: 4, vip_exp: null, marker_limit: MARKERS * 2, join_limit: 50, file_size_limit: 2097152, created_at: now })
+  await addJoin(db.kysely, { group_id: group.id, user_id: user.id, is_manager: true, created_at: now })
+  await selectGroupForUser(db.kysely, user.id, group.id, now)
+  const layerIds: number[] = []
+  for (let i = 0; i < LAYERS; i++) {
+    const layer = await insertLayer(db.kysely, { group_id: group.id, parent_id: 0, name: `图层${i + 1}`, type: 1, sort: i, is_default: i === 0 ? 1 : 0, created_by: user.id, created_at: now, updated_at: now, deleted_at: null })
+    layerIds.push(layer.id)
+  }
+  const next = random(42)
+  const style = JSON.stringify(defaultStyle(0))
+  await inTransaction(db, async (trx) => {
+    const chunk = 10_000
+    for (let start = 0; start < MARKERS; start += chunk) {
+      const rows: NewMarker[] = []
+      for (let i = start; i < start + chunk; i++) {
+        // Around Beijing, about 100 km across.
+        const lng = 115.9 + next()
+        const lat = 39.5 + next() * 0.8
+        const name = i % 97 === 0 ? `加油站${i}` : `网点${i}`
+        const fields: Record<string, string> = i % 5 === 0 ? { '1': `负责人${i % 300}` } : {}
+        rows.push({
+          group_id: group.id,
+          layer_id: layerIds[i % LAYERS],
+          name,
+          type: 0,
+          points: `${lng.toFixed(6)},${lat.toFixed(6)}`,
+          style,
+          width: defaultWidth(0),
+          radius: 0,
+          sort: 0,
+          fields: JSON.stringify(fields),
+          search_text: searchTextOf(name, fields),
+          min_lng: lng,
+          min_lat: lat,
+          max_lng: lng,
+          max_lat: lat,
+          creator_id: user.id,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        })
+      }
+      await insertMarkers(trx, rows)
+    }
+  })
+  return { userId: user.id, groupId: group.id, layerIds }
+}
+
+async function measure(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'))
+  const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'bench.db') })
+  try {
+    await migrateToLatest(db)
+    const started = performance.now()
+    const { userId, groupId, layerIds } = await seed(db)
+    console.error(`[bench:server] seeded ${MARKERS} markers in ${Math.round(performance.now() - started)} ms`)
+
+    const app = buildApp({ db, clock: systemClock, sms: { send: async () => undefined } })
+    await app.ready()
+    const header = { userid: userId, groupid: groupId, token: await startSession(db.kysely, userId, new Date()), device: 'app_bench', os: 'linux' }
+    const post = async (url: string, fields: object) => {
+      const res = await app.inject({ method: 'POST', url, payload: { ...fields, header } })
+      if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`)
+      return res
+    }
+
+    // Pages spread over the whole group, as a client loading every layer fetches them.
+    const pageCount = Math.ceil(MARKERS / PAGE_SIZE)
+    const pages = Array.from({ length: RUNS }, (_, i) => 1 + Math.floor((i * pageCount) / RUNS))
+    for (const pageindex of pages.slice(0, 3)) await post('/api/marker/getlist', { layer_ids: layerIds, pageindex, pagesize: PAGE_SIZE })
+
+    const routeMs: number[] = []
+    for (const pageindex of pages) {
+      const t0 = performance.now()
+      const res = await post('/api/marker/getlist', { layer_ids: layerIds, pageindex, pagesize: PAGE_SIZE })
+      routeMs.push(performance.now() - t0)
+      const { data } = res.json() as { data: { list: unknown[]; total: number } }
+      if (data.list.length !== PAGE_SIZE || data.total !== MARKERS) throw new Error(`page ${pageindex}: ${data.list.length} of ${data.total}`)
+    }
+
+    // The same rows as the route reads them, with nothing around: one SELECT and JSON.stringify.
+    const bareMs: number[] = []
+    for (const pageindex of pages) {
+      const t0 = performance.now()
+      const { rows } = await sql`select id, layer_id, name, type, points, style, width, radius, sort, fields, creator_id, created_at, updated_at from markers
+        where group_id = ${groupId} and layer_id in (${sql.join(layerIds)}) and deleted_at is null order by layer_id, id limit ${PAGE_SIZE} offset ${(pageindex - 1) * PAGE_SIZE}`.execute(db.kysely)
+      JSON.stringify(rows)
+      bareMs.push(performance.now() - t0)
+    }
+
+    const searchMs: number[] = []
+    const box = random(7)
+    for (let i = 0; i < RUNS; i++) {
+      const lng = 115.9 + box() * 0.9
+      const lat = 39.5 + box() * 0.7
+      const t0 = performance.now()
+      await post('/api/marker/search', { kw: '加油站', bbox: [lng, lat, lng + 0.1, lat + 0.1], pagesize: 100 })
+      searchMs.push(performance.now() - t0)
+    }
+
+    const route = median(routeMs)
+    const bare = median(bareMs)
+    console.error(`[bench:server] getlist median ${round(route)} ms, bare SELECT + JSON.stringify median ${round(bare)} ms`)
+    emit('server.marker_getlist_page_ms', round(route), 'ms', 50)
+    emit('server.marker_getlist_vs_bare_select', round(bare / route), 'ratio', 0.5, false)
+    emit('server.marker_search_ms', round(median(searchMs)), 'ms', 50)
+    emit('server.rss_mb', Math.round(process.memoryUsage().rss / MB), 'MB', 250)
+    await app.close()
+  } finally {
+    await db.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Runs the measurement in a child process (its RSS is then the server's alone). */
+export function serverBench(): void {
+  const tsx = path.resolve(__dirname, '../node_modules/.bin/tsx')
+  execFileSync(tsx, [__filename], { stdio: 'inherit', env: { ...process.env, BENCH_SERVER_CHILD: '1' }, timeout: 180_000 })
+}
+
+if (process.env.BENCH_SERVER_CHILD === '1') {
+  measure().catch((err) => {
+    console.error(err)
+    process.exitCode = 1
+  })
+}

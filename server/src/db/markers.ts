@@ -1,0 +1,404 @@
+/**
+ * Repository of the markers table, its bounds index (an R*Tree on SQLite, a GiST box index on
+ * PostgreSQL) and the reads of neighbouring tables that marker rules need (custom fields, notes).
+ * Rows are soft-deleted; soft-deleted markers stay in the R*Tree and every query joins back to
+ * markers, so a restore only clears deleted_at.
+ */
+import { PostgresAdapter, sql, type Expression, type Generated, type Insertable, type Selectable, type SqlBool } from 'kysely'
+import type { FieldKind, FieldValue, LayerField } from '../../../types/mapdata'
+import { fieldValuesText } from '../../../src/domain/markers'
+import type { BBox } from '../../../src/domain/points'
+import type { DialectName, Executor } from './connection'
+
+export interface MarkersTable {
+  id: Generated<number>
+  group_id: number
+  layer_id: number
+  name: string
+  type: number
+  points: string
+  /** JSON object (MarkerStyle). */
+  style: string
+  width: number
+  radius: number
+  sort: number
+  /** JSON object of custom field values by field id. */
+  fields: string
+  /** Lower-cased name and field values (what a keyword matches besides notes). */
+  search_text: string
+  min_lng: number
+  min_lat: number
+  max_lng: number
+  max_lat: number
+  creator_id: number
+  created_at: string
+  updated_at: string
+  deleted_at: string | null
+}
+
+declare module './schema' {
+  interface Tables {
+    markers: MarkersTable
+  }
+}
+
+export type MarkerRow = Selectable<MarkersTable>
+export type NewMarker = Omit<Insertable<MarkersTable>, 'id'>
+
+/** The columns a marker is presented from (everything the client sees). */
+const PRESENTED = ['id', 'layer_id', 'name', 'type', 'points', 'style', 'width', 'radius', 'sort', 'fields', 'creator_id', 'created_at', 'updated_at'] as const
+export type MarkerRecord = Pick<MarkerRow, (typeof PRESENTED)[number]>
+
+export interface Page {
+  /** From 1. */
+  pageindex: number
+  pagesize: number
+}
+
+/** Which database runs the queries (the bounds index differs). */
+export function dialectOf(db: Executor): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
+
+/** What a keyword search matches in the marker row itself: the name and the field values. */
+export function searchTextOf(name: string, fields: Record<string, FieldValue>): string {
+  return `${name} ${fieldValuesText(fields)}`.trim().toLowerCase()
+}
+
+// Both SQLite (32766) and PostgreSQL (65535) bind-parameter limits leave room for this many rows.
+const INSERT_CHUNK = 1000
+
+/**
+ * Inserts many markers (import, benches) in chunks and indexes their bounds. Call it inside a
+ * transaction. Returns the inserted rows.
+ */
+export async function insertMarkers(trx: Executor, rows: NewMarker[]): Promise<MarkerRow[]> {
+  const inserted: MarkerRow[] = []
+  const sqlite = dialectOf(trx) === 'sqlite'
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const chunk = await trx
+      .insertInto('markers')
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .returningAll()
+      .execute()
+    if (sqlite) await indexBounds(trx, chunk)
+    inserted.push(...chunk)
+  }
+  await addToLayerCounts(trx, tally(inserted.filter((r) => r.deleted_at === null)), 1)
+  return inserted
+}
+
+function tally(rows: readonly { layer_id: number }[]): Map<number, number> {
+  const counts = new Map<number, number>()
+  for (const r of rows) counts.set(r.layer_id, (counts.get(r.layer_id) ?? 0) + 1)
+  return counts
+}
+
+/** Adds sign * n to layers.marker_count of each layer in `counts`. */
+async function addToLayerCounts(trx: Executor, counts: ReadonlyMap<number, number>, sign: 1 | -1): Promise<void> {
+  for (const [layerId, n] of counts) {
+    await trx
+      .updateTable('layers')
+      .set((eb) => ({ marker_count: eb('marker_count', '+', sign * n) }))
+      .where('id', '=', layerId)
+      .execute()
+  }
+}
+
+/** Sets layers.marker_count of these layers from their live markers (after bulk changes; repairs). */
+export async function recountLayerMarkers(trx: Executor, layerIds: number[]): Promise<void> {
+  if (layerIds.length === 0) return
+  await trx
+    .updateTable('layers')
+    .set((eb) => ({
+      marker_count: eb
+        .selectFrom('markers')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('markers.layer_id', '=', 'layers.id')
+        .where('markers.deleted_at', 'is', null),
+    }))
+    .where('id', 'in', layerIds)
+    .execute()
+}
+
+export async function insertMarker(trx: Executor, row: NewMarker): Promise<MarkerRow> {
+  const [inserted] = await insertMarkers(trx, [row])
+  return inserted
+}
+
+async function indexBounds(trx: Executor, rows: Pick<MarkerRow, 'id' | 'min_lng' | 'max_lng' | 'min_lat' | 'max_lat'>[]): Promise<void> {
+  if (rows.length === 0) return
+  const values = sql.join(rows.map((r) => sql`(${r.id}, ${r.min_lng}, ${r.max_lng}, ${r.min_lat}, ${r.max_lat})`))
+  await sql`insert or replace into markers_rtree (id, min_lng, max_lng, min_lat, max_lat) values ${values}`.execute(trx)
+}
+
+export type MarkerPatch = Partial<Omit<NewMarker, 'group_id' | 'creator_id' | 'created_at' | 'deleted_at'>>
+
+/** Updates one live marker and keeps its bounds index and its layers' counts in step. */
+export async function updateMarker(trx: Executor, id: number, patch: MarkerPatch): Promise<MarkerRow> {
+  const before = patch.layer_id === undefined ? undefined : await trx.selectFrom('markers').select(['layer_id', 'deleted_at']).where('id', '=', id).executeTakeFirst()
+  const row = await trx.updateTable('markers').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  if (dialectOf(trx) === 'sqlite' && patch.min_lng !== undefined) await indexBounds(trx, [row])
+  if (before && before.deleted_at === null && before.layer_id !== row.layer_id) {
+    await addToLayerCounts(trx, new Map([[before.layer_id, 1]]), -1)
+    await addToLayerCounts(trx, new Map([[row.layer_id, 1]]), 1)
+  }
+  return row
+}
+
+/** A live marker of the group; undefined for another group's, a deleted or an unknown id. */
+export function findMarker(db: Executor, groupId: number, id: number): Promise<MarkerRow | undefined> {
+  return db.selectFrom('markers').selectAll().where('id', '=', id).where('group_id', '=', groupId).where('deleted_at', 'is', null).executeTakeFirst()
+}
+
+export function findMarkerEvenDeleted(db: Executor, groupId: number, id: number): Promise<MarkerRow | undefined> {
+  return db.selectFrom('markers').selectAll().where('id', '=', id).where('group_id', '=', groupId).executeTakeFirst()
+}
+
+/** Live markers of the group with these ids that lie in the given layers, by id. */
+export function markersByIds(db: Executor, groupId: number, ids: number[], layerIds: number[]): Promise<MarkerRecord[]> {
+  if (ids.length === 0 || layerIds.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('markers')
+    .select(PRESENTED)
+    .where('group_id', '=', groupId)
+    .where('id', 'in', ids)
+    .where('layer_id', 'in', layerIds)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute()
+}
+
+function liveInLayers(db: Executor, groupId: number, layerIds: number[]) {
+  return db.selectFrom('markers').where('group_id', '=', groupId).where('layer_id', 'in', layerIds).where('deleted_at', 'is', null)
+}
+
+/**
+ * One page of the live markers in these layers as the UTF-8 bytes of a JSON array, built by the
+ * database (a page of 5000 is bound by serialisation otherwise; SQLite hands the bytes over
+ * without a round trip through a JS string). Ordered by layer, then id: a total order, so that
+ * pages never repeat or skip a marker, which the layer index reads without sorting. Each element
+ * has exactly the shape of presentMarker (a test compares them).
+ */
+export async function pageOfMarkersJson(db: Executor, groupId: number, layerIds: number[], page: Page): Promise<Buffer> {
+  if (layerIds.length === 0) return Buffer.from('[]')
+  const sorted = [...new Set(layerIds)].sort((a, b) => a - b)
+  const pageRows = liveInLayers(db, groupId, sorted)
+    .select(PRESENTED)
+    .orderBy('layer_id')
+    .orderBy('id')
+    .limit(page.pagesize)
+    .offset((page.pageindex - 1) * page.pagesize)
+  if (dialectOf(db) === 'postgres') {
+    const { rows } = await sql<{ list: string }>`select coalesce(json_agg(json_build_object(
+        'id', m.id, 'layer_id', m.layer_id, 'name', m.name, 'type', m.type, 'points', m.points, 'style', m.style::json,
+        'width', m.width, 'radius', m.radius, 'sort', m.sort, 'fields', m.fields::json, 'creator_id', m.creator_id,
+        'creator_name', coalesce(u.nickname, ''), 'created_at', m.created_at, 'updated_at', m.updated_at) order by m.layer_id, m.id), '[]'::json)::text as list
+      from (${pageRows}) as m left join users as u on u.id = m.creator_id`.execute(db)
+    return Buffer.from(rows[0]?.list ?? '[]')
+  }
+  const { rows } = await sql<{ list: Buffer }>`select cast(coalesce(json_group_array(json_object(
+      'id', m.id, 'layer_id', m.layer_id, 'name', m.name, 'type', m.type, 'points', m.points, 'style', json(m.style),
+      'width', m.width, 'radius', m.radius, 'sort', m.sort, 'fields', json(m.fields), 'creator_id', m.creator_id,
+      'creator_name', coalesce((select nickname from users where users.id = m.creator_id), ''), 'created_at', m.created_at, 'updated_at', m.updated_at) order by m.layer_id, m.id), '[]') as blob) as list
+    from (${pageRows}) as m`.execute(db)
+  return rows[0]?.list ?? Buffer.from('[]')
+}
+
+/** Live markers of one layer by id (export). The caller checks the layer's group and permission. */
+export function markersOfLayer(db: Executor, layerId: number): Promise<MarkerRow[]> {
+  return db.selectFrom('markers').selectAll().where('layer_id', '=', layerId).where('deleted_at', 'is', null).orderBy('id').execute()
+}
+
+/** id, layer and last change of the live markers in these layers (client sync). */
+export function markerStampsOfLayers(db: Executor, groupId: number, layerIds: number[]): Promise<{ id: number; layer_id: number; updated_at: string }[]> {
+  if (layerIds.length === 0) return Promise.resolve([])
+  return liveInLayers(db, groupId, layerIds).select(['id', 'layer_id', 'updated_at']).orderBy('layer_id').orderBy('id').execute()
+}
+
+/** Live markers of the group (the marker limit counts these). */
+export async function countGroupMarkers(db: Executor, groupId: number): Promise<number> {
+  const row = await db
+    .selectFrom('markers')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('group_id', '=', groupId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Live markers per layer of the group, counted (layers.marker_count holds the same, kept in step). */
+export async function markerCountsByLayer(db: Executor, groupId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('markers')
+    .select((eb) => ['layer_id', eb.fn.countAll().as('n')])
+    .where('group_id', '=', groupId)
+    .where('deleted_at', 'is', null)
+    .groupBy('layer_id')
+    .execute()
+  return new Map(rows.map((r) => [r.layer_id, Number(r.n)]))
+}
+
+/** Deletes these live markers; their layers' counts follow. */
+export async function softDeleteMarkers(db: Executor, ids: number[], at: string): Promise<void> {
+  if (ids.length === 0) return
+  const going = await db.selectFrom('markers').select('layer_id').where('id', 'in', ids).where('deleted_at', 'is', null).execute()
+  await db.updateTable('markers').set({ deleted_at: at, updated_at: at }).where('id', 'in', ids).where('deleted_at', 'is', null).execute()
+  await addToLayerCounts(db, tally(going), -1)
+}
+
+/** Deletes the live markers of these layers (their counts become 0); returns how many went. */
+export async function softDeleteMarkersOfLayers(db: Executor, layerIds: number[], at: string): Promise<number> {
+  if (layerIds.length === 0) return 0
+  const result = await db.updateTable('markers').set({ deleted_at: at, updated_at: at }).where('layer_id', 'in', layerIds).where('deleted_at', 'is', null).executeTakeFirst()
+  await db.updateTable('layers').set({ marker_count: 0 }).where('id', 'in', layerIds).execute()
+  return Number(result.numUpdatedRows)
+}
+
+/** Brings back these deleted markers; their layers' counts follow. */
+export async function restoreMarkers(db: Executor, ids: number[], at: string): Promise<void> {
+  if (ids.length === 0) return
+  const coming = await db.selectFrom('markers').select('layer_id').where('id', 'in', ids).where('deleted_at', 'is not', null).execute()
+  await db.updateTable('markers').set({ deleted_at: null, updated_at: at }).where('id', 'in', ids).where('deleted_at', 'is not', null).execute()
+  await addToLayerCounts(db, tally(coming), 1)
+}
+
+/** Brings back the markers of these layers that were deleted at `deletedAt` (with their layer); returns how many. */
+export async function restoreMarkersDeletedWith(db: Executor, layerIds: number[], deletedAt: string, at: string): Promise<number> {
+  if (layerIds.length === 0) return 0
+  const result = await db.updateTable('markers').set({ deleted_at: null, updated_at: at }).where('layer_id', 'in', layerIds).where('deleted_at', '=', deletedAt).executeTakeFirst()
+  await recountLayerMarkers(db, layerIds)
+  return Number(result.numUpdatedRows)
+}
+
+/** How many markers restoreMarkersDeletedWith would bring back (the marker limit is checked first). */
+export async function countMarkersDeletedWith(db: Executor, layerIds: number[], deletedAt: string): Promise<number> {
+  if (layerIds.length === 0) return 0
+  const row = await db
+    .selectFrom('markers')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('layer_id', 'in', layerIds)
+    .where('deleted_at', '=', deletedAt)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export async function deleteMarkersOfGroups(db: Executor, groupIds: number[]): Promise<void> {
+  if (groupIds.length === 0) return
+  if (dialectOf(db) === 'sqlite') await sql`delete from markers_rtree where id in (select id from markers where group_id in (${sql.join(groupIds)}))`.execute(db)
+  await db.deleteFrom('markers').where('group_id', 'in', groupIds).execute()
+}
+
+export interface MarkerQuery {
+  /** Matched in the name, field values and notes (case-insensitive). */
+  kw?: string
+  layerIds: number[]
+  /** [minLng, minLat, maxLng, maxLat]: markers whose bounds meet the box. */
+  bbox?: BBox
+}
+
+/** One page of the live markers matching the query, by id, and how many match in all. */
+export async function searchMarkers(db: Executor, groupId: number, query: MarkerQuery, page: Page): Promise<{ rows: MarkerRecord[]; total: number }> {
+  if (query.layerIds.length === 0) return { rows: [], total: 0 }
+  const conditions: Expression<SqlBool>[] = []
+  if (query.kw) {
+    const inRow = containsText('markers.search_text', query.kw.toLowerCase())
+    const inNotes = await noteMatchSql(db, groupId, query.kw)
+    conditions.push(inNotes ? sql<SqlBool>`(${inRow} or ${inNotes})` : inRow)
+  }
+  if (query.bbox) conditions.push(boundsMeet(dialectOf(db), query.bbox))
+  const base = () => {
+    let q = liveInLayers(db, groupId, query.layerIds)
+    for (const c of conditions) q = q.where(c)
+    return q
+  }
+  const [rows, count] = await Promise.all([
+    base()
+      .select(PRESENTED)
+      .orderBy('id')
+      .limit(page.pagesize)
+      .offset((page.pageindex - 1) * page.pagesize)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}
+
+/** The marker's bounds meet the box: through the R*Tree on SQLite, the GiST box index on PostgreSQL. */
+function boundsMeet(dialect: DialectName, [minLng, minLat, maxLng, maxLat]: BBox): Expression<SqlBool> {
+  // The R*Tree stores 32-bit floats rounded outwards, so the exact test on the row follows it.
+  const exact = sql<SqlBool>`markers.max_lng >= ${minLng} and markers.min_lng <= ${maxLng} and markers.max_lat >= ${minLat} and markers.min_lat <= ${maxLat}`
+  if (dialect === 'postgres') {
+    return sql<SqlBool>`(box(point(markers.min_lng, markers.min_lat), point(markers.max_lng, markers.max_lat)) && box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8)) and ${exact})`
+  }
+  return sql<SqlBool>`(markers.id in (select id from markers_rtree where max_lng >= ${minLng} and min_lng <= ${maxLng} and max_lat >= ${minLat} and min_lat <= ${maxLat}) and ${exact})`
+}
+
+/** `column` contains `text` literally (LIKE wildcards in the text are escaped). */
+export function containsText(column: string, text: string): Expression<SqlBool> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`
+}
+
+/** Whether a table exists (tables of later migrations that other modules own). */
+export async function tableExists(db: Executor, table: string): Promise<boolean> {
+  const found =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ present: boolean }>`select to_regclass(${table}::text) is not null as present`.execute(db)
+      : await sql<{ present: number }>`select count(*) as present from sqlite_master where type = 'table' and name = ${table}`.execute(db)
+  return !!found.rows[0]?.present
+}
+
+/**
+ * The keyword search's hook into notes (migration 0003 creates the notes table): markers with a
+ * live note containing the keyword. Null while the table does not exist.
+ */
+export async function noteMatchSql(db: Executor, groupId: number, kw: string): Promise<Expression<SqlBool> | null> {
+  if (!(await tableExists(db, 'notes'))) return null
+  return sql<SqlBool>`exists (select 1 from notes where notes.marker_id = markers.id and notes.group_id = ${groupId} and notes.deleted_at is null and lower(notes.content) like ${`%${kw.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\')`
+}
+
+interface LayerFieldRecord {
+  id: number
+  layer_id: number
+  name: string
+  kind: string
+  options: string | null
+  required: number | boolean
+  sort: number
+}
+
+/** The live custom fields of a layer in their order (migration 0003 creates layer_fields); [] while the table does not exist. */
+export async function fieldsOfLayer(db: Executor, layerId: number): Promise<LayerField[]> {
+  if (!(await tableExists(db, 'layer_fields'))) return []
+  const { rows } = await sql<LayerFieldRecord>`select id, layer_id, name, kind, options, required, sort from layer_fields where layer_id = ${layerId} and deleted_at is null order by sort, id`.execute(db)
+  return rows.map((r) => ({
+    id: r.id,
+    layer_id: r.layer_id,
+    name: r.name,
+    kind: r.kind as FieldKind,
+    options: parseOptions(r.options),
+    required: r.required === true || Number(r.required) === 1,
+    sort: r.sort,
+  }))
+}
+
+function parseOptions(text: string | null): string[] {
+  if (!text) return []
+  try {
+    const value: unknown = JSON.parse(text)
+    return Array.isArray(value) ? value.map(String) : []
+  } catch {
+    return []
+  }
+}
+
+/** The nicknames of these users (markers show their creator's). */
+export async function nicknamesOf(db: Executor, userIds: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(userIds)]
+  if (unique.length === 0) return new Map()
+  const rows = await db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', unique).execute()
+  return new Map(rows.map((r) => [r.id, r.nickname]))
+}

@@ -1,0 +1,42 @@
+/** Wire shapes of notes, title styles and icons (types/mapdata.ts); pure functions of loaded rows. Fields: db/fields.ts toLayerField. */
+import type { Icon, Note, TitleStyle } from '../../../types/mapdata'
+import type { IconRow } from '../db/icons'
+import { photosOf, type NoteRow } from '../db/notes'
+import type { TitleStyleRow } from '../db/title-styles'
+
+export function presentNote(row: NoteRow, userName: string): Note {
+  return {
+    id: row.id,
+    marker_id: row.marker_id,
+    content: row.content,
+    photos: photosOf(row),
+    user_id: row.user_id,
+    user_name: userName,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }
+}
+
+/** What the log shows as a note's name: its first characters, or that it is photos only. */
+export function noteLogName(row: Pick<NoteRow, 'content' | 'photos'>): string {
+  const text = row.content.trim().replace(/\s+/g, ' ')
+  if (text) return text.length > 20 ? `${text.slice(0, 20)}…` : text
+  return `[照片${photosOf(row).length}张]`
+}
+
+export function presentTitleStyle(row: Omit<TitleStyleRow, 'group_id'>): TitleStyle {
+  return {
+    id: row.id,
+    layer_id: row.layer_id,
+    font_size: row.font_size,
+    color: row.color,
+    bg_color: row.bg_color,
+    padding: row.padding,
+    border_weight: row.border_weight,
+    border_color: row.border_color,
+  }
+}
+
+export function presentIcon(row: IconRow): Icon {
+  return { id: row.id, name: row.name, url: row.url }
+}

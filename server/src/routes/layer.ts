@@ -1,0 +1,70 @@
+/** /api/layer/*: the layer tree of the caller's group, its changes, show flags and member permissions. */
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { MAP_MSG, MSG } from '../../../src/domain/messages'
+import { LAYER_NAME_MAX } from '../../../src/domain/markers'
+import { LAYER_PERMISSIONS } from '../../../src/domain/permissions'
+import { deleteLayer, listLayers, saveLayer, saveLayerAuth, setDefaultLayer, setLayersShown } from '../services/layers'
+import { mapCaller } from '../services/permissions'
+import { callDefiners, type AppDeps } from './define'
+import { noFields } from './fields'
+
+/** A positive integer id (shared by the map-data routes); `message` when it is missing or not one. */
+export function idField(message: string = MSG.badRequest) {
+  return z.number({ required_error: message, invalid_type_error: message }).int(message).positive(message)
+}
+
+/** A list of ids, duplicates dropped. */
+export function idListField(max: number) {
+  return z
+    .array(idField())
+    .max(max)
+    .transform((ids) => [...new Set(ids)])
+}
+
+const layerNameField = z
+  .string({ required_error: MAP_MSG.layerNameRequired, invalid_type_error: MAP_MSG.layerNameRequired })
+  .trim()
+  .min(1, MAP_MSG.layerNameRequired)
+  .max(LAYER_NAME_MAX, MAP_MSG.layerNameTooLong(LAYER_NAME_MAX))
+
+const layerTypeField = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: MAP_MSG.layerTypeRequired }) })
+
+const layerSaveFields = z.object({
+  id: idField().optional(),
+  name: layerNameField,
+  parent_id: z.number().int().min(0).optional(),
+  type: layerTypeField.optional(),
+  sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+})
+
+const layerOptsField = z
+  .array(z.string())
+  .max(LAYER_PERMISSIONS.length * 2)
+  .refine((opts) => opts.every((o) => (LAYER_PERMISSIONS as string[]).includes(o)), MAP_MSG.layerOptsInvalid)
+
+export function layerRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock } = deps
+  const { sessionCall } = callDefiners(app, deps)
+
+  sessionCall('/api/layer/getlist', noFields, async (_input, caller) => listLayers(db.kysely, await mapCaller(db.kysely, caller)))
+
+  sessionCall('/api/layer/save', layerSaveFields, async (input, caller) => saveLayer(db, await mapCaller(db.kysely, caller), input, clock.now()))
+
+  sessionCall('/api/layer/delete', z.object({ id: idField() }), async ({ id }, caller) => deleteLayer(db, await mapCaller(db.kysely, caller), id, clock.now()))
+
+  sessionCall('/api/layer/setting/default', z.object({ id: idField() }), async ({ id }, caller) => {
+    await setDefaultLayer(db, await mapCaller(db.kysely, caller), id, clock.now())
+    return null
+  })
+
+  sessionCall('/api/layer/setting/show', z.object({ ids: idListField(10_000), show: z.boolean() }), async ({ ids, show }, caller) => {
+    await setLayersShown(db, await mapCaller(db.kysely, caller), ids, show)
+    return null
+  })
+
+  sessionCall('/api/layer/save/auth', z.object({ layer_id: idField(), user_id: idField(), opts: layerOptsField }), async (input, caller) => {
+    await saveLayerAuth(db, await mapCaller(db.kysely, caller), input)
+    return null
+  })
+}

@@ -1,0 +1,267 @@
+/**
+ * Layers and folders of the caller's group: the list as the caller sees it, create / rename /
+ * move / retype, delete (a folder with everything in it), the default layer per kind, per-user
+ * show flags and per-member permissions. Every change runs in one transaction with its log entry.
+ *
+ * Who may create: managers anywhere (canInGroup layer_add); other members only inside a folder on
+ * which they hold layer_edit, and they receive their opts on that folder on the new layer (so that
+ * they can see what they made). Moving needs layer_edit on the layer and on the target folder (the
+ * root: managers only). Deleting needs layer_delete on the layer and on everything below it.
+ */
+import type { Layer, LayerType } from '../../../types/mapdata'
+import { ErrCode } from '../../../types/api'
+import { MAP_MSG } from '../../../src/domain/messages'
+import { LAYER_PERMISSIONS, PERM, canInGroup, canOnLayer } from '../../../src/domain/permissions'
+import { inTransaction, type Database, type Executor } from '../db/connection'
+import { findJoin } from '../db/joins'
+import { deleteAuthOfGroups, optsOfMember, saveOpts } from '../db/layer-auth'
+import { deleteSettingsOfGroups, hiddenLayerIds, saveShow } from '../db/layer-settings'
+import {
+  defaultLayerOfType,
+  deleteLayersOfGroups,
+  deletedLayersOfGroup,
+  findLayer,
+  findLayerEvenDeleted,
+  insertLayer,
+  layersOfGroup,
+  restoreLayers,
+  softDeleteLayers,
+  updateLayer,
+  type LayerRow,
+} from '../db/layers'
+import {
+  countGroupMarkers,
+  countMarkersDeletedWith,
+  deleteMarkersOfGroups,
+  restoreMarkersDeletedWith,
+  softDeleteMarkersOfLayers,
+} from '../db/markers'
+import { deleteOpsOfGroups } from '../db/oplog'
+import { BusinessError } from '../envelope'
+import { presentLayer } from '../presenters/mapdata'
+import { recordLayerOp } from './oplog'
+import { effectiveOpts, forbidden, isManager, notFound, requireManager, requireOnLayer, visibleLayers, type MapCaller } from './permissions'
+
+type TreeRow = Pick<LayerRow, 'id' | 'parent_id' | 'type'>
+
+/** Every layer and folder below `id` among `layers` (not `id` itself); safe against parent loops. */
+export function descendantsIn<L extends TreeRow>(layers: readonly L[], id: number): L[] {
+  const children = new Map<number, L[]>()
+  for (const l of layers) {
+    const list = children.get(l.parent_id)
+    if (list) list.push(l)
+    else children.set(l.parent_id, [l])
+  }
+  const out: L[] = []
+  const seen = new Set<number>([id])
+  const stack = [id]
+  while (stack.length) {
+    for (const child of children.get(stack.pop()!) ?? []) {
+      if (seen.has(child.id)) continue
+      seen.add(child.id)
+      out.push(child)
+      stack.push(child.id)
+    }
+  }
+  return out
+}
+
+type CountedRow = TreeRow & Pick<LayerRow, 'marker_count'>
+
+/** Markers in a layer, or for a folder in every layer below it (among `layers`). */
+export function markerCountIn(layers: readonly CountedRow[], layer: CountedRow): number {
+  if (layer.type !== 0) return layer.marker_count
+  return descendantsIn(layers, layer.id).reduce((sum, l) => sum + (l.type === 0 ? 0 : l.marker_count), 0)
+}
+
+/** The layers the caller may see, each with its marker count (folders: of the visible layers below), show flag and the caller's opts. */
+export async function listLayers(db: Executor, who: MapCaller): Promise<Layer[]> {
+  const [visible, hidden] = await Promise.all([visibleLayers(db, who), hiddenLayerIds(db, who.userId)])
+  const rows = visible.map((v) => v.layer)
+  const manager = isManager(who)
+  return visible.map(({ layer, opts }) =>
+    presentLayer(layer, { marker_count: markerCountIn(rows, layer), show: !hidden.has(layer.id), manager, layer_opts: effectiveOpts(who, opts) }),
+  )
+}
+
+async function describeLayer(db: Executor, who: MapCaller, id: number): Promise<Layer> {
+  const layer = (await listLayers(db, who)).find((l) => l.id === id)
+  if (!layer) throw notFound()
+  return layer
+}
+
+/** A layer with the markers in it or below it (what the log records). */
+async function snapshot(db: Executor, groupId: number, row: LayerRow): Promise<{ row: LayerRow; markerCount: number }> {
+  return { row, markerCount: row.type === 0 ? markerCountIn(await layersOfGroup(db, groupId), row) : row.marker_count }
+}
+
+export interface LayerInput {
+  id?: number
+  name: string
+  parent_id?: number
+  type?: LayerType
+  sort?: number
+}
+
+/** Checks that `parentId` can hold a layer of the caller's and returns the caller's opts on it. */
+async function requireParent(db: Executor, who: MapCaller, parentId: number): Promise<string[]> {
+  if (parentId === 0) {
+    if (!canInGroup(who.actor, PERM.LAYER_ADD)) throw forbidden()
+    return []
+  }
+  const parent = await findLayer(db, who.groupId, parentId)
+  if (!parent || parent.type !== 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.parentMustBeFolder)
+  const opts = (await optsOfMember(db, who.groupId, who.userId)).get(parentId) ?? []
+  if (!canOnLayer(who.actor, opts, PERM.LAYER_EDIT)) throw forbidden()
+  return opts
+}
+
+export async function saveLayer(db: Database, who: MapCaller, input: LayerInput, now: Date): Promise<Layer> {
+  const at = now.toISOString()
+  const id = await inTransaction(db, (trx) => (input.id ? updateExistingLayer(trx, who, input.id, input, at) : createLayer(trx, who, input, at)))
+  return describeLayer(db.kysely, who, id)
+}
+
+async function createLayer(trx: Executor, who: MapCaller, input: LayerInput, at: string): Promise<number> {
+  if (input.type === undefined) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.layerTypeRequired)
+  const parentId = input.parent_id ?? 0
+  const parentOpts = await requireParent(trx, who, parentId)
+  // The first layer of a kind becomes the group's default for that kind.
+  const isDefault = input.type !== 0 && !(await defaultLayerOfType(trx, who.groupId, input.type))
+  const row = await insertLayer(trx, {
+    group_id: who.groupId,
+    parent_id: parentId,
+    name: input.name,
+    type: input.type,
+    sort: input.sort ?? 0,
+    is_default: isDefault ? 1 : 0,
+    created_by: who.userId,
+    created_at: at,
+    updated_at: at,
+    deleted_at: null,
+  })
+  if (!isManager(who)) await saveOpts(trx, { group_id: who.groupId, layer_id: row.id, user_id: who.userId, opts: parentOpts })
+  await recordLayerOp(trx, who, 'create', null, { row, markerCount: 0 }, at)
+  return row.id
+}
+
+async function updateExistingLayer(trx: Executor, who: MapCaller, id: number, input: LayerInput, at: string): Promise<number> {
+  const { layer } = await requireOnLayer(trx, who, id, PERM.LAYER_EDIT)
+  const before = await snapshot(trx, who.groupId, layer)
+  const patch: Parameters<typeof updateLayer>[2] = { name: input.name, updated_at: at }
+  if (input.sort !== undefined) patch.sort = input.sort
+  if (input.type !== undefined && input.type !== layer.type) {
+    const all = await layersOfGroup(trx, who.groupId)
+    if (layer.type === 0 && descendantsIn(all, layer.id).length > 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.folderTypeLocked)
+    if (layer.type !== 0 && before.markerCount > 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.layerTypeLocked)
+    patch.type = input.type
+    if (layer.is_default) patch.is_default = 0
+  }
+  if (input.parent_id !== undefined && input.parent_id !== layer.parent_id) {
+    if (input.parent_id === layer.id) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.cannotMoveIntoItself)
+    if (input.parent_id !== 0) {
+      const below = descendantsIn(await layersOfGroup(trx, who.groupId), layer.id)
+      if (below.some((l) => l.id === input.parent_id)) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.cannotMoveIntoItself)
+    }
+    await requireParent(trx, who, input.parent_id)
+    patch.parent_id = input.parent_id
+  }
+  const row = await updateLayer(trx, layer.id, patch)
+  await recordLayerOp(trx, who, 'update', before, { row, markerCount: before.markerCount }, at)
+  return row.id
+}
+
+/**
+ * Deletes a layer, or a folder with every layer, folder and marker below it, in one transaction
+ * (soft delete, one log entry for the top; restoring it brings everything back). Answers how many
+ * layers and folders below it and how many markers went.
+ */
+export async function deleteLayer(db: Database, who: MapCaller, id: number, now: Date): Promise<{ layers: number; markers: number }> {
+  const at = now.toISOString()
+  return inTransaction(db, async (trx) => {
+    const { layer } = await requireOnLayer(trx, who, id, PERM.LAYER_DELETE)
+    const below = descendantsIn(await layersOfGroup(trx, who.groupId), layer.id)
+    if (!isManager(who) && below.length > 0) {
+      const opts = await optsOfMember(trx, who.groupId, who.userId)
+      if (below.some((l) => !canOnLayer(who.actor, opts.get(l.id) ?? [], PERM.LAYER_DELETE))) throw forbidden()
+    }
+    const ids = [layer.id, ...below.map((l) => l.id)]
+    const markers = await softDeleteMarkersOfLayers(trx, ids, at)
+    await softDeleteLayers(trx, ids, at)
+    await recordLayerOp(trx, who, 'delete', { row: layer, markerCount: markers }, null, at)
+    return { layers: below.length, markers }
+  })
+}
+
+/** Makes a layer the group's default for its kind (the previous default of that kind stops being it). */
+export async function setDefaultLayer(db: Database, who: MapCaller, id: number, now: Date): Promise<void> {
+  const at = now.toISOString()
+  await inTransaction(db, async (trx) => {
+    const { layer } = await requireOnLayer(trx, who, id, PERM.LAYER_EDIT)
+    if (layer.type === 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.folderCannotBeDefault)
+    if (layer.is_default === 1) return
+    const previous = await defaultLayerOfType(trx, who.groupId, layer.type)
+    if (previous) {
+      const before = await snapshot(trx, who.groupId, previous)
+      const row = await updateLayer(trx, previous.id, { is_default: 0, updated_at: at })
+      await recordLayerOp(trx, who, 'update', before, { row, markerCount: before.markerCount }, at)
+    }
+    const before = await snapshot(trx, who.groupId, layer)
+    const row = await updateLayer(trx, layer.id, { is_default: 1, updated_at: at })
+    await recordLayerOp(trx, who, 'update', before, { row, markerCount: before.markerCount }, at)
+  })
+}
+
+/** Shows or hides layers on the caller's own map; every id must be a layer the caller sees. */
+export async function setLayersShown(db: Database, who: MapCaller, ids: number[], show: boolean): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const visible = new Set((await visibleLayers(trx, who)).map((v) => v.layer.id))
+    if (ids.some((id) => !visible.has(id))) throw notFound()
+    await saveShow(trx, who.userId, [...new Set(ids)], show)
+  })
+}
+
+/** Sets the permission ids a member holds on a layer (managers only; [] takes them all away). */
+export async function saveLayerAuth(db: Database, who: MapCaller, auth: { layer_id: number; user_id: number; opts: string[] }): Promise<void> {
+  requireManager(who)
+  await inTransaction(db, async (trx) => {
+    if (!(await findLayer(trx, who.groupId, auth.layer_id))) throw notFound()
+    if (!(await findJoin(trx, who.groupId, auth.user_id))) throw new BusinessError(ErrCode.NOT_FOUND, MAP_MSG.notGroupMember)
+    const opts = LAYER_PERMISSIONS.filter((p) => auth.opts.includes(p))
+    await saveOpts(trx, { group_id: who.groupId, layer_id: auth.layer_id, user_id: auth.user_id, opts })
+  })
+}
+
+/**
+ * Brings back a deleted layer with everything deleted with it (for the log's restore; the caller
+ * checks the permission). A layer whose folder is gone comes back at the root; a restored default
+ * stops being the default when another layer of its kind has become it. Records a 'restore'.
+ */
+export async function restoreLayer(trx: Executor, who: MapCaller, id: number, now: Date): Promise<{ layers: number; markers: number }> {
+  const at = now.toISOString()
+  const layer = await findLayerEvenDeleted(trx, who.groupId, id)
+  if (!layer || layer.deleted_at === null) throw new BusinessError(ErrCode.CONFLICT, MAP_MSG.restoreNotPossible)
+  const deletedAt = layer.deleted_at
+  const deletedWith = descendantsIn(await deletedLayersOfGroup(trx, who.groupId), layer.id).filter((l) => l.deleted_at === deletedAt)
+  const ids = [layer.id, ...deletedWith.map((l) => l.id)]
+  const markers = await countMarkersDeletedWith(trx, ids, deletedAt)
+  const limit = who.group.marker_limit
+  if (markers > 0 && (await countGroupMarkers(trx, who.groupId)) + markers > limit) throw new BusinessError(ErrCode.LIMIT_REACHED, MAP_MSG.markerLimit(limit))
+  const patch: Parameters<typeof updateLayer>[2] = { updated_at: at }
+  if (layer.parent_id !== 0 && !(await findLayer(trx, who.groupId, layer.parent_id))) patch.parent_id = 0
+  if (layer.is_default === 1 && (await defaultLayerOfType(trx, who.groupId, layer.type))) patch.is_default = 0
+  await restoreLayers(trx, ids, at)
+  await restoreMarkersDeletedWith(trx, ids, deletedAt, at)
+  const row = await updateLayer(trx, layer.id, patch)
+  await recordLayerOp(trx, who, 'restore', null, { row, markerCount: markers }, at)
+  return { layers: deletedWith.length, markers }
+}
+
+/** Removes every piece of map data of these groups for good (account deletion). */
+export async function purgeGroupMapData(trx: Executor, groupIds: number[]): Promise<void> {
+  await deleteMarkersOfGroups(trx, groupIds)
+  await deleteSettingsOfGroups(trx, groupIds)
+  await deleteAuthOfGroups(trx, groupIds)
+  await deleteLayersOfGroups(trx, groupIds)
+  await deleteOpsOfGroups(trx, groupIds)
+}

@@ -1,0 +1,214 @@
+/**
+ * Markers of the caller's group: save (create or update) with the shared geometry, style and field
+ * rules of src/domain, the group's marker limit, delete, paged reads and search. Writes run in one
+ * transaction with their log entry; nothing is written when a rule says no.
+ */
+import { ErrCode, type Paged } from '../../../types/api'
+import type { FieldValue, Marker, MarkerStyle, MarkerType } from '../../../types/mapdata'
+import { MAP_MSG } from '../../../src/domain/messages'
+import { checkFieldValues, cleanStyle, defaultStyle, defaultWidth } from '../../../src/domain/markers'
+import { PERM } from '../../../src/domain/permissions'
+import { boundsOf, checkGeometry, markerTypesOf, parsePoints, serializePoints, type BBox } from '../../../src/domain/points'
+import { inTransaction, type Database, type DialectName, type Executor } from '../db/connection'
+import { findLayer, type LayerRow } from '../db/layers'
+import {
+  countGroupMarkers,
+  dialectOf,
+  fieldsOfLayer,
+  findMarker,
+  findMarkerEvenDeleted,
+  insertMarker,
+  markerStampsOfLayers,
+  markersByIds,
+  nicknamesOf,
+  pageOfMarkersJson,
+  restoreMarkers,
+  searchMarkers,
+  searchTextOf,
+  softDeleteMarkers,
+  updateMarker,
+  type MarkerRecord,
+  type MarkerRow,
+  type NewMarker,
+  type Page,
+} from '../db/markers'
+import { BusinessError } from '../envelope'
+import { presentMarker, presentMarkers } from '../presenters/mapdata'
+import { recordMarkerOp } from './oplog'
+import { notFound, requireOnLayer, usableLayerIds, visibleLayers, type MapCaller } from './permissions'
+
+export interface MarkerInput {
+  id?: number
+  layer_id: number
+  name: string
+  type: MarkerType
+  points: string
+  style?: unknown
+  width?: number
+  radius?: number
+  sort?: number
+  fields?: Record<string, unknown>
+}
+
+function invalid(message: string): BusinessError {
+  return new BusinessError(ErrCode.VALIDATION, message)
+}
+
+/** The group's marker limit, read under a row lock on PostgreSQL so that concurrent creates cannot pass it together (SQLite runs one writer at a time). */
+async function lockedMarkerLimit(trx: Executor, dialect: DialectName, groupId: number): Promise<number> {
+  let query = trx.selectFrom('groups').select('marker_limit').where('id', '=', groupId)
+  if (dialect === 'postgres') query = query.forUpdate()
+  return (await query.executeTakeFirstOrThrow()).marker_limit
+}
+
+/** Refuses when `adding` more live markers would pass the group's limit. */
+export async function requireRoomForMarkers(trx: Executor, groupId: number, adding: number): Promise<void> {
+  const limit = await lockedMarkerLimit(trx, dialectOf(trx), groupId)
+  if ((await countGroupMarkers(trx, groupId)) + adding > limit) throw new BusinessError(ErrCode.LIMIT_REACHED, MAP_MSG.markerLimit(limit))
+}
+
+/** Folders hold no markers; a layer holds the kinds of its type (points, lines or areas). */
+export function checkKindFits(layer: Pick<LayerRow, 'type'>, type: MarkerType): string | null {
+  if (layer.type === 0) return MAP_MSG.folderCannotHoldMarkers
+  return markerTypesOf(layer.type).includes(type) ? null : MAP_MSG.markerKindMismatch
+}
+
+/** The stored columns of a marker from checked input; throws VALIDATION with the first problem. */
+async function markerColumns(trx: Executor, layer: LayerRow, input: MarkerInput, existing: MarkerRow | null) {
+  const kindProblem = checkKindFits(layer, input.type)
+  if (kindProblem) throw invalid(kindProblem)
+  const radius = input.type === 5 ? (input.radius ?? (existing?.type === 5 ? existing.radius : 0)) : 0
+  const geometryProblem = checkGeometry(input.type, input.points, radius)
+  if (geometryProblem) throw invalid(geometryProblem)
+  const parsed = parsePoints(input.points)
+  if (!parsed.ok) throw invalid(parsed.error)
+  const [minLng, minLat, maxLng, maxLat] = boundsOf(input.type, parsed.parts, radius)
+
+  const values = input.fields ?? (existing ? (JSON.parse(existing.fields) as Record<string, unknown>) : {})
+  const checked = checkFieldValues(await fieldsOfLayer(trx, layer.id), values)
+  if (!checked.ok) throw invalid(checked.error)
+
+  const style: MarkerStyle = input.style === undefined && existing ? JSON.parse(existing.style) : { ...defaultStyle(input.type), ...cleanStyle(input.style) }
+  const width = input.width ?? (existing && existing.type === input.type ? existing.width : defaultWidth(input.type))
+  return {
+    layer_id: layer.id,
+    name: input.name,
+    type: input.type,
+    points: serializePoints(parsed.parts),
+    style: JSON.stringify(style),
+    width,
+    radius,
+    sort: input.sort ?? existing?.sort ?? 0,
+    fields: JSON.stringify(checked.values),
+    search_text: searchTextOf(input.name, checked.values as Record<string, FieldValue>),
+    min_lng: minLng,
+    min_lat: minLat,
+    max_lng: maxLng,
+    max_lat: maxLat,
+  }
+}
+
+async function withCreator(db: Executor, row: MarkerRow): Promise<Marker> {
+  const names = await nicknamesOf(db, [row.creator_id])
+  return presentMarker({ ...row, creator_name: names.get(row.creator_id) ?? '' })
+}
+
+/**
+ * Creates (no id: marker_add on the layer, within the group's limit) or updates (marker_edit on its
+ * layer, and marker_add on a new layer when it moves) a marker.
+ */
+export async function saveMarker(db: Database, who: MapCaller, input: MarkerInput, now: Date): Promise<Marker> {
+  const at = now.toISOString()
+  const saved = await inTransaction(db, async (trx) => {
+    if (!input.id) {
+      const { layer } = await requireOnLayer(trx, who, input.layer_id, PERM.MARKER_ADD)
+      const columns = await markerColumns(trx, layer, input, null)
+      await requireRoomForMarkers(trx, who.groupId, 1)
+      const row = await insertMarker(trx, { ...columns, group_id: who.groupId, creator_id: who.userId, created_at: at, updated_at: at, deleted_at: null } satisfies NewMarker)
+      await recordMarkerOp(trx, who, 'create', null, row, at)
+      return row
+    }
+    const existing = await findMarker(trx, who.groupId, input.id)
+    if (!existing) throw notFound()
+    let { layer } = await requireOnLayer(trx, who, existing.layer_id, PERM.MARKER_EDIT)
+    if (input.layer_id !== existing.layer_id) layer = (await requireOnLayer(trx, who, input.layer_id, PERM.MARKER_ADD)).layer
+    const columns = await markerColumns(trx, layer, input, existing)
+    const row = await updateMarker(trx, existing.id, { ...columns, updated_at: at })
+    await recordMarkerOp(trx, who, 'update', existing, row, at)
+    return row
+  })
+  return withCreator(db.kysely, saved)
+}
+
+export async function deleteMarker(db: Database, who: MapCaller, id: number, now: Date): Promise<void> {
+  const at = now.toISOString()
+  await inTransaction(db, async (trx) => {
+    const existing = await findMarker(trx, who.groupId, id)
+    if (!existing) throw notFound()
+    await requireOnLayer(trx, who, existing.layer_id, PERM.MARKER_DELETE)
+    await softDeleteMarkers(trx, [existing.id], at)
+    await recordMarkerOp(trx, who, 'delete', existing, null, at)
+  })
+}
+
+/**
+ * Brings back a deleted marker (for the log's restore; the caller checks the permission). Refused
+ * while its layer is deleted, and when the group is at its marker limit. Records a 'restore'.
+ */
+export async function restoreMarker(trx: Executor, who: MapCaller, id: number, now: Date): Promise<void> {
+  const at = now.toISOString()
+  const marker = await findMarkerEvenDeleted(trx, who.groupId, id)
+  if (!marker || marker.deleted_at === null || !(await findLayer(trx, who.groupId, marker.layer_id))) throw new BusinessError(ErrCode.CONFLICT, MAP_MSG.restoreNotPossible)
+  await requireRoomForMarkers(trx, who.groupId, 1)
+  await restoreMarkers(trx, [marker.id], at)
+  await recordMarkerOp(trx, who, 'restore', null, { ...marker, deleted_at: null, updated_at: at }, at)
+}
+
+async function present(db: Executor, rows: MarkerRecord[]): Promise<Marker[]> {
+  return presentMarkers(rows, await nicknamesOf(db, rows.map((r) => r.creator_id)))
+}
+
+/** A page of markers whose list is JSON (UTF-8 bytes) built by the database, placed into the response as it is. */
+export interface MarkerPageJson {
+  listJson: Buffer
+  total: number
+}
+
+/**
+ * A page of the markers in the given layers that the caller may read (other ids are left out), in
+ * layer then id order; total from the layers' kept counts.
+ */
+export async function listMarkers(db: Executor, who: MapCaller, layerIds: number[], page: Page): Promise<MarkerPageJson> {
+  const wanted = new Set(layerIds)
+  const readable = (await visibleLayers(db, who)).filter((v) => v.layer.type !== 0 && wanted.has(v.layer.id)).map((v) => v.layer)
+  const total = readable.reduce((sum, l) => sum + l.marker_count, 0)
+  const listJson = await pageOfMarkersJson(db, who.groupId, readable.map((l) => l.id), page)
+  return { listJson, total }
+}
+
+/** The markers with these ids that the caller may read, by id (others are left out). */
+export async function markersWithIds(db: Executor, who: MapCaller, ids: number[]): Promise<Marker[]> {
+  const readable = await usableLayerIds(db, who)
+  return present(db, await markersByIds(db, who.groupId, ids, readable))
+}
+
+export interface MarkerSearch {
+  kw?: string
+  layer_ids?: number[]
+  bbox?: BBox
+}
+
+/**
+ * Markers matching a keyword (name, field values, notes) and/or meeting a bounding box, by id. A
+ * box search covers only layers where the caller holds marker_range_search (managers: all).
+ */
+export async function searchGroupMarkers(db: Executor, who: MapCaller, search: MarkerSearch, page: Page): Promise<Paged<Marker>> {
+  const layerIds = await usableLayerIds(db, who, search.layer_ids, search.bbox ? PERM.MARKER_RANGE_SEARCH : undefined)
+  const { rows, total } = await searchMarkers(db, who.groupId, { kw: search.kw, layerIds, bbox: search.bbox }, page)
+  return { list: await present(db, rows), total }
+}
+
+/** id, layer and last change of the markers in the given layers that the caller may read. */
+export async function markerStamps(db: Executor, who: MapCaller, layerIds: number[]): Promise<{ id: number; layer_id: number; updated_at: string }[]> {
+  return markerStampsOfLayers(db, who.groupId, await usableLayerIds(db, who, layerIds))
+}
