@@ -93,4 +93,52 @@ export const MAP_MSG = {
   restoreOk: '已恢复',
   restoreNotPossible: '该记录无法恢复',
   deleteFolderConfirm: (layers: number, markers: number) => `将同时删除其中的${layers}个图层和${markers}个标注，可在操作日志中恢复。确定删除吗？`,
+  folderTypeLocked: '文件夹中还有图层，不能修改类型',
+  folderCannotBeDefault: '文件夹不能设为默认图层',
+  layerOptsInvalid: '图层权限设置无效',
+  notGroupMember: '该用户不是团队成员',
+  pageSizeTooLarge: (max: number) => `每页最多${max}条`,
+  bboxInvalid: '搜索范围无效',
+  layerTypeRequired: '请选择图层类型',
+} as const
+
+/** Map data screens (issue 3, client): confirmations and notices of the layer panel, /addinfo, /fields and /oplog. */
+export const MAP_UI_MSG = {
+  deleteLayerConfirm: (name: string) => `确定删除"${name}"吗？可在操作日志中恢复。`,
+  deleteMarkerConfirm: (name: string) => `确定删除标注"${name}"吗？可在操作日志中恢复。`,
+  deleteNoteConfirm: '确定删除这条备注吗？',
+  deleteFieldConfirm: (name: string) => `确定删除字段"${name}"吗？标注中该字段的内容将不再显示。`,
+  restoreConfirm: (name: string) => `确定恢复"${name}"吗？`,
+  deletedOk: '已删除',
+  movedOk: '已移动',
+  defaultLayerSet: (name: string) => `已将"${name}"设为默认图层`,
+  layerRequired: '请选择图层',
+  noLayerForKind: '没有可以添加这种标注的图层，请先在图层面板中新建图层',
+  coordInvalid: '坐标格式错误，应为"经度,纬度"，例如 116.397428,39.90923',
+  locateFailed: '无法获取当前位置，请检查定位权限后重试',
+  noteTooLong: (max: number) => `备注最多${max}个字`,
+  fieldNameTooLong: (max: number) => `字段名称最多${max}个字`,
+  fieldOptionsTooMany: (max: number) => `选项最多${max}个`,
+  importFormatUnknown: '只支持导入 GeoJSON（.geojson/.json）、KML（.kml）和 CSV（.csv）文件',
+  importNoLayer: '请选择要导入的图层',
+  exportSaved: (name: string) => `已导出文件 ${name}`,
+  fileSaveFailed: '文件保存失败，请稍后再试',
+  filePickCancelled: '未选择文件',
+  searchEmpty: '没有找到相关标注',
+  searchKwRequired: '请输入搜索关键字',
+} as const
+
+/** Map data files, uploads, fields, title styles and icons (issue 3, server side of import/export and uploads). */
+export const MAP_IO_MSG = {
+  importGeometryMissing: '缺少坐标数据',
+  importGeometryUnsupported: (type: string) => `不支持的几何类型：${type}`,
+  importColumnsMissing: 'CSV文件需要经度、纬度两列（lng/lat 或 经度/纬度）或WKT列',
+  wktInvalid: 'WKT格式错误',
+  importTooLarge: (limit: string) => `导入文件不能超过${limit}`,
+  fieldKindInvalid: '不支持的字段类型',
+  fieldOrderChanged: '字段列表已变化，请刷新后重试',
+  colorInvalid: '颜色格式错误，应为#RRGGBB',
+  iconNameRequired: '请输入图标名称',
+  iconUrlRequired: '请上传图标图片',
+  uploadNoFile: '请选择要上传的文件',
 } as const

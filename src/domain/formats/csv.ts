@@ -1,0 +1,194 @@
+/**
+ * CSV with a header row: a point per row from longitude/latitude columns (lng/lat, 经度/纬度 ...),
+ * or any geometry from a WKT column (POINT, LINESTRING, POLYGON, MULTIPOLYGON). Optional `kind`
+ * and `radius` (半径) columns as in GeoJSON; every other column is a custom field by its header.
+ * Rows are numbered from 1 after the header; blank lines keep their numbers.
+ */
+import Papa from 'papaparse'
+import type { FileCrs } from '../../../types/mapdata'
+import { MAP_IO_MSG, MAP_MSG } from '../messages'
+import type { LngLat } from '../points'
+import {
+  closeRing,
+  fileParts,
+  KIND_NAMES,
+  kindFromName,
+  openRing,
+  pointGeometry,
+  rectangleRing,
+  RowCollector,
+  unreadable,
+  type ExportMarker,
+  type ExportOptions,
+  type FileGeometry,
+  type ParsedFile,
+} from './rows'
+
+const COLUMN_NAMES = {
+  name: ['name', 'title', '名称', '标题', '标注名称'],
+  lng: ['lng', 'lon', 'long', 'longitude', 'x', '经度'],
+  lat: ['lat', 'latitude', 'y', '纬度'],
+  wkt: ['wkt', 'geometry', 'geom', 'the_geom', '几何'],
+  kind: ['kind'],
+  radius: ['radius', '半径'],
+} as const
+
+type Role = keyof typeof COLUMN_NAMES
+
+export function parseCsv(text: string, crs: FileCrs = 'wgs84'): ParsedFile {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false })
+  const lines = parsed.data.filter((line) => Array.isArray(line))
+  const headerIndex = lines.findIndex((line) => !isBlank(line))
+  if (headerIndex < 0) return unreadable(MAP_MSG.importEmpty)
+  const header = lines[headerIndex].map((h) => String(h ?? '').trim())
+  const columns = rolesOf(header)
+  if (columns.wkt < 0 && (columns.lng < 0 || columns.lat < 0)) return unreadable(MAP_IO_MSG.importColumnsMissing)
+
+  const out = new RowCollector(crs)
+  lines.slice(headerIndex + 1).forEach((line, index) => {
+    if (isBlank(line)) return
+    const cell = (role: Role) => (columns[role] >= 0 ? String(line[columns[role]] ?? '').trim() : '')
+    const fields: Record<string, string> = {}
+    header.forEach((name, i) => {
+      const value = String(line[i] ?? '').trim()
+      if (name && !Object.values(columns).includes(i) && value) fields[name] = value
+    })
+    out.add(index + 1, cell('name'), geometryOf(cell, kindFromName(cell('kind'))), fields)
+  })
+  return out.result()
+}
+
+function isBlank(line: string[]): boolean {
+  return line.every((cell) => String(cell ?? '').trim() === '')
+}
+
+function rolesOf(header: string[]): Record<Role, number> {
+  const lower = header.map((h) => h.toLowerCase())
+  const find = (role: Role) => lower.findIndex((h) => (COLUMN_NAMES[role] as readonly string[]).includes(h))
+  return { name: find('name'), lng: find('lng'), lat: find('lat'), wkt: find('wkt'), kind: find('kind'), radius: find('radius') }
+}
+
+function geometryOf(cell: (role: Role) => string, kind: ReturnType<typeof kindFromName>): FileGeometry | string {
+  const wkt = cell('wkt')
+  if (wkt) return fromWkt(wkt, kind, cell('radius'))
+  const lng = cell('lng')
+  const lat = cell('lat')
+  if (!lng && !lat) return MAP_MSG.pointsRequired
+  return pointGeometry({ lng: number(lng), lat: number(lat) }, kind, cell('radius'))
+}
+
+function number(text: string): number {
+  return text === '' ? NaN : Number(text)
+}
+
+/** Nested coordinate lists of a WKT body: a position is [x, y(, z ...)]. */
+type Nested = number[] | Nested[]
+
+function fromWkt(text: string, kind: ReturnType<typeof kindFromName>, radius: string): FileGeometry | string {
+  const match = /^\s*([A-Za-z]+)\s*(?:ZM|Z|M)?\s*(\(.*\))\s*$/s.exec(text)
+  const body = match ? parseWktBody(match[2]) : null
+  if (!match || !body) return MAP_IO_MSG.wktInvalid
+  const type = match[1].toUpperCase()
+  const ring = (value: unknown) => (Array.isArray(value) ? (value as Nested[]).map(position) : [])
+  switch (type) {
+    case 'POINT':
+      return pointGeometry(position(body[0] as Nested), kind, radius)
+    case 'LINESTRING':
+      return { type: kind === 2 ? 2 : 1, parts: [ring(body)] }
+    case 'POLYGON': {
+      const outer = openRing(ring(body[0]))
+      if (kind === 4 && outer.length === 4) return { type: 4, parts: [[outer[0], outer[2]]] }
+      return { type: 3, parts: [outer] }
+    }
+    case 'MULTIPOLYGON':
+      return { type: 6, parts: (body as Nested[]).map((polygon) => openRing(ring((polygon as Nested[])[0]))) }
+    default:
+      return MAP_IO_MSG.importGeometryUnsupported(type)
+  }
+}
+
+function position(value: Nested | undefined): LngLat {
+  const p = Array.isArray(value) ? value : []
+  return { lng: typeof p[0] === 'number' ? p[0] : NaN, lat: typeof p[1] === 'number' ? p[1] : NaN }
+}
+
+/**
+ * '(1 2, 3 4)' -> [[1,2],[3,4]]; '((1 2, 3 4))' -> [[[1,2],[3,4]]]. A POINT's '(1 2)' -> [[1,2]].
+ * Null when the parentheses or numbers are malformed.
+ */
+function parseWktBody(text: string): Nested | null {
+  let i = 0
+  const skip = () => {
+    while (i < text.length && /\s/.test(text[i])) i++
+  }
+  const list = (): Nested | null => {
+    skip()
+    if (text[i] !== '(') return null
+    i++
+    const items: Nested[] = []
+    for (;;) {
+      skip()
+      if (text[i] === '(') {
+        const inner = list()
+        if (!inner) return null
+        items.push(inner)
+      } else {
+        const start = i
+        while (i < text.length && !/[,()]/.test(text[i])) i++
+        const numbers = text.slice(start, i).trim().split(/\s+/).map(Number)
+        if (numbers.length < 2 || numbers.some((n) => !Number.isFinite(n))) return null
+        items.push(numbers)
+      }
+      skip()
+      if (text[i] === ',') {
+        i++
+        continue
+      }
+      if (text[i] === ')') {
+        i++
+        return items as Nested
+      }
+      return null
+    }
+  }
+  const result = list()
+  skip()
+  return result && i === text.length ? result : null
+}
+
+export function serializeCsv(markers: ExportMarker[], options: ExportOptions = {}): string {
+  const crs = options.crs ?? 'wgs84'
+  const fieldNames = options.fieldNames ?? [...new Set(markers.flatMap((m) => Object.keys(m.fields)))]
+  const onlyPoints = markers.every((m) => m.type === 0)
+  // Plain points stay spreadsheet-friendly (two number columns); anything else needs WKT.
+  const fields = onlyPoints ? ['name', 'lng', 'lat', ...fieldNames] : ['name', 'kind', 'radius', 'wkt', ...fieldNames]
+  const data = markers.map((m) => {
+    const values = fieldNames.map((f) => (m.fields[f] === undefined ? '' : String(m.fields[f])))
+    if (onlyPoints) {
+      const p = fileParts(m, crs)[0][0]
+      return [m.name, p.lng, p.lat, ...values]
+    }
+    return [m.name, KIND_NAMES[m.type], m.type === 5 ? m.radius : '', toWkt(m, crs), ...values]
+  })
+  // The BOM makes Excel read UTF-8 (Chinese names) correctly.
+  return '\uFEFF' + Papa.unparse({ fields, data })
+}
+
+function toWkt(m: ExportMarker, crs: FileCrs): string {
+  const parts = fileParts(m, crs)
+  const xy = (points: LngLat[]) => points.map((p) => `${p.lng} ${p.lat}`).join(', ')
+  switch (m.type) {
+    case 0:
+    case 5:
+      return `POINT (${xy(parts[0])})`
+    case 1:
+    case 2:
+      return `LINESTRING (${xy(parts[0])})`
+    case 3:
+      return `POLYGON ((${xy(closeRing(parts[0]))}))`
+    case 4:
+      return `POLYGON ((${xy(closeRing(rectangleRing(m, crs)))}))`
+    case 6:
+      return `MULTIPOLYGON (${parts.map((part) => `((${xy(closeRing(part))}))`).join(', ')})`
+  }
+}

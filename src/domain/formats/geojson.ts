@@ -1,0 +1,136 @@
+/**
+ * GeoJSON (RFC 7946): Point, LineString, Polygon (outer ring) and MultiPolygon. Our kinds that
+ * GeoJSON lacks travel in properties: a circle is a Point with `radius` (metres), a rectangle a
+ * Polygon with `kind: 'rectangle'`, a dashed line a LineString with `kind: 'dashed_line'`.
+ * Other properties are custom field values by field name.
+ */
+import type { FileCrs, MarkerType } from '../../../types/mapdata'
+import { MAP_IO_MSG } from '../messages'
+import type { LngLat } from '../points'
+import {
+  closeRing,
+  fileParts,
+  fieldsFrom,
+  KIND_NAMES,
+  kindFromName,
+  openRing,
+  pointGeometry,
+  rectangleRing,
+  RowCollector,
+  unreadable,
+  type ExportMarker,
+  type ExportOptions,
+  type FileGeometry,
+  type ParsedFile,
+} from './rows'
+
+type Position = unknown[]
+
+interface GeoJsonGeometry {
+  type: string
+  coordinates?: unknown
+}
+
+interface GeoJsonFeature {
+  type: 'Feature'
+  geometry: GeoJsonGeometry | null
+  properties: Record<string, unknown> | null
+}
+
+const GEOMETRY_TYPES = ['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection']
+
+export function parseGeoJson(text: string, crs: FileCrs = 'wgs84'): ParsedFile {
+  let root: unknown
+  try {
+    root = JSON.parse(text.replace(/^\uFEFF/, ''))
+  } catch {
+    return unreadable()
+  }
+  const features = featuresOf(root)
+  if (!features) return unreadable()
+  const out = new RowCollector(crs)
+  features.forEach((feature, index) => {
+    const row = index + 1
+    const f = (feature && typeof feature === 'object' ? feature : {}) as Partial<GeoJsonFeature>
+    const properties = f.properties && typeof f.properties === 'object' ? f.properties : {}
+    out.add(row, properties.name, geometryOf(f.geometry, properties), fieldsFrom(Object.entries(properties)))
+  })
+  return out.result()
+}
+
+function featuresOf(root: unknown): unknown[] | null {
+  if (!root || typeof root !== 'object') return null
+  const r = root as { type?: unknown; features?: unknown }
+  if (r.type === 'FeatureCollection') return Array.isArray(r.features) ? r.features : null
+  if (r.type === 'Feature') return [root]
+  if (typeof r.type === 'string' && GEOMETRY_TYPES.includes(r.type)) return [{ type: 'Feature', geometry: root, properties: {} }]
+  return null
+}
+
+function geometryOf(geometry: GeoJsonGeometry | null | undefined, properties: Record<string, unknown>): FileGeometry | string {
+  if (!geometry || typeof geometry !== 'object') return MAP_IO_MSG.importGeometryMissing
+  const kind = kindFromName(properties.kind)
+  const c = geometry.coordinates
+  switch (geometry.type) {
+    case 'Point':
+      return pointGeometry(position(c), kind, properties.radius)
+    case 'LineString':
+      return { type: kind === 2 ? 2 : 1, parts: [positions(c)] }
+    case 'Polygon': {
+      const ring = openRing(positions(Array.isArray(c) ? c[0] : undefined))
+      // Our rectangle is its two opposite corners: the first and the third of the four.
+      if (kind === 4 && ring.length === 4) return { type: 4, parts: [[ring[0], ring[2]]] }
+      return { type: 3, parts: [ring] }
+    }
+    case 'MultiPolygon': {
+      const polygons = Array.isArray(c) ? c : []
+      return { type: 6, parts: polygons.map((polygon) => openRing(positions(Array.isArray(polygon) ? polygon[0] : undefined))) }
+    }
+    default:
+      return MAP_IO_MSG.importGeometryUnsupported(String(geometry.type))
+  }
+}
+
+/** A position as given; what is not a pair of numbers becomes NaN for the points check to name. */
+function position(value: unknown): LngLat {
+  const p = (Array.isArray(value) ? value : []) as Position
+  return { lng: coordinate(p[0]), lat: coordinate(p[1]) }
+}
+
+function coordinate(value: unknown): number {
+  return typeof value === 'number' ? value : NaN
+}
+
+function positions(value: unknown): LngLat[] {
+  return Array.isArray(value) ? value.map(position) : []
+}
+
+export function serializeGeoJson(markers: ExportMarker[], options: ExportOptions = {}): string {
+  const crs = options.crs ?? 'wgs84'
+  const features = markers.map((m) => ({
+    type: 'Feature',
+    properties: { name: m.name, kind: KIND_NAMES[m.type], ...(m.type === 5 ? { radius: m.radius } : {}), ...m.fields },
+    geometry: geometryFor(m, crs),
+  }))
+  return JSON.stringify({ type: 'FeatureCollection', features })
+}
+
+function geometryFor(m: ExportMarker, crs: FileCrs): GeoJsonGeometry {
+  const parts = fileParts(m, crs)
+  const xy = (p: LngLat) => [p.lng, p.lat]
+  const type: MarkerType = m.type
+  switch (type) {
+    case 0:
+    case 5:
+      return { type: 'Point', coordinates: xy(parts[0][0]) }
+    case 1:
+    case 2:
+      return { type: 'LineString', coordinates: parts[0].map(xy) }
+    case 3:
+      return { type: 'Polygon', coordinates: [closeRing(parts[0]).map(xy)] }
+    case 4:
+      return { type: 'Polygon', coordinates: [closeRing(rectangleRing(m, crs)).map(xy)] }
+    case 6:
+      return { type: 'MultiPolygon', coordinates: parts.map((part) => [closeRing(part).map(xy)]) }
+  }
+}

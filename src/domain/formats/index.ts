@@ -1,0 +1,62 @@
+/**
+ * Import and export files of a layer (issue 3): GeoJSON, KML and CSV. Pure: parsers yield checked
+ * rows with GCJ-02 points (files are WGS-84 unless crs is 'gcj02') and serialisers write stored
+ * markers back. The server adds the layer's rules (kinds, fields, limits) on top.
+ */
+import type { FileCrs, ImportFormat } from '../../../types/mapdata'
+import { parseCsv, serializeCsv } from './csv'
+import { parseGeoJson, serializeGeoJson } from './geojson'
+import { parseKml, serializeKml } from './kml'
+import type { ExportMarker, ExportOptions, ParsedFile } from './rows'
+
+export type { ExportMarker, ExportOptions, ImportRow, ParsedFile } from './rows'
+export { KIND_NAMES } from './rows'
+
+export const IMPORT_FORMATS: readonly ImportFormat[] = ['geojson', 'kml', 'csv']
+
+/** What a file of each format is called and served as. */
+export const FORMAT_FILES: Record<ImportFormat, { extension: string; mime: string }> = {
+  geojson: { extension: 'geojson', mime: 'application/geo+json' },
+  kml: { extension: 'kml', mime: 'application/vnd.google-earth.kml+xml' },
+  csv: { extension: 'csv', mime: 'text/csv' },
+}
+
+/** The largest file text an import accepts (about 10,000 markers of KML with fields fit well inside). */
+export const IMPORT_MAX_BYTES = 16 * 1024 * 1024
+
+/** The format a file name suggests, for the import page's default. */
+export function formatOfFileName(name: string): ImportFormat | null {
+  const ext = name.toLowerCase().split('.').pop() ?? ''
+  if (ext === 'geojson' || ext === 'json') return 'geojson'
+  if (ext === 'kml') return 'kml'
+  if (ext === 'csv' || ext === 'txt') return 'csv'
+  return null
+}
+
+export function parseFile(format: ImportFormat, text: string, crs: FileCrs = 'wgs84'): ParsedFile {
+  switch (format) {
+    case 'geojson':
+      return parseGeoJson(text, crs)
+    case 'kml':
+      return parseKml(text, crs)
+    case 'csv':
+      return parseCsv(text, crs)
+  }
+}
+
+export function serializeFile(format: ImportFormat, markers: ExportMarker[], options: ExportOptions = {}): string {
+  switch (format) {
+    case 'geojson':
+      return serializeGeoJson(markers, options)
+    case 'kml':
+      return serializeKml(markers, options)
+    case 'csv':
+      return serializeCsv(markers, options)
+  }
+}
+
+/** '图层名.geojson', without characters that file systems refuse. */
+export function exportFileName(layerName: string, format: ImportFormat): string {
+  const base = layerName.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'layer'
+  return `${base}.${FORMAT_FILES[format].extension}`
+}

@@ -1,0 +1,201 @@
+/**
+ * KML 2.2: Placemarks (in any Document/Folder nesting, numbered in document order) with Point,
+ * LineString, Polygon (outer boundary) or a MultiGeometry of Polygons. ExtendedData carries
+ * custom field values by name, and our `kind` and `radius` (circle) like GeoJSON's properties.
+ */
+import { XMLBuilder, XMLParser } from 'fast-xml-parser'
+import type { FileCrs } from '../../../types/mapdata'
+import { MAP_IO_MSG } from '../messages'
+import type { LngLat } from '../points'
+import {
+  closeRing,
+  fieldsFrom,
+  fileParts,
+  KIND_NAMES,
+  kindFromName,
+  openRing,
+  pointGeometry,
+  rectangleRing,
+  RowCollector,
+  unreadable,
+  type ExportMarker,
+  type ExportOptions,
+  type FileGeometry,
+  type ParsedFile,
+} from './rows'
+
+/** fast-xml-parser's ordered form: each element is {tag: children[], ':@'?: attributes}; text is {'#text'}. */
+type Node = Record<string, unknown>
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  trimValues: true,
+})
+
+const GEOMETRY_TAGS = ['Point', 'LineString', 'Polygon', 'MultiGeometry', 'LinearRing', 'MultiTrack', 'Track', 'Model']
+
+export function parseKml(text: string, crs: FileCrs = 'wgs84'): ParsedFile {
+  let tree: Node[]
+  try {
+    tree = parser.parse(text.replace(/^\uFEFF/, '')) as Node[]
+  } catch {
+    return unreadable()
+  }
+  if (!Array.isArray(tree) || !tree.some((n) => tagOf(n) === 'kml')) return unreadable()
+  const out = new RowCollector(crs)
+  placemarks(tree).forEach((placemark, index) => {
+    const data = extendedData(placemark)
+    out.add(index + 1, textOf(child(placemark, 'name')), geometryOf(placemark, data), fieldsFrom(data))
+  })
+  return out.result()
+}
+
+function tagOf(node: Node): string {
+  return Object.keys(node).find((k) => k !== ':@') ?? ''
+}
+
+function childrenOf(node: Node | undefined): Node[] {
+  if (!node) return []
+  const value = node[tagOf(node)]
+  return Array.isArray(value) ? (value as Node[]) : []
+}
+
+function child(node: Node | undefined, tag: string): Node | undefined {
+  return childrenOf(node).find((n) => tagOf(n) === tag)
+}
+
+function attribute(node: Node, name: string): string {
+  const attrs = node[':@'] as Record<string, unknown> | undefined
+  return attrs && typeof attrs[name] === 'string' ? (attrs[name] as string) : ''
+}
+
+function textOf(node: Node | undefined): string {
+  return childrenOf(node)
+    .map((n) => (typeof n['#text'] === 'string' || typeof n['#text'] === 'number' ? String(n['#text']) : ''))
+    .join('')
+    .trim()
+}
+
+/** Every Placemark in document order, however deep. */
+function placemarks(nodes: Node[]): Node[] {
+  const found: Node[] = []
+  const walk = (list: Node[]) => {
+    for (const node of list) {
+      const tag = tagOf(node)
+      if (tag === 'Placemark') found.push(node)
+      else if (tag !== '#text') walk(childrenOf(node))
+    }
+  }
+  walk(nodes)
+  return found
+}
+
+/** <Data name><value> and <SchemaData><SimpleData name> pairs. */
+function extendedData(placemark: Node): [string, string][] {
+  const pairs: [string, string][] = []
+  for (const node of childrenOf(child(placemark, 'ExtendedData'))) {
+    if (tagOf(node) === 'Data') pairs.push([attribute(node, 'name'), textOf(child(node, 'value'))])
+    if (tagOf(node) === 'SchemaData') {
+      for (const simple of childrenOf(node)) if (tagOf(simple) === 'SimpleData') pairs.push([attribute(simple, 'name'), textOf(simple)])
+    }
+  }
+  return pairs.filter(([name]) => name !== '')
+}
+
+function geometryOf(placemark: Node, data: [string, string][]): FileGeometry | string {
+  const geometry = childrenOf(placemark).find((n) => GEOMETRY_TAGS.includes(tagOf(n)))
+  if (!geometry) return MAP_IO_MSG.importGeometryMissing
+  const value = (key: string) => data.find(([name]) => name.toLowerCase() === key)?.[1]
+  const kind = kindFromName(value('kind'))
+  return fromGeometry(geometry, kind, value('radius'))
+}
+
+function fromGeometry(geometry: Node, kind: ReturnType<typeof kindFromName>, radius: string | undefined): FileGeometry | string {
+  switch (tagOf(geometry)) {
+    case 'Point':
+      return pointGeometry(coordinates(geometry)[0] ?? { lng: NaN, lat: NaN }, kind, radius)
+    case 'LineString':
+      return { type: kind === 2 ? 2 : 1, parts: [coordinates(geometry)] }
+    case 'Polygon': {
+      const ring = outerRing(geometry)
+      if (kind === 4 && ring.length === 4) return { type: 4, parts: [[ring[0], ring[2]]] }
+      return { type: 3, parts: [ring] }
+    }
+    case 'MultiGeometry': {
+      const members = childrenOf(geometry).filter((n) => GEOMETRY_TAGS.includes(tagOf(n)))
+      const polygons = members.length > 0 && members.every((n) => tagOf(n) === 'Polygon')
+      if (polygons && (members.length > 1 || kind === 6)) return { type: 6, parts: members.map(outerRing) }
+      if (members.length === 1) return fromGeometry(members[0], kind, radius)
+      return MAP_IO_MSG.importGeometryUnsupported('MultiGeometry')
+    }
+    default:
+      return MAP_IO_MSG.importGeometryUnsupported(tagOf(geometry))
+  }
+}
+
+function outerRing(polygon: Node): LngLat[] {
+  return openRing(coordinates(child(child(polygon, 'outerBoundaryIs'), 'LinearRing')))
+}
+
+/** 'lng,lat[,alt]' tuples separated by white space. */
+function coordinates(node: Node | undefined): LngLat[] {
+  // Some tools write 'lng, lat': join the tuple before splitting on white space.
+  const text = textOf(child(node, 'coordinates')).replace(/\s*,\s*/g, ',')
+  if (!text) return []
+  return text.split(/\s+/).map((tuple) => {
+    const [lng, lat] = tuple.split(',')
+    return { lng: number(lng), lat: number(lat) }
+  })
+}
+
+function number(text: string | undefined): number {
+  return text !== undefined && text.trim() !== '' ? Number(text) : NaN
+}
+
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, suppressEmptyNode: true })
+
+export function serializeKml(markers: ExportMarker[], options: ExportOptions = {}): string {
+  const crs = options.crs ?? 'wgs84'
+  const placemark = markers.map((m) => {
+    const data: [string, string | number][] = [['kind', KIND_NAMES[m.type]], ...(m.type === 5 ? [['radius', m.radius] as [string, number]] : []), ...Object.entries(m.fields)]
+    return {
+      name: m.name,
+      ExtendedData: { Data: data.map(([name, value]) => ({ '@name': name, value: String(value) })) },
+      ...geometryFor(m, crs),
+    }
+  })
+  return builder.build({
+    '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
+    kml: { '@xmlns': 'http://www.opengis.net/kml/2.2', Document: { name: options.title ?? '', Placemark: placemark } },
+  }) as string
+}
+
+function coordinateText(points: LngLat[]): string {
+  return points.map((p) => `${p.lng},${p.lat}`).join(' ')
+}
+
+function polygon(ring: LngLat[]) {
+  return { outerBoundaryIs: { LinearRing: { coordinates: coordinateText(closeRing(ring)) } } }
+}
+
+function geometryFor(m: ExportMarker, crs: FileCrs): Record<string, unknown> {
+  const parts = fileParts(m, crs)
+  switch (m.type) {
+    case 0:
+    case 5:
+      return { Point: { coordinates: coordinateText(parts[0]) } }
+    case 1:
+    case 2:
+      return { LineString: { coordinates: coordinateText(parts[0]) } }
+    case 3:
+      return { Polygon: polygon(parts[0]) }
+    case 4:
+      return { Polygon: polygon(rectangleRing(m, crs)) }
+    case 6:
+      return { MultiGeometry: { Polygon: parts.map(polygon) } }
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * What every file format shares: the rows a parser yields, the markers a serialiser takes, the
+ * coordinate conversion between the file's system and the stored GCJ-02, and the per-row checks.
+ */
+import type { FileCrs, ImportRowError, MarkerType } from '../../../types/mapdata'
+import { gcj02ToWgs84, wgs84ToGcj02 } from '../geo'
+import { MARKER_NAME_MAX } from '../markers'
+import { MAP_MSG } from '../messages'
+import { checkGeometry, formatCoord, MARKER_TYPE_NAMES, parsePoints, serializePoints, type LngLat } from '../points'
+
+/** One marker read from a file: GCJ-02 points as stored, field values by field name. */
+export interface ImportRow {
+  /** 1-based, as errors name it. */
+  row: number
+  name: string
+  type: MarkerType
+  points: string
+  /** Metres; circles only, else 0. */
+  radius: number
+  fields: Record<string, string>
+}
+
+export interface ParsedFile {
+  rows: ImportRow[]
+  /** Row 0 is the file itself (unreadable, wrong columns). */
+  errors: ImportRowError[]
+}
+
+/** One marker to write: stored (GCJ-02) points, field values by field name. */
+export interface ExportMarker {
+  name: string
+  type: MarkerType
+  points: string
+  radius: number
+  fields: Record<string, string | number>
+}
+
+export interface ExportOptions {
+  crs?: FileCrs
+  /** Field names in the layer's order (CSV columns). */
+  fieldNames?: string[]
+  /** The document's title (KML). */
+  title?: string
+}
+
+/** Stable names of the marker kinds in files (GeoJSON `properties.kind`, KML data, CSV column). */
+export const KIND_NAMES: Record<MarkerType, string> = {
+  0: 'point',
+  1: 'line',
+  2: 'dashed_line',
+  3: 'polygon',
+  4: 'rectangle',
+  5: 'circle',
+  6: 'multi_polygon',
+}
+
+/** Keys that describe the geometry, never custom fields. */
+export const RESERVED_KEYS = ['name', 'kind', 'radius'] as const
+
+export function isReservedKey(key: string): boolean {
+  return (RESERVED_KEYS as readonly string[]).includes(key.trim().toLowerCase())
+}
+
+/** A geometry as found in a file, still in the file's coordinate system. */
+export interface FileGeometry {
+  type: MarkerType
+  parts: LngLat[][]
+  radius?: number
+}
+
+export function unreadable(message: string = MAP_MSG.importUnreadable): ParsedFile {
+  return { rows: [], errors: [{ row: 0, message }] }
+}
+
+/** Collects rows and errors; every row is converted and checked exactly as the server checks a marker. */
+export class RowCollector {
+  readonly rows: ImportRow[] = []
+  readonly errors: ImportRowError[] = []
+
+  constructor(private readonly crs: FileCrs = 'wgs84') {}
+
+  fail(row: number, message: string): void {
+    this.errors.push({ row, message })
+  }
+
+  add(row: number, name: unknown, geometry: FileGeometry | string, fields: Record<string, string> = {}): void {
+    if (typeof geometry === 'string') return this.fail(row, geometry)
+    const { type } = geometry
+    const radius = type === 5 ? Number(geometry.radius ?? 0) : 0
+    const points = serializePoints(geometry.parts.map((part) => part.map((p) => toStored(p, this.crs))))
+    const problem = checkGeometry(type, points, radius)
+    if (problem) return this.fail(row, problem)
+    const text = typeof name === 'string' || typeof name === 'number' ? String(name).trim() : ''
+    if (text.length > MARKER_NAME_MAX) return this.fail(row, MAP_MSG.markerNameTooLong(MARKER_NAME_MAX))
+    this.rows.push({ row, name: text || `${MARKER_TYPE_NAMES[type]}${row}`, type, points, radius, fields })
+  }
+
+  result(): ParsedFile {
+    if (this.rows.length === 0 && this.errors.length === 0) return unreadable(MAP_MSG.importEmpty)
+    return { rows: this.rows, errors: this.errors }
+  }
+}
+
+/** A file vertex to stored GCJ-02. Non-numbers become NaN, which the points check refuses by vertex. */
+function toStored(p: LngLat, crs: FileCrs): LngLat {
+  const lng = Number(p.lng)
+  const lat = Number(p.lat)
+  if (crs === 'gcj02' || !Number.isFinite(lng) || !Number.isFinite(lat)) return { lng, lat }
+  return wgs84ToGcj02({ lng, lat })
+}
+
+/** A stored marker's parts in the file's coordinate system, rounded like the points codec. */
+export function fileParts(marker: Pick<ExportMarker, 'points'>, crs: FileCrs = 'wgs84'): LngLat[][] {
+  const parsed = parsePoints(marker.points)
+  if (!parsed.ok) return []
+  return parsed.parts.map((part) =>
+    part.map((p) => {
+      const q = crs === 'gcj02' ? p : gcj02ToWgs84(p)
+      return { lng: Number(formatCoord(q.lng)), lat: Number(formatCoord(q.lat)) }
+    }),
+  )
+}
+
+/** The four corners of a rectangle from its two stored corners (a, b), in stored coordinates first. */
+export function rectangleRing(marker: Pick<ExportMarker, 'points'>, crs: FileCrs = 'wgs84'): LngLat[] {
+  const parsed = parsePoints(marker.points)
+  if (!parsed.ok || parsed.parts[0].length !== 2) return []
+  const [a, b] = parsed.parts[0]
+  const corners = [a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }]
+  return fileParts({ points: serializePoints([corners]) }, crs)[0]
+}
+
+/** A polygon ring without the closing vertex that GeoJSON and KML repeat. */
+export function openRing(ring: LngLat[]): LngLat[] {
+  if (ring.length > 1) {
+    const first = ring[0]
+    const last = ring[ring.length - 1]
+    if (first.lng === last.lng && first.lat === last.lat) return ring.slice(0, -1)
+  }
+  return ring
+}
+
+export function closeRing(ring: LngLat[]): LngLat[] {
+  return ring.length ? [...ring, ring[0]] : ring
+}
+
+/** The kind a file names, if it is one of ours. */
+export function kindFromName(value: unknown): MarkerType | null {
+  const name = typeof value === 'string' ? value.trim().toLowerCase() : ''
+  const hit = (Object.entries(KIND_NAMES) as [string, string][]).find(([, n]) => n === name)
+  return hit ? (Number(hit[0]) as MarkerType) : null
+}
+
+/** A field value as text in a file cell. */
+export function cellText(value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  if (Array.isArray(value)) return value.map((v) => String(v)).join(' ')
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}
+
+/** Values of the non-reserved keys as text. */
+export function fieldsFrom(entries: Iterable<[string, unknown]>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of entries) {
+    if (isReservedKey(key)) continue
+    const text = cellText(value)
+    if (text !== null && text !== '') out[key.trim()] = text
+  }
+  return out
+}
+
+/** A point's geometry: a circle when the file gives a radius or says so. */
+export function pointGeometry(p: LngLat, kind: MarkerType | null, radiusValue: unknown): FileGeometry {
+  const radius = radiusValue === undefined || radiusValue === null || radiusValue === '' ? 0 : Number(radiusValue)
+  if (kind === 5 || radius !== 0) return { type: 5, parts: [[p]], radius }
+  return { type: 0, parts: [[p]] }
+}
