@@ -4,7 +4,13 @@ import type { DeviceInfo } from '../platform/device/base'
 import type { KeyValueStorage } from '../platform/storage/memory'
 import type { PageLocation } from '../platform/nav/index.types'
 import type { Navigate } from '../router/navigate'
+import { reaction, type IReactionDisposer } from 'mobx'
 import { AppStore } from './AppStore'
+import { FieldStore } from './FieldStore'
+import { LayerStore } from './LayerStore'
+import { MarkerStore } from './MarkerStore'
+import { NoteStore } from './NoteStore'
+import { OpLogStore } from './OpLogStore'
 import { SessionStore } from './SessionStore'
 
 export interface Platform {
@@ -28,9 +34,18 @@ export class RootStore {
   readonly api: ApiClient
   readonly app: AppStore
   readonly session: SessionStore
+  readonly layers: LayerStore
+  readonly markers: MarkerStore
+  readonly fields: FieldStore
+  readonly notes: NoteStore
+  readonly oplog: OpLogStore
+  /** Where the API lives (uploads go there too). */
+  readonly baseUrl: string
+  private readonly disposers: IReactionDisposer[] = []
 
   constructor(deps: RootDeps) {
     this.platform = deps.platform
+    this.baseUrl = deps.baseUrl
     this.api = new ApiClient({
       transport: deps.transport,
       baseUrl: deps.baseUrl,
@@ -41,11 +56,32 @@ export class RootStore {
     this.app = new AppStore(this)
     this.session = new SessionStore(this)
     this.api.onUnauthorized(() => this.session.handleUnauthorized())
+    this.layers = new LayerStore(this)
+    this.markers = new MarkerStore(this)
+    this.fields = new FieldStore(this)
+    this.notes = new NoteStore(this)
+    this.oplog = new OpLogStore(this)
+    // Another user or another map: nothing of the previous map data may show.
+    this.disposers.push(
+      reaction(
+        () => `${this.session.user?.id ?? ''}:${this.session.user?.select_groupid ?? ''}`,
+        () => this.resetMapData(),
+      ),
+    )
+  }
+
+  resetMapData(): void {
+    this.layers.reset()
+    this.markers.reset()
+    this.fields.reset()
+    this.notes.reset()
+    this.oplog.reset()
   }
 
   navigate: Navigate = (path, mode) => this.platform.navigate(path, mode)
 
   dispose(): void {
+    for (const d of this.disposers) d()
     this.app.dispose()
     this.session.dispose()
   }

@@ -1,0 +1,66 @@
+/** H5: download through a Blob link; import through a hidden <input type=file> and FileReader. */
+import type { ExportFile } from '../../../types/mapdata'
+import type { FileAdapter, PickedTextFile, SavedFile } from './types'
+
+export type { FileAdapter, PickedTextFile, SavedFile } from './types'
+export { IMPORT_EXTENSIONS } from './types'
+
+function download(file: ExportFile): void {
+  // A BOM lets spreadsheet programs read Chinese CSV as UTF-8.
+  const text = file.mime.includes('csv') && !file.content.startsWith('\uFEFF') ? '\uFEFF' + file.content : file.content
+  const blob = new Blob([text], { type: `${file.mime || 'text/plain'};charset=utf-8` })
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = file.filename
+  a.rel = 'noopener'
+  a.style.display = 'none'
+  document.body.appendChild(a)
+  a.click()
+  setTimeout(() => {
+    URL.revokeObjectURL(url)
+    a.remove()
+  }, 1000)
+}
+
+function pick(extensions: string[]): Promise<PickedTextFile | null> {
+  return new Promise((resolve, reject) => {
+    const input = document.createElement('input')
+    input.type = 'file'
+    input.accept = extensions.map((e) => `.${e}`).join(',')
+    input.style.position = 'fixed'
+    input.style.left = '-3000px'
+    input.setAttribute('data-testid', 'import-file-input')
+    let settled = false
+    const done = (v: PickedTextFile | null, err?: unknown) => {
+      if (settled) return
+      settled = true
+      input.remove()
+      if (err) reject(err)
+      else resolve(v)
+    }
+    input.addEventListener('change', () => {
+      const f = input.files?.[0]
+      if (!f) return done(null)
+      const reader = new FileReader()
+      reader.onload = () => done({ name: f.name, content: String(reader.result ?? '') })
+      reader.onerror = () => done(null, reader.error)
+      reader.readAsText(f, 'utf-8')
+    })
+    // Browsers without a cancel event leave the promise open; a later pick replaces it.
+    input.addEventListener('cancel', () => done(null))
+    document.body.appendChild(input)
+    input.click()
+  })
+}
+
+export const files: FileAdapter = {
+  async saveTextFile(file: ExportFile): Promise<SavedFile> {
+    download(file)
+    return { name: file.filename, path: '', needsShare: false }
+  },
+  async shareSavedFile() {
+    // the browser already downloaded it
+  },
+  pickTextFile: pick,
+}

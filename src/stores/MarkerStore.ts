@@ -1,0 +1,695 @@
+/**
+ * Markers (SPEC 3, 4; issue 3): loaded in pages of 5000 for the layers shown, kept per layer for the
+ * map engine; detail, save and delete; the last used style and the marker filter kept on the phone
+ * (SPEC 3 client state); search; import and export of a layer.
+ */
+import { makeAutoObservable, observable, runInAction } from 'mobx'
+import type {
+  ExportFile,
+  FieldValue,
+  FileCrs,
+  ImportFormat,
+  ImportResult,
+  Marker,
+  MarkerInput,
+  MarkerStyle,
+  MarkerType,
+} from '../../types/mapdata'
+import { MARKER_PAGE_SIZE } from '../domain/constants'
+import { MARKER_NAME_MAX, checkFieldValues, cleanStyle, defaultStyle, defaultWidth } from '../domain/markers'
+import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
+import {
+  MARKER_TYPES,
+  checkGeometry,
+  isDashed,
+  layerTypeOf,
+  parsePoints,
+  serializePoints,
+  type LngLat,
+} from '../domain/points'
+import { layerKindOf, type LayerKind } from './LayerStore'
+import type { RootStore } from './RootStore'
+import { STORAGE_KEYS } from './storageKeys'
+
+/** SPEC 3 client state: keyword and per-kind show flags. */
+export interface MarkerFilter {
+  kw: string
+  show: Record<MarkerType, boolean>
+}
+
+export interface MarkerLook {
+  style: MarkerStyle
+  width: number
+}
+
+/** A file picked for import. */
+export interface PickedFile {
+  name: string
+  content: string
+}
+
+/** Safety stop for paging: 1000 pages of 5000 is far above any group's marker limit. */
+const MAX_PAGES = 1000
+export const SEARCH_PAGE_SIZE = 50
+
+const ALL_SHOWN: Record<MarkerType, boolean> = { 0: true, 1: true, 2: true, 3: true, 4: true, 5: true, 6: true }
+
+/** How many rows of an import were bad (the server lists only the first ones). */
+export function badRows(res: ImportResult): number {
+  return Math.max(res.invalid_rows ?? 0, res.errors.length)
+}
+
+/** The import format from a file name's extension, or null. */
+export function importFormatOf(fileName: string): ImportFormat | null {
+  const ext = fileName.toLowerCase().split('.').pop() ?? ''
+  if (ext === 'geojson' || ext === 'json') return 'geojson'
+  if (ext === 'kml') return 'kml'
+  if (ext === 'csv') return 'csv'
+  return null
+}
+
+function readJson<T>(raw: string | null): T | null {
+  if (!raw) return null
+  try {
+    return JSON.parse(raw) as T
+  } catch {
+    return null
+  }
+}
+
+export class MarkerStore {
+  /** Markers of each loaded layer. Replaced, never mutated, so that 100k markers stay plain objects. */
+  byLayer: ReadonlyMap<number, Marker[]> = new Map()
+  /** Layers whose pages are being fetched. */
+  loadingLayerIds: number[] = []
+  filter: MarkerFilter = { kw: '', show: { ...ALL_SHOWN } }
+  lastLook: Partial<Record<LayerKind, MarkerLook>> = {}
+  /** The marker whose detail shows. */
+  detail: Marker | null = null
+  detailOpen = false
+  searchKw = ''
+  searchResults: Marker[] = []
+  searchTotal = 0
+  searching = false
+  searched = false
+  /** The result of the last import (bad rows with their row numbers). */
+  importResult: ImportResult | null = null
+  private readonly generation = new Map<number, number>()
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<MarkerStore, 'root' | 'generation'>(this, {
+      root: false,
+      generation: false,
+      byLayer: observable.ref,
+      detail: observable.ref,
+      searchResults: observable.ref,
+      importResult: observable.ref,
+    })
+    this.restoreLocal()
+  }
+
+  /** The filter and the last look as the phone keeps them. */
+  private restoreLocal(): void {
+    const storage = this.root.platform.storage
+    const f = readJson<Partial<MarkerFilter>>(storage.get(STORAGE_KEYS.markerFilter))
+    this.filter = f && typeof f === 'object' ? { kw: typeof f.kw === 'string' ? f.kw : '', show: { ...ALL_SHOWN, ...(f.show ?? {}) } } : { kw: '', show: { ...ALL_SHOWN } }
+    const look = readJson<Partial<Record<LayerKind, MarkerLook>>>(storage.get(STORAGE_KEYS.lastMarkerStyle))
+    this.lastLook = look && typeof look === 'object' ? look : {}
+  }
+
+  // ---- reading ------------------------------------------------------------------------------
+
+  /** Every loaded marker (what the map engine draws from). */
+  get all(): Marker[] {
+    return Array.from(this.byLayer.values()).flat()
+  }
+
+  get count(): number {
+    let n = 0
+    for (const list of this.byLayer.values()) n += list.length
+    return n
+  }
+
+  /** The loaded markers that pass the filter (keyword in the name, kind shown). */
+  get visible(): Marker[] {
+    const kw = this.filter.kw.trim().toLowerCase()
+    const show = this.filter.show
+    return this.all.filter((m) => show[m.type] !== false && (!kw || m.name.toLowerCase().includes(kw)))
+  }
+
+  get loading(): boolean {
+    return this.loadingLayerIds.length > 0
+  }
+
+  /** Markers this phone holds for a layer; undefined when the layer is not loaded. */
+  loadedCount(layerId: number): number | undefined {
+    return this.byLayer.get(layerId)?.length
+  }
+
+  find(id: number): Marker | undefined {
+    if (this.detail?.id === id) return this.detail
+    for (const list of this.byLayer.values()) {
+      const m = list.find((x) => x.id === id)
+      if (m) return m
+    }
+    return this.searchResults.find((m) => m.id === id)
+  }
+
+  /** The style and width a new marker of this kind starts with: the last used, over SPEC 9's defaults. */
+  lookFor(type: MarkerType): MarkerLook {
+    const base = defaultStyle(type)
+    const last = this.lastLook[layerKindOf(type)]
+    if (!last) return { style: base, width: defaultWidth(type) }
+    const style: MarkerStyle = { ...base, ...cleanStyle(last.style) }
+    // The kind decides the dash of lines and multi-part areas.
+    if (type === 1 || type === 2 || type === 6) style.dashed = isDashed(type)
+    return { style, width: last.width > 0 ? last.width : defaultWidth(type) }
+  }
+
+  // ---- loading ------------------------------------------------------------------------------
+
+  /** Loads the markers of every shown layer and forgets the hidden ones (SPEC 4 marker loading). */
+  async loadShown(): Promise<boolean> {
+    const shown = this.root.layers.shownLayerIds
+    const keep = new Set(shown)
+    this.dropLayers(Array.from(this.byLayer.keys()).filter((id) => !keep.has(id)))
+    return this.loadLayers(shown)
+  }
+
+  /**
+   * Fetches the markers of these layers in pages of 5000; the next page is fetched while a full page
+   * returns. A layer's markers change only when all its pages arrived.
+   */
+  async loadLayers(layerIds: number[]): Promise<boolean> {
+    const ids = Array.from(new Set(layerIds.filter((id) => this.root.layers.byId.get(id)?.type !== 0)))
+    if (!ids.length) return true
+    const gens = new Map<number, number>()
+    for (const id of ids) {
+      const g = (this.generation.get(id) ?? 0) + 1
+      this.generation.set(id, g)
+      gens.set(id, g)
+    }
+    this.loadingLayerIds = [...this.loadingLayerIds, ...ids]
+    const list: Marker[] = []
+    let ok = true
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const res = await this.root.api.post('/api/marker/getlist', { layer_ids: ids, pageindex: page, pagesize: MARKER_PAGE_SIZE })
+      if (!res) {
+        ok = false
+        break
+      }
+      for (const m of res.list) list.push(m)
+      if (res.list.length < MARKER_PAGE_SIZE) break
+    }
+    runInAction(() => {
+      const done = new Set(ids)
+      this.loadingLayerIds = this.loadingLayerIds.filter((id) => !done.has(id))
+      if (!ok) return
+      const grouped = new Map<number, Marker[]>(ids.map((id) => [id, []]))
+      for (const m of list) grouped.get(m.layer_id)?.push(m)
+      const next = new Map(this.byLayer)
+      // A newer load or a hide of the same layer wins over this one.
+      for (const id of ids) if (this.generation.get(id) === gens.get(id)) next.set(id, grouped.get(id)!)
+      this.byLayer = next
+    })
+    return ok
+  }
+
+  /** Forgets the markers of hidden or deleted layers. */
+  dropLayers(layerIds: number[]): void {
+    const drop = layerIds.filter((id) => this.byLayer.has(id) || this.loadingLayerIds.includes(id))
+    if (!drop.length) return
+    for (const id of drop) this.generation.set(id, (this.generation.get(id) ?? 0) + 1)
+    const next = new Map(this.byLayer)
+    for (const id of drop) next.delete(id)
+    this.byLayer = next
+  }
+
+  async getById(id: number): Promise<Marker | undefined> {
+    const list = await this.root.api.post('/api/marker/getbyid', { ids: [id] })
+    const m = list?.find((x) => x.id === id)
+    if (!m) {
+      if (list) this.root.app.notify(MSG.notFound, 'warning')
+      return undefined
+    }
+    runInAction(() => this.upsertLocal(m))
+    return m
+  }
+
+  // ---- detail -------------------------------------------------------------------------------
+
+  /** Shows a marker's detail; the fresh copy (field values, creator) comes from the server. */
+  async openDetail(id: number): Promise<boolean> {
+    const known = this.find(id)
+    this.detail = known ?? null
+    this.detailOpen = true
+    const fresh = await this.getById(id)
+    runInAction(() => {
+      if (fresh && this.detailOpen && (this.detail === null || this.detail.id === id)) this.detail = fresh
+      if (!fresh && !known) this.detailOpen = false
+    })
+    if (fresh) {
+      void this.root.fields.ensure(fresh.layer_id)
+      void this.root.notes.load(id)
+    }
+    return !!fresh
+  }
+
+  /** Shows a marker this phone already has fresh (just saved). */
+  showDetail(m: Marker): void {
+    this.detail = m
+    this.detailOpen = true
+    void this.root.fields.ensure(m.layer_id)
+    void this.root.notes.load(m.id)
+  }
+
+  closeDetail(): void {
+    this.detailOpen = false
+  }
+
+  // ---- save and delete ------------------------------------------------------------------------
+
+  /** Checks what needs no server: name, layer, kind and geometry. Returns the first problem or null. */
+  check(input: MarkerInput): string | null {
+    const name = (input.name ?? '').trim()
+    if (!name) return MAP_MSG.markerNameRequired
+    if (name.length > MARKER_NAME_MAX) return MAP_MSG.markerNameTooLong(MARKER_NAME_MAX)
+    if (!MARKER_TYPES.includes(input.type)) return MAP_MSG.markerTypeInvalid
+    const layer = this.root.layers.byId.get(input.layer_id)
+    if (!layer) return MAP_UI_MSG.layerRequired
+    if (layer.type === 0) return MAP_MSG.folderCannotHoldMarkers
+    if (layerTypeOf(input.type) !== layer.type) return MAP_MSG.markerKindMismatch
+    return checkGeometry(input.type, input.points, input.radius ?? 0)
+  }
+
+  /** Creates or updates a marker; refuses invalid input with a message before calling the server. */
+  async save(input: MarkerInput): Promise<Marker | undefined> {
+    if (this.rejected(this.check(input))) return undefined
+    const fields = await this.root.fields.ensure(input.layer_id)
+    if (!fields) return undefined
+    const values = checkFieldValues(fields, input.fields)
+    if (!values.ok) {
+      this.rejected(values.error)
+      return undefined
+    }
+    const before = input.id ? this.find(input.id) : undefined
+    const body: MarkerInput = {
+      ...(input.id ? { id: input.id } : {}),
+      layer_id: input.layer_id,
+      name: input.name.trim(),
+      type: input.type,
+      points: input.points.trim(),
+      style: cleanStyle(input.style ?? {}),
+      width: input.width ?? defaultWidth(input.type),
+      radius: input.type === 5 ? (input.radius ?? 0) : 0,
+      fields: values.values,
+      ...(input.sort !== undefined ? { sort: input.sort } : {}),
+    }
+    const saved = await this.root.api.post('/api/marker/save', body)
+    if (!saved) return undefined
+    runInAction(() => {
+      this.root.app.clearNotices()
+      this.upsertLocal(saved, before?.layer_id)
+      if (!before) this.root.layers.adjustCount(saved.layer_id, 1)
+      else if (before.layer_id !== saved.layer_id) {
+        this.root.layers.adjustCount(before.layer_id, -1)
+        this.root.layers.adjustCount(saved.layer_id, 1)
+      }
+      this.rememberLook(saved.type, { style: body.style ?? {}, width: body.width ?? defaultWidth(saved.type) })
+      this.root.layers.rememberLayer(saved.type, saved.layer_id)
+      this.root.app.notify(MSG.savedOk, 'success')
+    })
+    return saved
+  }
+
+  async remove(id: number): Promise<boolean> {
+    const known = this.find(id)
+    const res = await this.root.api.request('/api/marker/delete', { id }).then(
+      () => true,
+      () => false,
+    )
+    if (!res) return false
+    runInAction(() => {
+      this.removeLocal(id)
+      if (known) this.root.layers.adjustCount(known.layer_id, -1)
+      if (this.detail?.id === id) {
+        this.detail = null
+        this.detailOpen = false
+      }
+      this.searchResults = this.searchResults.filter((m) => m.id !== id)
+      this.root.app.notify(MAP_UI_MSG.deletedOk, 'success')
+    })
+    return true
+  }
+
+  private upsertLocal(m: Marker, previousLayerId?: number): void {
+    const next = new Map(this.byLayer)
+    let changed = false
+    for (const layerId of new Set([previousLayerId ?? m.layer_id, m.layer_id])) {
+      const list = next.get(layerId)
+      if (!list) continue
+      const rest = list.filter((x) => x.id !== m.id)
+      next.set(layerId, layerId === m.layer_id ? [...rest, m] : rest)
+      changed = true
+    }
+    // Search results and the detail keep showing the fresh copy.
+    if (changed) this.byLayer = next
+    if (this.detail?.id === m.id) this.detail = m
+    if (this.searchResults.some((x) => x.id === m.id)) this.searchResults = this.searchResults.map((x) => (x.id === m.id ? m : x))
+  }
+
+  private removeLocal(id: number): void {
+    const next = new Map<number, Marker[]>()
+    for (const [layerId, list] of this.byLayer) next.set(layerId, list.some((m) => m.id === id) ? list.filter((m) => m.id !== id) : list)
+    this.byLayer = next
+  }
+
+  private rememberLook(type: MarkerType, look: MarkerLook): void {
+    this.lastLook = { ...this.lastLook, [layerKindOf(type)]: look }
+    this.root.platform.storage.set(STORAGE_KEYS.lastMarkerStyle, JSON.stringify(this.lastLook))
+  }
+
+  // ---- filter -------------------------------------------------------------------------------
+
+  setFilterKw(kw: string): void {
+    this.filter = { ...this.filter, kw }
+    this.persistFilter()
+  }
+
+  setKindShown(type: MarkerType, show: boolean): void {
+    this.filter = { ...this.filter, show: { ...this.filter.show, [type]: show } }
+    this.persistFilter()
+  }
+
+  resetFilter(): void {
+    this.filter = { kw: '', show: { ...ALL_SHOWN } }
+    this.persistFilter()
+  }
+
+  private persistFilter(): void {
+    this.root.platform.storage.set(STORAGE_KEYS.markerFilter, JSON.stringify(this.filter))
+  }
+
+  // ---- search -------------------------------------------------------------------------------
+
+  /** Searches names, notes and field values on the server (issue 3). */
+  async search(kw: string): Promise<boolean> {
+    const q = kw.trim()
+    this.searchKw = q
+    if (!q) {
+      this.clearSearch()
+      return false
+    }
+    this.searching = true
+    const res = await this.root.api.post('/api/marker/search', { kw: q, pageindex: 1, pagesize: SEARCH_PAGE_SIZE })
+    runInAction(() => {
+      this.searching = false
+      if (this.searchKw !== q) return
+      this.searched = true
+      this.searchResults = res?.list ?? []
+      this.searchTotal = res?.total ?? 0
+    })
+    return !!res
+  }
+
+  get canSearchMore(): boolean {
+    return this.searched && this.searchResults.length < this.searchTotal
+  }
+
+  async searchMore(): Promise<boolean> {
+    if (!this.canSearchMore || this.searching) return false
+    const q = this.searchKw
+    const page = Math.floor(this.searchResults.length / SEARCH_PAGE_SIZE) + 1
+    this.searching = true
+    const res = await this.root.api.post('/api/marker/search', { kw: q, pageindex: page, pagesize: SEARCH_PAGE_SIZE })
+    runInAction(() => {
+      this.searching = false
+      if (!res || this.searchKw !== q) return
+      const have = new Set(this.searchResults.map((m) => m.id))
+      this.searchResults = [...this.searchResults, ...res.list.filter((m) => !have.has(m.id))]
+      this.searchTotal = res.total
+    })
+    return !!res
+  }
+
+  clearSearch(): void {
+    this.searchKw = ''
+    this.searchResults = []
+    this.searchTotal = 0
+    this.searched = false
+  }
+
+  // ---- import and export ----------------------------------------------------------------------
+
+  /** The file of a layer in GeoJSON, KML or CSV; coordinates WGS-84 unless GCJ-02 is asked for. */
+  async exportLayer(layerId: number, format: ImportFormat, crs: FileCrs = 'wgs84'): Promise<ExportFile | undefined> {
+    return this.root.api.post('/api/marker/export', { layer_id: layerId, format, crs })
+  }
+
+  /**
+   * Imports a picked file into a layer. The server imports nothing when a row is bad and lists the
+   * bad rows (kept in importResult for the panel to show with their row numbers).
+   */
+  async importFile(layerId: number, file: PickedFile, crs: FileCrs = 'wgs84'): Promise<ImportResult | undefined> {
+    this.importResult = null
+    const format = importFormatOf(file.name)
+    if (this.rejected(!layerId ? MAP_UI_MSG.importNoLayer : !format ? MAP_UI_MSG.importFormatUnknown : !file.content.trim() ? MAP_MSG.importEmpty : null)) return undefined
+    const res = await this.root.api.post('/api/marker/import', { layer_id: layerId, format: format!, content: file.content, crs })
+    if (!res) return undefined
+    const bad = badRows(res)
+    runInAction(() => {
+      this.importResult = res
+      if (bad) this.root.app.notify(MAP_MSG.importRowsInvalid(bad), 'warning')
+      else this.root.app.notify(MAP_MSG.importOk(res.imported), 'success')
+    })
+    if (!bad && res.imported > 0) {
+      await this.root.layers.load()
+      if (this.byLayer.has(layerId) || this.root.layers.byId.get(layerId)?.show) await this.loadLayers([layerId])
+    }
+    return res
+  }
+
+  clearImportResult(): void {
+    this.importResult = null
+  }
+
+  reset(): void {
+    this.byLayer = new Map()
+    this.generation.clear()
+    this.loadingLayerIds = []
+    this.detail = null
+    this.detailOpen = false
+    this.clearSearch()
+    this.importResult = null
+    this.restoreLocal()
+  }
+
+  private rejected(message: string | null): boolean {
+    if (message) this.root.app.notify(message, 'warning')
+    return !!message
+  }
+}
+
+/**
+ * The form of /addinfo: a marker being created or edited, with its vertices as a list the user
+ * edits (typed 'lng,lat', the current position, or the map). Rules stay in the domain; this only
+ * holds what the user typed.
+ */
+export class MarkerDraft {
+  id: number | undefined = undefined
+  type: MarkerType = 0
+  layer_id = 0
+  name = ''
+  parts: LngLat[][] = [[]]
+  activePart = 0
+  radius = 0
+  style: MarkerStyle = defaultStyle(0)
+  width = defaultWidth(0)
+  fields: Record<string, FieldValue> = {}
+  sort: number | undefined = undefined
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<MarkerDraft, 'root'>(this, { root: false })
+  }
+
+  /** A new marker of a kind, in the layer it most likely goes to, with the last used look. */
+  startNew(type: MarkerType, opts: { layerId?: number; points?: string } = {}): void {
+    this.id = undefined
+    this.name = ''
+    this.fields = {}
+    this.sort = undefined
+    this.radius = 0
+    this.type = type
+    const allowed = this.root.layers.addableFor(type)
+    const asked = opts.layerId ? allowed.find((l) => l.id === opts.layerId) : undefined
+    this.layer_id = (asked ?? this.root.layers.layerFor(type))?.id ?? 0
+    const look = this.root.markers.lookFor(type)
+    this.style = look.style
+    this.width = look.width
+    this.parts = [[]]
+    this.activePart = 0
+    if (opts.points) this.setPoints(opts.points)
+  }
+
+  /** Edits an existing marker. */
+  startEdit(m: Marker): void {
+    this.id = m.id
+    this.type = m.type
+    this.layer_id = m.layer_id
+    this.name = m.name
+    this.style = { ...defaultStyle(m.type), ...m.style }
+    this.width = m.width || defaultWidth(m.type)
+    this.radius = m.radius
+    this.fields = { ...(m.fields ?? {}) }
+    this.sort = m.sort
+    this.parts = [[]]
+    this.activePart = 0
+    this.setPoints(m.points)
+  }
+
+  get points(): string {
+    const parts = this.parts.filter((p) => p.length > 0)
+    return parts.length ? serializePoints(parts) : ''
+  }
+
+  get vertexCount(): number {
+    return this.parts.reduce((n, p) => n + p.length, 0)
+  }
+
+  /** Most vertices this kind holds (per part). */
+  get maxVertices(): number {
+    return this.type === 0 || this.type === 5 ? 1 : this.type === 4 ? 2 : Infinity
+  }
+
+  get dashed(): boolean {
+    return isDashed(this.type) || !!this.style.dashed
+  }
+
+  /** Changing the kind keeps the vertices that still fit and moves to a layer that holds the kind. */
+  setType(type: MarkerType): void {
+    if (type === this.type) return
+    const oldKind = layerKindOf(this.type)
+    const flat = this.parts.flat()
+    this.type = type
+    if (type === 6) this.parts = this.parts.length ? this.parts : [[]]
+    else this.parts = [flat.slice(0, this.maxVertices === Infinity ? flat.length : this.maxVertices)]
+    this.activePart = Math.min(this.activePart, this.parts.length - 1)
+    if (layerKindOf(type) !== oldKind) {
+      const look = this.root.markers.lookFor(type)
+      this.style = look.style
+      this.width = look.width
+    } else if (type === 1 || type === 2 || type === 6) {
+      this.style = { ...this.style, dashed: isDashed(type) }
+    }
+    const layer = this.root.layers.byId.get(this.layer_id)
+    if (!layer || layer.type !== layerTypeOf(type)) this.layer_id = this.root.layers.layerFor(type)?.id ?? 0
+    if (type !== 5) this.radius = 0
+  }
+
+  setLayer(id: number): void {
+    this.layer_id = id
+  }
+
+  setName(name: string): void {
+    this.name = name
+  }
+
+  setRadius(r: number): void {
+    this.radius = Number.isFinite(r) && r > 0 ? r : 0
+  }
+
+  setColor(color: string): void {
+    this.style = { ...this.style, color, ...(this.type >= 3 ? { fill_color: color } : {}) }
+  }
+
+  setWidth(width: number): void {
+    if (Number.isFinite(width) && width > 0) this.width = Math.round(width)
+    if (this.type === 0) this.style = { ...this.style, size: this.width }
+  }
+
+  /** Lines switch between the solid and the dashed kind; areas carry the dash in their style. */
+  setDashed(dashed: boolean): void {
+    if (this.type === 1 || this.type === 2) this.setType(dashed ? 2 : 1)
+    else if (this.type !== 6 && this.type !== 0) this.style = { ...this.style, dashed }
+  }
+
+  setFieldValue(fieldId: number, value: FieldValue): void {
+    this.fields = { ...this.fields, [String(fieldId)]: value }
+  }
+
+  /** Replaces all vertices from a points string (query or an existing marker). */
+  setPoints(points: string): string | null {
+    const parsed = parsePoints(points)
+    if (!parsed.ok) return parsed.error
+    this.parts = this.type === 6 ? parsed.parts : [parsed.parts.flat()]
+    this.activePart = this.parts.length - 1
+    return null
+  }
+
+  /** Adds a vertex typed as 'lng,lat'; returns the message of a problem or null. */
+  addVertexText(text: string): string | null {
+    const t = text.trim().replace(/，/g, ',')
+    if (!t || t.includes('|') || t.includes(';')) return MAP_UI_MSG.coordInvalid
+    const parsed = parsePoints(t)
+    if (!parsed.ok) return parsed.error === MAP_MSG.vertexInvalid(1) ? MAP_UI_MSG.coordInvalid : parsed.error.replace('第1个坐标的', '')
+    return this.addVertex(parsed.parts[0][0])
+  }
+
+  /** Adds a vertex to the part being edited; a point or a circle centre is replaced. */
+  addVertex(p: LngLat): string | null {
+    const part = this.parts[this.activePart] ?? []
+    if (this.maxVertices === 1) {
+      this.parts = [[p]]
+      return null
+    }
+    if (part.length >= this.maxVertices) return MAP_MSG.rectangleNeedsTwo
+    this.parts = this.parts.map((q, i) => (i === this.activePart ? [...q, p] : q))
+    return null
+  }
+
+  removeVertex(partIndex: number, index: number): void {
+    this.parts = this.parts.map((q, i) => (i === partIndex ? q.filter((_, j) => j !== index) : q))
+  }
+
+  /** Kind 6: starts another part; empty parts are dropped on save. */
+  addPart(): void {
+    if (this.type !== 6) return
+    if (this.parts[this.parts.length - 1]?.length === 0) {
+      this.activePart = this.parts.length - 1
+      return
+    }
+    this.parts = [...this.parts, []]
+    this.activePart = this.parts.length - 1
+  }
+
+  selectPart(index: number): void {
+    if (index >= 0 && index < this.parts.length) this.activePart = index
+  }
+
+  removePart(index: number): void {
+    this.parts = this.parts.filter((_, i) => i !== index)
+    if (!this.parts.length) this.parts = [[]]
+    this.activePart = Math.min(this.activePart, this.parts.length - 1)
+  }
+
+  get input(): MarkerInput {
+    return {
+      ...(this.id ? { id: this.id } : {}),
+      layer_id: this.layer_id,
+      name: this.name,
+      type: this.type,
+      points: this.points,
+      style: this.style,
+      width: this.width,
+      radius: this.type === 5 ? this.radius : 0,
+      fields: this.fields,
+      ...(this.sort !== undefined ? { sort: this.sort } : {}),
+    }
+  }
+
+  async save(): Promise<Marker | undefined> {
+    const saved = await this.root.markers.save(this.input)
+    if (saved) runInAction(() => (this.id = saved.id))
+    return saved
+  }
+}

@@ -1,0 +1,135 @@
+/** Notes of a marker with photos (issue 3): list, add, edit, delete; and photo uploads for notes and fields. */
+import { makeAutoObservable, observable, runInAction } from 'mobx'
+import type { Note, Upload } from '../../types/mapdata'
+import { ApiError } from '../api/errors'
+import { NOTE_MAX } from '../domain/markers'
+import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
+import type { UploadKind, UploadSender, UploadTarget } from '../platform/upload/types'
+import type { RootStore } from './RootStore'
+
+export const NOTE_PHOTOS_MAX = 9
+
+export interface NoteInput {
+  id?: number
+  marker_id: number
+  content: string
+  photos?: string[]
+}
+
+export class NoteStore {
+  byMarker: ReadonlyMap<number, Note[]> = new Map()
+  loadingMarkerId: number | null = null
+  saving = false
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<NoteStore, 'root'>(this, { root: false, byMarker: observable.ref })
+  }
+
+  notesOf(markerId: number): Note[] {
+    return this.byMarker.get(markerId) ?? []
+  }
+
+  async load(markerId: number): Promise<boolean> {
+    this.loadingMarkerId = markerId
+    const list = await this.root.api.post('/api/marker/note/getlist', { markerid: markerId })
+    runInAction(() => {
+      if (this.loadingMarkerId === markerId) this.loadingMarkerId = null
+      if (list) this.set(markerId, list)
+    })
+    return !!list
+  }
+
+  check(input: NoteInput): string | null {
+    const content = input.content.trim()
+    if (!content && !(input.photos ?? []).length) return MAP_MSG.noteEmpty
+    if (content.length > NOTE_MAX) return MAP_UI_MSG.noteTooLong(NOTE_MAX)
+    return null
+  }
+
+  async save(input: NoteInput): Promise<Note | undefined> {
+    const problem = this.check(input)
+    if (problem) {
+      this.root.app.notify(problem, 'warning')
+      return undefined
+    }
+    if (this.saving) return undefined
+    this.saving = true
+    const saved = await this.root.api.post('/api/marker/note/save', {
+      ...(input.id ? { id: input.id } : {}),
+      marker_id: input.marker_id,
+      content: input.content.trim(),
+      photos: (input.photos ?? []).slice(0, NOTE_PHOTOS_MAX),
+    })
+    runInAction(() => {
+      this.saving = false
+      if (!saved) return
+      this.root.app.clearNotices()
+      const list = this.notesOf(saved.marker_id)
+      this.set(saved.marker_id, list.some((n) => n.id === saved.id) ? list.map((n) => (n.id === saved.id ? saved : n)) : [saved, ...list])
+      this.root.app.notify(MSG.savedOk, 'success')
+    })
+    return saved
+  }
+
+  async remove(note: Pick<Note, 'id' | 'marker_id'>): Promise<boolean> {
+    const ok = await this.root.api.request('/api/marker/note/delete', { ids: [note.id] }).then(
+      () => true,
+      () => false,
+    )
+    if (!ok) return false
+    runInAction(() => {
+      this.set(note.marker_id, this.notesOf(note.marker_id).filter((n) => n.id !== note.id))
+      this.root.app.notify(MAP_UI_MSG.deletedOk, 'success')
+    })
+    return true
+  }
+
+  /** A photo URL the device can show: server paths are relative to the API host. */
+  photoUrl(url: string): string {
+    return /^(https?:|data:|blob:|wxfile:)/.test(url) || !url.startsWith('/') ? url : `${this.root.baseUrl}${url}`
+  }
+
+  /** Back to the form the server gave (what notes and fields store). */
+  serverUrl(url: string): string {
+    const base = this.root.baseUrl
+    return base && url.startsWith(base + '/') ? url.slice(base.length) : url
+  }
+
+  /** Where photos go, with the multipart fields SPEC 7 names. */
+  uploadTarget(kind: UploadKind = 'note'): UploadTarget {
+    const h = this.root.session.header
+    return {
+      url: `${this.root.baseUrl}/api/system/upload`,
+      formData: { type: kind, userid: String(h.userid), groupid: String(h.groupid), token: h.token },
+    }
+  }
+
+  /**
+   * Uploads one picked photo with the platform's sender. Failures show the SPEC 8 message (a 401
+   * logs out, as for every call) and resolve to undefined, so the uploader marks the photo failed.
+   */
+  async uploadPhoto(filePath: string, send: UploadSender, kind: UploadKind = 'note'): Promise<Upload | undefined> {
+    try {
+      return await send(filePath, this.uploadTarget(kind))
+    } catch (e) {
+      const err = e instanceof ApiError ? e : null
+      if (err?.kind === 'unauthorized') {
+        this.root.app.notify(err.message, 'warning')
+        this.root.session.handleUnauthorized()
+      } else {
+        this.root.app.notify(err?.message || MAP_MSG.uploadFailed, 'danger')
+      }
+      return undefined
+    }
+  }
+
+  reset(): void {
+    this.byMarker = new Map()
+  }
+
+  private set(markerId: number, list: Note[]): void {
+    const next = new Map(this.byMarker)
+    next.set(markerId, [...list].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id)))
+    this.byMarker = next
+  }
+}

@@ -1,0 +1,330 @@
+import { MARKER_PAGE_SIZE } from '../../src/domain/constants'
+import { MAP_MSG, MAP_UI_MSG } from '../../src/domain/messages'
+import { MarkerDraft, importFormatOf } from '../../src/stores/MarkerStore'
+import { fail, ok } from '../support/fakes'
+import { buildField, buildLayer, buildMarker, signedInRoot } from '../support/mapBuilders'
+
+const spots = buildLayer({ id: 1, name: '客户', type: 1, show: true, marker_count: 2 })
+const lines = buildLayer({ id: 2, name: '道路', type: 2, show: true })
+const areas = buildLayer({ id: 3, name: '片区', type: 3, show: false })
+const LAYERS = [spots, lines, areas]
+
+function pages(total: number, layerId = 1) {
+  const all = Array.from({ length: total }, (_, i) => buildMarker({ id: i + 1, layer_id: layerId }))
+  return (body: any) => {
+    const start = (body.pageindex - 1) * body.pagesize
+    return ok({ list: all.slice(start, start + body.pagesize), total })
+  }
+}
+
+describe('MarkerStore loading (SPEC 4: pages of 5000 for the shown layers)', () => {
+  it('fetches the next page while a full page returns and stops at a short page', async () => {
+    const { root, calls } = await signedInRoot({ '/api/layer/getlist': () => ok(LAYERS), '/api/marker/getlist': pages(12_000) })
+    await root.layers.load()
+    expect(await root.markers.loadShown()).toBe(true)
+    const pageCalls = calls.filter((c) => c.path === '/api/marker/getlist')
+    expect(pageCalls.map((c) => [c.body.pageindex, c.body.pagesize])).toEqual([[1, MARKER_PAGE_SIZE], [2, MARKER_PAGE_SIZE], [3, MARKER_PAGE_SIZE]])
+    expect(pageCalls[0].body.layer_ids.sort()).toEqual([1, 2])
+    expect(root.markers.loadedCount(1)).toBe(12_000)
+    expect(new Set(root.markers.all.map((m) => m.id)).size).toBe(12_000)
+    expect(root.markers.loadedCount(2)).toBe(0)
+    expect(root.markers.loadedCount(3)).toBeUndefined()
+  })
+
+  it('asks once more after an exactly full last page', async () => {
+    const { root, calls } = await signedInRoot({ '/api/layer/getlist': () => ok(LAYERS), '/api/marker/getlist': pages(10_000) })
+    await root.layers.load()
+    await root.markers.loadShown()
+    expect(calls.filter((c) => c.path === '/api/marker/getlist')).toHaveLength(3)
+    expect(root.markers.count).toBe(10_000)
+  })
+
+  it('keeps what it had when a page fails', async () => {
+    let failNow = false
+    const { root } = await signedInRoot({
+      '/api/layer/getlist': () => ok(LAYERS),
+      '/api/marker/getlist': (body) => (failNow && body.pageindex === 2 ? { status: 500, data: '' } : pages(6000)(body)),
+    })
+    await root.layers.load()
+    await root.markers.loadShown()
+    failNow = true
+    expect(await root.markers.loadLayers([1])).toBe(false)
+    expect(root.markers.loadedCount(1)).toBe(6000)
+    expect(root.app.currentNotice?.text).toBe('系统错误，请稍后再试')
+  })
+
+  it('keeps the markers by layer and forgets a hidden layer', async () => {
+    const { root } = await signedInRoot({
+      '/api/layer/getlist': () => ok(LAYERS),
+      '/api/marker/getlist': () => ok({ list: [buildMarker({ layer_id: 1 }), buildMarker({ layer_id: 2, type: 1, points: '1,1|2,2' })], total: 2 }),
+    })
+    await root.layers.load()
+    await root.markers.loadShown()
+    expect(root.markers.byLayer.get(1)).toHaveLength(1)
+    expect(root.markers.byLayer.get(2)).toHaveLength(1)
+    root.markers.dropLayers([2])
+    expect(root.markers.byLayer.has(2)).toBe(false)
+  })
+})
+
+describe('MarkerStore save and delete', () => {
+  const handlers = (saved: any[] = []) => ({
+    '/api/layer/getlist': () => ok(LAYERS),
+    '/api/marker/getlist': () => ok({ list: [], total: 0 }),
+    '/api/layer/field/getlist': () => ok([]),
+    '/api/marker/save': (body: any) => {
+      saved.push(body)
+      return ok(buildMarker({ ...body, id: body.id ?? 99 }))
+    },
+    '/api/marker/delete': () => ok(null),
+  })
+
+  it('refuses bad geometry, a missing name or a layer of the wrong kind without calling the server', async () => {
+    const { root, calls } = await signedInRoot(handlers())
+    await root.layers.load()
+    calls.length = 0
+    const base = { layer_id: 2, name: '主路', type: 1 as const, points: '116.39,39.9' }
+    expect(await root.markers.save(base)).toBeUndefined()
+    expect(root.app.currentNotice?.text).toBe(MAP_MSG.lineNeedsTwo)
+    expect(await root.markers.save({ ...base, points: '116.39,39.9|abc' })).toBeUndefined()
+    expect(root.app.currentNotice?.text).toBe(MAP_MSG.vertexInvalid(2))
+    expect(await root.markers.save({ ...base, points: '116.39,39.9|200,1' })).toBeUndefined()
+    expect(root.app.currentNotice?.text).toBe(MAP_MSG.lngRange(2))
+    expect(await root.markers.save({ ...base, name: ' ', points: '1,1|2,2' })).toBeUndefined()
+    expect(root.app.currentNotice?.text).toBe(MAP_MSG.markerNameRequired)
+    expect(await root.markers.save({ ...base, layer_id: 1, points: '1,1|2,2' })).toBeUndefined()
+    expect(root.app.currentNotice?.text).toBe(MAP_MSG.markerKindMismatch)
+    expect(await root.markers.save({ layer_id: 3, name: '圆', type: 5, points: '116.39,39.9', radius: 0 })).toBeUndefined()
+    expect(root.app.currentNotice?.text).toBe(MAP_MSG.circleNeedsRadius)
+    expect(await root.markers.save({ ...base, layer_id: 0, points: '1,1|2,2' })).toBeUndefined()
+    expect(root.app.currentNotice?.text).toBe(MAP_UI_MSG.layerRequired)
+    expect(calls).toHaveLength(0)
+  })
+
+  it('checks custom field values before saving', async () => {
+    const { root, calls } = await signedInRoot({
+      ...handlers(),
+      '/api/layer/field/getlist': () => ok([buildField({ id: 11, layer_id: 1, name: '电话', kind: 'phone', required: true })]),
+    })
+    await root.layers.load()
+    expect(await root.markers.save({ layer_id: 1, name: '张三', type: 0, points: '116.39,39.9' })).toBeUndefined()
+    expect(root.app.currentNotice?.text).toBe(MAP_MSG.fieldRequired('电话'))
+    expect(await root.markers.save({ layer_id: 1, name: '张三', type: 0, points: '116.39,39.9', fields: { 11: '123' } })).toBeUndefined()
+    expect(root.app.currentNotice?.text).toBe(MAP_MSG.fieldPhone('电话'))
+    expect(calls.filter((c) => c.path === '/api/marker/save')).toHaveLength(0)
+    const saved = await root.markers.save({ layer_id: 1, name: '张三', type: 0, points: '116.39,39.9', fields: { 11: '138 0013 8000' } })
+    expect(saved).toBeDefined()
+    expect(calls.at(-1)?.body.fields).toEqual({ 11: '13800138000' })
+  })
+
+  it('adds a saved marker to its loaded layer and counts it', async () => {
+    const { root } = await signedInRoot(handlers())
+    await root.layers.load()
+    await root.markers.loadShown()
+    const m = await root.markers.save({ layer_id: 1, name: '新客户', type: 0, points: '116.39,39.9' })
+    expect(m?.id).toBe(99)
+    expect(root.markers.byLayer.get(1)?.map((x) => x.id)).toEqual([99])
+    expect(root.layers.byId.get(1)?.marker_count).toBe(3)
+    expect(root.app.currentNotice?.type).toBe('success')
+  })
+
+  it('remembers the last used style per kind and the last layer on the phone', async () => {
+    const first = await signedInRoot(handlers())
+    await first.root.layers.load()
+    await first.root.markers.save({ layer_id: 2, name: '红线', type: 1, points: '1,1|2,2', style: { color: '#ff0000', bogus: 1 } as any, width: 6 })
+    expect(JSON.parse(first.storage.get('last_marker_style')!)).toEqual({ line: { style: { color: '#FF0000' }, width: 6 } })
+    expect(JSON.parse(first.storage.get('last_layer_ids')!)).toEqual({ line: 2 })
+    const again = await signedInRoot(handlers(), { storage: first.storage.dump() })
+    expect(again.root.markers.lookFor(2)).toMatchObject({ style: { color: '#FF0000', dashed: true }, width: 6 })
+    expect(again.root.markers.lookFor(0)).toEqual({ style: { color: '#165DFF', size: 32 }, width: 32 })
+  })
+
+  it('deletes a marker and takes it off its layer', async () => {
+    const existing = buildMarker({ id: 5, layer_id: 1 })
+    const { root, calls } = await signedInRoot({ ...handlers(), '/api/marker/getlist': () => ok({ list: [existing], total: 1 }) })
+    await root.layers.load()
+    await root.markers.loadShown()
+    expect(await root.markers.remove(5)).toBe(true)
+    expect(calls.at(-1)).toMatchObject({ path: '/api/marker/delete', body: { id: 5 } })
+    expect(root.markers.loadedCount(1)).toBe(0)
+    expect(root.layers.byId.get(1)?.marker_count).toBe(1)
+  })
+
+  it('opens the detail with the fresh copy from getbyid', async () => {
+    const fresh = buildMarker({ id: 5, layer_id: 1, name: '最新' })
+    const { root, calls } = await signedInRoot({ ...handlers(), '/api/marker/getbyid': () => ok([fresh]), '/api/marker/note/getlist': () => ok([]) })
+    await root.layers.load()
+    expect(await root.markers.openDetail(5)).toBe(true)
+    expect(calls.find((c) => c.path === '/api/marker/getbyid')?.body).toMatchObject({ ids: [5] })
+    expect(root.markers.detail?.name).toBe('最新')
+    expect(root.markers.detailOpen).toBe(true)
+  })
+})
+
+describe('MarkerStore filter and search', () => {
+  it('keeps the marker filter (keyword, per-kind show flags) on the phone', async () => {
+    const first = await signedInRoot({
+      '/api/layer/getlist': () => ok(LAYERS),
+      '/api/marker/getlist': () => ok({ list: [buildMarker({ layer_id: 1, name: '北门' }), buildMarker({ layer_id: 1, name: '南门' }), buildMarker({ layer_id: 2, type: 1, name: '北路', points: '1,1|2,2' })], total: 3 }),
+    })
+    await first.root.layers.load()
+    await first.root.markers.loadShown()
+    first.root.markers.setFilterKw('北')
+    expect(first.root.markers.visible.map((m) => m.name)).toEqual(['北门', '北路'])
+    first.root.markers.setKindShown(1, false)
+    expect(first.root.markers.visible.map((m) => m.name)).toEqual(['北门'])
+    const again = await signedInRoot({}, { storage: first.storage.dump() })
+    expect(again.root.markers.filter.kw).toBe('北')
+    expect(again.root.markers.filter.show[1]).toBe(false)
+    expect(again.root.markers.filter.show[0]).toBe(true)
+  })
+
+  it('searches on the server and pages the results', async () => {
+    const hits = Array.from({ length: 60 }, (_, i) => buildMarker({ id: 500 + i, name: `井${i}` }))
+    const { root, calls } = await signedInRoot({
+      '/api/marker/search': (body) => ok({ list: hits.slice((body.pageindex - 1) * body.pagesize, body.pageindex * body.pagesize), total: hits.length }),
+    })
+    expect(await root.markers.search('  ')).toBe(false)
+    expect(calls).toHaveLength(0)
+    await root.markers.search(' 井 ')
+    expect(calls.at(-1)?.body).toMatchObject({ kw: '井', pageindex: 1 })
+    expect(root.markers.searchResults).toHaveLength(50)
+    expect(root.markers.canSearchMore).toBe(true)
+    await root.markers.searchMore()
+    expect(root.markers.searchResults).toHaveLength(60)
+    expect(root.markers.canSearchMore).toBe(false)
+  })
+})
+
+describe('MarkerStore import and export', () => {
+  it('takes the format from the file extension', () => {
+    expect(importFormatOf('a.GeoJSON')).toBe('geojson')
+    expect(importFormatOf('a.json')).toBe('geojson')
+    expect(importFormatOf('路线.kml')).toBe('kml')
+    expect(importFormatOf('points.csv')).toBe('csv')
+    expect(importFormatOf('points.xlsx')).toBeNull()
+  })
+
+  it('exports a layer in WGS-84 unless GCJ-02 is asked for', async () => {
+    const { root, calls } = await signedInRoot({ '/api/marker/export': (b) => ok({ filename: `客户.${b.format}`, mime: 'text/csv', content: 'lng,lat' }) })
+    expect(await root.markers.exportLayer(1, 'csv')).toMatchObject({ filename: '客户.csv' })
+    expect(calls.at(-1)?.body).toMatchObject({ layer_id: 1, format: 'csv', crs: 'wgs84' })
+    await root.markers.exportLayer(1, 'kml', 'gcj02')
+    expect(calls.at(-1)?.body).toMatchObject({ format: 'kml', crs: 'gcj02' })
+  })
+
+  it('imports a file, showing the bad rows with their numbers when the server refuses them', async () => {
+    let answer = { imported: 0, errors: [{ row: 3, message: '第3行坐标无效' }] }
+    const { root, calls } = await signedInRoot({
+      '/api/layer/getlist': () => ok(LAYERS),
+      '/api/marker/getlist': () => ok({ list: [], total: 0 }),
+      '/api/marker/import': () => ok(answer),
+    })
+    await root.layers.load()
+    expect(await root.markers.importFile(1, { name: 'a.txt', content: 'x' })).toBeUndefined()
+    expect(root.app.currentNotice?.text).toBe(MAP_UI_MSG.importFormatUnknown)
+    expect(await root.markers.importFile(1, { name: 'a.csv', content: '  ' })).toBeUndefined()
+    expect(root.app.currentNotice?.text).toBe(MAP_MSG.importEmpty)
+    expect(calls.filter((c) => c.path === '/api/marker/import')).toHaveLength(0)
+
+    await root.markers.importFile(1, { name: 'a.csv', content: 'lng,lat\n1,1' }, 'gcj02')
+    expect(calls.at(-1)?.body).toMatchObject({ layer_id: 1, format: 'csv', crs: 'gcj02', content: 'lng,lat\n1,1' })
+    expect(root.markers.importResult?.errors).toEqual([{ row: 3, message: '第3行坐标无效' }])
+    expect(root.app.currentNotice?.text).toBe(MAP_MSG.importRowsInvalid(1))
+
+    answer = { imported: 2, errors: [] }
+    await root.markers.importFile(1, { name: 'b.geojson', content: '{}' })
+    expect(root.app.currentNotice?.text).toBe(MAP_MSG.importOk(2))
+    // The layer is reloaded so that the imported markers show.
+    expect(calls.at(-1)?.path).toBe('/api/marker/getlist')
+  })
+
+  it('shows the server message when the import breaks a limit', async () => {
+    const { root } = await signedInRoot({ '/api/marker/import': () => fail(1004, MAP_MSG.markerLimit(300)) })
+    expect(await root.markers.importFile(1, { name: 'a.csv', content: 'lng,lat\n1,1' })).toBeUndefined()
+    expect(root.app.currentNotice).toMatchObject({ type: 'danger', text: MAP_MSG.markerLimit(300) })
+  })
+})
+
+describe('MarkerDraft (/addinfo form)', () => {
+  async function draftRoot() {
+    const made = await signedInRoot({ '/api/layer/getlist': () => ok(LAYERS), '/api/layer/field/getlist': () => ok([]), '/api/marker/save': (b) => ok(buildMarker({ ...b, id: 77 })) })
+    await made.root.layers.load()
+    return made
+  }
+
+  it('starts in the layer that fits the kind and takes points from the query', async () => {
+    const { root } = await draftRoot()
+    const d = new MarkerDraft(root)
+    d.startNew(1, { points: '116.1,39.1|116.2,39.2' })
+    expect(d.layer_id).toBe(2)
+    expect(d.vertexCount).toBe(2)
+    expect(d.points).toBe('116.1,39.1|116.2,39.2')
+    d.setType(3)
+    expect(d.layer_id).toBe(3)
+  })
+
+  it('adds typed vertices, refusing malformed ones', async () => {
+    const { root } = await draftRoot()
+    const d = new MarkerDraft(root)
+    d.startNew(3)
+    expect(d.addVertexText('abc')).toBe(MAP_UI_MSG.coordInvalid)
+    expect(d.addVertexText('116.1，39.1')).toBeNull()
+    expect(d.addVertexText('116.2,39.1')).toBeNull()
+    expect(d.addVertexText('116.2,95')).toBe('纬度需在-90到90之间')
+    d.addVertex({ lng: 116.2, lat: 39.2 })
+    expect(d.points).toBe('116.1,39.1|116.2,39.1|116.2,39.2')
+    d.removeVertex(0, 1)
+    expect(d.vertexCount).toBe(2)
+  })
+
+  it('keeps one vertex for points and circles, two corners for rectangles', async () => {
+    const { root } = await draftRoot()
+    const d = new MarkerDraft(root)
+    d.startNew(0)
+    d.addVertex({ lng: 1, lat: 1 })
+    d.addVertex({ lng: 2, lat: 2 })
+    expect(d.points).toBe('2,2')
+    d.setType(4)
+    d.addVertex({ lng: 3, lat: 3 })
+    expect(d.addVertex({ lng: 4, lat: 4 })).toBe(MAP_MSG.rectangleNeedsTwo)
+    expect(d.points).toBe('2,2|3,3')
+    d.setType(5)
+    expect(d.points).toBe('2,2')
+  })
+
+  it('builds the parts of a multi-part polygon', async () => {
+    const { root } = await draftRoot()
+    const d = new MarkerDraft(root)
+    d.startNew(6)
+    for (const p of ['1,1', '2,1', '2,2']) d.addVertexText(p)
+    d.addPart()
+    for (const p of ['3,3', '4,3', '4,4']) d.addVertexText(p)
+    expect(d.points).toBe('1,1|2,1|2,2;3,3|4,3|4,4')
+  })
+
+  it('switches lines between the solid and the dashed kind', async () => {
+    const { root } = await draftRoot()
+    const d = new MarkerDraft(root)
+    d.startNew(1)
+    d.setDashed(true)
+    expect(d.type).toBe(2)
+    expect(d.dashed).toBe(true)
+    d.setDashed(false)
+    expect(d.type).toBe(1)
+  })
+
+  it('saves through the store and then edits the saved marker', async () => {
+    const { root, calls } = await draftRoot()
+    const d = new MarkerDraft(root)
+    d.startNew(5, { points: '116.39,39.9' })
+    d.setName('范围')
+    expect(await d.save()).toBeUndefined()
+    expect(root.app.currentNotice?.text).toBe(MAP_MSG.circleNeedsRadius)
+    d.setRadius(500)
+    const saved = await d.save()
+    expect(saved?.id).toBe(77)
+    expect(d.id).toBe(77)
+    expect(calls.at(-1)?.body).toMatchObject({ type: 5, radius: 500, layer_id: 3, name: '范围' })
+  })
+})

@@ -1,0 +1,89 @@
+import { MAP_MSG } from '../../src/domain/messages'
+import { PERM } from '../../src/domain/permissions'
+import { describeChanges } from '../../src/stores/OpLogStore'
+import { ok } from '../support/fakes'
+import { buildLayer, buildMarker, buildOpLog, signedInRoot } from '../support/mapBuilders'
+
+const rows = Array.from({ length: 45 }, (_, i) =>
+  buildOpLog({ id: i + 1, at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(), action: i % 3 === 0 ? 'delete' : 'update', name: `标注${i + 1}` }),
+)
+
+function pagedLog(body: any) {
+  const filtered = rows.filter((r) => (!body.entity || r.entity === body.entity) && (!body.action || r.action === body.action)).reverse()
+  const start = (body.pageindex - 1) * body.pagesize
+  return ok({ list: filtered.slice(start, start + body.pagesize), total: filtered.length })
+}
+
+describe('OpLogStore (issue 3: the operation log)', () => {
+  it('lists newest first and loads more pages until all are there', async () => {
+    const { root, calls } = await signedInRoot({ '/api/oplog/getlist': pagedLog })
+    await root.oplog.load()
+    expect(root.oplog.list).toHaveLength(20)
+    expect(root.oplog.list[0].id).toBe(45)
+    expect(root.oplog.canLoadMore).toBe(true)
+    await root.oplog.loadMore()
+    await root.oplog.loadMore()
+    expect(root.oplog.list).toHaveLength(45)
+    expect(root.oplog.finished).toBe(true)
+    expect(await root.oplog.loadMore()).toBe(false)
+    expect(calls.map((c) => c.body.pageindex)).toEqual([1, 2, 3])
+  })
+
+  it('filters by entity and action, starting again at the first page', async () => {
+    const { root, calls } = await signedInRoot({ '/api/oplog/getlist': pagedLog })
+    await root.oplog.load()
+    await root.oplog.setAction('delete')
+    expect(calls.at(-1)?.body).toMatchObject({ pageindex: 1, action: 'delete' })
+    expect(calls.at(-1)?.body.entity).toBeUndefined()
+    expect(root.oplog.list.every((r) => r.action === 'delete')).toBe(true)
+    expect(root.oplog.total).toBe(15)
+    await root.oplog.setEntity('layer')
+    expect(calls.at(-1)?.body).toMatchObject({ entity: 'layer', action: 'delete' })
+    expect(root.oplog.list).toEqual([])
+  })
+
+  it('restores a deleted marker and brings it back on the map', async () => {
+    const layer = buildLayer({ id: 1, show: true })
+    const deleted = buildOpLog({ id: 100, entity: 'marker', entity_id: 8, action: 'delete', restorable: true, before: { layer_id: 1, name: '井盖' } })
+    let restored = false
+    const { root, calls } = await signedInRoot({
+      '/api/oplog/getlist': () => ok({ list: restored ? [buildOpLog({ id: 101, action: 'restore' }), { ...deleted, restorable: false }] : [deleted], total: restored ? 2 : 1 }),
+      '/api/oplog/restore': () => {
+        restored = true
+        return ok(null)
+      },
+      '/api/layer/getlist': () => ok([layer]),
+      '/api/marker/getlist': () => ok({ list: restored ? [buildMarker({ id: 8, layer_id: 1 })] : [], total: restored ? 1 : 0 }),
+    })
+    await root.oplog.load()
+    expect(root.oplog.canRestore(root.oplog.list[0])).toBe(true)
+    expect(await root.oplog.restore(root.oplog.list[0])).toBe(true)
+    expect(calls.find((c) => c.path === '/api/oplog/restore')?.body).toMatchObject({ id: 100 })
+    expect(root.app.notices.some((n) => n.text === MAP_MSG.restoreOk)).toBe(true)
+    expect(root.markers.find(8)).toBeDefined()
+    expect(root.oplog.list[0].action).toBe('restore')
+    expect(root.oplog.canRestore(root.oplog.list[1])).toBe(false)
+  })
+
+  it('lets members restore only with the log permission on the layer', async () => {
+    const mine = buildLayer({ id: 1, manager: false, layer_opts: [PERM.LAYER_LOG] })
+    const other = buildLayer({ id: 2, manager: false, layer_opts: [] })
+    const { root } = await signedInRoot({ '/api/layer/getlist': () => ok([mine, other]) }, { admin: false })
+    await root.layers.load()
+    const del = (layer_id: number) => buildOpLog({ restorable: true, before: { layer_id } })
+    expect(root.oplog.canRestore(del(1))).toBe(true)
+    expect(root.oplog.canRestore(del(2))).toBe(false)
+    expect(root.oplog.canRestore(buildOpLog({ action: 'update', restorable: false, before: { layer_id: 1 } }))).toBe(false)
+  })
+
+  it('summarises before and after in words', () => {
+    expect(describeChanges({ entity: 'marker', before: { name: '旧', type: 0, points: '1,1' }, after: { name: '新', type: 0, points: '1,1' } })).toEqual([
+      { label: '名称', before: '旧', after: '新' },
+    ])
+    expect(describeChanges({ entity: 'marker', before: { name: '井', type: 3, points: '1,1|2,1|2,2' }, after: null })).toEqual([
+      { label: '名称', before: '井', after: '—' },
+      { label: '类型', before: '多边形', after: '—' },
+      { label: '坐标', before: '3个点', after: '—' },
+    ])
+  })
+})
