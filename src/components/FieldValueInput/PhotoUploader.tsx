@@ -1,0 +1,67 @@
+/**
+ * Photos for notes and photo fields: NutUI's Uploader (SPEC 4 upload item: uploading shows a mask
+ * with a spinner, a failure shows the failure icon and message), sending through the platform's
+ * upload adapter to /api/system/upload.
+ */
+import { Uploader, type UploaderFileItem } from '@nutui/nutui-react-taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useRef, useState } from 'react'
+import { uploadFile, type UploadKind } from '../../platform/upload'
+import { useStores } from '../../stores/context'
+
+export interface PhotoUploaderProps {
+  /** Server URLs of the photos already there. */
+  value: string[]
+  onChange: (urls: string[]) => void
+  max?: number
+  kind?: UploadKind
+  disabled?: boolean
+}
+
+let uid = 0
+
+export const PhotoUploader = observer(function PhotoUploader({ value, onChange, max = 9, kind = 'note', disabled }: PhotoUploaderProps) {
+  const { notes } = useStores()
+  const toItems = (urls: string[]): UploaderFileItem[] => urls.map((u) => ({ uid: `p${++uid}`, url: notes.photoUrl(u), status: 'success', message: '', type: 'image', name: u }))
+  const [items, setItems] = useState<UploaderFileItem[]>(() => toItems(value))
+  const last = useRef(value.join('|'))
+
+  // A new value from outside (a reset after saving a note) replaces the list.
+  useEffect(() => {
+    const key = value.join('|')
+    if (key !== last.current) {
+      last.current = key
+      setItems(toItems(value))
+    }
+  }, [value.join('|')])
+
+  const change = (list: UploaderFileItem[]) => {
+    setItems(list)
+    const urls = list.filter((i) => i.status === 'success' && i.url).map((i) => notes.serverUrl(String(i.url)))
+    last.current = urls.join('|')
+    onChange(urls)
+  }
+
+  const upload = async (file: any): Promise<UploaderFileItem> => {
+    const path: string = file?.tempFilePath ?? file?.path ?? ''
+    const name: string | undefined = file?.originalFileObj?.name
+    const res = await notes.uploadPhoto(path, (p, target) => uploadFile(p, target, name), kind)
+    if (!res) throw new Error('upload failed')
+    return { url: notes.photoUrl(res.url) }
+  }
+
+  return (
+    <Uploader
+      value={items}
+      onChange={change}
+      upload={upload as any}
+      maxCount={max}
+      multiple
+      mediaType={['image']}
+      sizeType={['compressed']}
+      accept='image/*'
+      disabled={disabled}
+      uploadLabel='添加照片'
+    />
+  )
+})
