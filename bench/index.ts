@@ -2,6 +2,7 @@
 import { execSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { serverBench } from './server'
 import { h5Sizes, weappSizes } from './sizes'
 
 const ROOT = path.resolve(__dirname, '..')
@@ -12,6 +13,7 @@ async function main() {
   }
   weappSizes()
   await h5Sizes()
+  serverBench()
 }
 
 main().catch((e) => {

@@ -36,8 +36,15 @@ export interface ChangeLine {
   after: string
 }
 
-function show(key: string, v: unknown, entity: OpEntity): string {
+/** Turns a layer id into the name a person knows it by (its folder path); unknown ids show as they are. */
+export type LayerNamer = (id: number) => string
+
+function show(key: string, v: unknown, entity: OpEntity, layerName?: LayerNamer): string {
   if (v === null || v === undefined || v === '') return '—'
+  if ((key === 'layer_id' || key === 'parent_id') && typeof v === 'number') {
+    if (key === 'parent_id' && v === 0) return '最外层'
+    return layerName?.(v) || `#${v}`
+  }
   if (key === 'type' && entity === 'marker' && typeof v === 'number') return MARKER_TYPE_NAMES[v as keyof typeof MARKER_TYPE_NAMES] ?? String(v)
   if (key === 'type' && entity === 'layer' && typeof v === 'number') return ['文件夹', '点图层', '线图层', '面图层'][v] ?? String(v)
   if (key === 'required') return v ? '是' : '否'
@@ -53,14 +60,16 @@ function show(key: string, v: unknown, entity: OpEntity): string {
 }
 
 /** What changed between before and after, in the words of the log screen. */
-export function describeChanges(log: Pick<OpLog, 'entity' | 'before' | 'after'>): ChangeLine[] {
+export function describeChanges(log: Pick<OpLog, 'entity' | 'before' | 'after'>, layerName?: LayerNamer): ChangeLine[] {
   const b = (log.before && typeof log.before === 'object' ? log.before : {}) as Record<string, unknown>
   const a = (log.after && typeof log.after === 'object' ? log.after : {}) as Record<string, unknown>
   const lines: ChangeLine[] = []
   for (const [key, label] of Object.entries(FIELD_LABELS)) {
     if (!(key in a) && !(key in b)) continue
-    const before = show(key, b[key], log.entity)
-    const after = show(key, a[key], log.entity)
+    // A radius means something for circles only.
+    if (key === 'radius' && log.entity === 'marker' && a.type !== 5 && b.type !== 5) continue
+    const before = show(key, b[key], log.entity, layerName)
+    const after = show(key, a[key], log.entity, layerName)
     // Creates and deletes show what there was; updates only what changed.
     if (log.before && log.after && before === after) continue
     lines.push({ label, before, after })

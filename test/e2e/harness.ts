@@ -123,3 +123,25 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400) // let page transitions finish before the picture
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) })
 }
+
+/** The native <input> inside Taro's input element (both carry the placeholder). */
+export const input = (page: Page, placeholder: string) => page.locator(`input[placeholder="${placeholder}"]:visible, textarea[placeholder="${placeholder}"]:visible`).last()
+
+/** A visible NutUI button by its exact label (the label's text node does not take the tap itself). */
+export const button = (page: Page, label: string) => page.locator('taro-button-core:visible, .nut-button:visible', { hasText: new RegExp(`^\\s*${label}\\s*$`) }).last()
+
+/** Asks for a code on /login, signs in with it, and for a new user creates the own map and sets the nickname. */
+export async function signUp(page: Page, server: Server, phone: string, nickname: string): Promise<void> {
+  await page.goto(`${server.url}/login`)
+  await input(page, '请输入手机号').fill(phone)
+  await button(page, '获取验证码').click()
+  await page.getByText(/\d+秒后重新获取/).waitFor()
+  await input(page, '请输入验证码').fill(await server.codeFor(phone))
+  await button(page, '登录').click()
+  await page.waitForURL(/\/guide$/)
+  await button(page, '创建我的地图').click()
+  await page.waitForURL(/\/guide\/init$/)
+  await input(page, '请输入昵称').fill(nickname)
+  await button(page, '完成').click()
+  await page.waitForURL(/\/map$/)
+}

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { MSG } from '../../src/domain/messages'
-import { DESKTOP_UA, ensureH5Build, launchBrowser, mobileContext, shot, startServer, type Server } from './harness'
+import { DESKTOP_UA, button, ensureH5Build, input, launchBrowser, mobileContext, shot, startServer, type Server } from './harness'
 
 jest.setTimeout(240_000)
 
@@ -25,11 +25,6 @@ afterAll(async () => {
 })
 
 const PHONE = '13800138000'
-
-/** The native <input> inside Taro's input element (both carry the placeholder). */
-const input = (page: Page, placeholder: string) => page.locator(`input[placeholder="${placeholder}"]`)
-/** A NutUI button by its exact label (the label's text node does not take the tap itself). */
-const button = (page: Page, label: string) => page.locator('taro-button-core, .nut-button', { hasText: new RegExp(`^\\s*${label}\\s*$`) }).last()
 
 async function requestCode(page: Page, phone: string): Promise<string> {
   await input(page, '请输入手机号').fill(phone)

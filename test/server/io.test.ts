@@ -44,9 +44,10 @@ describe('/api/marker/import', () => {
     expect(res.data).toEqual({
       imported: 0,
       errors: [
-        { row: 2, message: MAP_MSG.vertexInvalid(1) },
-        { row: 3, message: MAP_MSG.lngRange(1) },
-        { row: 4, message: MAP_MSG.fieldNumber('深度') },
+        // CSV rows are numbered as a spreadsheet shows them: the header is row 1.
+        { row: 3, message: MAP_MSG.vertexInvalid(1) },
+        { row: 4, message: MAP_MSG.lngRange(1) },
+        { row: 5, message: MAP_MSG.fieldNumber('深度') },
       ],
       invalid_rows: 3,
       message: MAP_MSG.importRowsInvalid(3),

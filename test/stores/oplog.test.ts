@@ -86,4 +86,19 @@ describe('OpLogStore (issue 3: the operation log)', () => {
       { label: '坐标', before: '3个点', after: '—' },
     ])
   })
+
+  it('names layers by their path instead of their ids, and shows a radius for circles only', () => {
+    const names: Record<number, string> = { 7: '外业数据 / 管线', 8: '外业数据 / 片区' }
+    const layerName = (id: number) => names[id] ?? ''
+    expect(describeChanges({ entity: 'marker', before: { layer_id: 7, type: 1, radius: 0 }, after: { layer_id: 8, type: 1, radius: 0 } }, layerName)).toEqual([
+      { label: '图层', before: '外业数据 / 管线', after: '外业数据 / 片区' },
+    ])
+    expect(describeChanges({ entity: 'marker', before: null, after: { name: '点', type: 0, radius: 0, layer_id: 99 } }, layerName)).toEqual([
+      { label: '名称', before: '—', after: '点' },
+      { label: '类型', before: '—', after: '点' },
+      { label: '图层', before: '—', after: '#99' },
+    ])
+    expect(describeChanges({ entity: 'marker', before: { type: 5, radius: 100 }, after: { type: 5, radius: 250 } })).toEqual([{ label: '半径', before: '100', after: '250' }])
+    expect(describeChanges({ entity: 'layer', before: { parent_id: 3 }, after: { parent_id: 0 } }, () => '外业数据')).toEqual([{ label: '上级文件夹', before: '外业数据', after: '最外层' }])
+  })
 })

@@ -229,7 +229,7 @@ describe('CSV', () => {
     const b = parseCsv('名称,经度,纬度,负责人\n水井,116.404,39.915,张三')
     for (const { rows, errors } of [a, b]) {
       expect(errors).toEqual([])
-      expect(rows).toEqual([{ row: 1, name: '水井', type: 0, points: GCJ_POINTS, radius: 0, fields: { 负责人: '张三' } }])
+      expect(rows).toEqual([{ row: 2, name: '水井', type: 0, points: GCJ_POINTS, radius: 0, fields: { 负责人: '张三' } }])
     }
   })
 
@@ -257,22 +257,22 @@ describe('CSV', () => {
     ])
   })
 
-  it('numbers rows from 1 after the header, keeping blank lines in the count', () => {
+  it('numbers rows as a spreadsheet shows the file: the header is row 1, blank lines keep their numbers', () => {
     const { rows, errors } = parseCsv('name,lng,lat\nA,1,1\n\nB,abc,1\nC,1,\nD,,\nE,1,91\nF,"LINESTRING (1 1)"')
-    expect(rows.map((r) => r.row)).toEqual([1])
+    expect(rows.map((r) => r.row)).toEqual([2])
     expect(errors).toEqual([
-      { row: 3, message: MAP_MSG.vertexInvalid(1) },
       { row: 4, message: MAP_MSG.vertexInvalid(1) },
-      { row: 5, message: MAP_MSG.pointsRequired },
-      { row: 6, message: MAP_MSG.latRange(1) },
-      { row: 7, message: MAP_MSG.vertexInvalid(1) },
+      { row: 5, message: MAP_MSG.vertexInvalid(1) },
+      { row: 6, message: MAP_MSG.pointsRequired },
+      { row: 7, message: MAP_MSG.latRange(1) },
+      { row: 8, message: MAP_MSG.vertexInvalid(1) },
     ])
   })
 
   it('refuses bad WKT and a file without coordinate columns', () => {
     expect(parseCsv('name,wkt\nA,POINT (1)\nB,"POLYGON ((1 1, 2 1)"').errors).toEqual([
-      { row: 1, message: MAP_IO_MSG.wktInvalid },
       { row: 2, message: MAP_IO_MSG.wktInvalid },
+      { row: 3, message: MAP_IO_MSG.wktInvalid },
     ])
     expect(parseCsv('name,address\nA,北京').errors).toEqual([{ row: 0, message: MAP_IO_MSG.importColumnsMissing }])
     expect(parseCsv('\n\n').errors).toEqual([{ row: 0, message: MAP_MSG.importEmpty }])

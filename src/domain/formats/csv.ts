@@ -2,7 +2,8 @@
  * CSV with a header row: a point per row from longitude/latitude columns (lng/lat, 经度/纬度 ...),
  * or any geometry from a WKT column (POINT, LINESTRING, POLYGON, MULTIPOLYGON). Optional `kind`
  * and `radius` (半径) columns as in GeoJSON; every other column is a custom field by its header.
- * Rows are numbered from 1 after the header; blank lines keep their numbers.
+ * Rows carry their line number in the file, the header being line 1, as a spreadsheet (Excel, WPS)
+ * shows them: a user told '第3行' finds the bad row where the spreadsheet says 3.
  */
 import Papa from 'papaparse'
 import type { FileCrs } from '../../../types/mapdata'
@@ -53,7 +54,7 @@ export function parseCsv(text: string, crs: FileCrs = 'wgs84'): ParsedFile {
       const value = String(line[i] ?? '').trim()
       if (name && !Object.values(columns).includes(i) && value) fields[name] = value
     })
-    out.add(index + 1, cell('name'), geometryOf(cell, kindFromName(cell('kind'))), fields)
+    out.add(headerIndex + index + 2, cell('name'), geometryOf(cell, kindFromName(cell('kind'))), fields)
   })
   return out.result()
 }

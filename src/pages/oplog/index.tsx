@@ -52,7 +52,7 @@ const LogList = observer(function LogList() {
       {oplog.page > 0 && !oplog.list.length ? <Text className='oplog-empty'>暂无操作记录</Text> : null}
 
       {oplog.list.map((log) => {
-        const changes = describeChanges(log)
+        const changes = describeChanges(log, (id) => layers.pathLabel(id))
         return (
           <View key={log.id} className='oplog-item'>
             <View className='oplog-item__head'>

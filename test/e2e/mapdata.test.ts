@@ -1,0 +1,288 @@
+/**
+ * The map-data journey of issue 3 on H5 in headless Chromium (mobile emulation) against the real
+ * server: a new user builds a small team map by hand. Folder and layers in the layer panel, a
+ * marker of each of the seven kinds through /addinfo, a note with a photo in the detail, edit,
+ * delete, restore from /oplog, export a layer and import the file back into another layer.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { MAP_MSG, MAP_UI_MSG } from '../../src/domain/messages'
+import { button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
+
+jest.setTimeout(300_000)
+
+let server: Server
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let tmp: string
+
+/** A 2x2 PNG, the photo a field worker attaches to a note. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAxMDAAAAbBAEBlUGjswAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+beforeAll(async () => {
+  ensureH5Build()
+  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
+  ;({ browser } = await launchBrowser())
+  context = await mobileContext(browser)
+  page = await context.newPage()
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'teammap-e2e-files-'))
+})
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await server?.stop()
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
+})
+
+const visible = (selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
+const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[()（）]/g, '\\$&')}\\s*$`)
+
+async function openLayerPanel(): Promise<void> {
+  await visible('.map-tool', '图层').click()
+  await visible('.layer-panel').waitFor()
+}
+
+/** Opens the actions sheet of a layer or folder row in the layer panel and picks one action. */
+async function layerAction(layerName: string, action: string): Promise<void> {
+  await visible('.layer-row')
+    .filter({ has: page.locator('.layer-row__name', { hasText: exact(layerName) }) })
+    .locator('.layer-row__more')
+    .click()
+  await visible('.nut-actionsheet-item', exact(action)).click()
+}
+
+async function fillNameDialog(placeholder: string, name: string, kind?: string): Promise<void> {
+  await input(page, placeholder).fill(name)
+  if (kind) await visible('.nut-radio', exact(kind)).click()
+  await button(page, '确定').click()
+  await visible('.layer-row__name', exact(name)).waitFor()
+}
+
+async function notice(text: string | RegExp): Promise<void> {
+  await page.getByText(text).filter({ visible: true }).first().waitFor()
+}
+
+/** On /addinfo: picks the kind, names the marker, types its vertices and saves; ends on /map with the detail open. */
+async function addMarker(kind: string, name: string, vertices: string[][], opts: { radius?: number; layerPath?: string } = {}): Promise<void> {
+  await visible('.map-tool', '添加').click()
+  await page.waitForURL(/\/addinfo/)
+  await visible('.addinfo-kind', exact(kind)).click()
+  if (opts.layerPath) await visible('.nut-cell', '图层').getByText(opts.layerPath).waitFor()
+  await input(page, '请输入标注名称').fill(name)
+  for (let part = 0; part < vertices.length; part++) {
+    if (part > 0) await button(page, '新增一部分').click()
+    for (const v of vertices[part]) {
+      await input(page, '经度,纬度').fill(v)
+      await button(page, kind === '点' || kind === '圆形' ? '设为此坐标' : '添加坐标').click()
+    }
+  }
+  if (opts.radius) await input(page, '请输入半径（米）').fill(String(opts.radius))
+  await button(page, '保存标注').click()
+  await page.waitForURL(/\/map$/)
+  await visible('.marker-detail__name', exact(name)).waitFor()
+}
+
+async function openSearch(kw: string): Promise<void> {
+  await visible('.map-search-entry').click()
+  await input(page, '搜索标注名称、备注、字段内容').fill(kw)
+  await visible('.map-search__go').click()
+}
+
+async function openDetailBySearch(name: string): Promise<void> {
+  await openSearch(name)
+  await visible('.map-search__results .nut-cell', name).first().click()
+  await visible('.marker-detail__name', exact(name)).waitFor()
+}
+
+async function closeDetail(): Promise<void> {
+  await visible('.marker-detail .nut-popup-title-right').click()
+  await visible('.marker-detail').waitFor({ state: 'hidden' })
+}
+
+describe('H5 map-data journey', () => {
+  it('builds layers in a folder from the layer panel', async () => {
+    await signUp(page, server, '13800138011', '外业小李')
+    await openLayerPanel()
+    await page.getByText('还没有图层').waitFor()
+
+    await button(page, '新建文件夹').click()
+    await fillNameDialog('请输入文件夹名称', '外业数据')
+
+    // Layers inside the folder: one of each kind, so that all seven marker kinds have a home.
+    await layerAction('外业数据', '新建图层')
+    await page.getByText('位置：外业数据').waitFor()
+    await fillNameDialog('请输入图层名称', '供水网点', '点图层')
+    await layerAction('外业数据', '新建图层')
+    await fillNameDialog('请输入图层名称', '管线', '线图层')
+    await layerAction('外业数据', '新建图层')
+    await fillNameDialog('请输入图层名称', '片区', '面图层')
+    // A second point layer at the top level, for the import later.
+    await button(page, '新建图层').click()
+    await fillNameDialog('请输入图层名称', '网点副本', '点图层')
+
+    // The folder collapses and expands.
+    await visible('.layer-row__name', exact('外业数据')).click()
+    await visible('.layer-row__name', exact('管线')).waitFor({ state: 'hidden' })
+    await visible('.layer-row__name', exact('外业数据')).click()
+    await visible('.layer-row__name', exact('管线')).waitFor()
+    await shot(page, '20-layer-panel')
+
+    await visible('.layer-panel .nut-popup-title-right').click()
+    await visible('.layer-panel').waitFor({ state: 'hidden' })
+  })
+
+  it('adds a marker of each of the seven kinds through /addinfo', async () => {
+    await addMarker('点', '水厂', [['116.397428,39.90923']], { layerPath: '外业数据 / 供水网点' })
+    await shot(page, '21-detail-point')
+    await closeDetail()
+    await addMarker('实线', '主干管', [['116.39,39.90', '116.40,39.91']])
+    await closeDetail()
+    await addMarker('虚线', '规划管', [['116.39,39.92', '116.41,39.92', '116.42,39.93']])
+    await closeDetail()
+    await addMarker('多边形', '一号片区', [['116.38,39.89', '116.39,39.89', '116.39,39.90']])
+    await closeDetail()
+    await addMarker('矩形', '仓库范围', [['116.30,39.80', '116.31,39.81']])
+    await closeDetail()
+    await addMarker('圆形', '服务半径', [['116.35,39.85']], { radius: 500 })
+    await page.getByText('500米').first().waitFor()
+    await closeDetail()
+    await addMarker('多面', '两块绿地', [
+      ['116.20,39.70', '116.21,39.70', '116.21,39.71'],
+      ['116.22,39.72', '116.23,39.72', '116.23,39.73'],
+    ])
+    await closeDetail()
+
+    // The panel counts them per layer: 1 point, 2 lines, 4 areas.
+    await openLayerPanel()
+    await visible('.layer-row', '供水网点').getByText('1个标注').waitFor()
+    await visible('.layer-row', '管线').getByText('2个标注').waitFor()
+    await visible('.layer-row', '片区').getByText('4个标注').waitFor()
+    await visible('.layer-panel .nut-popup-title-right').click()
+  })
+
+  it('refuses a marker without valid coordinates and writes nothing', async () => {
+    await visible('.map-tool', '添加').click()
+    await page.waitForURL(/\/addinfo/)
+    await visible('.addinfo-kind', exact('点')).click()
+    await input(page, '经度,纬度').fill('abc')
+    await button(page, '设为此坐标').click()
+    await notice(MAP_UI_MSG.coordInvalid)
+    await input(page, '请输入标注名称').fill('无坐标')
+    await shot(page, '22-addinfo')
+    await button(page, '保存标注').click()
+    await notice(MAP_MSG.pointsRequired)
+    expect(page.url()).toContain('/addinfo')
+    await page.goBack()
+    await page.waitForURL(/\/map$/)
+    await openSearch('无坐标')
+    await page.getByText(MAP_UI_MSG.searchEmpty).waitFor()
+    await visible('.map-search__cancel').click()
+  })
+
+  it('adds a note with a photo to a marker and shows both in the detail', async () => {
+    await openDetailBySearch('水厂')
+    await input(page, '请输入备注内容').fill('东门阀门井需要检修')
+    // On a phone the browser asks first: take a picture or choose from the album.
+    await visible('.marker-detail .nut-uploader-upload').click()
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('.taro__actionSheet').getByText('从相册选择').click()])
+    await chooser.setFiles({ name: 'valve.png', mimeType: 'image/png', buffer: PNG })
+    await visible('.marker-detail .nut-uploader-preview img').waitFor()
+    await button(page, '添加备注').click()
+    await visible('.note__content', '东门阀门井需要检修').waitFor()
+    const photo = visible('.note__photo img').first()
+    await photo.waitFor()
+    // The photo is served back by the server, not only shown from the phone's memory.
+    const src = await photo.getAttribute('src')
+    expect(src).toBeTruthy()
+    const served = await fetch(new URL(src!, server.url))
+    expect(served.status).toBe(200)
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true)
+    await shot(page, '23-detail-note')
+  })
+
+  it('edits the marker, deletes it, and restores it from the operation log', async () => {
+    await button(page, '编辑标注').click()
+    await page.waitForURL(/\/addinfo\?id=\d+/)
+    await visible('.note__content', '东门阀门井需要检修').waitFor()
+    await input(page, '请输入标注名称').fill('水厂（东门）')
+    await button(page, '保存修改').click()
+    await page.waitForURL(/\/map$/)
+    await visible('.marker-detail__name', '水厂（东门）').waitFor()
+
+    await button(page, '删除标注').click()
+    await page.getByText(MAP_UI_MSG.deleteMarkerConfirm('水厂（东门）')).waitFor()
+    await button(page, '删除').click()
+    await notice(MAP_UI_MSG.deletedOk)
+    await visible('.marker-detail').waitFor({ state: 'hidden' })
+    await openSearch('水厂')
+    await page.getByText(MAP_UI_MSG.searchEmpty).waitFor()
+    await visible('.map-search__cancel').click()
+
+    await openLayerPanel()
+    await visible('.layer-row', '供水网点').getByText('0个标注').waitFor()
+    await visible('.layer-panel__link', '操作日志').click()
+    await page.waitForURL(/\/oplog$/)
+    const deleted = visible('.oplog-item').filter({ hasText: '删除' }).filter({ hasText: '标注「水厂（东门）」' })
+    await deleted.waitFor()
+    // The edit is logged with its before and after.
+    await visible('.oplog-item__change', '水厂 → 水厂（东门）').waitFor()
+    await shot(page, '24-oplog')
+    await deleted.locator('.nut-button', { hasText: '恢复' }).click()
+    await page.getByText(MAP_UI_MSG.restoreConfirm('水厂（东门）')).waitFor()
+    await button(page, '恢复').click()
+    await notice(MAP_MSG.restoreOk)
+    await visible('.oplog-item').filter({ hasText: '恢复' }).filter({ hasText: '标注「水厂（东门）」' }).waitFor()
+
+    // Back on the map the marker is there again, with its note and photo.
+    await page.goto(`${server.url}/map`)
+    await openDetailBySearch('水厂（东门）')
+    await visible('.note__content', '东门阀门井需要检修').waitFor()
+    await visible('.note__photo img').first().waitFor()
+    await closeDetail()
+  })
+
+  it('exports a layer as GeoJSON in WGS-84 and imports the file into another layer', async () => {
+    await openLayerPanel()
+    await layerAction('供水网点', '导出数据')
+    const [download] = await Promise.all([page.waitForEvent('download'), button(page, '导出').click()])
+    const file = path.join(tmp, download.suggestedFilename())
+    await download.saveAs(file)
+    expect(file).toMatch(/\.geojson$/)
+    const geojson = JSON.parse(fs.readFileSync(file, 'utf8'))
+    expect(geojson.type).toBe('FeatureCollection')
+    expect(geojson.features).toHaveLength(1)
+    expect(geojson.features[0].properties.name).toBe('水厂（东门）')
+    // Stored GCJ-02 116.397428,39.90923 is about 116.39118,39.90783 in WGS-84 (a few hundred metres west).
+    const [lng, lat] = geojson.features[0].geometry.coordinates
+    expect(lng).toBeCloseTo(116.39118, 3)
+    expect(lat).toBeCloseTo(39.90783, 3)
+
+    await layerAction('网点副本', '导入数据')
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
+    await chooser.setFiles(file)
+    await visible('.import-result__title', MAP_MSG.importOk(1)).waitFor()
+    await shot(page, '25-import-ok')
+
+    // A file with a bad row imports nothing and names the row.
+    const bad = path.join(tmp, 'bad.csv')
+    fs.writeFileSync(bad, 'name,lng,lat\n好点,116.40,39.91\n坏点,abc,39.91\n')
+    const [chooser2] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
+    await chooser2.setFiles(bad)
+    await visible('.import-result__title', MAP_MSG.importRowsInvalid(1)).waitFor()
+    // Rows are numbered as a spreadsheet shows the file: the header is row 1, 坏点 is row 3.
+    await visible('.import-result__row', /^第3行/).waitFor()
+    await shot(page, '26-import-bad-row')
+    await button(page, '关闭').click()
+
+    await visible('.layer-row', '网点副本').getByText('1个标注').waitFor()
+    await visible('.layer-row', '供水网点').getByText('1个标注').waitFor()
+    await visible('.layer-panel .nut-popup-title-right').click()
+  })
+})
