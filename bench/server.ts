@@ -2,8 +2,8 @@
  * Server budgets of DESIGN 7 on SQLite: a group of 200,000 markers in a few layers, served through
  * app.inject (no port). Prints the median time of a /api/marker/getlist page of 5000, the ratio of
  * a bare SELECT + JSON.stringify of the same rows to it, the median time of a keyword + box
- * search, and the process RSS after serving the pages. Runs in a child process of its own so that
- * the RSS is the server's alone.
+ * search, and the process RSS after serving the pages. One child process fills the database file,
+ * a second one serves it, so that the RSS is the server's alone.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -98,15 +98,31 @@ export async function seed(db: Database): Promise<{ userId: number; groupId: num
   return { userId: user.id, groupId: group.id, layerIds }
 }
 
-async function measure(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'))
-  const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'bench.db') })
+interface Seeded {
+  userId: number
+  groupId: number
+  layerIds: number[]
+}
+
+/** Child 1: fills the database file (its memory is not the server's). */
+async function seedFile(file: string): Promise<void> {
+  const db = openDatabase({ kind: 'sqlite', file })
   try {
     await migrateToLatest(db)
     const started = performance.now()
-    const { userId, groupId, layerIds } = await seed(db)
+    const seeded = await seed(db)
     console.error(`[bench:server] seeded ${MARKERS} markers in ${Math.round(performance.now() - started)} ms`)
+    fs.writeFileSync(`${file}.json`, JSON.stringify(seeded))
+  } finally {
+    await db.close()
+  }
+}
 
+/** Child 2: a fresh server process on that database serves pages and searches; its RSS is the server's. */
+async function measure(file: string): Promise<void> {
+  const { userId, groupId, layerIds } = JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as Seeded
+  const db = openDatabase({ kind: 'sqlite', file })
+  try {
     const app = buildApp({ db, clock: systemClock, sms: { send: async () => undefined } })
     await app.ready()
     const header = { userid: userId, groupid: groupId, token: await startSession(db.kysely, userId, new Date()), device: 'app_bench', os: 'linux' }
@@ -156,22 +172,33 @@ async function measure(): Promise<void> {
     emit('server.marker_getlist_page_ms', round(route), 'ms', 50)
     emit('server.marker_getlist_vs_bare_select', round(bare / route), 'ratio', 0.5, false)
     emit('server.marker_search_ms', round(median(searchMs)), 'ms', 50)
-    emit('server.rss_mb', Math.round(process.memoryUsage().rss / MB), 'MB', 250)
+    const mem = process.memoryUsage()
+    console.error(`[bench:server] rss ${Math.round(mem.rss / MB)} MB, heap used ${Math.round(mem.heapUsed / MB)} MB of ${Math.round(mem.heapTotal / MB)} MB, external ${Math.round(mem.external / MB)} MB, array buffers ${Math.round(mem.arrayBuffers / MB)} MB`)
+    emit('server.rss_mb', Math.round(mem.rss / MB), 'MB', 250)
     await app.close()
   } finally {
     await db.close()
-    fs.rmSync(dir, { recursive: true, force: true })
   }
 }
 
 /** Runs the measurement in a child process (its RSS is then the server's alone). */
 export function serverBench(): void {
   const tsx = path.resolve(__dirname, '../node_modules/.bin/tsx')
-  execFileSync(tsx, [__filename], { stdio: 'inherit', env: { ...process.env, BENCH_SERVER_CHILD: '1' }, timeout: 180_000 })
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'))
+  const file = path.join(dir, 'bench.db')
+  try {
+    for (const step of ['seed', 'measure']) {
+      execFileSync(tsx, [__filename], { stdio: 'inherit', env: { ...process.env, BENCH_SERVER_CHILD: step, BENCH_SERVER_DB: file }, timeout: 300_000 })
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 }
 
-if (process.env.BENCH_SERVER_CHILD === '1') {
-  measure().catch((err) => {
+const child = process.env.BENCH_SERVER_CHILD
+if (child === 'seed' || child === 'measure') {
+  const file = process.env.BENCH_SERVER_DB!
+  ;(child === 'seed' ? seedFile(file) : measure(file)).catch((err) => {
     console.error(err)
     process.exitCode = 1
   })

@@ -95,8 +95,9 @@ async function openSearch(kw: string): Promise<void> {
   await visible('.map-search__go').click()
 }
 
-async function openDetailBySearch(name: string): Promise<void> {
-  await openSearch(name)
+/** Searches for a keyword (name, note or field value) and opens the detail of the first result, or of the one named. */
+async function openDetailBySearch(kw: string, name = kw): Promise<void> {
+  await openSearch(kw)
   await visible('.map-search__results .nut-cell', name).first().click()
   await visible('.marker-detail__name', exact(name)).waitFor()
 }
@@ -207,14 +208,47 @@ describe('H5 map-data journey', () => {
     await shot(page, '23-detail-note')
   })
 
-  it('edits the marker, deletes it, and restores it from the operation log', async () => {
+  it('gives a layer custom fields on /fields', async () => {
+    await closeDetail()
+    await openLayerPanel()
+    await layerAction('供水网点', '字段管理')
+    await page.waitForURL(/\/fields\?layer_id=\d+/)
+    await page.getByText('该图层还没有自定义字段').waitFor()
+    for (const [name, kind, required] of [['负责人', '文本', true], ['口径', '数字', false]] as const) {
+      await button(page, '新增字段').click()
+      await input(page, '请输入字段名称').fill(name)
+      await visible('.field-form__kind', exact(kind)).click()
+      if (required) await visible('.field-form .nut-switch').click()
+      await button(page, '保存字段').click()
+      await visible('.field-item__name', exact(name)).waitFor()
+    }
+    // Reorder: 口径 first.
+    await visible('.field-item').filter({ hasText: '口径' }).getByText('上移').click()
+    await expect(visible('.field-item__name').allTextContents()).resolves.toEqual(['口径', '负责人'])
+    await shot(page, '27-fields')
+    await page.goBack()
+    await page.waitForURL(/\/map$/)
+  })
+
+  it('edits the marker with its field values, deletes it, and restores it from the operation log', async () => {
+    await openDetailBySearch('水厂')
     await button(page, '编辑标注').click()
     await page.waitForURL(/\/addinfo\?id=\d+/)
     await visible('.note__content', '东门阀门井需要检修').waitFor()
     await input(page, '请输入标注名称').fill('水厂（东门）')
+    // 负责人 is required: saving without it is refused with the field's message.
+    await input(page, '请输入口径').fill('300')
+    await button(page, '保存修改').click()
+    await notice(MAP_MSG.fieldRequired('负责人'))
+    await input(page, '请输入负责人').fill('张工')
     await button(page, '保存修改').click()
     await page.waitForURL(/\/map$/)
     await visible('.marker-detail__name', '水厂（东门）').waitFor()
+    await visible('.marker-detail .nut-cell', '负责人').getByText('张工').waitFor()
+    await visible('.marker-detail .nut-cell', '口径').getByText('300').waitFor()
+    // Field values are searchable.
+    await closeDetail()
+    await openDetailBySearch('张工', '水厂（东门）')
 
     await button(page, '删除标注').click()
     await page.getByText(MAP_UI_MSG.deleteMarkerConfirm('水厂（东门）')).waitFor()
