@@ -126,6 +126,8 @@ export const MAP_UI_MSG = {
   filePickCancelled: '未选择文件',
   searchEmpty: '没有找到相关标注',
   searchKwRequired: '请输入搜索关键字',
+  iconNameTooLong: (max: number) => `图标名称最多${max}个字`,
+  deleteIconConfirm: (name: string) => `确定删除图标"${name}"吗？已使用该图标的标注仍会显示它。`,
 } as const
 
 /** Map data files, uploads, fields, title styles and icons (issue 3, server side of import/export and uploads). */

@@ -602,6 +602,13 @@ export class MarkerDraft {
     this.style = { ...this.style, color, ...(this.type >= 3 ? { fill_color: color } : {}) }
   }
 
+  /** A point's icon: one of the group's custom icons, or none for the default pin. */
+  setIcon(url: string | undefined): void {
+    if (this.type !== 0) return
+    const { icon: _old, ...rest } = this.style
+    this.style = url ? { ...rest, icon: url } : rest
+  }
+
   setWidth(width: number): void {
     if (Number.isFinite(width) && width > 0) this.width = Math.round(width)
     if (this.type === 0) this.style = { ...this.style, size: this.width }

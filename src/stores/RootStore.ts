@@ -7,6 +7,7 @@ import type { Navigate } from '../router/navigate'
 import { reaction, type IReactionDisposer } from 'mobx'
 import { AppStore } from './AppStore'
 import { FieldStore } from './FieldStore'
+import { IconStore } from './IconStore'
 import { LayerStore } from './LayerStore'
 import { MarkerStore } from './MarkerStore'
 import { NoteStore } from './NoteStore'
@@ -39,6 +40,7 @@ export class RootStore {
   readonly fields: FieldStore
   readonly notes: NoteStore
   readonly oplog: OpLogStore
+  readonly icons: IconStore
   /** Where the API lives (uploads go there too). */
   readonly baseUrl: string
   private readonly disposers: IReactionDisposer[] = []
@@ -61,6 +63,7 @@ export class RootStore {
     this.fields = new FieldStore(this)
     this.notes = new NoteStore(this)
     this.oplog = new OpLogStore(this)
+    this.icons = new IconStore(this)
     // Another user or another map: nothing of the previous map data may show.
     this.disposers.push(
       reaction(
@@ -76,6 +79,7 @@ export class RootStore {
     this.fields.reset()
     this.notes.reset()
     this.oplog.reset()
+    this.icons.reset()
   }
 
   navigate: Navigate = (path, mode) => this.platform.navigate(path, mode)

@@ -75,6 +75,9 @@ export const MarkerDetail = observer(function MarkerDetail() {
                 </View>
               }
             />
+            {m.type === 0 && m.style?.icon ? (
+              <Cell title='图标' extra={<Image src={notes.photoUrl(m.style.icon)} width='32' height='32' mode='aspectFit' className='marker-detail__icon' />} />
+            ) : null}
             {m.type === 5 ? <Cell title='半径' extra={formatLength(m.radius)} /> : null}
             {geo.measures.length !== undefined ? <Cell title={isArea ? '周长' : '长度'} extra={formatLength(geo.measures.length)} /> : null}
             {geo.measures.area !== undefined ? <Cell title='面积' extra={formatArea(geo.measures.area)} /> : null}

@@ -10,6 +10,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { MarkerType } from '../../../types/mapdata'
 import { FieldValueInput } from '../../components/FieldValueInput'
+import { IconPicker } from '../../components/IconPicker'
 import { NoteList } from '../../components/NoteList'
 import { PageShell } from '../../components/PageShell'
 import { ColorSwatches } from '../../components/TitleStyleEditor'
@@ -209,6 +210,12 @@ const AddInfoForm = observer(function AddInfoForm() {
         <View className='addinfo-style'>
           <Text className='addinfo-label'>颜色</Text>
           <ColorSwatches label='颜色' value={draft.style.color} onChange={(c) => draft.setColor(c)} />
+          {draft.type === 0 ? (
+            <>
+              <Text className='addinfo-label'>图标</Text>
+              <IconPicker value={draft.style.icon} color={draft.style.color} onChange={(url) => draft.setIcon(url)} />
+            </>
+          ) : null}
           <View className='addinfo-row addinfo-row--plain'>
             <Text className='addinfo-label'>{draft.type === 0 ? '大小' : '线宽'}</Text>
             <InputNumber value={draft.width} min={1} max={draft.type === 0 ? 96 : 20} onChange={(v) => draft.setWidth(Number(v))} />
