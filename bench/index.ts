@@ -2,6 +2,7 @@
 import { execSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { markersBench } from './markers'
 import { serverBench } from './server'
 import { h5Sizes, weappSizes } from './sizes'
 
@@ -13,6 +14,7 @@ async function main() {
   }
   weappSizes()
   await h5Sizes()
+  markersBench()
   serverBench()
 }
 

@@ -1,0 +1,176 @@
+/** The draw pipeline of the map engine (issue 4; SPEC 4 and 9): clusters, sampling, heatmap, loading indicator. */
+import type { Marker } from '../../types/mapdata'
+import { CLUSTER_MIN_ITEMS, HEATMAP_OPTIONS, MAX_VISIBLE_POINTS } from '../../src/domain/constants'
+import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, heatCells, needsShapeLoading, stableHash, type Viewport } from '../../src/domain/mapDraw'
+import { buildMarker } from '../support/mapBuilders'
+
+/** A deterministic scatter of n points in a box around Beijing. */
+function scatter(n: number, box = { west: 116.0, south: 39.6, east: 116.8, north: 40.2 }, firstId = 1): Marker[] {
+  let s = 12345
+  const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32)
+  return Array.from({ length: n }, (_, i) =>
+    buildMarker({ id: firstId + i, type: 0, points: `${(box.west + rnd() * (box.east - box.west)).toFixed(6)},${(box.south + rnd() * (box.north - box.south)).toFixed(6)}` }),
+  )
+}
+
+const BEIJING: Viewport = { west: 116.0, south: 39.6, east: 116.8, north: 40.2, zoom: 10 }
+
+describe('the draw list of a view', () => {
+  it('draws every point on its own when fewer than 20 are in view (SPEC 4: clustering only with 20 or more)', () => {
+    const index = buildMarkerIndex(scatter(CLUSTER_MIN_ITEMS - 1))
+    const list = computeDrawList(index, { ...BEIJING, zoom: 3 })
+    expect(list.clusters).toEqual([])
+    expect(list.points).toHaveLength(CLUSTER_MIN_ITEMS - 1)
+    expect(list.pointsInView).toBe(CLUSTER_MIN_ITEMS - 1)
+  })
+
+  it('clusters once 20 or more points are in view, and the counts add up', () => {
+    const index = buildMarkerIndex(scatter(CLUSTER_MIN_ITEMS))
+    const list = computeDrawList(index, { ...BEIJING, zoom: 3 })
+    expect(list.clusters.length).toBeGreaterThan(0)
+    expect(list.clusters.reduce((n, c) => n + c.count, 0) + list.points.length).toBe(CLUSTER_MIN_ITEMS)
+    expect(list.pointsInView).toBe(CLUSTER_MIN_ITEMS)
+  })
+
+  it('abbreviates cluster badges with k from 1000 (SPEC 9)', () => {
+    const index = buildMarkerIndex(scatter(1500, { west: 116.39, south: 39.9, east: 116.4, north: 39.91 }))
+    const list = computeDrawList(index, { ...BEIJING, zoom: 5 })
+    expect(list.clusters).toHaveLength(1)
+    expect(list.clusters[0]).toMatchObject({ count: 1500, label: '1.5k' })
+    const small = computeDrawList(buildMarkerIndex(scatter(999, { west: 116.39, south: 39.9, east: 116.4, north: 39.91 })), { ...BEIJING, zoom: 5 })
+    expect(small.clusters[0].label).toBe('999')
+  })
+
+  it('never draws more than 200 point markers in one view (SPEC 9)', () => {
+    const index = buildMarkerIndex(scatter(5000))
+    const clustered = computeDrawList(index, { ...BEIJING, zoom: 22 })
+    expect(clustered.points.length).toBeLessThanOrEqual(MAX_VISIBLE_POINTS)
+    const plain = computeDrawList(index, BEIJING, { cluster: false })
+    expect(plain.points).toHaveLength(MAX_VISIBLE_POINTS)
+    expect(plain.pointsInView).toBe(MAX_VISIBLE_POINTS)
+  })
+
+  it('samples the same markers for the same view every time, whatever order they arrived in', () => {
+    const markers = scatter(3000)
+    const a = computeDrawList(buildMarkerIndex(markers), BEIJING, { cluster: false }).points.map((m) => m.id)
+    const b = computeDrawList(buildMarkerIndex([...markers].reverse()), BEIJING, { cluster: false }).points.map((m) => m.id)
+    expect(new Set(a)).toEqual(new Set(b))
+  })
+
+  it('samples randomly, not the first markers loaded', () => {
+    const ids = computeDrawList(buildMarkerIndex(scatter(3000)), BEIJING, { cluster: false }).points.map((m) => m.id)
+    expect(Math.max(...ids)).toBeGreaterThan(2000)
+    expect(Math.min(...ids)).toBeLessThan(1000)
+  })
+
+  it('keeps a drawn marker drawn while it stays in view after a pan', () => {
+    const index = buildMarkerIndex(scatter(5000))
+    const first = computeDrawList(index, BEIJING, { cluster: false })
+    const panned: Viewport = { ...BEIJING, west: 116.2, east: 117.0 }
+    const second = computeDrawList(index, panned, { cluster: false, previous: new Set(first.points.map((m) => m.id)) })
+    const stillInView = first.points.filter((m) => Number(m.points.split(',')[0]) >= 116.2).map((m) => m.id)
+    const drawnNow = new Set(second.points.map((m) => m.id))
+    expect(stillInView.length).toBeGreaterThan(0)
+    expect(stillInView.every((id) => drawnNow.has(id))).toBe(true)
+    expect(second.points).toHaveLength(MAX_VISIBLE_POINTS)
+  })
+
+  it('draws only the lines and areas whose bounds meet the view', () => {
+    const line = buildMarker({ id: 1, type: 1, points: '116.1,39.7|116.2,39.8' })
+    const far = buildMarker({ id: 2, type: 3, points: '120,30|120.1,30|120.1,30.1' })
+    const circle = buildMarker({ id: 3, type: 5, points: '116.85,40.0', radius: 10_000 })
+    const list = computeDrawList(buildMarkerIndex([line, far, circle]), BEIJING)
+    expect(list.shapes.map((s) => s.marker.id).sort()).toEqual([1, 3])
+  })
+
+  it('skips markers whose points cannot be read instead of failing the whole map', () => {
+    const index = buildMarkerIndex([buildMarker({ id: 1, points: 'x,y' }), buildMarker({ id: 2, type: 1, points: '' }), buildMarker({ id: 3 })])
+    expect(index.points.map((m) => m.id)).toEqual([3])
+    expect(index.shapes).toEqual([])
+  })
+
+  it('replaces point markers by heat cells when the heatmap is on', () => {
+    const index = buildMarkerIndex(scatter(500))
+    const list = computeDrawList(index, BEIJING, { heatmap: true })
+    expect(list.points).toEqual([])
+    expect(list.clusters).toEqual([])
+    expect(list.heat?.reduce((n, c) => n + c.count, 0)).toBe(500)
+  })
+
+  it('zooms into a tapped cluster at the level where it falls apart', () => {
+    const index = buildMarkerIndex(scatter(300))
+    const list = computeDrawList(index, { ...BEIJING, zoom: 4 })
+    const z = clusterZoom(index, list.clusters[0])
+    expect(z).toBeGreaterThan(4)
+  })
+})
+
+describe('street-level clusters (zoom 17-22)', () => {
+  it('still clusters 20 or more points that sit within a few metres', () => {
+    const crowd = scatter(40, { west: 116.4, south: 39.9, east: 116.40002, north: 39.90002 })
+    const others = scatter(2000, BEIJING, 100)
+    const index = buildMarkerIndex([...crowd, ...others])
+    const street: Viewport = { west: 116.3995, south: 39.8995, east: 116.4005, north: 39.9005, zoom: 19 }
+    const list = computeDrawList(index, street)
+    expect(list.clusters.length).toBeGreaterThan(0)
+    expect(list.clusters.every((c) => c.level === 'high')).toBe(true)
+    expect(list.clusters.reduce((n, c) => n + c.count, 0) + list.points.length).toBe(list.pointsInView)
+    expect(clusterZoom(index, list.clusters[0])).toBeGreaterThan(19)
+  })
+
+  it('reuses the street-level index while the view stays near, and rebuilds it further away', () => {
+    const index = buildMarkerIndex(scatter(2000))
+    const a: Viewport = { west: 116.4, south: 39.9, east: 116.402, north: 39.902, zoom: 18 }
+    computeDrawList(index, a)
+    const first = index.high
+    computeDrawList(index, { ...a, west: 116.4005, east: 116.4025 })
+    expect(index.high).toBe(first)
+    computeDrawList(index, { ...a, west: 116.6, east: 116.602 })
+    expect(index.high).not.toBe(first)
+  })
+})
+
+describe('heat cells (SPEC 9: radius 25, opacity 0-0.8, max 100)', () => {
+  it('caps the opacity at 0.8 for 100 or more points in a cell and scales below it', () => {
+    const dense = scatter(150, { west: 116.4, south: 39.9, east: 116.40001, north: 39.90001 })
+    const sparse = scatter(10, { west: 116.7, south: 40.1, east: 116.70001, north: 40.10001 }, 1000)
+    const { cells } = heatCells(buildMarkerIndex([...dense, ...sparse]), BEIJING)
+    const byCount = [...cells].sort((a, b) => b.count - a.count)
+    expect(byCount[0]).toMatchObject({ count: 150, opacity: HEATMAP_OPTIONS.opacity[1] })
+    expect(byCount[1].count).toBe(10)
+    expect(byCount[1].opacity).toBeCloseTo(0.08, 5)
+  })
+})
+
+describe('the loading indicator for lines and areas (SPEC 9: above 10 dashed or 30 solid)', () => {
+  const shapes = (dashed: number, solid: number) => [...Array(dashed).fill({ dashed: true }), ...Array(solid).fill({ dashed: false })]
+  it('stays off up to 10 dashed and 30 solid items', () => {
+    expect(needsShapeLoading(shapes(10, 30))).toBe(false)
+  })
+  it('shows above 10 dashed items', () => {
+    expect(needsShapeLoading(shapes(11, 0))).toBe(true)
+  })
+  it('shows above 30 solid items', () => {
+    expect(needsShapeLoading(shapes(0, 31))).toBe(true)
+  })
+})
+
+describe('stable sampling order', () => {
+  it('hashes ids deterministically and spreads neighbours apart', () => {
+    expect(stableHash(42)).toBe(stableHash(42))
+    const hashes = Array.from({ length: 1000 }, (_, i) => stableHash(i + 1))
+    expect(new Set(hashes).size).toBe(1000)
+    // Neighbouring ids land all over the range, not in order.
+    const ascending = hashes.filter((h, i) => i > 0 && h > hashes[i - 1]).length
+    expect(ascending).toBeGreaterThan(350)
+    expect(ascending).toBeLessThan(650)
+  })
+})
+
+describe('data bounds', () => {
+  it('ignores markers at coordinate 0 (SPEC 4)', () => {
+    const index = buildMarkerIndex([buildMarker({ id: 1, points: '0,0' }), buildMarker({ id: 2, points: '116.4,39.9' }), buildMarker({ id: 3, type: 1, points: '116.5,40|116.6,40.1' })])
+    expect(dataBounds(index)).toEqual([116.4, 39.9, 116.6, 40.1])
+    expect(dataBounds(buildMarkerIndex([buildMarker({ points: '0,0' })]))).toBeNull()
+  })
+})
