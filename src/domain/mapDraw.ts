@@ -45,6 +45,8 @@ export interface HeatCell {
   count: number
   /** 0 to 0.8 (SPEC 9 heatmap opacity), count scaled against the max of 100. */
   opacity: number
+  /** The heatmap radius (25 px) in metres at this zoom and latitude, for maps that draw in metres. */
+  radiusMeters: number
 }
 
 export interface DrawList {
@@ -335,7 +337,9 @@ export function heatCells(index: MarkerIndex, view: Viewport): { cells: HeatCell
   const cells: HeatCell[] = []
   for (const b of bins.values()) {
     const weight = Math.min(b.n, HEATMAP_OPTIONS.max) / HEATMAP_OPTIONS.max
-    cells.push({ lng: b.sx / b.n, lat: b.sy / b.n, count: b.n, opacity: minOpacity + weight * (maxOpacity - minOpacity) })
+    const cellLat = b.sy / b.n
+    const radiusMeters = Math.round(HEATMAP_OPTIONS.radius * ((156543.03392 * Math.cos((cellLat * Math.PI) / 180)) / 2 ** view.zoom))
+    cells.push({ lng: b.sx / b.n, lat: cellLat, count: b.n, opacity: minOpacity + weight * (maxOpacity - minOpacity), radiusMeters })
   }
   return { cells, total }
 }

@@ -144,3 +144,29 @@ export const MAP_IO_MSG = {
   iconUrlRequired: '请上传图标图片',
   uploadNoFile: '请选择要上传的文件',
 } as const
+
+/** The map engine (issue 4): drawing hints and loader errors. */
+export const MAP_ENGINE_MSG = {
+  /** What to tap next while drawing a marker of this kind, given the vertices of the current part. */
+  drawHint: (type: number, n: number): string => {
+    switch (type) {
+      case 0:
+        return '点击地图放置标注'
+      case 4:
+        return n === 0 ? '点击地图放置矩形的第一个角' : '点击地图放置矩形的对角'
+      case 5:
+        return n === 0 ? '点击地图放置圆心' : '点击地图确定半径'
+      case 1:
+      case 2:
+        return n < 2 ? `点击地图添加线的顶点（已添加${n}个，至少2个）` : `已添加${n}个顶点，继续点击或点"完成"`
+      default:
+        return n < 3 ? `点击地图添加面的顶点（已添加${n}个，至少3个）` : `已添加${n}个顶点，继续点击或点"完成"`
+    }
+  },
+  drawNotEnough: (type: number): string => (type === 1 || type === 2 ? '线至少需要2个顶点' : type === 4 ? '矩形需要两个对角点' : type === 5 ? '请先确定圆心和半径' : '面至少需要3个顶点'),
+  partNeedsThree: '当前部分至少需要3个顶点',
+  loaderKeyMissing: '地图Key未配置',
+  loaderMixedKeys: '地图Key不一致',
+  loaderMixedVersions: '地图版本不一致',
+  loaderLocaMismatch: '地图与Loca版本不匹配',
+} as const

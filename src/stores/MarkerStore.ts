@@ -347,7 +347,14 @@ export class MarkerStore {
     let changed = false
     for (const layerId of new Set([previousLayerId ?? m.layer_id, m.layer_id])) {
       const list = next.get(layerId)
-      if (!list) continue
+      if (!list) {
+        // A shown layer with nothing loaded yet (a new layer): it now holds this marker.
+        if (layerId === m.layer_id && this.root.layers.byId.get(layerId)?.show && !this.loadingLayerIds.includes(layerId)) {
+          next.set(layerId, [m])
+          changed = true
+        }
+        continue
+      }
       const rest = list.filter((x) => x.id !== m.id)
       next.set(layerId, layerId === m.layer_id ? [...rest, m] : rest)
       changed = true
@@ -513,7 +520,7 @@ export class MarkerDraft {
   }
 
   /** A new marker of a kind, in the layer it most likely goes to, with the last used look. */
-  startNew(type: MarkerType, opts: { layerId?: number; points?: string } = {}): void {
+  startNew(type: MarkerType, opts: { layerId?: number; points?: string; radius?: number } = {}): void {
     this.id = undefined
     this.name = ''
     this.fields = {}
@@ -529,6 +536,7 @@ export class MarkerDraft {
     this.parts = [[]]
     this.activePart = 0
     if (opts.points) this.setPoints(opts.points)
+    if (type === 5 && opts.radius) this.setRadius(opts.radius)
   }
 
   /** Edits an existing marker. */

@@ -8,6 +8,7 @@ import { reaction, type IReactionDisposer } from 'mobx'
 import { AppStore } from './AppStore'
 import { FieldStore } from './FieldStore'
 import { IconStore } from './IconStore'
+import { MapStore } from './MapStore'
 import { LayerStore } from './LayerStore'
 import { MarkerStore } from './MarkerStore'
 import { NoteStore } from './NoteStore'
@@ -41,6 +42,7 @@ export class RootStore {
   readonly notes: NoteStore
   readonly oplog: OpLogStore
   readonly icons: IconStore
+  readonly map: MapStore
   /** Where the API lives (uploads go there too). */
   readonly baseUrl: string
   private readonly disposers: IReactionDisposer[] = []
@@ -64,6 +66,7 @@ export class RootStore {
     this.notes = new NoteStore(this)
     this.oplog = new OpLogStore(this)
     this.icons = new IconStore(this)
+    this.map = new MapStore(this)
     // Another user or another map: nothing of the previous map data may show.
     this.disposers.push(
       reaction(
@@ -80,12 +83,14 @@ export class RootStore {
     this.notes.reset()
     this.oplog.reset()
     this.icons.reset()
+    this.map.reset()
   }
 
   navigate: Navigate = (path, mode) => this.platform.navigate(path, mode)
 
   dispose(): void {
     for (const d of this.disposers) d()
+    this.map.dispose()
     this.app.dispose()
     this.session.dispose()
   }

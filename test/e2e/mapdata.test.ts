@@ -69,10 +69,16 @@ async function notice(text: string | RegExp): Promise<void> {
   await page.getByText(text).filter({ visible: true }).first().waitFor()
 }
 
+/** 添加 offers drawing on the map or typing coordinates; this takes the typed way to /addinfo. */
+async function openTypedAddinfo(): Promise<void> {
+  await visible('.map-tool', '添加').click()
+  await visible('.nut-actionsheet-item', exact('手动输入坐标')).click()
+  await page.waitForURL(/\/addinfo/)
+}
+
 /** On /addinfo: picks the kind, names the marker, types its vertices and saves; ends on /map with the detail open. */
 async function addMarker(kind: string, name: string, vertices: string[][], opts: { radius?: number; layerPath?: string } = {}): Promise<void> {
-  await visible('.map-tool', '添加').click()
-  await page.waitForURL(/\/addinfo/)
+  await openTypedAddinfo()
   await visible('.addinfo-kind', exact(kind)).click()
   if (opts.layerPath) await visible('.nut-cell', '图层').getByText(opts.layerPath).waitFor()
   await input(page, '请输入标注名称').fill(name)
@@ -169,8 +175,7 @@ describe('H5 map-data journey', () => {
   })
 
   it('refuses a marker without valid coordinates and writes nothing', async () => {
-    await visible('.map-tool', '添加').click()
-    await page.waitForURL(/\/addinfo/)
+    await openTypedAddinfo()
     await visible('.addinfo-kind', exact('点')).click()
     await input(page, '经度,纬度').fill('abc')
     await button(page, '设为此坐标').click()

@@ -2,6 +2,8 @@
 import type { Marker } from '../../types/mapdata'
 import { CLUSTER_MIN_ITEMS, HEATMAP_OPTIONS, MAX_VISIBLE_POINTS } from '../../src/domain/constants'
 import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, heatCells, needsShapeLoading, stableHash, type Viewport } from '../../src/domain/mapDraw'
+import { checkAmapLoader } from '../../src/domain/mapLoader'
+import { MAP_ENGINE_MSG } from '../../src/domain/messages'
 import { buildMarker } from '../support/mapBuilders'
 
 /** A deterministic scatter of n points in a box around Beijing. */
@@ -172,5 +174,25 @@ describe('data bounds', () => {
     const index = buildMarkerIndex([buildMarker({ id: 1, points: '0,0' }), buildMarker({ id: 2, points: '116.4,39.9' }), buildMarker({ id: 3, type: 1, points: '116.5,40|116.6,40.1' })])
     expect(dataBounds(index)).toEqual([116.4, 39.9, 116.6, 40.1])
     expect(dataBounds(buildMarkerIndex([buildMarker({ points: '0,0' })]))).toBeNull()
+  })
+})
+
+describe('the AMap loader rules (SPEC 5 and 8)', () => {
+  it('rejects a missing key', () => {
+    expect(checkAmapLoader({ key: '', version: '2.0' })).toBe(MAP_ENGINE_MSG.loaderKeyMissing)
+    expect(checkAmapLoader({ key: '  ', version: '2.0' })).toBe(MAP_ENGINE_MSG.loaderKeyMissing)
+  })
+  it('rejects mixed keys and mixed versions on one page', () => {
+    expect(checkAmapLoader({ key: 'b', version: '2.0' }, { key: 'a', version: '2.0' })).toBe(MAP_ENGINE_MSG.loaderMixedKeys)
+    expect(checkAmapLoader({ key: 'a', version: '1.4.15' }, { key: 'a', version: '2.0' })).toBe(MAP_ENGINE_MSG.loaderMixedVersions)
+    expect(checkAmapLoader({ key: 'a', version: '2.0', loca: '2.0.0' }, { key: 'a', version: '2.0', loca: '2.0.1' })).toBe(MAP_ENGINE_MSG.loaderMixedVersions)
+  })
+  it('rejects a Loca version that does not match the map API', () => {
+    expect(checkAmapLoader({ key: 'a', version: '2.0', loca: '1.3.2' })).toBe(MAP_ENGINE_MSG.loaderLocaMismatch)
+    expect(checkAmapLoader({ key: 'a', version: '1.4.15', loca: '2.0.0' })).toBe(MAP_ENGINE_MSG.loaderLocaMismatch)
+  })
+  it('accepts the default plugin version 2.0 with Loca 2', () => {
+    expect(checkAmapLoader({ key: 'a', version: '2.0', loca: '2.0.0' })).toBeNull()
+    expect(checkAmapLoader({ key: 'a', version: '2.0' }, { key: 'a', version: '2.0' })).toBeNull()
   })
 })

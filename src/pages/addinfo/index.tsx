@@ -56,7 +56,7 @@ const AddInfoForm = observer(function AddInfoForm() {
       } else {
         const t = Number(param(router.params.type))
         const type = (MARKER_TYPES.includes(t as MarkerType) ? t : 0) as MarkerType
-        draft.startNew(type, { layerId: Number(param(router.params.layer_id)) || undefined, points: param(router.params.points) || undefined })
+        draft.startNew(type, { layerId: Number(param(router.params.layer_id)) || undefined, points: param(router.params.points) || undefined, radius: Number(param(router.params.radius)) || undefined })
       }
       setReady(true)
     })()

@@ -1,14 +1,16 @@
-import { Category, Plus, Search } from '@nutui/icons-react-taro'
-import { Avatar, Button, Cell, Popup, SearchBar } from '@nutui/nutui-react-taro'
+import { Category, Location, Plus, Search } from '@nutui/icons-react-taro'
+import { ActionSheet, Avatar, Button, Cell, Loading, Popup, SearchBar } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+import type { MarkerType } from '../../../types/mapdata'
 import { LayerPanel } from '../../components/LayerPanel'
 import { MarkerDetail } from '../../components/MarkerDetail'
 import { PageShell } from '../../components/PageShell'
 import { DEFAULT_CENTER } from '../../domain/geo'
 import { MAP_UI_MSG } from '../../domain/messages'
-import { MARKER_TYPE_NAMES } from '../../domain/points'
+import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
+import { locate } from '../../platform/location'
 import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../platform/map/MapView'
 import { useStores } from '../../stores/context'
@@ -73,47 +75,149 @@ const SearchPanel = observer(function SearchPanel({ visible, onClose }: { visibl
   )
 })
 
+interface AddOption {
+  [key: string]: string | boolean
+  name: string
+  kind: string
+}
+
+/** What can be added: each kind drawn on the map, or coordinates typed on /addinfo. */
+const ADD_OPTIONS: AddOption[] = [...MARKER_TYPES.map((t) => ({ name: `绘制${MARKER_TYPE_NAMES[t]}`, kind: String(t) })), { name: '手动输入坐标', kind: 'typed' }]
+
+/** The bar shown while a marker is being drawn: what to tap next, undo, finish, cancel. */
+const DrawingBar = observer(function DrawingBar() {
+  const { map } = useStores()
+  const d = map.drawing
+  if (!d) return null
+  const fixed = d.type === 0 || d.type === 4 || d.type === 5
+  return (
+    <View className='map-drawing'>
+      <Text className='map-drawing__title'>正在绘制{MARKER_TYPE_NAMES[d.type as MarkerType]}</Text>
+      <Text className='map-drawing__hint'>{map.drawingHint}</Text>
+      <View className='map-drawing__buttons'>
+        <Button size='small' fill='outline' disabled={map.vertexCount === 0} onClick={() => map.undoVertex()}>
+          撤销
+        </Button>
+        {d.type === 6 ? (
+          <Button size='small' fill='outline' onClick={() => map.addPart()}>
+            新增一部分
+          </Button>
+        ) : null}
+        {!fixed ? (
+          <Button size='small' type='primary' onClick={() => map.finishDrawing()}>
+            完成
+          </Button>
+        ) : null}
+        <Button size='small' fill='none' onClick={() => map.cancelDrawing()}>
+          取消
+        </Button>
+      </View>
+    </View>
+  )
+})
+
 function MapPage() {
-  const { session, app, navigate } = useStores()
+  const { session, app, navigate, map, layers } = useStores()
   const [panel, setPanel] = useState(false)
   const [search, setSearch] = useState(false)
+  const [adding, setAdding] = useState(false)
   const user = session.user
   const center = app.self_location ?? app.map_view?.center ?? DEFAULT_CENTER
+  const titleStyleOf = useCallback((id: number) => layers.titleStyleFor(id), [layers.titleStyles])
+
+  const locateMe = async () => {
+    try {
+      const p = await locate()
+      map.moveTo(p.lng, p.lat, 16)
+    } catch {
+      app.notify(MAP_UI_MSG.locateFailed, 'warning')
+    }
+  }
 
   return (
     <PageShell className='map-page'>
       <MapData />
       <View className='map-area'>
-        <MapView center={center} zoom={app.map_view?.zoom ?? 11} className='map-view' onError={(msg) => app.notify(msg, 'danger')} />
+        <MapView
+          center={center}
+          zoom={app.map_view?.zoom ?? 11}
+          className='map-view'
+          draw={map.drawList}
+          selectedId={map.selectedId}
+          draft={map.drawing}
+          titleStyleOf={titleStyleOf}
+          target={map.target}
+          onError={(msg) => app.notify(msg, 'danger')}
+          onViewChange={(v) => map.setView(v)}
+          onMarkerTap={(id) => map.tapMarker(id)}
+          onClusterTap={(c) => map.tapCluster(c)}
+          onMapTap={(p) => map.tapMap(p)}
+          onShapesDrawn={() => map.shapesDrawn()}
+        />
       </View>
-      <View className='map-top'>
-        <View className='map-header'>
-          <View className='map-header__text'>
-            <Text className='map-group'>{user?.select_groupname}</Text>
-            <Text className='map-level'>{membershipLabel(user?.group_vip, new Date())}</Text>
+      {map.drawing ? (
+        <View className='map-top'>
+          <DrawingBar />
+        </View>
+      ) : (
+        <View className='map-top'>
+          <View className='map-header'>
+            <View className='map-header__text'>
+              <Text className='map-group'>{user?.select_groupname}</Text>
+              <Text className='map-level'>{membershipLabel(user?.group_vip, new Date())}</Text>
+            </View>
+            <View className='map-me' onClick={() => navigate('/home')}>
+              <Avatar size='small' src={user?.avatar || ''} className='map-avatar'>
+                {(user?.nickname || '我').slice(0, 1)}
+              </Avatar>
+              <Text className='map-nickname'>{user?.nickname}</Text>
+            </View>
           </View>
-          <View className='map-me' onClick={() => navigate('/home')}>
-            <Avatar size='small' src={user?.avatar || ''} className='map-avatar'>
-              {(user?.nickname || '我').slice(0, 1)}
-            </Avatar>
-            <Text className='map-nickname'>{user?.nickname}</Text>
+          <View className='map-search-entry' onClick={() => setSearch(true)}>
+            <Search size={14} color='#86909C' />
+            <Text className='map-search-entry__text'>搜索标注</Text>
           </View>
         </View>
-        <View className='map-search-entry' onClick={() => setSearch(true)}>
-          <Search size={14} color='#86909C' />
-          <Text className='map-search-entry__text'>搜索标注</Text>
+      )}
+      {map.shapesLoading ? (
+        <View className='map-shapes-loading'>
+          <Loading>正在绘制线和面…</Loading>
         </View>
-      </View>
+      ) : null}
       <View className='map-tools'>
+        <View className={`map-tool ${map.heatmap ? 'map-tool--on' : ''}`} onClick={() => map.setHeatmap(!map.heatmap)}>
+          <Text className='map-tool__glyph'>热</Text>
+          <Text className='map-tool__label'>{map.heatmap ? '关闭热力' : '热力图'}</Text>
+        </View>
+        <View className='map-tool' onClick={() => void locateMe()}>
+          <Location size={20} color='#165DFF' />
+          <Text className='map-tool__label'>定位</Text>
+        </View>
         <View className='map-tool' onClick={() => setPanel(true)}>
           <Category size={20} color='#165DFF' />
           <Text className='map-tool__label'>图层</Text>
         </View>
-        <View className='map-tool map-tool--primary' onClick={() => navigate('/addinfo')}>
+        <View className='map-tool map-tool--primary' onClick={() => setAdding(true)}>
           <Plus size={20} color='#FFFFFF' />
           <Text className='map-tool__label'>添加</Text>
         </View>
       </View>
+      <View className='map-count muted'>
+        {map.heatmap ? `热力图 · ${map.drawList.pointsInView}个点` : `视野内 ${map.drawList.pointsInView}个点 · ${map.drawList.shapes.length}条线/面`}
+      </View>
+      <ActionSheet
+        visible={adding}
+        title='添加标注'
+        options={ADD_OPTIONS}
+        cancelText='取消'
+        onSelect={(item) => {
+          setAdding(false)
+          const kind = (item as AddOption).kind
+          if (kind === 'typed') navigate('/addinfo')
+          else map.startDrawing(Number(kind) as MarkerType)
+        }}
+        onCancel={() => setAdding(false)}
+      />
       <LayerPanel visible={panel} onClose={() => setPanel(false)} />
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
       <MarkerDetail />

@@ -1,55 +1,89 @@
 /**
- * H5 base map. With an AMap key: AMap JS API 2.0 through its loader. Without one: Leaflet, showing
- * OSM tiles when reachable and a plain background when not; stored GCJ-02 is converted to WGS-84.
+ * H5 map. With an AMap key: AMap JS API 2.0 through its loader (the loader's rules are checked
+ * first). Without one: Leaflet, showing OSM tiles when reachable and a plain background when not;
+ * stored GCJ-02 is converted to WGS-84 at the renderer's edge.
  */
 import { View } from '@tarojs/components'
 import { useEffect, useRef } from 'react'
 import { DEFAULT_MAP_PLUGIN_VERSION } from '../../domain/constants'
-import { gcj02ToWgs84 } from '../../domain/geo'
+import { checkAmapLoader } from '../../domain/mapLoader'
 import { MSG } from '../../domain/messages'
+import { LeafletEngine, type EngineCallbacks } from './leafletEngine'
 import type { MapViewProps } from './types'
 import 'leaflet/dist/leaflet.css'
+import './map.h5.scss'
 
-export function MapView({ center, zoom, className, onReady, onError }: MapViewProps) {
+interface Engine {
+  start(): void
+  render: LeafletEngine['render']
+  renderDraft: LeafletEngine['renderDraft']
+  moveTo: LeafletEngine['moveTo']
+  destroy(): void
+}
+
+export function MapView(props: MapViewProps) {
+  const { center, zoom, className, draw, selectedId, draft, titleStyleOf, target } = props
   const host = useRef<HTMLDivElement | null>(null)
+  const engine = useRef<Engine | null>(null)
+  // The latest callbacks, read by the engine at event time (props change on every render).
+  const latest = useRef(props)
+  latest.current = props
+  const callbacks = (): EngineCallbacks => latest.current
 
   useEffect(() => {
     let disposed = false
-    let destroy: (() => void) | undefined
     const el = host.current
     if (!el) return
     const start = AMAP_KEY ? startAmap : startLeaflet
-    start(el, { center, zoom })
-      .then((d) => {
-        if (disposed) d()
-        else {
-          destroy = d
-          onReady?.()
-        }
+    start(el, center, zoom, callbacks)
+      .then((e) => {
+        if (disposed) return e.destroy()
+        engine.current = e
+        const p = latest.current
+        if (p.draw) e.render(p.draw, p.selectedId ?? null, p.titleStyleOf)
+        e.renderDraft(p.draft)
+        e.start()
+        p.onReady?.()
       })
-      .catch(() => onError?.(MSG.mapInitError))
+      .catch(() => latest.current.onError?.(MSG.mapInitError))
     return () => {
       disposed = true
-      destroy?.()
+      engine.current?.destroy()
+      engine.current = null
     }
   }, [])
 
-  return <View className={className} style={{ width: '100%', height: '100%' }}><div ref={host} className='map-canvas' data-testid='map-canvas' style={{ width: '100%', height: '100%' }} /></View>
+  useEffect(() => {
+    if (engine.current && draw) engine.current.render(draw, selectedId ?? null, titleStyleOf)
+  }, [draw, selectedId, titleStyleOf])
+
+  useEffect(() => {
+    engine.current?.renderDraft(draft)
+  }, [draft])
+
+  useEffect(() => {
+    if (engine.current && target) engine.current.moveTo(target)
+  }, [target])
+
+  return (
+    <View className={className} style={{ width: '100%', height: '100%' }}>
+      <div ref={host} className='map-canvas' data-testid='map-canvas' style={{ width: '100%', height: '100%' }} />
+    </View>
+  )
 }
 
-async function startLeaflet(el: HTMLElement, { center, zoom }: { center: MapViewProps['center']; zoom: number }): Promise<() => void> {
+async function startLeaflet(el: HTMLElement, center: MapViewProps['center'], zoom: number, cb: () => EngineCallbacks): Promise<Engine> {
   const L = (await import('leaflet')).default
-  const wgs = gcj02ToWgs84(center)
-  const map = L.map(el, { zoomControl: false, attributionControl: true }).setView([wgs.lat, wgs.lng], zoom)
-  L.tileLayer(MAP_TILE_URL, { maxZoom: 19, attribution: '&copy; OpenStreetMap' }).addTo(map)
-  L.control.zoom({ position: 'bottomright' }).addTo(map)
-  return () => map.remove()
+  return new LeafletEngine(L, el, center, zoom, MAP_TILE_URL, cb)
 }
 
-async function startAmap(el: HTMLElement, { center, zoom }: { center: MapViewProps['center']; zoom: number }): Promise<() => void> {
+/** AMap shows the base map; the markers are drawn by the keyless renderer's logic only (see the issue note). */
+async function startAmap(el: HTMLElement, center: MapViewProps['center'], zoom: number): Promise<Engine> {
+  const problem = checkAmapLoader({ key: AMAP_KEY, version: DEFAULT_MAP_PLUGIN_VERSION })
+  if (problem) throw new Error(problem)
   if (AMAP_SECURITY_CODE) (window as any)._AMapSecurityConfig = { securityJsCode: AMAP_SECURITY_CODE }
   const AMapLoader = (await import('@amap/amap-jsapi-loader')).default
   const AMap = await AMapLoader.load({ key: AMAP_KEY, version: DEFAULT_MAP_PLUGIN_VERSION, plugins: ['AMap.Scale', 'AMap.ToolBar'] })
   const map = new AMap.Map(el, { center: [center.lng, center.lat], zoom, viewMode: '2D' })
-  return () => map.destroy()
+  return { start() {}, render() {}, renderDraft() {}, moveTo() {}, destroy: () => map.destroy() }
 }

@@ -1,22 +1,84 @@
-/** weapp: WeChat's own map component (GCJ-02 natively). */
+/**
+ * weapp: WeChat's own map component (GCJ-02 natively), fed the draw list through weappScene. The
+ * view is read from the map context after every region change; taps on markers, clusters and the
+ * map go to the page's handlers.
+ */
 import { Map } from '@tarojs/components'
-import { useEffect } from 'react'
+import Taro from '@tarojs/taro'
+import { useEffect, useMemo, useRef } from 'react'
 import { MSG } from '../../domain/messages'
+import clusterIcon from '../../assets/map/cluster.png'
+import pinIcon from '../../assets/map/pin.png'
 import type { MapViewProps } from './types'
+import { weappScene } from './weappScene'
 
-export function MapView({ center, zoom, className, onReady, onError }: MapViewProps) {
-  useEffect(() => onReady?.(), [])
+const MAP_ID = 'main-map'
+
+export function MapView(props: MapViewProps) {
+  const { center, zoom, className, draw, selectedId, titleStyleOf, draft, target } = props
+  const latest = useRef(props)
+  latest.current = props
+  const scene = useMemo(
+    () => weappScene(draw ?? { clusters: [], points: [], shapes: [], heat: null, pointsInView: 0 }, { selectedId, titleStyleOf, draft, pinIcon, clusterIcon }),
+    [draw, selectedId, titleStyleOf, draft],
+  )
+  const sceneRef = useRef(scene)
+  sceneRef.current = scene
+
+  const readView = () => {
+    const ctx = Taro.createMapContext(MAP_ID)
+    ctx.getRegion({
+      success: (r) =>
+        ctx.getScale({
+          success: (s) =>
+            latest.current.onViewChange?.({ west: r.southwest.longitude, south: r.southwest.latitude, east: r.northeast.longitude, north: r.northeast.latitude, zoom: s.scale }),
+        }),
+    })
+  }
+
+  useEffect(() => {
+    latest.current.onReady?.()
+    readView()
+  }, [])
+
+  useEffect(() => {
+    if (target) Taro.createMapContext(MAP_ID).moveToLocation({ longitude: target.lng, latitude: target.lat })
+  }, [target?.seq])
+
+  useEffect(() => {
+    if (draw) latest.current.onShapesDrawn?.()
+  }, [draw])
+
   return (
     <Map
-      id='main-map'
+      id={MAP_ID}
       className={className}
       longitude={center.lng}
       latitude={center.lat}
-      scale={zoom}
+      scale={target?.zoom ?? zoom}
+      markers={scene.markers as any}
+      polyline={scene.polylines as any}
+      polygons={scene.polygons as any}
+      circles={scene.circles as any}
       showLocation
       showScale
       style={{ width: '100%', height: '100%' }}
-      onError={() => onError?.(MSG.mapInitError)}
+      onRegionChange={(e: any) => {
+        if (e.type === 'end' || e.detail?.type === 'end') readView()
+      }}
+      onMarkerTap={(e: any) => {
+        const id = Number(e.detail?.markerId)
+        const clusterIndex = sceneRef.current.clusterOf.get(id)
+        if (clusterIndex !== undefined) {
+          const c = latest.current.draw?.clusters[clusterIndex]
+          if (c) latest.current.onClusterTap?.(c)
+        } else if (id > 0 && id < 900_000_000) latest.current.onMarkerTap?.(id)
+      }}
+      onTap={(e: any) => {
+        const d = e.detail ?? {}
+        if (typeof d.longitude === 'number') latest.current.onMapTap?.({ lng: d.longitude, lat: d.latitude })
+      }}
+      onError={() => latest.current.onError?.(MSG.mapInitError)}
     />
   )
 }

@@ -1,11 +1,46 @@
 import type { LngLat } from '../../domain/geo'
+import type { ClusterItem, DrawList, Viewport } from '../../domain/mapDraw'
+import type { TitleStyle } from '../../../types/mapdata'
 
+/** A marker being drawn (vertices so far, a circle's radius in metres). */
+export interface DraftGeometry {
+  type: number
+  parts: LngLat[][]
+  radius: number
+}
+
+/** Where the page asks the map to go; a new seq moves it even to the same place. */
+export interface MapTargetProp {
+  lng: number
+  lat: number
+  zoom: number
+  seq: number
+}
+
+/**
+ * One interface for the three renderers (WeChat map, AMap, Leaflet). Every coordinate here is
+ * GCJ-02, as stored; a renderer that shows another datum converts at its edge.
+ */
 export interface MapViewProps {
   /** Centre in GCJ-02 (what we store). */
   center: LngLat
   zoom: number
   className?: string
+  /** What to draw (the domain's draw list for the current view). */
+  draw?: DrawList
+  selectedId?: number | null
+  /** The marker being drawn, shown with its vertices. */
+  draft?: DraftGeometry | null
+  /** Title style of a layer's markers (font size, colours, padding, border). */
+  titleStyleOf?: (layerId: number) => Omit<TitleStyle, 'id' | 'layer_id'>
+  target?: MapTargetProp | null
   /** Called once the base map is ready, or with the SPEC 8 message when it cannot start. */
   onReady?: () => void
   onError?: (message: string) => void
+  onViewChange?: (view: Viewport) => void
+  onMarkerTap?: (id: number) => void
+  onClusterTap?: (cluster: ClusterItem) => void
+  onMapTap?: (p: LngLat) => void
+  /** The lines and areas of the current draw list are on the map (ends the loading indicator). */
+  onShapesDrawn?: () => void
 }

@@ -1,0 +1,221 @@
+/**
+ * The keyless H5 renderer: Leaflet over OSM tiles (a plain background shows where tiles cannot be
+ * reached). Stored GCJ-02 is converted to WGS-84 for display and back for the view and taps.
+ * Updates are incremental: layers are kept by key and only what changed is added or removed, and
+ * many lines/areas are added in batches across animation frames so the page stays responsive.
+ */
+import type * as Leaflet from 'leaflet'
+import { gcj02ToWgs84, wgs84ToGcj02, type LngLat } from '../../domain/geo'
+import type { ClusterItem, DrawList, Shape } from '../../domain/mapDraw'
+import type { Marker } from '../../../types/mapdata'
+import type { DraftGeometry, MapViewProps } from './types'
+
+type L = typeof Leaflet
+type TitleStyleOf = NonNullable<MapViewProps['titleStyleOf']>
+
+/** Lines/areas added per animation frame. */
+const SHAPE_BATCH = 150
+/** Shape titles are drawn only while few shapes are in view (labels for thousands would bury the map). */
+const SHAPE_TITLES_MAX = 150
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+export type EngineCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn'>
+
+export class LeafletEngine {
+  private readonly map: Leaflet.Map
+  private readonly items = new Map<string, Leaflet.Layer>()
+  private readonly draftLayer: Leaflet.LayerGroup
+  private shapeJob = 0
+  private lastTargetSeq = -1
+
+  constructor(
+    private readonly L: L,
+    el: HTMLElement,
+    center: LngLat,
+    zoom: number,
+    tileUrl: string,
+    private readonly cb: () => EngineCallbacks,
+  ) {
+    const wgs = gcj02ToWgs84(center)
+    this.map = L.map(el, { zoomControl: false, attributionControl: true }).setView([wgs.lat, wgs.lng], zoom)
+    L.tileLayer(tileUrl, { maxZoom: 20, maxNativeZoom: 19, attribution: '&copy; OpenStreetMap' }).addTo(this.map)
+    L.control.zoom({ position: 'bottomright' }).addTo(this.map)
+    this.draftLayer = L.layerGroup().addTo(this.map)
+    this.map.on('moveend', () => this.reportView())
+    this.map.on('click', (e: Leaflet.LeafletMouseEvent) => this.cb().onMapTap?.(wgs84ToGcj02({ lng: e.latlng.lng, lat: e.latlng.lat })))
+  }
+
+  /** The first view, once the page listens. */
+  start(): void {
+    this.reportView()
+  }
+
+  private reportView(): void {
+    const b = this.map.getBounds()
+    const sw = wgs84ToGcj02({ lng: b.getWest(), lat: b.getSouth() })
+    const ne = wgs84ToGcj02({ lng: b.getEast(), lat: b.getNorth() })
+    this.cb().onViewChange?.({ west: sw.lng, south: sw.lat, east: ne.lng, north: ne.lat, zoom: this.map.getZoom() })
+  }
+
+  moveTo(target: { lng: number; lat: number; zoom: number; seq: number }): void {
+    if (target.seq === this.lastTargetSeq) return
+    this.lastTargetSeq = target.seq
+    const wgs = gcj02ToWgs84(target)
+    this.map.setView([wgs.lat, wgs.lng], target.zoom)
+  }
+
+  private ll(p: LngLat): Leaflet.LatLngExpression {
+    const w = gcj02ToWgs84(p)
+    return [w.lat, w.lng]
+  }
+
+  /** Draws a new list: removes what left, adds what came; unchanged items stay as they are. */
+  render(list: DrawList, selectedId: number | null, titleStyleOf: TitleStyleOf | undefined): void {
+    const L = this.L
+    const wanted = new Map<string, () => Leaflet.Layer>()
+    for (const c of list.clusters) wanted.set(`c:${c.key}:${c.label}`, () => this.clusterLayer(c))
+    for (const m of list.points) wanted.set(`p:${m.id}:${m.updated_at}:${m.id === selectedId ? 1 : 0}`, () => this.pointLayer(m, m.id === selectedId, titleStyleOf))
+    if (list.heat)
+      for (const h of list.heat)
+        wanted.set(`h:${h.lng.toFixed(6)},${h.lat.toFixed(6)}:${h.count}`, () =>
+          L.circleMarker(this.ll(h), { radius: 25, stroke: false, fillColor: heatColor(h.opacity), fillOpacity: h.opacity, interactive: false, className: 'map-heat' }),
+        )
+    const titles = list.shapes.length <= SHAPE_TITLES_MAX
+    const shapeKeys: [string, Shape][] = []
+    for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${titles ? 1 : 0}`, s])
+
+    const keep = new Set<string>([...wanted.keys(), ...shapeKeys.map(([k]) => k)])
+    for (const [key, layer] of this.items) {
+      if (!keep.has(key)) {
+        layer.remove()
+        this.items.delete(key)
+      }
+    }
+    for (const [key, make] of wanted) {
+      if (!this.items.has(key)) this.items.set(key, make().addTo(this.map))
+    }
+    const missing = shapeKeys.filter(([key]) => !this.items.has(key))
+    const job = ++this.shapeJob
+    const addBatch = (from: number) => {
+      if (job !== this.shapeJob) return
+      for (const [key, s] of missing.slice(from, from + SHAPE_BATCH)) {
+        if (!this.items.has(key)) this.items.set(key, this.shapeLayer(s, s.marker.id === selectedId, titles ? titleStyleOf : undefined).addTo(this.map))
+      }
+      if (from + SHAPE_BATCH < missing.length) requestAnimationFrame(() => addBatch(from + SHAPE_BATCH))
+      else this.cb().onShapesDrawn?.()
+    }
+    addBatch(0)
+  }
+
+  private clusterLayer(c: ClusterItem): Leaflet.Layer {
+    const L = this.L
+    const size = c.count >= 1000 ? 52 : c.count >= 100 ? 46 : 40
+    const icon = L.divIcon({ className: 'map-cluster', html: `<div class="map-cluster__badge" style="width:${size}px;height:${size}px;line-height:${size}px">${esc(c.label)}</div>`, iconSize: [size, size] })
+    const layer = L.marker(this.ll(c), { icon, keyboard: false })
+    layer.on('click', () => this.cb().onClusterTap?.(c))
+    return layer
+  }
+
+  private pointLayer(m: Marker, selected: boolean, titleStyleOf: TitleStyleOf | undefined): Leaflet.Layer {
+    const L = this.L
+    const color = /^#[0-9a-f]{6}$/i.test(m.style?.color ?? '') ? m.style!.color! : '#165DFF'
+    const size = Math.max(16, Math.min(48, Math.round((m.style?.size ?? m.width ?? 32) * 0.75))) + (selected ? 8 : 0)
+    const pin = m.style?.icon
+      ? `<img class="map-point__icon" src="${esc(iconUrl(m.style.icon))}" style="width:${size}px;height:${size}px" alt="">`
+      : `<div class="map-point__pin" style="width:${size}px;height:${size}px;background:${color}"></div>`
+    const title = titleStyleOf ? `<div class="map-title" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</div>` : ''
+    const icon = L.divIcon({
+      className: `map-point${selected ? ' map-point--selected' : ''}`,
+      html: `<div class="map-point__body" data-marker-id="${m.id}">${pin}${title}</div>`,
+      iconSize: [size, size],
+      iconAnchor: [size / 2, m.style?.icon ? size / 2 : size],
+    })
+    const layer = L.marker(this.ll(pointOf(m)), { icon, keyboard: false, zIndexOffset: selected ? 1000 : 0 })
+    layer.on('click', () => this.cb().onMarkerTap?.(m.id))
+    return layer
+  }
+
+  private shapeLayer(s: Shape, selected: boolean, titleStyleOf: TitleStyleOf | undefined): Leaflet.Layer {
+    const L = this.L
+    const m = s.marker
+    const color = m.style?.color || '#165DFF'
+    const options: Leaflet.PathOptions = {
+      color,
+      weight: Math.max(1, Math.min(20, m.width || 2)) + (selected ? 3 : 0),
+      dashArray: s.dashed ? '8 6' : undefined,
+      fillColor: m.style?.fill_color || color,
+      fillOpacity: m.type >= 3 ? (m.style?.fill_opacity ?? 0.25) : 0,
+      opacity: m.style?.opacity ?? 1,
+      className: `map-shape map-shape--${m.type}`,
+    }
+    let layer: Leaflet.Path
+    if (m.type === 1 || m.type === 2) layer = L.polyline(s.parts[0].map((p) => this.ll(p)), options)
+    else if (m.type === 5) layer = L.circle(this.ll(s.parts[0][0]), { ...options, radius: m.radius })
+    else if (m.type === 4) {
+      const [a, b] = s.parts[0]
+      layer = L.polygon([a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }].map((p) => this.ll(p)), options)
+    } else if (m.type === 6) layer = L.polygon(s.parts.map((part) => [part.map((p) => this.ll(p))]) as Leaflet.LatLngExpression[][][], options)
+    else layer = L.polygon(s.parts[0].map((p) => this.ll(p)), options)
+    layer.on('click', (e: Leaflet.LeafletMouseEvent) => {
+      L.DomEvent.stopPropagation(e)
+      this.cb().onMarkerTap?.(m.id)
+    })
+    if (titleStyleOf) layer.bindTooltip(esc(m.name), { permanent: true, direction: 'center', className: 'map-shape-title', opacity: 1 })
+    return layer
+  }
+
+  /** The marker being drawn: its lines or outline dashed, and a dot per vertex. */
+  renderDraft(draft: DraftGeometry | null | undefined): void {
+    const L = this.L
+    this.draftLayer.clearLayers()
+    if (!draft) return
+    const style = { color: '#F53F3F', weight: 3, dashArray: '6 6', fillOpacity: 0.1, interactive: false }
+    for (const part of draft.parts) {
+      if (!part.length) continue
+      const latlngs = part.map((p) => this.ll(p))
+      if (draft.type === 5) {
+        if (draft.radius > 0) L.circle(latlngs[0], { ...style, radius: draft.radius }).addTo(this.draftLayer)
+      } else if (draft.type === 4 && part.length === 2) {
+        const [a, b] = part
+        L.polygon([a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }].map((p) => this.ll(p)), style).addTo(this.draftLayer)
+      } else if (draft.type >= 3 && part.length >= 3) L.polygon(latlngs, style).addTo(this.draftLayer)
+      else if (part.length >= 2) L.polyline(latlngs, style).addTo(this.draftLayer)
+      for (const v of latlngs) L.circleMarker(v, { radius: 6, color: '#fff', weight: 2, fillColor: '#F53F3F', fillOpacity: 1, interactive: false, className: 'map-draft-vertex' }).addTo(this.draftLayer)
+    }
+  }
+
+  destroy(): void {
+    this.shapeJob++
+    this.map.remove()
+  }
+}
+
+function pointOf(m: Marker): LngLat {
+  const [lng, lat] = m.points.split(',').map(Number)
+  return { lng, lat }
+}
+
+/** Server paths of uploaded icons are relative to the page on H5 (same origin by default). */
+function iconUrl(u: string): string {
+  return u.startsWith('/') ? `${API_BASE}${u}` : u
+}
+
+function titleCss(t: ReturnType<TitleStyleOf>): string {
+  return [
+    `font-size:${Math.max(10, Math.min(32, t.font_size))}px`,
+    `color:${t.color}`,
+    `background:${t.bg_color}`,
+    `padding:${Math.max(0, Math.min(20, t.padding))}px ${Math.max(2, Math.min(24, t.padding * 2))}px`,
+    t.border_weight > 0 ? `border:${Math.min(6, t.border_weight)}px solid ${t.border_color}` : 'border:none',
+  ].join(';')
+}
+
+/** Blue to red as a cell gets denser. */
+function heatColor(opacity: number): string {
+  const t = Math.max(0, Math.min(1, opacity / 0.8))
+  if (t < 0.35) return '#165DFF'
+  if (t < 0.6) return '#14C9C9'
+  if (t < 0.8) return '#F7BA1E'
+  return '#F53F3F'
+}

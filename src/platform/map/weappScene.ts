@@ -1,0 +1,132 @@
+/**
+ * The draw list in WeChat map terms (markers, polylines, polygons, circles). Pure, so that the
+ * number of markers handed to setData per view change can be tested: at most 200 points plus the
+ * clusters (the map freezes when hundreds of markers are re-set at once).
+ */
+import type { DrawList, Shape } from '../../domain/mapDraw'
+import type { LngLat } from '../../domain/geo'
+import type { DraftGeometry, MapViewProps } from './types'
+
+export interface WxMarker {
+  id: number
+  latitude: number
+  longitude: number
+  iconPath: string
+  width: number
+  height: number
+  zIndex?: number
+  label?: { content: string; color: string; fontSize: number; bgColor: string; padding: number; borderWidth: number; borderColor: string; anchorX: number; anchorY: number; textAlign: 'center' }
+  callout?: { content: string; display: 'ALWAYS' | 'BYCLICK'; color: string; fontSize: number; bgColor: string; padding: number; borderRadius: number }
+}
+
+export interface WxPoint {
+  latitude: number
+  longitude: number
+}
+
+export interface WxScene {
+  markers: WxMarker[]
+  polylines: { points: WxPoint[]; color: string; width: number; dottedLine: boolean }[]
+  polygons: { points: WxPoint[]; strokeWidth: number; strokeColor: string; fillColor: string; zIndex?: number }[]
+  circles: { latitude: number; longitude: number; radius: number; color: string; fillColor: string; strokeWidth: number }[]
+  /** Marker id -> cluster index in the draw list (cluster markers get negative ids). */
+  clusterOf: Map<number, number>
+}
+
+const wx = (p: LngLat): WxPoint => ({ latitude: p.lat, longitude: p.lng })
+
+/** #RRGGBB plus an alpha byte, as WeChat's map wants its colours. */
+export function withAlpha(color: string | undefined, alpha: number): string {
+  const c = /^#[0-9a-f]{6}$/i.test(color ?? '') ? color! : '#165DFF'
+  return `${c}${Math.round(Math.max(0, Math.min(1, alpha)) * 255)
+    .toString(16)
+    .padStart(2, '0')}`.toUpperCase()
+}
+
+function rectangle(s: Shape): WxPoint[] {
+  const [a, b] = s.parts[0]
+  return [a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }].map(wx)
+}
+
+export function weappScene(list: DrawList, options: { selectedId?: number | null; titleStyleOf?: MapViewProps['titleStyleOf']; pinIcon: string; clusterIcon: string; draft?: DraftGeometry | null }): WxScene {
+  const markers: WxMarker[] = []
+  const clusterOf = new Map<number, number>()
+  list.clusters.forEach((c, i) => {
+    const id = -(i + 1)
+    clusterOf.set(id, i)
+    const size = c.count >= 1000 ? 52 : c.count >= 100 ? 46 : 40
+    markers.push({
+      id,
+      latitude: c.lat,
+      longitude: c.lng,
+      iconPath: options.clusterIcon,
+      width: size,
+      height: size,
+      label: { content: c.label, color: '#FFFFFF', fontSize: 13, bgColor: '#00000000', padding: 0, borderWidth: 0, borderColor: '#00000000', anchorX: 0, anchorY: -size / 2 - 9, textAlign: 'center' },
+    })
+  })
+  for (const m of list.points) {
+    const [lng, lat] = m.points.split(',').map(Number)
+    const selected = m.id === options.selectedId
+    const size = Math.max(20, Math.min(48, Math.round((m.style?.size ?? m.width ?? 32) * 0.75))) + (selected ? 8 : 0)
+    const t = options.titleStyleOf?.(m.layer_id)
+    markers.push({
+      id: m.id,
+      latitude: lat,
+      longitude: lng,
+      iconPath: m.style?.icon || options.pinIcon,
+      width: size,
+      height: size,
+      zIndex: selected ? 10 : 1,
+      ...(t
+        ? {
+            label: {
+              content: m.name,
+              color: t.color,
+              fontSize: t.font_size,
+              bgColor: t.bg_color,
+              padding: t.padding,
+              borderWidth: t.border_weight,
+              borderColor: t.border_color,
+              anchorX: 0,
+              anchorY: 0,
+              textAlign: 'center' as const,
+            },
+          }
+        : {}),
+    })
+  }
+  const polylines: WxScene['polylines'] = []
+  const polygons: WxScene['polygons'] = []
+  const circles: WxScene['circles'] = []
+  for (const s of list.shapes) {
+    const m = s.marker
+    const selected = m.id === options.selectedId
+    const color = withAlpha(m.style?.color, m.style?.opacity ?? 1)
+    const width = Math.max(1, Math.min(20, m.width || 2)) + (selected ? 3 : 0)
+    const fill = withAlpha(m.style?.fill_color ?? m.style?.color, m.style?.fill_opacity ?? 0.25)
+    if (m.type === 1 || m.type === 2) polylines.push({ points: s.parts[0].map(wx), color, width, dottedLine: s.dashed })
+    else if (m.type === 5) circles.push({ ...wx(s.parts[0][0]), radius: m.radius, color, fillColor: fill, strokeWidth: width })
+    else if (m.type === 4) polygons.push({ points: rectangle(s), strokeWidth: width, strokeColor: color, fillColor: fill })
+    else for (const part of s.parts) polygons.push({ points: part.map(wx), strokeWidth: width, strokeColor: color, fillColor: fill })
+  }
+  // Heat cells as soft circles one heatmap radius (25 px at this zoom) across.
+  if (list.heat) {
+    for (const h of list.heat) circles.push({ latitude: h.lat, longitude: h.lng, radius: h.radiusMeters, color: '#00000000', fillColor: withAlpha(heat(h.opacity), h.opacity), strokeWidth: 0 })
+  }
+  const d = options.draft
+  if (d) {
+    for (const part of d.parts) {
+      if (!part.length) continue
+      if (d.type === 5 && d.radius > 0) circles.push({ ...wx(part[0]), radius: d.radius, color: '#F53F3FFF', fillColor: '#F53F3F1A', strokeWidth: 2 })
+      else if (part.length >= 2) polylines.push({ points: (d.type >= 3 && part.length >= 3 ? [...part, part[0]] : part).map(wx), color: '#F53F3FFF', width: 3, dottedLine: true })
+      part.forEach((p, i) => markers.push({ id: 900_000_000 + i, ...wx(p), iconPath: options.pinIcon, width: 16, height: 16, zIndex: 20 }))
+    }
+  }
+  return { markers, polylines, polygons, circles, clusterOf }
+}
+
+function heat(opacity: number): string {
+  const t = opacity / 0.8
+  return t < 0.35 ? '#165DFF' : t < 0.6 ? '#14C9C9' : t < 0.8 ? '#F7BA1E' : '#F53F3F'
+}

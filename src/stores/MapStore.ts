@@ -1,0 +1,228 @@
+/**
+ * The map engine's state (issue 4): the current view, what to draw for it (the domain's draw list
+ * over the filtered markers), the heatmap switch, the marker or cluster the user tapped, and the
+ * drawing of a new marker vertex by vertex before /addinfo takes over.
+ */
+import { computed, makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx'
+import type { MarkerType } from '../../types/mapdata'
+import { LOADING_DELAY_CAP_MS } from '../domain/constants'
+import { distanceMeters, type LngLat } from '../domain/geo'
+import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, needsShapeLoading, type ClusterItem, type DrawList, type MarkerIndex, type Viewport } from '../domain/mapDraw'
+import { MAP_ENGINE_MSG } from '../domain/messages'
+import { serializePoints } from '../domain/points'
+import type { RootStore } from './RootStore'
+
+const EMPTY: DrawList = { clusters: [], points: [], shapes: [], heat: null, pointsInView: 0 }
+
+/** Where the map should move to; seq changes on every request so the same target can be asked twice. */
+export interface MapTarget {
+  lng: number
+  lat: number
+  zoom: number
+  seq: number
+}
+
+/** A marker being drawn on the map: parts of vertices (one part except for kind 6), and a circle's radius. */
+export interface DrawingState {
+  type: MarkerType
+  parts: LngLat[][]
+  radius: number
+}
+
+/** How many taps finish each kind: a point 1, a rectangle 2 (corners), a circle 2 (centre, then a point on the rim). */
+const FIXED_VERTICES: Partial<Record<MarkerType, number>> = { 0: 1, 4: 2, 5: 2 }
+const MIN_VERTICES: Record<MarkerType, number> = { 0: 1, 1: 2, 2: 2, 3: 3, 4: 2, 5: 2, 6: 3 }
+
+export class MapStore {
+  view: Viewport | null = null
+  heatmap = false
+  drawList: DrawList = EMPTY
+  target: MapTarget | null = null
+  drawing: DrawingState | null = null
+  /** True while many lines/areas are being drawn (SPEC 4 loading indicator), at most 10 s. */
+  shapesLoading = false
+  private seq = 0
+  private loadingTimer: ReturnType<typeof setTimeout> | null = null
+  private readonly disposers: IReactionDisposer[] = []
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<MapStore, 'root' | 'seq' | 'loadingTimer' | 'disposers'>(this, {
+      root: false,
+      seq: false,
+      loadingTimer: false,
+      disposers: false,
+      view: observable.ref,
+      drawList: observable.ref,
+      target: observable.ref,
+      drawing: observable.ref,
+      index: computed({ keepAlive: true }),
+    })
+    // Markers, filter, view or heatmap changed: recompute what to draw (cheap; the index is cached).
+    this.disposers.push(
+      reaction(
+        () => [this.index, this.view, this.heatmap] as const,
+        () => this.refresh(),
+      ),
+    )
+  }
+
+  /** The draw index over the markers that pass the filter; rebuilt only when they change. */
+  get index(): MarkerIndex {
+    return buildMarkerIndex(this.root.markers.visible)
+  }
+
+  get selectedId(): number | null {
+    return this.root.markers.detailOpen ? (this.root.markers.detail?.id ?? null) : null
+  }
+
+  setView(view: Viewport): void {
+    this.view = view
+  }
+
+  refresh(): void {
+    if (!this.view) return
+    const previous = new Set(this.drawList.points.map((m) => m.id))
+    const list = computeDrawList(this.index, this.view, { heatmap: this.heatmap, previous })
+    this.drawList = list
+    if (needsShapeLoading(list.shapes)) this.startShapesLoading()
+  }
+
+  setHeatmap(on: boolean): void {
+    this.heatmap = on
+  }
+
+  private startShapesLoading(): void {
+    this.shapesLoading = true
+    if (this.loadingTimer) clearTimeout(this.loadingTimer)
+    // The indicator never stays longer than the SPEC 9 cap, whatever the renderer reports.
+    this.loadingTimer = setTimeout(() => this.shapesDrawn(), LOADING_DELAY_CAP_MS)
+  }
+
+  /** The renderer finished drawing the lines and areas of the current list. */
+  shapesDrawn(): void {
+    if (this.loadingTimer) clearTimeout(this.loadingTimer)
+    this.loadingTimer = null
+    this.shapesLoading = false
+  }
+
+  moveTo(lng: number, lat: number, zoom: number): void {
+    this.target = { lng, lat, zoom, seq: ++this.seq }
+  }
+
+  /** Tapping a marker selects it and shows its detail (SPEC 4). */
+  tapMarker(id: number): void {
+    if (this.drawing) return
+    const m = this.root.markers.find(id)
+    if (m) this.root.markers.showDetail(m)
+    else void this.root.markers.openDetail(id)
+  }
+
+  /** Tapping a cluster zooms into it, centred on it. */
+  tapCluster(c: ClusterItem): void {
+    this.moveTo(c.lng, c.lat, clusterZoom(this.index, c))
+  }
+
+  /** Moves the map to show everything loaded (zero coordinates ignored). */
+  fitData(): boolean {
+    const b = dataBounds(this.index)
+    if (!b) return false
+    const span = Math.max(b[2] - b[0], b[3] - b[1], 0.002)
+    const zoom = Math.max(2, Math.min(18, Math.floor(Math.log2(360 / span))))
+    this.moveTo((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, zoom)
+    return true
+  }
+
+  // ---- drawing ------------------------------------------------------------------------------
+
+  startDrawing(type: MarkerType): void {
+    this.root.markers.closeDetail()
+    this.drawing = { type, parts: [[]], radius: 0 }
+  }
+
+  cancelDrawing(): void {
+    this.drawing = null
+  }
+
+  get vertexCount(): number {
+    return this.drawing ? this.drawing.parts.reduce((n, p) => n + p.length, 0) : 0
+  }
+
+  /** What the drawing bar tells the user to do next. */
+  get drawingHint(): string {
+    const d = this.drawing
+    if (!d) return ''
+    const n = d.parts[d.parts.length - 1].length
+    return MAP_ENGINE_MSG.drawHint(d.type, n)
+  }
+
+  get canFinish(): boolean {
+    const d = this.drawing
+    if (!d) return false
+    if (d.type === 6) return d.parts.every((p) => p.length >= 3)
+    return d.parts[0].length >= MIN_VERTICES[d.type]
+  }
+
+  /** A tap on the map while drawing; kinds with a fixed number of taps finish by themselves. */
+  tapMap(p: LngLat): void {
+    const d = this.drawing
+    if (!d) return
+    const parts = d.parts.map((part) => [...part])
+    parts[parts.length - 1].push({ lng: p.lng, lat: p.lat })
+    let radius = d.radius
+    if (d.type === 5 && parts[0].length === 2) radius = Math.max(1, Math.round(distanceMeters(parts[0][0], parts[0][1])))
+    this.drawing = { ...d, parts, radius }
+    const fixed = FIXED_VERTICES[d.type]
+    if (fixed && parts[0].length >= fixed) this.finishDrawing()
+  }
+
+  /** Removes the last vertex (SPEC: undo of the last vertex); an empty extra part goes with it. */
+  undoVertex(): void {
+    const d = this.drawing
+    if (!d) return
+    const parts = d.parts.map((part) => [...part])
+    if (parts[parts.length - 1].length === 0 && parts.length > 1) parts.pop()
+    parts[parts.length - 1].pop()
+    this.drawing = { ...d, parts, radius: d.type === 5 ? 0 : d.radius }
+  }
+
+  /** Kind 6: start another part once the current one is a polygon. */
+  addPart(): boolean {
+    const d = this.drawing
+    if (!d || d.type !== 6) return false
+    if (d.parts[d.parts.length - 1].length < 3) {
+      this.root.app.notify(MAP_ENGINE_MSG.partNeedsThree, 'warning')
+      return false
+    }
+    this.drawing = { ...d, parts: [...d.parts, []] }
+    return true
+  }
+
+  /** Hands the drawn geometry to /addinfo, where the user names and saves the marker. */
+  finishDrawing(): boolean {
+    const d = this.drawing
+    if (!d) return false
+    if (!this.canFinish) {
+      this.root.app.notify(MAP_ENGINE_MSG.drawNotEnough(d.type), 'warning')
+      return false
+    }
+    const parts = d.type === 5 ? [[d.parts[0][0]]] : d.parts.filter((p) => p.length)
+    const query = `type=${d.type}&points=${encodeURIComponent(serializePoints(parts))}${d.type === 5 ? `&radius=${d.radius}` : ''}`
+    runInAction(() => {
+      this.drawing = null
+    })
+    this.root.navigate(`/addinfo?${query}`)
+    return true
+  }
+
+  reset(): void {
+    this.drawList = EMPTY
+    this.drawing = null
+    this.heatmap = false
+    this.shapesDrawn()
+  }
+
+  dispose(): void {
+    for (const d of this.disposers) d()
+    this.shapesDrawn()
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The map engine journey of issue 4 on the keyless H5 map (Leaflet) in headless Chromium, against
+ * the real server: draw one marker of each kind by tapping the map, see them drawn, tap a marker
+ * for its detail, toggle a layer off and on, switch the heatmap, and see clusters form.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { CLUSTER_MIN_ITEMS } from '../../src/domain/constants'
+import { button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
+
+jest.setTimeout(300_000)
+
+let server: Server
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  ensureH5Build()
+  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
+  ;({ browser } = await launchBrowser())
+  context = await mobileContext(browser)
+  page = await context.newPage()
+})
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await server?.stop()
+})
+
+const visible = (selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
+const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[()（）]/g, '\\$&')}\\s*$`)
+
+/** Picks a kind from 添加 and waits until the sheet and its overlay are gone (they would take the taps). */
+async function startDrawing(kind: string): Promise<void> {
+  await visible('.map-tool', '添加').click()
+  await visible('.nut-actionsheet-item', exact(`绘制${kind}`)).click()
+  await visible('.map-drawing__title', `正在绘制${kind}`).waitFor()
+  await page.locator('.nut-overlay:visible').waitFor({ state: 'detached' }).catch(() => undefined)
+  await page.waitForFunction(() => ![...document.querySelectorAll('.nut-overlay')].some((el) => (el as HTMLElement).offsetParent !== null))
+}
+
+/** Taps the map at a fraction of its width and height (away from the floating tools). */
+async function tapMap(fx: number, fy: number): Promise<void> {
+  const box = (await page.locator('[data-testid=map-canvas]').boundingBox())!
+  await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy)
+  await page.waitForTimeout(150)
+}
+
+async function layerPanel(open: boolean): Promise<void> {
+  if (open) {
+    await visible('.map-tool', '图层').click()
+    await visible('.layer-panel').waitFor()
+  } else {
+    await visible('.layer-panel .nut-popup-title-right').click()
+    await visible('.layer-panel').waitFor({ state: 'hidden' })
+  }
+}
+
+async function newLayer(name: string, kind: string): Promise<void> {
+  await button(page, '新建图层').click()
+  await input(page, '请输入图层名称').fill(name)
+  await visible('.nut-radio', exact(kind)).click()
+  await button(page, '确定').click()
+  await visible('.layer-row__name', exact(name)).waitFor()
+}
+
+/** 添加 -> draw a kind -> taps -> (完成) -> /addinfo with the points -> name -> save -> back on the map. */
+async function draw(kind: string, name: string, taps: [number, number][], opts: { finish?: boolean; parts?: [number, number][][] } = {}): Promise<void> {
+  await startDrawing(kind)
+  for (const [x, y] of taps) await tapMap(x, y)
+  for (const part of opts.parts ?? []) {
+    await button(page, '新增一部分').click()
+    for (const [x, y] of part) await tapMap(x, y)
+  }
+  if (opts.finish) await button(page, '完成').click()
+  await page.waitForURL(/\/addinfo\?type=\d&points=/)
+  await input(page, '请输入标注名称').fill(name)
+  await button(page, '保存标注').click()
+  await page.waitForURL(/\/map$/)
+  await visible('.marker-detail__name', exact(name)).waitFor()
+  await visible('.marker-detail .nut-popup-title-right').click()
+  await visible('.marker-detail').waitFor({ state: 'hidden' })
+}
+
+describe('H5 map engine journey (keyless map)', () => {
+  it('draws one marker of each kind by tapping the map', async () => {
+    await signUp(page, server, '13800138021', '绘图小赵')
+    await layerPanel(true)
+    await newLayer('网点', '点图层')
+    await newLayer('管线', '线图层')
+    await newLayer('片区', '面图层')
+    await layerPanel(false)
+
+    await draw('点', '泵站', [[0.3, 0.4]])
+    // A line: two taps, undo one, tap again, finish.
+    await startDrawing('实线')
+    await tapMap(0.2, 0.5)
+    await tapMap(0.5, 0.55)
+    await page.getByText('已添加2个顶点').waitFor()
+    await button(page, '撤销').click()
+    await page.getByText('已添加1个，至少2个').waitFor()
+    await tapMap(0.6, 0.5)
+    await shot(page, '30-drawing-line')
+    await button(page, '完成').click()
+    await page.waitForURL(/\/addinfo\?type=1&points=/)
+    await input(page, '请输入标注名称').fill('进水管')
+    await button(page, '保存标注').click()
+    await page.waitForURL(/\/map$/)
+    await visible('.marker-detail__name', exact('进水管')).waitFor()
+    await visible('.marker-detail .nut-popup-title-right').click()
+
+    await draw('虚线', '规划管', [[0.2, 0.62], [0.45, 0.66], [0.6, 0.62]], { finish: true })
+    await draw('多边形', '一号片区', [[0.55, 0.3], [0.75, 0.3], [0.7, 0.42]], { finish: true })
+    await draw('矩形', '仓库', [[0.15, 0.28], [0.25, 0.36]])
+    await draw('圆形', '服务范围', [[0.5, 0.45], [0.56, 0.45]])
+    await draw('多面', '两块绿地', [[0.15, 0.7], [0.25, 0.7], [0.2, 0.76]], { finish: true, parts: [[[0.6, 0.7], [0.7, 0.7], [0.65, 0.76]]] })
+
+    // Everything is drawn: one point marker, two lines, four areas.
+    await page.locator('.map-point').first().waitFor()
+    expect(await page.locator('.map-point').count()).toBe(1)
+    expect(await page.locator('path.map-shape--1, path.map-shape--2').count()).toBe(2)
+    expect(await page.locator('path.map-shape--3, path.map-shape--4, path.map-shape--5, path.map-shape--6').count()).toBe(4)
+    await page.getByText('视野内 1个点 · 6条线/面').waitFor()
+    await shot(page, '31-map-drawn')
+  })
+
+  it('shows the detail of a tapped marker, on the map and for an area', async () => {
+    await page.locator('.map-point__body').first().click()
+    await visible('.marker-detail__name', exact('泵站')).waitFor()
+    await visible('.map-point--selected').waitFor()
+    await shot(page, '32-map-detail')
+    await visible('.marker-detail .nut-popup-title-right').click()
+    await visible('.marker-detail').waitFor({ state: 'hidden' })
+  })
+
+  it('hides a layer toggled off and shows it again toggled on', async () => {
+    await layerPanel(true)
+    await visible('.layer-row').filter({ hasText: '片区' }).locator('.nut-switch').click()
+    await layerPanel(false)
+    await page.getByText('视野内 1个点 · 2条线/面').waitFor()
+    expect(await page.locator('path.map-shape--3, path.map-shape--4, path.map-shape--5, path.map-shape--6').count()).toBe(0)
+    await layerPanel(true)
+    await visible('.layer-row').filter({ hasText: '片区' }).locator('.nut-switch').click()
+    await layerPanel(false)
+    await page.getByText('视野内 1个点 · 6条线/面').waitFor()
+  })
+
+  it('replaces the point markers by a heatmap and back', async () => {
+    await visible('.map-tool', '热力图').click()
+    await page.getByText('热力图 · 1个点').waitFor()
+    expect(await page.locator('.map-point').count()).toBe(0)
+    expect(await page.locator('path.map-heat').count()).toBe(1)
+    await visible('.map-tool', '关闭热力').click()
+    await page.locator('.map-point').first().waitFor()
+  })
+
+  it('clusters points once 20 or more are in view and zooms into a tapped cluster', async () => {
+    // Twenty-five points a few metres apart, imported in one go as a field team would bring them.
+    const rows = Array.from({ length: 25 }, (_, i) => `点${i + 1},${(116.3974 + (i % 5) * 0.00002).toFixed(6)},${(39.9092 + Math.floor(i / 5) * 0.00002).toFixed(6)}`)
+    const csv = ['name,lng,lat', ...rows].join('\n')
+    await layerPanel(true)
+    await visible('.layer-row').filter({ has: page.locator('.layer-row__name', { hasText: exact('网点') }) }).locator('.layer-row__more').click()
+    await visible('.nut-actionsheet-item', exact('导入数据')).click()
+    await visible('.nut-radio', 'GCJ-02').click()
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
+    await chooser.setFiles({ name: 'crowd.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await visible('.import-result__title', '成功导入25条数据').waitFor()
+    await button(page, '关闭').click()
+    await layerPanel(false)
+
+    const badge = page.locator('.map-cluster__badge').first()
+    await badge.waitFor()
+    const inView = Number((await page.getByText(/视野内 \d+个点/).textContent())!.match(/视野内 (\d+)个点/)![1])
+    expect(inView).toBeGreaterThanOrEqual(CLUSTER_MIN_ITEMS)
+    await shot(page, '33-map-clusters')
+    // Tapping zooms into the cluster: the town's other markers leave the view, only the crowd stays.
+    await badge.click()
+    await page.getByText('视野内 25个点').waitFor()
+    // Tapping on until it falls apart: at street level the points, a few metres apart, are drawn one by one.
+    for (let i = 0; i < 5 && (await page.locator('.map-point').count()) < 2; i++) {
+      await page.locator('.map-cluster__badge').first().click()
+      await page.waitForTimeout(600)
+    }
+    expect(await page.locator('.map-point').count()).toBeGreaterThanOrEqual(2)
+    await page.waitForTimeout(800)
+    await shot(page, '34-map-street-level')
+  })
+})

@@ -1,0 +1,177 @@
+/** MapStore (issue 4): what the map draws for a view, the heatmap switch, taps, and drawing a marker. */
+import { LOADING_DELAY_CAP_MS, MAX_VISIBLE_POINTS } from '../../src/domain/constants'
+import { MAP_ENGINE_MSG } from '../../src/domain/messages'
+import type { Viewport } from '../../src/domain/mapDraw'
+import { ok } from '../support/fakes'
+import { buildLayer, buildMarker, signedInRoot } from '../support/mapBuilders'
+
+const spots = buildLayer({ id: 1, name: '网点', type: 1, show: true })
+const lines = buildLayer({ id: 2, name: '管线', type: 2, show: true })
+const BEIJING: Viewport = { west: 116.0, south: 39.6, east: 116.8, north: 40.2, zoom: 10 }
+
+function many(n: number, layerId = 1) {
+  return Array.from({ length: n }, (_, i) => buildMarker({ id: i + 1, layer_id: layerId, points: `${(116.01 + (i % 100) * 0.0078).toFixed(5)},${(39.61 + Math.floor(i / 100) * 0.005).toFixed(5)}` }))
+}
+
+async function mapRoot(markers = many(500), shapes = [] as ReturnType<typeof buildMarker>[]) {
+  const made = await signedInRoot({
+    '/api/layer/getlist': () => ok([spots, lines]),
+    '/api/marker/getlist': (b: any) => {
+      const all = [...markers, ...shapes].filter((m) => b.layer_ids.includes(m.layer_id))
+      return ok({ list: all.slice((b.pageindex - 1) * b.pagesize, b.pageindex * b.pagesize), total: all.length })
+    },
+    '/api/layer/setting/show': () => ok(null),
+    '/api/layer/field/getlist': () => ok([]),
+    '/api/marker/save': (b: any) => ok(buildMarker({ ...b, id: 777 })),
+  })
+  await made.root.layers.load()
+  await made.root.markers.loadShown()
+  return made
+}
+
+describe('MapStore', () => {
+  it('draws nothing until the map reports its view, then the list for that view', async () => {
+    const { root } = await mapRoot()
+    expect(root.map.drawList.points).toEqual([])
+    root.map.setView(BEIJING)
+    expect(root.map.drawList.pointsInView).toBe(500)
+    expect(root.map.drawList.clusters.length + root.map.drawList.points.length).toBeGreaterThan(0)
+  })
+
+  it('never hands the map more than 200 point markers, even zoomed in on thousands', async () => {
+    const { root } = await mapRoot(many(5000))
+    root.map.setView({ ...BEIJING, zoom: 22 })
+    expect(root.map.drawList.points.length).toBeLessThanOrEqual(MAX_VISIBLE_POINTS)
+  })
+
+  it('applies the marker filter to what is drawn', async () => {
+    const { root } = await mapRoot([buildMarker({ id: 1, name: '泵站', points: '116.4,39.9' }), buildMarker({ id: 2, name: '阀门', points: '116.41,39.91' })])
+    root.map.setView(BEIJING)
+    expect(root.map.drawList.points.map((m) => m.id).sort()).toEqual([1, 2])
+    root.markers.setFilterKw('泵')
+    expect(root.map.drawList.points.map((m) => m.id)).toEqual([1])
+  })
+
+  it('replaces point markers by heat cells and back', async () => {
+    const { root } = await mapRoot()
+    root.map.setView(BEIJING)
+    root.map.setHeatmap(true)
+    expect(root.map.drawList.points).toEqual([])
+    expect(root.map.drawList.heat?.reduce((n, c) => n + c.count, 0)).toBe(500)
+    root.map.setHeatmap(false)
+    expect(root.map.drawList.heat).toBeNull()
+  })
+
+  it('removes the markers of a layer toggled off without asking the server again', async () => {
+    const { root, calls } = await mapRoot()
+    root.map.setView(BEIJING)
+    calls.length = 0
+    await root.layers.setShown(1, false)
+    expect(root.map.drawList.pointsInView).toBe(0)
+    expect(calls.some((c) => c.path === '/api/marker/getlist')).toBe(false)
+  })
+
+  it('shows the detail of a tapped marker and moves into a tapped cluster', async () => {
+    const { root } = await mapRoot()
+    root.map.setView({ ...BEIJING, zoom: 5 })
+    const cluster = root.map.drawList.clusters[0]
+    root.map.tapCluster(cluster)
+    expect(root.map.target).toMatchObject({ lng: cluster.lng, lat: cluster.lat })
+    expect(root.map.target!.zoom).toBeGreaterThan(5)
+    root.map.tapMarker(3)
+    expect(root.markers.detailOpen).toBe(true)
+    expect(root.map.selectedId).toBe(3)
+  })
+
+  it('shows the loading indicator for more than 30 solid lines, until drawn or 10 s at most', async () => {
+    jest.useFakeTimers()
+    try {
+      const shapes = Array.from({ length: 31 }, (_, i) => buildMarker({ id: 1000 + i, layer_id: 2, type: 1, points: `116.1,39.7|116.2,${(39.7 + i * 0.001).toFixed(3)}` }))
+      const { root } = await mapRoot([], shapes)
+      root.map.setView(BEIJING)
+      expect(root.map.shapesLoading).toBe(true)
+      root.map.shapesDrawn()
+      expect(root.map.shapesLoading).toBe(false)
+      root.map.refresh()
+      expect(root.map.shapesLoading).toBe(true)
+      jest.advanceTimersByTime(LOADING_DELAY_CAP_MS)
+      expect(root.map.shapesLoading).toBe(false)
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+})
+
+describe('drawing a marker on the map', () => {
+  it('places a point with one tap and opens /addinfo with it', async () => {
+    const { root, navigations } = await mapRoot()
+    root.map.startDrawing(0)
+    root.map.tapMap({ lng: 116.4, lat: 39.9 })
+    expect(root.map.drawing).toBeNull()
+    expect(navigations.at(-1)?.path).toBe(`/addinfo?type=0&points=${encodeURIComponent('116.4,39.9')}`)
+  })
+
+  it('draws a line vertex by vertex with undo, and needs two vertices to finish', async () => {
+    const { root, navigations } = await mapRoot()
+    root.map.startDrawing(1)
+    root.map.tapMap({ lng: 116.1, lat: 39.1 })
+    expect(root.map.finishDrawing()).toBe(false)
+    expect(root.app.currentNotice?.text).toBe(MAP_ENGINE_MSG.drawNotEnough(1))
+    root.map.tapMap({ lng: 116.2, lat: 39.2 })
+    root.map.tapMap({ lng: 116.3, lat: 39.3 })
+    root.map.undoVertex()
+    expect(root.map.vertexCount).toBe(2)
+    expect(root.map.drawingHint).toBe(MAP_ENGINE_MSG.drawHint(1, 2))
+    expect(root.map.finishDrawing()).toBe(true)
+    expect(decodeURIComponent(navigations.at(-1)!.path)).toBe('/addinfo?type=1&points=116.1,39.1|116.2,39.2')
+  })
+
+  it('finishes a rectangle after its two corners', async () => {
+    const { root, navigations } = await mapRoot()
+    root.map.startDrawing(4)
+    root.map.tapMap({ lng: 116.1, lat: 39.1 })
+    expect(root.map.drawing).not.toBeNull()
+    root.map.tapMap({ lng: 116.2, lat: 39.2 })
+    expect(decodeURIComponent(navigations.at(-1)!.path)).toBe('/addinfo?type=4&points=116.1,39.1|116.2,39.2')
+  })
+
+  it('takes a circle as its centre and a tap on the rim, passing the radius in metres', async () => {
+    const { root, navigations } = await mapRoot()
+    root.map.startDrawing(5)
+    root.map.tapMap({ lng: 116.4, lat: 39.9 })
+    root.map.tapMap({ lng: 116.4, lat: 39.909 })
+    const path = decodeURIComponent(navigations.at(-1)!.path)
+    expect(path).toMatch(/^\/addinfo\?type=5&points=116\.4,39\.9&radius=(\d+)$/)
+    expect(Number(path.match(/radius=(\d+)/)![1])).toBeGreaterThan(990)
+    expect(Number(path.match(/radius=(\d+)/)![1])).toBeLessThan(1010)
+  })
+
+  it('builds a multi-part polygon part by part, each part at least a triangle', async () => {
+    const { root, navigations } = await mapRoot()
+    root.map.startDrawing(6)
+    for (const [x, y] of [[1, 1], [2, 1]]) root.map.tapMap({ lng: 116 + x / 10, lat: 39 + y / 10 })
+    expect(root.map.addPart()).toBe(false)
+    expect(root.app.currentNotice?.text).toBe(MAP_ENGINE_MSG.partNeedsThree)
+    root.map.tapMap({ lng: 116.2, lat: 39.2 })
+    expect(root.map.addPart()).toBe(true)
+    for (const [x, y] of [[5, 5], [6, 5], [6, 6]]) root.map.tapMap({ lng: 116 + x / 10, lat: 39 + y / 10 })
+    expect(root.map.finishDrawing()).toBe(true)
+    expect(decodeURIComponent(navigations.at(-1)!.path)).toBe('/addinfo?type=6&points=116.1,39.1|116.2,39.1|116.2,39.2;116.5,39.5|116.6,39.5|116.6,39.6')
+  })
+
+  it('ignores marker taps while drawing and cancels cleanly', async () => {
+    const { root } = await mapRoot()
+    root.map.startDrawing(3)
+    root.map.tapMarker(3)
+    expect(root.markers.detailOpen).toBe(false)
+    root.map.cancelDrawing()
+    expect(root.map.drawing).toBeNull()
+  })
+
+  it('puts a marker saved into a new, empty layer on the map at once', async () => {
+    const { root } = await mapRoot([])
+    root.map.setView(BEIJING)
+    await root.markers.save({ layer_id: 1, name: '新点', type: 0, points: '116.4,39.9' })
+    expect(root.map.drawList.points.map((m) => m.id)).toEqual([777])
+  })
+})
