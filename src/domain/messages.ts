@@ -165,6 +165,8 @@ export const MAP_ENGINE_MSG = {
   },
   drawNotEnough: (type: number): string => (type === 1 || type === 2 ? '线至少需要2个顶点' : type === 4 ? '矩形需要两个对角点' : type === 5 ? '请先确定圆心和半径' : '面至少需要3个顶点'),
   partNeedsThree: '当前部分至少需要3个顶点',
+  editHint: '拖动顶点，或点选一个顶点后点击地图上的新位置',
+  editTapTarget: '点击地图上的新位置，放置选中的顶点',
   loaderKeyMissing: '地图Key未配置',
   loaderMixedKeys: '地图Key不一致',
   loaderMixedVersions: '地图版本不一致',

@@ -4,12 +4,12 @@
  * drawing of a new marker vertex by vertex before /addinfo takes over.
  */
 import { computed, makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx'
-import type { MarkerType } from '../../types/mapdata'
+import type { Marker, MarkerType } from '../../types/mapdata'
 import { LOADING_DELAY_CAP_MS } from '../domain/constants'
 import { distanceMeters, type LngLat } from '../domain/geo'
 import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, needsShapeLoading, type ClusterItem, type DrawList, type MarkerIndex, type Viewport } from '../domain/mapDraw'
 import { MAP_ENGINE_MSG } from '../domain/messages'
-import { serializePoints } from '../domain/points'
+import { checkGeometry, parsePoints, serializePoints } from '../domain/points'
 import type { RootStore } from './RootStore'
 
 const EMPTY: DrawList = { clusters: [], points: [], shapes: [], heat: null, pointsInView: 0 }
@@ -29,6 +29,15 @@ export interface DrawingState {
   radius: number
 }
 
+/** An existing marker whose vertices are being moved (drag on H5; tap a vertex, then tap its new place). */
+export interface EditingState {
+  marker: Marker
+  parts: LngLat[][]
+  radius: number
+  /** The vertex picked by a tap, waiting for a tap on the map: [part, vertex]. */
+  selected: [number, number] | null
+}
+
 /** How many taps finish each kind: a point 1, a rectangle 2 (corners), a circle 2 (centre, then a point on the rim). */
 const FIXED_VERTICES: Partial<Record<MarkerType, number>> = { 0: 1, 4: 2, 5: 2 }
 const MIN_VERTICES: Record<MarkerType, number> = { 0: 1, 1: 2, 2: 2, 3: 3, 4: 2, 5: 2, 6: 3 }
@@ -39,6 +48,8 @@ export class MapStore {
   drawList: DrawList = EMPTY
   target: MapTarget | null = null
   drawing: DrawingState | null = null
+  editing: EditingState | null = null
+  savingGeometry = false
   /** True while many lines/areas are being drawn (SPEC 4 loading indicator), at most 10 s. */
   shapesLoading = false
   private seq = 0
@@ -55,6 +66,7 @@ export class MapStore {
       drawList: observable.ref,
       target: observable.ref,
       drawing: observable.ref,
+      editing: observable.ref,
       index: computed({ keepAlive: true }),
     })
     // Markers, filter, view or heatmap changed: recompute what to draw (cheap; the index is cached).
@@ -162,8 +174,13 @@ export class MapStore {
     return d.parts[0].length >= MIN_VERTICES[d.type]
   }
 
-  /** A tap on the map while drawing; kinds with a fixed number of taps finish by themselves. */
+  /** A tap on the map: a vertex while drawing, or the new place of the picked vertex while editing. */
   tapMap(p: LngLat): void {
+    if (this.editing) {
+      const sel = this.editing.selected
+      if (sel) this.moveVertex(sel[0], sel[1], p)
+      return
+    }
     const d = this.drawing
     if (!d) return
     const parts = d.parts.map((part) => [...part])
@@ -214,8 +231,68 @@ export class MapStore {
     return true
   }
 
+  // ---- editing the geometry of a saved marker ----------------------------------------------
+
+  startEditGeometry(m: Marker): boolean {
+    const parsed = parsePoints(m.points)
+    if (!parsed.ok) return false
+    this.drawing = null
+    this.root.markers.closeDetail()
+    this.editing = { marker: m, parts: parsed.parts, radius: m.radius, selected: null }
+    return true
+  }
+
+  /** Picks a vertex (tap again to let it go); the next tap on the map moves it there. */
+  selectVertex(part: number, vertex: number): void {
+    const e = this.editing
+    if (!e) return
+    const same = e.selected && e.selected[0] === part && e.selected[1] === vertex
+    this.editing = { ...e, selected: same ? null : [part, vertex] }
+  }
+
+  moveVertex(part: number, vertex: number, p: LngLat): void {
+    const e = this.editing
+    if (!e || !e.parts[part]?.[vertex]) return
+    const parts = e.parts.map((ring, i) => (i === part ? ring.map((v, j) => (j === vertex ? { lng: p.lng, lat: p.lat } : v)) : ring))
+    this.editing = { ...e, parts, selected: null }
+  }
+
+  get editingHint(): string {
+    const e = this.editing
+    if (!e) return ''
+    return e.selected ? MAP_ENGINE_MSG.editTapTarget : MAP_ENGINE_MSG.editHint
+  }
+
+  cancelEditGeometry(): void {
+    const m = this.editing?.marker
+    this.editing = null
+    if (m) this.root.markers.showDetail(m)
+  }
+
+  /** Saves the moved vertices through the map-data call; the marker's other data stay as they are. */
+  async saveGeometry(): Promise<boolean> {
+    const e = this.editing
+    if (!e || this.savingGeometry) return false
+    const points = serializePoints(e.parts)
+    const problem = checkGeometry(e.marker.type, points, e.radius)
+    if (problem) {
+      this.root.app.notify(problem, 'warning')
+      return false
+    }
+    this.savingGeometry = true
+    const saved = await this.root.markers.save({ ...e.marker, points, radius: e.radius })
+    runInAction(() => {
+      this.savingGeometry = false
+      if (!saved) return
+      this.editing = null
+      this.root.markers.showDetail(saved)
+    })
+    return !!saved
+  }
+
   reset(): void {
     this.drawList = EMPTY
+    this.editing = null
     this.drawing = null
     this.heatmap = false
     this.shapesDrawn()

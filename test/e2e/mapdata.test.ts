@@ -109,7 +109,7 @@ async function openDetailBySearch(kw: string, name = kw): Promise<void> {
 }
 
 async function closeDetail(): Promise<void> {
-  await visible('.marker-detail .nut-popup-title-right').click()
+  await visible('.marker-detail .draggable-panel__close').click()
   await visible('.marker-detail').waitFor({ state: 'hidden' })
 }
 

@@ -79,7 +79,7 @@ async function draw(kind: string, name: string, taps: [number, number][], opts: 
   await button(page, '保存标注').click()
   await page.waitForURL(/\/map$/)
   await visible('.marker-detail__name', exact(name)).waitFor()
-  await visible('.marker-detail .nut-popup-title-right').click()
+  await visible('.marker-detail .draggable-panel__close').click()
   await visible('.marker-detail').waitFor({ state: 'hidden' })
 }
 
@@ -108,7 +108,7 @@ describe('H5 map engine journey (keyless map)', () => {
     await button(page, '保存标注').click()
     await page.waitForURL(/\/map$/)
     await visible('.marker-detail__name', exact('进水管')).waitFor()
-    await visible('.marker-detail .nut-popup-title-right').click()
+    await visible('.marker-detail .draggable-panel__close').click()
 
     await draw('虚线', '规划管', [[0.2, 0.62], [0.45, 0.66], [0.6, 0.62]], { finish: true })
     await draw('多边形', '一号片区', [[0.55, 0.3], [0.75, 0.3], [0.7, 0.42]], { finish: true })
@@ -130,8 +130,40 @@ describe('H5 map engine journey (keyless map)', () => {
     await visible('.marker-detail__name', exact('泵站')).waitFor()
     await visible('.map-point--selected').waitFor()
     await shot(page, '32-map-detail')
-    await visible('.marker-detail .nut-popup-title-right').click()
+    await visible('.marker-detail .draggable-panel__close').click()
     await visible('.marker-detail').waitFor({ state: 'hidden' })
+  })
+
+  it('moves a saved marker by dragging its vertex, and a polygon vertex by tap-then-tap', async () => {
+    await page.locator('.map-point__body').first().click()
+    await visible('.marker-detail__name', exact('泵站')).waitFor()
+    const before = await visible('.marker-detail .nut-cell', '坐标').textContent()
+    await button(page, '调整位置').click()
+    await page.getByText('调整“泵站”的位置').waitFor()
+    const handle = page.locator('.map-vertex').first()
+    const box = (await handle.boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(box.x + 60, box.y + 40, { steps: 8 })
+    await page.mouse.up()
+    await shot(page, '35-map-edit-vertex')
+    await button(page, '保存位置').click()
+    await visible('.marker-detail__name', exact('泵站')).waitFor()
+    const after = await visible('.marker-detail .nut-cell', '坐标').textContent()
+    expect(after).not.toBe(before)
+    await visible('.marker-detail .draggable-panel__close').click()
+
+    // The polygon: tap a vertex handle, then the place it should go.
+    await page.locator('path.map-shape--3').click({ position: { x: 40, y: 10 } }).catch(async () => page.locator('path.map-shape--3').click())
+    await visible('.marker-detail__name', exact('一号片区')).waitFor()
+    await button(page, '调整位置').click()
+    await page.locator('.map-vertex').nth(2).click()
+    await page.getByText('点击地图上的新位置，放置选中的顶点').waitFor()
+    await tapMap(0.72, 0.48)
+    await page.getByText('拖动顶点，或点选一个顶点后点击地图上的新位置').waitFor()
+    await button(page, '保存位置').click()
+    await visible('.marker-detail__name', exact('一号片区')).waitFor()
+    await visible('.marker-detail .draggable-panel__close').click()
   })
 
   it('hides a layer toggled off and shows it again toggled on', async () => {

@@ -175,3 +175,43 @@ describe('drawing a marker on the map', () => {
     expect(root.map.drawList.points.map((m) => m.id)).toEqual([777])
   })
 })
+
+describe('moving the vertices of a saved marker', () => {
+  it('moves a dragged vertex and saves only the new geometry', async () => {
+    const pipe = buildMarker({ id: 50, layer_id: 2, type: 1, name: '管线', points: '116.1,39.1|116.2,39.1|116.2,39.2' })
+    const { root, calls } = await mapRoot([], [pipe])
+    expect(root.map.startEditGeometry(pipe)).toBe(true)
+    expect(root.markers.detailOpen).toBe(false)
+    root.map.moveVertex(0, 2, { lng: 116.25, lat: 39.25 })
+    expect(await root.map.saveGeometry()).toBe(true)
+    const body = calls.find((c) => c.path === '/api/marker/save')!.body
+    expect(body).toMatchObject({ id: 50, name: '管线', type: 1, points: '116.1,39.1|116.2,39.1|116.25,39.25', layer_id: 2 })
+    expect(root.map.editing).toBeNull()
+    expect(root.markers.detailOpen).toBe(true)
+  })
+
+  it('moves a vertex by tapping it and then its new place (where dragging is not available)', async () => {
+    const line = buildMarker({ id: 51, layer_id: 2, type: 1, points: '116.1,39.1|116.2,39.2' })
+    const { root } = await mapRoot([], [line])
+    root.map.startEditGeometry(line)
+    root.map.tapMap({ lng: 117, lat: 40 })
+    expect(root.map.editing!.parts[0]).toEqual([{ lng: 116.1, lat: 39.1 }, { lng: 116.2, lat: 39.2 }])
+    root.map.selectVertex(0, 0)
+    expect(root.map.editingHint).toBe(MAP_ENGINE_MSG.editTapTarget)
+    root.map.tapMap({ lng: 116.05, lat: 39.05 })
+    expect(root.map.editing!.parts[0][0]).toEqual({ lng: 116.05, lat: 39.05 })
+    expect(root.map.editing!.selected).toBeNull()
+  })
+
+  it('cancels without saving and shows the detail again', async () => {
+    const p = buildMarker({ id: 52, points: '116.4,39.9' })
+    const { root, calls } = await mapRoot([p])
+    root.map.startEditGeometry(p)
+    root.map.moveVertex(0, 0, { lng: 116.5, lat: 39.95 })
+    calls.length = 0
+    root.map.cancelEditGeometry()
+    expect(calls.filter((c) => c.path === '/api/marker/save')).toEqual([])
+    expect(root.markers.detail?.points).toBe('116.4,39.9')
+    expect(root.markers.detailOpen).toBe(true)
+  })
+})

@@ -3,6 +3,7 @@ import type { Marker } from '../../types/mapdata'
 import { CLUSTER_MIN_ITEMS, HEATMAP_OPTIONS, MAX_VISIBLE_POINTS } from '../../src/domain/constants'
 import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, heatCells, needsShapeLoading, stableHash, type Viewport } from '../../src/domain/mapDraw'
 import { checkAmapLoader } from '../../src/domain/mapLoader'
+import { draggedHeight, settledHeight, toggledHeight } from '../../src/domain/panel'
 import { MAP_ENGINE_MSG } from '../../src/domain/messages'
 import { buildMarker } from '../support/mapBuilders'
 
@@ -194,5 +195,24 @@ describe('the AMap loader rules (SPEC 5 and 8)', () => {
   it('accepts the default plugin version 2.0 with Loca 2', () => {
     expect(checkAmapLoader({ key: 'a', version: '2.0', loca: '2.0.0' })).toBeNull()
     expect(checkAmapLoader({ key: 'a', version: '2.0' }, { key: 'a', version: '2.0' })).toBeNull()
+  })
+})
+
+describe('the bottom draggable panel (SPEC 4 and 9: initial height 200, drag step 15)', () => {
+  const FULL = 700
+  it('follows a drag in whole steps of 15 px between 200 and full height', () => {
+    expect(draggedHeight(200, 7, FULL)).toBe(200)
+    expect(draggedHeight(200, 8, FULL)).toBe(215)
+    expect(draggedHeight(200, 100, FULL)).toBe(305)
+    expect(draggedHeight(200, -50, FULL)).toBe(200)
+    expect(draggedHeight(600, 400, FULL)).toBe(FULL)
+  })
+  it('settles at the nearer of 200 and full height', () => {
+    expect(settledHeight(440, FULL)).toBe(200)
+    expect(settledHeight(460, FULL)).toBe(FULL)
+  })
+  it('switches between the two heights on a tap', () => {
+    expect(toggledHeight(200, FULL)).toBe(FULL)
+    expect(toggledHeight(FULL, FULL)).toBe(200)
   })
 })

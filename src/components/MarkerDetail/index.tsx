@@ -3,7 +3,7 @@
  * layer, coordinates, length or area (domain measure), field values, notes with photos, edit and
  * delete with a confirmation.
  */
-import { Button, Cell, Dialog, Image, Popup, Tag } from '@nutui/nutui-react-taro'
+import { Button, Cell, Dialog, Image, Tag } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
@@ -12,6 +12,7 @@ import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
 import { MARKER_TYPE_NAMES, formatArea, formatCoord, formatLength, measure, parsePoints } from '../../domain/points'
 import { useStores } from '../../stores/context'
+import { DraggablePanel } from '../DraggablePanel'
 import { NoteList } from '../NoteList'
 import './index.scss'
 
@@ -35,7 +36,7 @@ function valueText(field: LayerField, v: FieldValue | undefined): string {
 }
 
 export const MarkerDetail = observer(function MarkerDetail() {
-  const { markers, layers, fields, notes, navigate } = useStores()
+  const { markers, layers, fields, notes, navigate, map } = useStores()
   const [confirmDelete, setConfirmDelete] = useState(false)
   const m = markers.detail
   const layer = m ? layers.byId.get(m.layer_id) : undefined
@@ -43,15 +44,7 @@ export const MarkerDetail = observer(function MarkerDetail() {
   const isArea = !!m && m.type >= 3
 
   return (
-    <Popup
-      visible={markers.detailOpen && !!m}
-      position='bottom'
-      round
-      closeable
-      title='标注详情'
-      className='marker-detail'
-      onClose={() => markers.closeDetail()}
-    >
+    <DraggablePanel visible={markers.detailOpen && !!m} className='marker-detail' onClose={() => markers.closeDetail()}>
       {m && geo ? (
         <View className='marker-detail__body'>
           <View className='marker-detail__head'>
@@ -60,6 +53,31 @@ export const MarkerDetail = observer(function MarkerDetail() {
               {MARKER_TYPE_NAMES[m.type]}
             </Tag>
           </View>
+          <View className='marker-detail__buttons'>
+            {layers.can(layer, PERM.MARKER_EDIT) ? (
+              <Button
+                type='primary'
+                className='marker-detail__edit'
+                onClick={() => {
+                  markers.closeDetail()
+                  navigate(`/addinfo?id=${m.id}`)
+                }}
+              >
+                编辑标注
+              </Button>
+            ) : null}
+            {layers.can(layer, PERM.MARKER_EDIT) ? (
+              <Button fill='outline' type='primary' className='marker-detail__move' onClick={() => map.startEditGeometry(m)}>
+                调整位置
+              </Button>
+            ) : null}
+            {layers.can(layer, PERM.MARKER_DELETE) ? (
+              <Button type='danger' fill='outline' className='marker-detail__delete' onClick={() => setConfirmDelete(true)}>
+                删除标注
+              </Button>
+            ) : null}
+          </View>
+
           <Cell.Group className='marker-detail__cells'>
             <Cell title='图层' extra={layers.pathLabel(m.layer_id) || '—'} />
             <Cell
@@ -102,26 +120,6 @@ export const MarkerDetail = observer(function MarkerDetail() {
             <Cell title='创建人' extra={m.creator_name || '—'} />
           </Cell.Group>
 
-          <View className='marker-detail__buttons'>
-            {layers.can(layer, PERM.MARKER_EDIT) ? (
-              <Button
-                type='primary'
-                className='marker-detail__edit'
-                onClick={() => {
-                  markers.closeDetail()
-                  navigate(`/addinfo?id=${m.id}`)
-                }}
-              >
-                编辑标注
-              </Button>
-            ) : null}
-            {layers.can(layer, PERM.MARKER_DELETE) ? (
-              <Button type='danger' fill='outline' className='marker-detail__delete' onClick={() => setConfirmDelete(true)}>
-                删除标注
-              </Button>
-            ) : null}
-          </View>
-
           {layers.can(layer, PERM.NOTE_LIST) || layers.can(layer, PERM.NOTE_ADD) ? (
             <View className='marker-detail__notes'>
               <Text className='marker-detail__section'>备注</Text>
@@ -143,6 +141,6 @@ export const MarkerDetail = observer(function MarkerDetail() {
           />
         </View>
       ) : null}
-    </Popup>
+    </DraggablePanel>
   )
 })

@@ -18,9 +18,13 @@ import './index.scss'
 
 /** Loads the map data once the guard let the page in (PageShell renders children only then). */
 function MapData() {
-  const { layers, markers } = useStores()
+  const { layers, markers, map, app } = useStores()
   useEffect(() => {
-    void layers.load().then((ok) => ok && markers.loadShown())
+    void layers
+      .load()
+      .then((ok) => ok && markers.loadShown())
+      // A first look at the team's data: frame all of it, unless the user left the map somewhere.
+      .then((ok) => ok && !app.map_view && map.fitData())
     void layers.loadTitleStyles()
   }, [])
   return null
@@ -116,6 +120,27 @@ const DrawingBar = observer(function DrawingBar() {
   )
 })
 
+/** The bar shown while a saved marker's vertices are moved: hint, save, cancel. */
+const EditingBar = observer(function EditingBar() {
+  const { map } = useStores()
+  const e = map.editing
+  if (!e) return null
+  return (
+    <View className='map-drawing'>
+      <Text className='map-drawing__title'>调整“{e.marker.name}”的位置</Text>
+      <Text className='map-drawing__hint'>{map.editingHint}</Text>
+      <View className='map-drawing__buttons'>
+        <Button size='small' type='primary' loading={map.savingGeometry} onClick={() => void map.saveGeometry()}>
+          保存位置
+        </Button>
+        <Button size='small' fill='none' onClick={() => map.cancelEditGeometry()}>
+          取消
+        </Button>
+      </View>
+    </View>
+  )
+})
+
 function MapPage() {
   const { session, app, navigate, map, layers } = useStores()
   const [panel, setPanel] = useState(false)
@@ -145,6 +170,7 @@ function MapPage() {
           draw={map.drawList}
           selectedId={map.selectedId}
           draft={map.drawing}
+          editing={map.editing ? { type: map.editing.marker.type, parts: map.editing.parts, radius: map.editing.radius, selected: map.editing.selected } : null}
           titleStyleOf={titleStyleOf}
           target={map.target}
           onError={(msg) => app.notify(msg, 'danger')}
@@ -152,12 +178,15 @@ function MapPage() {
           onMarkerTap={(id) => map.tapMarker(id)}
           onClusterTap={(c) => map.tapCluster(c)}
           onMapTap={(p) => map.tapMap(p)}
+          onVertexMove={(part, vertex, p) => map.moveVertex(part, vertex, p)}
+          onVertexTap={(part, vertex) => map.selectVertex(part, vertex)}
           onShapesDrawn={() => map.shapesDrawn()}
         />
       </View>
-      {map.drawing ? (
+      {map.drawing || map.editing ? (
         <View className='map-top'>
           <DrawingBar />
+          <EditingBar />
         </View>
       ) : (
         <View className='map-top'>

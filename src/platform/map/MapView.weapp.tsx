@@ -10,17 +10,17 @@ import { MSG } from '../../domain/messages'
 import clusterIcon from '../../assets/map/cluster.png'
 import pinIcon from '../../assets/map/pin.png'
 import type { MapViewProps } from './types'
-import { weappScene } from './weappScene'
+import { vertexOfId, weappScene } from './weappScene'
 
 const MAP_ID = 'main-map'
 
 export function MapView(props: MapViewProps) {
-  const { center, zoom, className, draw, selectedId, titleStyleOf, draft, target } = props
+  const { center, zoom, className, draw, selectedId, titleStyleOf, draft, editing, target } = props
   const latest = useRef(props)
   latest.current = props
   const scene = useMemo(
-    () => weappScene(draw ?? { clusters: [], points: [], shapes: [], heat: null, pointsInView: 0 }, { selectedId, titleStyleOf, draft, pinIcon, clusterIcon }),
-    [draw, selectedId, titleStyleOf, draft],
+    () => weappScene(draw ?? { clusters: [], points: [], shapes: [], heat: null, pointsInView: 0 }, { selectedId, titleStyleOf, draft, editing, pinIcon, clusterIcon }),
+    [draw, selectedId, titleStyleOf, draft, editing],
   )
   const sceneRef = useRef(scene)
   sceneRef.current = scene
@@ -68,6 +68,8 @@ export function MapView(props: MapViewProps) {
       }}
       onMarkerTap={(e: any) => {
         const id = Number(e.detail?.markerId)
+        const vertex = vertexOfId(id)
+        if (vertex) return latest.current.onVertexTap?.(vertex[0], vertex[1])
         const clusterIndex = sceneRef.current.clusterOf.get(id)
         if (clusterIndex !== undefined) {
           const c = latest.current.draw?.clusters[clusterIndex]

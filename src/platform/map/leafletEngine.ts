@@ -8,7 +8,7 @@ import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, wgs84ToGcj02, type LngLat } from '../../domain/geo'
 import type { ClusterItem, DrawList, Shape } from '../../domain/mapDraw'
 import type { Marker } from '../../../types/mapdata'
-import type { DraftGeometry, MapViewProps } from './types'
+import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
 
 type L = typeof Leaflet
 type TitleStyleOf = NonNullable<MapViewProps['titleStyleOf']>
@@ -20,12 +20,13 @@ const SHAPE_TITLES_MAX = 150
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-export type EngineCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn'>
+export type EngineCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap'>
 
 export class LeafletEngine {
   private readonly map: Leaflet.Map
   private readonly items = new Map<string, Leaflet.Layer>()
   private readonly draftLayer: Leaflet.LayerGroup
+  private readonly editLayer: Leaflet.LayerGroup
   private shapeJob = 0
   private lastTargetSeq = -1
 
@@ -42,6 +43,7 @@ export class LeafletEngine {
     L.tileLayer(tileUrl, { maxZoom: 20, maxNativeZoom: 19, attribution: '&copy; OpenStreetMap' }).addTo(this.map)
     L.control.zoom({ position: 'bottomright' }).addTo(this.map)
     this.draftLayer = L.layerGroup().addTo(this.map)
+    this.editLayer = L.layerGroup().addTo(this.map)
     this.map.on('moveend', () => this.reportView())
     this.map.on('click', (e: Leaflet.LeafletMouseEvent) => this.cb().onMapTap?.(wgs84ToGcj02({ lng: e.latlng.lng, lat: e.latlng.lat })))
   }
@@ -183,6 +185,34 @@ export class LeafletEngine {
       else if (part.length >= 2) L.polyline(latlngs, style).addTo(this.draftLayer)
       for (const v of latlngs) L.circleMarker(v, { radius: 6, color: '#fff', weight: 2, fillColor: '#F53F3F', fillOpacity: 1, interactive: false, className: 'map-draft-vertex' }).addTo(this.draftLayer)
     }
+  }
+
+  /** The marker being edited: its outline and a handle per vertex, dragged or tapped. */
+  renderEditing(editing: EditGeometry | null | undefined): void {
+    const L = this.L
+    this.editLayer.clearLayers()
+    if (!editing) return
+    const style = { color: '#FF7D00', weight: 3, fillOpacity: 0.15, interactive: false }
+    const rings = editing.parts.map((part) => part.map((p) => this.ll(p)))
+    if (editing.type === 5) L.circle(rings[0][0], { ...style, radius: editing.radius }).addTo(this.editLayer)
+    else if (editing.type === 4) {
+      const [a, b] = editing.parts[0]
+      L.polygon([a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }].map((p) => this.ll(p)), style).addTo(this.editLayer)
+    } else if (editing.type >= 3) L.polygon(rings as Leaflet.LatLngExpression[][], style).addTo(this.editLayer)
+    else if (editing.type >= 1) L.polyline(rings[0], style).addTo(this.editLayer)
+    editing.parts.forEach((part, pi) =>
+      part.forEach((_, vi) => {
+        const selected = editing.selected?.[0] === pi && editing.selected?.[1] === vi
+        const icon = L.divIcon({ className: `map-vertex${selected ? ' map-vertex--selected' : ''}`, html: `<div data-vertex="${pi}-${vi}"></div>`, iconSize: [22, 22] })
+        const handle = L.marker(rings[pi][vi], { icon, draggable: true, keyboard: false, zIndexOffset: 2000 })
+        handle.on('dragend', () => {
+          const ll = handle.getLatLng()
+          this.cb().onVertexMove?.(pi, vi, wgs84ToGcj02({ lng: ll.lng, lat: ll.lat }))
+        })
+        handle.on('click', () => this.cb().onVertexTap?.(pi, vi))
+        handle.addTo(this.editLayer)
+      }),
+    )
   }
 
   destroy(): void {

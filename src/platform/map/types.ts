@@ -9,6 +9,14 @@ export interface DraftGeometry {
   radius: number
 }
 
+/** A saved marker whose vertices are being moved; `selected` is the vertex picked by a tap. */
+export interface EditGeometry {
+  type: number
+  parts: LngLat[][]
+  radius: number
+  selected: [number, number] | null
+}
+
 /** Where the page asks the map to go; a new seq moves it even to the same place. */
 export interface MapTargetProp {
   lng: number
@@ -31,6 +39,8 @@ export interface MapViewProps {
   selectedId?: number | null
   /** The marker being drawn, shown with its vertices. */
   draft?: DraftGeometry | null
+  /** The marker whose vertices are being moved, with a handle per vertex. */
+  editing?: EditGeometry | null
   /** Title style of a layer's markers (font size, colours, padding, border). */
   titleStyleOf?: (layerId: number) => Omit<TitleStyle, 'id' | 'layer_id'>
   target?: MapTargetProp | null
@@ -41,6 +51,10 @@ export interface MapViewProps {
   onMarkerTap?: (id: number) => void
   onClusterTap?: (cluster: ClusterItem) => void
   onMapTap?: (p: LngLat) => void
+  /** A vertex handle was dragged to a new place (H5). */
+  onVertexMove?: (part: number, vertex: number, p: LngLat) => void
+  /** A vertex handle was tapped (pick it, then tap its new place: works where dragging does not). */
+  onVertexTap?: (part: number, vertex: number) => void
   /** The lines and areas of the current draw list are on the map (ends the loading indicator). */
   onShapesDrawn?: () => void
 }

@@ -5,7 +5,15 @@
  */
 import type { DrawList, Shape } from '../../domain/mapDraw'
 import type { LngLat } from '../../domain/geo'
-import type { DraftGeometry, MapViewProps } from './types'
+import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
+
+/** Marker ids of vertex handles: 800,000,000 + part * 10,000 + vertex (saved markers never get that high here). */
+export const VERTEX_ID_BASE = 800_000_000
+export function vertexOfId(id: number): [number, number] | null {
+  if (id < VERTEX_ID_BASE || id >= 900_000_000) return null
+  const n = id - VERTEX_ID_BASE
+  return [Math.floor(n / 10_000), n % 10_000]
+}
 
 export interface WxMarker {
   id: number
@@ -48,7 +56,10 @@ function rectangle(s: Shape): WxPoint[] {
   return [a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }].map(wx)
 }
 
-export function weappScene(list: DrawList, options: { selectedId?: number | null; titleStyleOf?: MapViewProps['titleStyleOf']; pinIcon: string; clusterIcon: string; draft?: DraftGeometry | null }): WxScene {
+export function weappScene(
+  list: DrawList,
+  options: { selectedId?: number | null; titleStyleOf?: MapViewProps['titleStyleOf']; pinIcon: string; clusterIcon: string; draft?: DraftGeometry | null; editing?: EditGeometry | null },
+): WxScene {
   const markers: WxMarker[] = []
   const clusterOf = new Map<number, number>()
   list.clusters.forEach((c, i) => {
@@ -122,6 +133,18 @@ export function weappScene(list: DrawList, options: { selectedId?: number | null
       else if (part.length >= 2) polylines.push({ points: (d.type >= 3 && part.length >= 3 ? [...part, part[0]] : part).map(wx), color: '#F53F3FFF', width: 3, dottedLine: true })
       part.forEach((p, i) => markers.push({ id: 900_000_000 + i, ...wx(p), iconPath: options.pinIcon, width: 16, height: 16, zIndex: 20 }))
     }
+  }
+  const e = options.editing
+  if (e) {
+    const rings = e.parts
+    if (e.type === 5) circles.push({ ...wx(rings[0][0]), radius: e.radius, color: '#FF7D00FF', fillColor: '#FF7D0026', strokeWidth: 3 })
+    else if (e.type >= 1) for (const part of rings) polylines.push({ points: (e.type >= 3 ? [...part, part[0]] : part).map(wx), color: '#FF7D00FF', width: 3, dottedLine: false })
+    rings.forEach((part, pi) =>
+      part.forEach((p, vi) => {
+        const selected = e.selected?.[0] === pi && e.selected?.[1] === vi
+        markers.push({ id: VERTEX_ID_BASE + pi * 10_000 + vi, ...wx(p), iconPath: options.pinIcon, width: selected ? 28 : 20, height: selected ? 28 : 20, zIndex: 30 })
+      }),
+    )
   }
   return { markers, polylines, polygons, circles, clusterOf }
 }

@@ -1,0 +1,64 @@
+/**
+ * The bottom draggable panel of the map (SPEC 4): opens at 200 px, dragged by its handle in steps
+ * of 15 px, settles at 200 px or full height; a tap on the handle switches between the two.
+ */
+import { Close } from '@nutui/icons-react-taro'
+import { View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { PANEL_INITIAL_HEIGHT } from '../../domain/constants'
+import { draggedHeight, settledHeight, toggledHeight } from '../../domain/panel'
+import './index.scss'
+
+export interface DraggablePanelProps {
+  visible: boolean
+  onClose: () => void
+  className?: string
+  children?: ReactNode
+}
+
+/** Full height leaves the map's top bar in sight. */
+function fullHeight(): number {
+  const h = Taro.getSystemInfoSync?.().windowHeight ?? 800
+  return Math.max(PANEL_INITIAL_HEIGHT, Math.round(h * 0.88))
+}
+
+export function DraggablePanel({ visible, onClose, className, children }: DraggablePanelProps) {
+  const [height, setHeight] = useState(PANEL_INITIAL_HEIGHT)
+  const drag = useRef<{ y: number; h: number; moved: boolean } | null>(null)
+
+  useEffect(() => {
+    if (visible) setHeight(PANEL_INITIAL_HEIGHT)
+  }, [visible])
+
+  if (!visible) return null
+  const full = fullHeight()
+  const y = (e: any) => e.touches?.[0]?.clientY ?? e.changedTouches?.[0]?.clientY ?? e.clientY ?? 0
+
+  return (
+    <View className={`draggable-panel ${className ?? ''}`} style={{ height: `${height}px` }}>
+      <View
+        className='draggable-panel__handle'
+        onTouchStart={(e) => (drag.current = { y: y(e), h: height, moved: false })}
+        onTouchMove={(e) => {
+          const d = drag.current
+          if (!d) return
+          d.moved = true
+          setHeight(draggedHeight(d.h, d.y - y(e), full))
+        }}
+        onTouchEnd={() => {
+          const d = drag.current
+          drag.current = null
+          setHeight((h) => (d?.moved ? settledHeight(h, full) : h))
+        }}
+        onClick={() => setHeight((h) => toggledHeight(h, full))}
+      >
+        <View className='draggable-panel__bar' />
+      </View>
+      <View className='draggable-panel__close' onClick={onClose}>
+        <Close size={16} color='#86909C' />
+      </View>
+      <View className='draggable-panel__content'>{children}</View>
+    </View>
+  )
+}

@@ -1,0 +1,56 @@
+/** The WeChat map scene (issue 4): the draw list in WeChat's terms, with the markers bounded per view. */
+import { MAX_VISIBLE_POINTS } from '../../src/domain/constants'
+import { buildMarkerIndex, computeDrawList, type Viewport } from '../../src/domain/mapDraw'
+import { weappScene, withAlpha } from '../../src/platform/map/weappScene'
+import { buildMarker } from '../support/mapBuilders'
+
+const icons = { pinIcon: '/assets/pin.png', clusterIcon: '/assets/cluster.png' }
+const BEIJING: Viewport = { west: 116.0, south: 39.6, east: 116.8, north: 40.2, zoom: 10 }
+
+function grid(n: number) {
+  return Array.from({ length: n }, (_, i) => buildMarker({ id: i + 1, points: `${(116.01 + (i % 200) * 0.0039).toFixed(5)},${(39.61 + Math.floor(i / 200) * 0.0011).toFixed(5)}` }))
+}
+
+describe('the WeChat map scene', () => {
+  it('hands the map at most 200 point markers plus the clusters, whatever the zoom', () => {
+    const index = buildMarkerIndex(grid(20_000))
+    for (const zoom of [5, 10, 13, 16, 18, 22]) {
+      const list = computeDrawList(index, { ...BEIJING, zoom })
+      const scene = weappScene(list, icons)
+      expect(scene.markers.length).toBe(list.points.length + list.clusters.length)
+      expect(scene.markers.filter((m) => m.id > 0).length).toBeLessThanOrEqual(MAX_VISIBLE_POINTS)
+    }
+  })
+
+  it('gives clusters negative ids that lead back to the cluster, with the badge text as label', () => {
+    const list = computeDrawList(buildMarkerIndex(grid(2000)), { ...BEIJING, zoom: 5 })
+    const scene = weappScene(list, icons)
+    const cluster = scene.markers.find((m) => m.id < 0)!
+    expect(list.clusters[scene.clusterOf.get(cluster.id)!].label).toBe(cluster.label?.content)
+    expect(cluster.iconPath).toBe(icons.clusterIcon)
+  })
+
+  it('draws each kind with WeChat map shapes in the marker colour', () => {
+    const markers = [
+      buildMarker({ id: 1, type: 1, points: '116.1,39.7|116.2,39.8', style: { color: '#FF0000' } }),
+      buildMarker({ id: 2, type: 2, points: '116.1,39.7|116.2,39.8' }),
+      buildMarker({ id: 3, type: 3, points: '116.1,39.7|116.2,39.7|116.2,39.8' }),
+      buildMarker({ id: 4, type: 4, points: '116.1,39.7|116.2,39.8' }),
+      buildMarker({ id: 5, type: 5, points: '116.3,39.9', radius: 300 }),
+      buildMarker({ id: 6, type: 6, points: '116.1,39.7|116.2,39.7|116.2,39.8;116.3,39.7|116.4,39.7|116.4,39.8' }),
+    ]
+    const scene = weappScene(computeDrawList(buildMarkerIndex(markers), BEIJING), icons)
+    expect(scene.polylines).toHaveLength(2)
+    expect(scene.polylines[0]).toMatchObject({ color: '#FF0000FF', dottedLine: false })
+    expect(scene.polylines[1].dottedLine).toBe(true)
+    // polygon, rectangle (4 corners) and the two parts of kind 6
+    expect(scene.polygons.map((p) => p.points.length)).toEqual([3, 4, 3, 3])
+    expect(scene.circles).toEqual([expect.objectContaining({ latitude: 39.9, longitude: 116.3, radius: 300 })])
+  })
+
+  it('writes colours with their alpha as WeChat wants', () => {
+    expect(withAlpha('#165dff', 1)).toBe('#165DFFFF')
+    expect(withAlpha('#165DFF', 0.25)).toBe('#165DFF40')
+    expect(withAlpha('nonsense', 1)).toBe('#165DFFFF')
+  })
+})
