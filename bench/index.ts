@@ -2,6 +2,7 @@
 import { execSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { browserBench } from './browser'
 import { markersBench } from './markers'
 import { serverBench } from './server'
 import { h5Sizes, weappSizes } from './sizes'
@@ -16,6 +17,7 @@ async function main() {
   await h5Sizes()
   markersBench()
   serverBench()
+  await browserBench()
 }
 
 main().catch((e) => {

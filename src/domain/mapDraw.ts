@@ -86,6 +86,13 @@ type PointClusters = Supercluster<{ i: number }, Record<string, never>>
  */
 export const LOW_MAX_ZOOM = 16
 
+/**
+ * supercluster measures its radius against a 512-px tile by default; the maps here (WeChat, AMap,
+ * Leaflet) count zoom levels in 256-px tiles, so the tile extent is 256 for the radius of 20 to be
+ * 20 screen pixels.
+ */
+const CLUSTER_EXTENT = 256
+
 /** Seed of the sampling order: the same marker keeps its place on every phone and every run. */
 export const SAMPLE_SEED = 0x9e3779b9
 
@@ -166,7 +173,7 @@ export function buildMarkerIndex(markers: readonly Marker[]): MarkerIndex {
     order[r] = i
     rank[i] = r
   }
-  const clusters: PointClusters = new Supercluster({ ...CLUSTER_OPTIONS, maxZoom: LOW_MAX_ZOOM })
+  const clusters: PointClusters = new Supercluster({ ...CLUSTER_OPTIONS, extent: CLUSTER_EXTENT, maxZoom: LOW_MAX_ZOOM })
   clusters.load(features)
   return { points, lng, lat, order, rank, clusters, kd, shapes, high: null }
 }
@@ -188,7 +195,7 @@ export function highZoomClusters(index: MarkerIndex, view: Viewport): NonNullabl
   const h = view.north - view.south
   const bbox: BBox = [view.west - w, view.south - h, view.east + w, view.north + h]
   const positions = positionsIn(index, bbox)
-  const clusters: PointClusters = new Supercluster({ ...CLUSTER_OPTIONS, minZoom: LOW_MAX_ZOOM + 1 })
+  const clusters: PointClusters = new Supercluster({ ...CLUSTER_OPTIONS, extent: CLUSTER_EXTENT, minZoom: LOW_MAX_ZOOM + 1 })
   clusters.load(positions.map((i, k) => ({ type: 'Feature' as const, properties: { i: k }, geometry: { type: 'Point' as const, coordinates: [index.lng[i], index.lat[i]] } })))
   index.high = { bbox, clusters, positions }
   return index.high

@@ -1,7 +1,7 @@
 /** The draw pipeline of the map engine (issue 4; SPEC 4 and 9): clusters, sampling, heatmap, loading indicator. */
 import type { Marker } from '../../types/mapdata'
 import { CLUSTER_MIN_ITEMS, HEATMAP_OPTIONS, MAX_VISIBLE_POINTS } from '../../src/domain/constants'
-import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, heatCells, needsShapeLoading, stableHash, type Viewport } from '../../src/domain/mapDraw'
+import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, degreesPerPixel, heatCells, needsShapeLoading, stableHash, type Viewport } from '../../src/domain/mapDraw'
 import { checkAmapLoader } from '../../src/domain/mapLoader'
 import { draggedHeight, settledHeight, toggledHeight } from '../../src/domain/panel'
 import { MAP_ENGINE_MSG } from '../../src/domain/messages'
@@ -33,6 +33,16 @@ describe('the draw list of a view', () => {
     expect(list.clusters.length).toBeGreaterThan(0)
     expect(list.clusters.reduce((n, c) => n + c.count, 0) + list.points.length).toBe(CLUSTER_MIN_ITEMS)
     expect(list.pointsInView).toBe(CLUSTER_MIN_ITEMS)
+  })
+
+  it('clusters within 20 screen pixels of 256-px map tiles (SPEC 9 radius 20)', () => {
+    const zoom = 10
+    const px = degreesPerPixel(zoom)
+    const group = (lng: number, firstId: number) => Array.from({ length: 10 }, (_, i) => buildMarker({ id: firstId + i, points: `${lng},39.9` }))
+    const near = buildMarkerIndex([...group(116.4, 1), ...group(116.4 + 15 * px, 100)])
+    expect(computeDrawList(near, { ...BEIJING, zoom }).clusters.map((c) => c.count)).toEqual([20])
+    const apart = buildMarkerIndex([...group(116.4, 1), ...group(116.4 + 45 * px, 100)])
+    expect(computeDrawList(apart, { ...BEIJING, zoom }).clusters.map((c) => c.count).sort()).toEqual([10, 10])
   })
 
   it('abbreviates cluster badges with k from 1000 (SPEC 9)', () => {

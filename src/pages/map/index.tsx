@@ -142,7 +142,7 @@ const EditingBar = observer(function EditingBar() {
 })
 
 function MapPage() {
-  const { session, app, navigate, map, layers } = useStores()
+  const { session, app, navigate, map, layers, markers } = useStores()
   const [panel, setPanel] = useState(false)
   const [search, setSearch] = useState(false)
   const [adding, setAdding] = useState(false)
@@ -231,7 +231,7 @@ function MapPage() {
           <Text className='map-tool__label'>添加</Text>
         </View>
       </View>
-      <View className='map-count muted'>
+      <View className='map-count muted' data-loaded={markers.loading ? 'loading' : String(markers.count)}>
         {map.heatmap ? `热力图 · ${map.drawList.pointsInView}个点` : `视野内 ${map.drawList.pointsInView}个点 · ${map.drawList.shapes.length}条线/面`}
       </View>
       <ActionSheet

@@ -8,6 +8,7 @@ import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, wgs84ToGcj02, type LngLat } from '../../domain/geo'
 import type { ClusterItem, DrawList, Shape } from '../../domain/mapDraw'
 import type { Marker } from '../../../types/mapdata'
+import { createPointLayer, type PointItem } from './pointLayer'
 import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
 
 type L = typeof Leaflet
@@ -17,6 +18,8 @@ type TitleStyleOf = NonNullable<MapViewProps['titleStyleOf']>
 const SHAPE_BATCH = 150
 /** Shape titles are drawn only while few shapes are in view (labels for thousands would bury the map). */
 const SHAPE_TITLES_MAX = 150
+/** Above this many lines/areas in view they go on one canvas instead of one SVG element each. */
+const SVG_SHAPES_MAX = 300
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
@@ -27,6 +30,9 @@ export class LeafletEngine {
   private readonly items = new Map<string, Leaflet.Layer>()
   private readonly draftLayer: Leaflet.LayerGroup
   private readonly editLayer: Leaflet.LayerGroup
+  private readonly points: ReturnType<typeof createPointLayer>
+  private clusters = new Map<string, ClusterItem>()
+  private readonly canvas: Leaflet.Canvas
   private shapeJob = 0
   private lastTargetSeq = -1
 
@@ -44,6 +50,15 @@ export class LeafletEngine {
     L.control.zoom({ position: 'bottomright' }).addTo(this.map)
     this.draftLayer = L.layerGroup().addTo(this.map)
     this.editLayer = L.layerGroup().addTo(this.map)
+    this.canvas = L.canvas({ padding: 0.3 })
+    this.points = createPointLayer(L, () => ({
+      onMarker: (id) => this.cb().onMarkerTap?.(id),
+      onCluster: (key) => {
+        const c = this.clusters.get(key)
+        if (c) this.cb().onClusterTap?.(c)
+      },
+    }))
+    this.points.addTo(this.map)
     this.map.on('moveend', () => this.reportView())
     this.map.on('click', (e: Leaflet.LeafletMouseEvent) => this.cb().onMapTap?.(wgs84ToGcj02({ lng: e.latlng.lng, lat: e.latlng.lat })))
   }
@@ -76,16 +91,20 @@ export class LeafletEngine {
   render(list: DrawList, selectedId: number | null, titleStyleOf: TitleStyleOf | undefined): void {
     const L = this.L
     const wanted = new Map<string, () => Leaflet.Layer>()
-    for (const c of list.clusters) wanted.set(`c:${c.key}:${c.label}`, () => this.clusterLayer(c))
-    for (const m of list.points) wanted.set(`p:${m.id}:${m.updated_at}:${m.id === selectedId ? 1 : 0}`, () => this.pointLayer(m, m.id === selectedId, titleStyleOf))
+    const items: PointItem[] = []
+    this.clusters = new Map(list.clusters.map((c) => [c.key, c]))
+    for (const c of list.clusters) items.push(clusterItem(c))
+    for (const m of list.points) items.push(pointItem(m, m.id === selectedId, titleStyleOf))
+    this.points.setItems(items)
     if (list.heat)
       for (const h of list.heat)
         wanted.set(`h:${h.lng.toFixed(6)},${h.lat.toFixed(6)}:${h.count}`, () =>
           L.circleMarker(this.ll(h), { radius: 25, stroke: false, fillColor: heatColor(h.opacity), fillOpacity: h.opacity, interactive: false, className: 'map-heat' }),
         )
     const titles = list.shapes.length <= SHAPE_TITLES_MAX
+    const onCanvas = list.shapes.length > SVG_SHAPES_MAX
     const shapeKeys: [string, Shape][] = []
-    for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${titles ? 1 : 0}`, s])
+    for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${titles ? 1 : 0}:${onCanvas ? 'c' : 's'}`, s])
 
     const keep = new Set<string>([...wanted.keys(), ...shapeKeys.map(([k]) => k)])
     for (const [key, layer] of this.items) {
@@ -102,7 +121,7 @@ export class LeafletEngine {
     const addBatch = (from: number) => {
       if (job !== this.shapeJob) return
       for (const [key, s] of missing.slice(from, from + SHAPE_BATCH)) {
-        if (!this.items.has(key)) this.items.set(key, this.shapeLayer(s, s.marker.id === selectedId, titles ? titleStyleOf : undefined).addTo(this.map))
+        if (!this.items.has(key)) this.items.set(key, this.shapeLayer(s, s.marker.id === selectedId, titles ? titleStyleOf : undefined, onCanvas).addTo(this.map))
       }
       if (from + SHAPE_BATCH < missing.length) requestAnimationFrame(() => addBatch(from + SHAPE_BATCH))
       else this.cb().onShapesDrawn?.()
@@ -110,35 +129,7 @@ export class LeafletEngine {
     addBatch(0)
   }
 
-  private clusterLayer(c: ClusterItem): Leaflet.Layer {
-    const L = this.L
-    const size = c.count >= 1000 ? 52 : c.count >= 100 ? 46 : 40
-    const icon = L.divIcon({ className: 'map-cluster', html: `<div class="map-cluster__badge" style="width:${size}px;height:${size}px;line-height:${size}px">${esc(c.label)}</div>`, iconSize: [size, size] })
-    const layer = L.marker(this.ll(c), { icon, keyboard: false })
-    layer.on('click', () => this.cb().onClusterTap?.(c))
-    return layer
-  }
-
-  private pointLayer(m: Marker, selected: boolean, titleStyleOf: TitleStyleOf | undefined): Leaflet.Layer {
-    const L = this.L
-    const color = /^#[0-9a-f]{6}$/i.test(m.style?.color ?? '') ? m.style!.color! : '#165DFF'
-    const size = Math.max(16, Math.min(48, Math.round((m.style?.size ?? m.width ?? 32) * 0.75))) + (selected ? 8 : 0)
-    const pin = m.style?.icon
-      ? `<img class="map-point__icon" src="${esc(iconUrl(m.style.icon))}" style="width:${size}px;height:${size}px" alt="">`
-      : `<div class="map-point__pin" style="width:${size}px;height:${size}px;background:${color}"></div>`
-    const title = titleStyleOf ? `<div class="map-title" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</div>` : ''
-    const icon = L.divIcon({
-      className: `map-point${selected ? ' map-point--selected' : ''}`,
-      html: `<div class="map-point__body" data-marker-id="${m.id}">${pin}${title}</div>`,
-      iconSize: [size, size],
-      iconAnchor: [size / 2, m.style?.icon ? size / 2 : size],
-    })
-    const layer = L.marker(this.ll(pointOf(m)), { icon, keyboard: false, zIndexOffset: selected ? 1000 : 0 })
-    layer.on('click', () => this.cb().onMarkerTap?.(m.id))
-    return layer
-  }
-
-  private shapeLayer(s: Shape, selected: boolean, titleStyleOf: TitleStyleOf | undefined): Leaflet.Layer {
+  private shapeLayer(s: Shape, selected: boolean, titleStyleOf: TitleStyleOf | undefined, onCanvas: boolean): Leaflet.Layer {
     const L = this.L
     const m = s.marker
     const color = m.style?.color || '#165DFF'
@@ -150,6 +141,7 @@ export class LeafletEngine {
       fillOpacity: m.type >= 3 ? (m.style?.fill_opacity ?? 0.25) : 0,
       opacity: m.style?.opacity ?? 1,
       className: `map-shape map-shape--${m.type}`,
+      ...(onCanvas ? { renderer: this.canvas } : {}),
     }
     let layer: Leaflet.Path
     if (m.type === 1 || m.type === 2) layer = L.polyline(s.parts[0].map((p) => this.ll(p)), options)
@@ -218,6 +210,37 @@ export class LeafletEngine {
   destroy(): void {
     this.shapeJob++
     this.map.remove()
+  }
+}
+
+function clusterItem(c: ClusterItem): PointItem {
+  const size = c.count >= 1000 ? 52 : c.count >= 100 ? 46 : 40
+  return {
+    key: `c:${c.key}:${c.label}`,
+    lat: gcj02ToWgs84(c).lat,
+    lng: gcj02ToWgs84(c).lng,
+    html: `<div class="map-cluster" data-cluster-key="${esc(c.key)}"><div class="map-cluster__badge" style="width:${size}px;height:${size}px;line-height:${size}px">${esc(c.label)}</div></div>`,
+    anchorX: size / 2,
+    anchorY: size / 2,
+  }
+}
+
+function pointItem(m: Marker, selected: boolean, titleStyleOf: TitleStyleOf | undefined): PointItem {
+  const color = /^#[0-9a-f]{6}$/i.test(m.style?.color ?? '') ? m.style!.color! : '#165DFF'
+  const size = Math.max(16, Math.min(48, Math.round((m.style?.size ?? m.width ?? 32) * 0.75))) + (selected ? 8 : 0)
+  const pin = m.style?.icon
+    ? `<img class="map-point__icon" src="${esc(iconUrl(m.style.icon))}" style="width:${size}px;height:${size}px" alt="">`
+    : `<div class="map-point__pin" style="width:${size}px;height:${size}px;background:${color}"></div>`
+  const title = titleStyleOf ? `<div class="map-title" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</div>` : ''
+  const wgs = gcj02ToWgs84(pointOf(m))
+  return {
+    key: `p:${m.id}:${m.updated_at}:${selected ? 1 : 0}`,
+    lat: wgs.lat,
+    lng: wgs.lng,
+    html: `<div class="map-point${selected ? ' map-point--selected' : ''}" data-marker-id="${m.id}"><div class="map-point__body" style="width:${size}px">${pin}${title}</div></div>`,
+    anchorX: size / 2,
+    anchorY: m.style?.icon ? size / 2 : size,
+    zIndex: selected ? 2 : undefined,
   }
 }
 

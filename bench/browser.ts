@@ -1,0 +1,169 @@
+/**
+ * H5 /map in headless Chromium with 4x CPU throttling (DESIGN 7, issue 4): a group of 20,000 point
+ * markers and 2,000 lines/areas served by the real server. After the first load the bench pans and
+ * zooms ten times and prints the longest task, the number of tasks over 200 ms, and the JS heap.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { button, ensureH5Build, input, launchBrowser, mobileContext, startServer, type Server } from '../test/e2e/harness'
+import { emit } from './emit'
+
+// BENCH_POINTS / BENCH_SHAPES change the mix, to see which part of the map costs what.
+const POINTS = Number(process.env.BENCH_POINTS ?? 20_000)
+const SHAPES = Number(process.env.BENCH_SHAPES ?? 2_000)
+const MB = 1024 * 1024
+
+function random(seed: number): () => number {
+  let s = seed >>> 0
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32)
+}
+
+async function api(server: Server, pathName: string, body: object, auth?: { userid: number; token: string }): Promise<any> {
+  const header = { userid: auth?.userid ?? '', groupid: '', token: auth?.token ?? '', device: 'app_bench', os: 'android' }
+  const res = await fetch(`${server.url}${pathName}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, header }) })
+  const json = (await res.json()) as { header: { errcode: number; errmsg: string }; data: any }
+  if (json.header.errcode !== 0) throw new Error(`${pathName}: ${json.header.errmsg}`)
+  return json.data
+}
+
+async function seed(server: Server, dataDir: string, phone: string): Promise<void> {
+  await api(server, '/api/system/send/code', { phone })
+  const login = await api(server, '/api/user/login', { phone, code: await server.codeFor(phone), channel: 'app_bench' })
+  const auth = { userid: login.user.id, token: login.user.token }
+  await api(server, '/api/group/create', {}, auth)
+  await api(server, '/api/user/init', { nickname: '压测' }, auth)
+  // A large paid group: the trial's 300 markers would stop the import.
+  const db = new Database(path.join(dataDir, 'teammap.db'))
+  db.prepare('update groups set marker_limit = ?, level = 4').run(POINTS + SHAPES + 1000)
+  db.close()
+  const spots = await api(server, '/api/layer/save', { name: '网点', parent_id: 0, type: 1, sort: 1 }, auth)
+  const lines = await api(server, '/api/layer/save', { name: '管线', parent_id: 0, type: 2, sort: 2 }, auth)
+  const areas = await api(server, '/api/layer/save', { name: '片区', parent_id: 0, type: 3, sort: 3 }, auth)
+  const next = random(42)
+  for (let chunk = 0; chunk < Math.ceil(POINTS / 10_000); chunk++) {
+    const rows = ['name,lng,lat']
+    for (let i = 0; i < Math.min(10_000, POINTS - chunk * 10_000); i++) rows.push(`网点${chunk * 10_000 + i},${(115.9 + next() * 1.0).toFixed(6)},${(39.5 + next() * 0.8).toFixed(6)}`)
+    await api(server, '/api/marker/import', { layer_id: spots.id, format: 'csv', content: rows.join('\n'), crs: 'gcj02' }, auth)
+  }
+  const feature = (name: string, geometry: object) => ({ type: 'Feature', properties: { name }, geometry })
+  const lineFeatures = []
+  const areaFeatures = []
+  for (let i = 0; i < SHAPES / 2; i++) {
+    const lng = 115.9 + next()
+    const lat = 39.5 + next() * 0.8
+    const d = 0.002 + next() * 0.01
+    lineFeatures.push(feature(`管线${i}`, { type: 'LineString', coordinates: [[lng, lat], [lng + d, lat + d / 2], [lng + 2 * d, lat]] }))
+    areaFeatures.push(feature(`片区${i}`, { type: 'Polygon', coordinates: [[[lng, lat], [lng + d, lat], [lng + d, lat + d], [lng, lat]]] }))
+  }
+  if (SHAPES > 0) await api(server, '/api/marker/import', { layer_id: lines.id, format: 'geojson', content: JSON.stringify({ type: 'FeatureCollection', features: lineFeatures }), crs: 'gcj02' }, auth)
+  if (SHAPES > 0) await api(server, '/api/marker/import', { layer_id: areas.id, format: 'geojson', content: JSON.stringify({ type: 'FeatureCollection', features: areaFeatures }), crs: 'gcj02' }, auth)
+}
+
+export async function browserBench(): Promise<void> {
+  if (!fs.existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
+    console.error('[bench:browser] skipped: no Chromium at /usr/bin/chromium')
+    return
+  }
+  ensureH5Build()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-browser-'))
+  const server = await startServer({ SMS_RESEND_COOLDOWN_S: '1', DATA_DIR: dataDir })
+  const { browser } = await launchBrowser()
+  try {
+    const phone = '13900139000'
+    await seed(server, dataDir, phone)
+    const context = await mobileContext(browser)
+    await context.addInitScript(() => {
+      const w = window as unknown as { __tasks: { start: number; duration: number }[] }
+      w.__tasks = []
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__tasks.push({ start: e.startTime, duration: e.duration })
+      }).observe({ entryTypes: ['longtask'] })
+    })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+
+    await page.goto(`${server.url}/login`)
+    await input(page, '请输入手机号').fill(phone)
+    await button(page, '获取验证码').click()
+    await page.getByText(/\d+秒后重新获取/).waitFor()
+    await input(page, '请输入验证码').fill(await server.codeFor(phone))
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    const t0 = Date.now()
+    await button(page, '登录').click()
+    await page.waitForURL(/\/map$/)
+    // First load done: every marker is in memory and the map drew the framed view.
+    await page.waitForFunction((total) => document.querySelector('.map-count')?.getAttribute('data-loaded') === String(total), POINTS + SHAPES, { timeout: 180_000 })
+    await page.waitForTimeout(3000)
+    const firstLoadMs = Date.now() - t0
+    const loadedAt = await page.evaluate(() => performance.now())
+
+    if (process.env.BENCH_PROFILE) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.start')
+    }
+    const canvas = (await page.locator('[data-testid=map-canvas]').boundingBox())!
+    const cx = canvas.x + canvas.width / 2
+    const cy = canvas.y + canvas.height / 2
+    const pan = async (dx: number, dy: number) => {
+      await page.mouse.move(cx, cy)
+      await page.mouse.down()
+      await page.mouse.move(cx + dx, cy + dy, { steps: 6 })
+      await page.mouse.up()
+      await page.waitForTimeout(700)
+    }
+    const zoom = async (dir: 'in' | 'out') => {
+      await page.locator(`.leaflet-control-zoom-${dir}`).click()
+      await page.waitForTimeout(900)
+      if (process.env.BENCH_PROFILE) console.error(`  after zoom ${dir}: ${await page.locator('.map-cluster').count()} clusters, ${await page.locator('.map-point').count()} points, ${await page.locator('path').count()} paths`)
+    }
+    await pan(120, 60)
+    await zoom('in')
+    await pan(-150, 40)
+    await zoom('in')
+    await pan(80, -120)
+    await zoom('out')
+    await pan(-60, -60)
+    await zoom('in')
+    await pan(100, 0)
+    await zoom('out')
+    await page.waitForTimeout(1500)
+
+    if (process.env.BENCH_PROFILE) {
+      // Self time by function, to see where the pans and zooms go (build with SOURCE_MAP=1 for readable names).
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples: number[]; timeDeltas: number[] } }
+      const byNode = new Map(profile.nodes.map((n) => [n.id, n]))
+      const self = new Map<string, number>()
+      profile.samples.forEach((id, i) => {
+        const f = byNode.get(id)!.callFrame
+        const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`
+        self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)
+      })
+      for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.error(`  ${Math.round(ms)} ms  ${k}`)
+    }
+    const tasks = (await page.evaluate(() => (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks)) as { start: number; duration: number }[]
+    const after = tasks.filter((t) => t.start > loadedAt)
+    const longest = after.reduce((m, t) => Math.max(m, t.duration), 0)
+    await cdp.send('HeapProfiler.collectGarbage')
+    await cdp.send('Performance.enable')
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }
+    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0
+    console.error(`[bench:browser] first load ${firstLoadMs} ms at 4x throttling; after it ${after.length} long tasks, longest ${Math.round(longest)} ms; heap ${Math.round(heap / MB)} MB`)
+    emit('h5.map_longest_task_after_load_ms', Math.round(longest), 'ms', 200)
+    emit('h5.map_tasks_over_200ms_after_load', after.filter((t) => t.duration > 200).length, 'count', 0)
+    emit('h5.map_js_heap_mb', Math.round(heap / MB), 'MB', 120)
+    await context.close()
+  } finally {
+    await browser.close()
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+if (require.main === module) {
+  browserBench().catch((e) => {
+    console.error(e)
+    process.exitCode = 1
+  })
+}
