@@ -2,7 +2,7 @@
  * The wire contract (SPEC section 7, DESIGN section 9): every call is POST JSON; the body carries
  * the call's fields at the top level beside `header`; the response is {header:{errcode,errmsg},data}.
  */
-import type { ExpiredInfo, GroupInfo, LoginResult, SystemConfig, UserInfo } from './entities'
+import type { ExpiredInfo, GroupInfo, LoginResult, MemberLocation, SystemConfig, UserInfo } from './entities'
 import type {
   ExportFile,
   FieldKind,
@@ -71,6 +71,8 @@ export interface Api {
   '/api/user/login': { req: { phone: string; code: string; channel?: string }; res: LoginResult }
   '/api/user/getinfo': { req: Record<string, never>; res: LoginResult }
   '/api/user/init': { req: { nickname: string }; res: UserInfo }
+  '/api/user/location/save': { req: { lng: number; lat: number; addr?: string }; res: null }
+  '/api/user/location/getbygroupid': { req: Record<string, never>; res: MemberLocation[] }
   '/api/user/save': { req: { nickname?: string; avatar?: string }; res: UserInfo }
   '/api/user/exist/phone': { req: { phone: string }; res: { exist: boolean } }
   '/api/user/logoff': { req: Record<string, never>; res: null }

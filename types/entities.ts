@@ -72,3 +72,13 @@ export interface ExpiredInfo {
   vip_exp: string | null
   level: Level
 }
+
+/** A member's last reported position (SPEC 3 join-location record: user, time, lng, lat). */
+export interface MemberLocation {
+  user: { id: number; nickname: string; avatar: string }
+  /** ISO 8601 time of the report. */
+  time: string
+  lng: number
+  lat: number
+  addr: string
+}

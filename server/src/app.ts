@@ -15,6 +15,7 @@ import { iconRoutes } from './routes/icon'
 import { uploadRoutes } from './routes/upload'
 import { oplogRoutes } from './routes/oplog'
 import { ioRoutes } from './routes/io'
+import { locationRoutes } from './routes/location'
 
 export type { AppDeps } from './routes/define'
 
@@ -38,5 +39,6 @@ export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyI
   uploadRoutes(app, deps)
   oplogRoutes(app, deps)
   ioRoutes(app, deps)
+  locationRoutes(app, deps)
   return app
 }

@@ -167,6 +167,8 @@ export const MAP_ENGINE_MSG = {
   partNeedsThree: '当前部分至少需要3个顶点',
   editHint: '拖动顶点，或点选一个顶点后点击地图上的新位置',
   editTapTarget: '点击地图上的新位置，放置选中的顶点',
+  locationInvalid: '位置坐标无效',
+  membersNone: '还没有成员上报位置',
   loaderKeyMissing: '地图Key未配置',
   loaderMixedKeys: '地图Key不一致',
   loaderMixedVersions: '地图版本不一致',

@@ -4,6 +4,7 @@
  * drawing of a new marker vertex by vertex before /addinfo takes over.
  */
 import { computed, makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx'
+import type { MemberLocation } from '../../types/entities'
 import type { Marker, MarkerType } from '../../types/mapdata'
 import { LOADING_DELAY_CAP_MS } from '../domain/constants'
 import { distanceMeters, type LngLat } from '../domain/geo'
@@ -50,6 +51,9 @@ export class MapStore {
   drawing: DrawingState | null = null
   editing: EditingState | null = null
   savingGeometry = false
+  /** Group members' last positions, shown while the toggle is on (SPEC 4 join-location display). */
+  showMembers = false
+  members: MemberLocation[] = []
   /** True while many lines/areas are being drawn (SPEC 4 loading indicator), at most 10 s. */
   shapesLoading = false
   private seq = 0
@@ -67,6 +71,7 @@ export class MapStore {
       target: observable.ref,
       drawing: observable.ref,
       editing: observable.ref,
+      members: observable.ref,
       index: computed({ keepAlive: true }),
     })
     // Markers, filter, view or heatmap changed: recompute what to draw (cheap; the index is cached).
@@ -115,6 +120,27 @@ export class MapStore {
     if (this.loadingTimer) clearTimeout(this.loadingTimer)
     this.loadingTimer = null
     this.shapesLoading = false
+  }
+
+  /** Shows or hides the members' last positions; showing fetches them fresh. */
+  async setShowMembers(on: boolean): Promise<void> {
+    this.showMembers = on
+    if (!on) {
+      this.members = []
+      return
+    }
+    const list = await this.root.api.post('/api/user/location/getbygroupid', {})
+    runInAction(() => {
+      if (!this.showMembers) return
+      this.members = list ?? []
+      if (list && list.length === 0) this.root.app.notify(MAP_ENGINE_MSG.membersNone, 'primary')
+    })
+  }
+
+  /** The user located themselves: their teammates may see it (quietly; a failure changes nothing here). */
+  async reportPosition(p: LngLat): Promise<void> {
+    const ok = await this.root.api.post('/api/user/location/save', { lng: p.lng, lat: p.lat }, { quiet: true })
+    if (ok !== undefined && this.showMembers) await this.setShowMembers(true)
   }
 
   moveTo(lng: number, lat: number, zoom: number): void {
@@ -292,6 +318,8 @@ export class MapStore {
 
   reset(): void {
     this.drawList = EMPTY
+    this.showMembers = false
+    this.members = []
     this.editing = null
     this.drawing = null
     this.heatmap = false

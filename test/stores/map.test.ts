@@ -215,3 +215,30 @@ describe('moving the vertices of a saved marker', () => {
     expect(root.markers.detailOpen).toBe(true)
   })
 })
+
+describe("members' last positions", () => {
+  const here = { user: { id: 7, nickname: '小王', avatar: '' }, time: '2026-11-22T08:00:00.000Z', lng: 116.4, lat: 39.9, addr: '' }
+
+  it('fetches them when shown and forgets them when hidden', async () => {
+    const made = await signedInRoot({ '/api/user/location/getbygroupid': () => ok([here]) })
+    await made.root.map.setShowMembers(true)
+    expect(made.root.map.members).toEqual([here])
+    await made.root.map.setShowMembers(false)
+    expect(made.root.map.members).toEqual([])
+  })
+
+  it('says so when nobody has reported a position yet', async () => {
+    const { root } = await signedInRoot({ '/api/user/location/getbygroupid': () => ok([]) })
+    await root.map.setShowMembers(true)
+    expect(root.app.currentNotice?.text).toBe(MAP_ENGINE_MSG.membersNone)
+  })
+
+  it('reports the position the user located, and refreshes the shown members', async () => {
+    const { root, calls } = await signedInRoot({ '/api/user/location/save': () => ok(null), '/api/user/location/getbygroupid': () => ok([here]) })
+    await root.map.setShowMembers(true)
+    calls.length = 0
+    await root.map.reportPosition({ lng: 116.41, lat: 39.91 })
+    expect(calls.map((c) => c.path)).toEqual(['/api/user/location/save', '/api/user/location/getbygroupid'])
+    expect(calls[0].body).toMatchObject({ lng: 116.41, lat: 39.91 })
+  })
+})

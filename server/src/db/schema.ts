@@ -40,6 +40,14 @@ export interface JoinsTable {
   created_at: string
 }
 
+export interface UserLocationsTable {
+  user_id: number
+  lng: number
+  lat: number
+  addr: string
+  at: string
+}
+
 export interface SessionsTable {
   id: Generated<number>
   token_hash: string
@@ -72,6 +80,7 @@ export interface Tables {
   users: UsersTable
   groups: GroupsTable
   joins: JoinsTable
+  user_locations: UserLocationsTable
   sessions: SessionsTable
   sms_codes: SmsCodesTable
   system_config: SystemConfigTable

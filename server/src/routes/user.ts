@@ -5,6 +5,7 @@ import { startSession } from '../auth'
 import { inTransaction } from '../db/connection'
 import { deleteGroups, groupIdsOwnedBy } from '../db/groups'
 import { deleteJoinsOfGroups, deleteJoinsOfUser } from '../db/joins'
+import { deleteLocationOfUser } from '../db/locations'
 import { deleteSessionsOfUser, revokeSession } from '../db/sessions'
 import { deleteUser, findOrCreateUserByPhone, findUserByPhone, unselectGroups, updateUserProfile } from '../db/users'
 import { presentExpiredInfo, presentLoginResult, presentUserInfo } from '../presenters/account'
@@ -66,6 +67,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       await unselectGroups(trx, owned, clock.now().toISOString())
       await deleteGroups(trx, owned)
       await deleteSessionsOfUser(trx, caller.userId)
+      await deleteLocationOfUser(trx, caller.userId)
       await deleteUser(trx, caller.userId)
     })
     return null

@@ -1,4 +1,4 @@
-import { Category, Location, Plus, Search } from '@nutui/icons-react-taro'
+import { Category, Location, Plus, Search, User } from '@nutui/icons-react-taro'
 import { ActionSheet, Avatar, Button, Cell, Loading, Popup, SearchBar } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
@@ -154,6 +154,7 @@ function MapPage() {
     try {
       const p = await locate()
       map.moveTo(p.lng, p.lat, 16)
+      void map.reportPosition(p)
     } catch {
       app.notify(MAP_UI_MSG.locateFailed, 'warning')
     }
@@ -173,6 +174,7 @@ function MapPage() {
           editing={map.editing ? { type: map.editing.marker.type, parts: map.editing.parts, radius: map.editing.radius, selected: map.editing.selected } : null}
           titleStyleOf={titleStyleOf}
           target={map.target}
+          members={map.members}
           onError={(msg) => app.notify(msg, 'danger')}
           onViewChange={(v) => map.setView(v)}
           onMarkerTap={(id) => map.tapMarker(id)}
@@ -217,6 +219,10 @@ function MapPage() {
         <View className={`map-tool ${map.heatmap ? 'map-tool--on' : ''}`} onClick={() => map.setHeatmap(!map.heatmap)}>
           <Text className='map-tool__glyph'>热</Text>
           <Text className='map-tool__label'>{map.heatmap ? '关闭热力' : '热力图'}</Text>
+        </View>
+        <View className={`map-tool ${map.showMembers ? 'map-tool--on' : ''}`} onClick={() => void map.setShowMembers(!map.showMembers)}>
+          <User size={20} color='#165DFF' />
+          <Text className='map-tool__label'>{map.showMembers ? '隐藏成员' : '成员位置'}</Text>
         </View>
         <View className='map-tool' onClick={() => void locateMe()}>
           <Location size={20} color='#165DFF' />

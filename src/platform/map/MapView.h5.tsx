@@ -18,12 +18,13 @@ interface Engine {
   render: LeafletEngine['render']
   renderDraft: LeafletEngine['renderDraft']
   renderEditing: LeafletEngine['renderEditing']
+  renderMembers: LeafletEngine['renderMembers']
   moveTo: LeafletEngine['moveTo']
   destroy(): void
 }
 
 export function MapView(props: MapViewProps) {
-  const { center, zoom, className, draw, selectedId, draft, editing, titleStyleOf, target } = props
+  const { center, zoom, className, draw, selectedId, draft, editing, titleStyleOf, target, members } = props
   const host = useRef<HTMLDivElement | null>(null)
   const engine = useRef<Engine | null>(null)
   // The latest callbacks, read by the engine at event time (props change on every render).
@@ -44,6 +45,7 @@ export function MapView(props: MapViewProps) {
         if (p.draw) e.render(p.draw, p.selectedId ?? null, p.titleStyleOf)
         e.renderDraft(p.draft)
         e.renderEditing(p.editing)
+        e.renderMembers(p.members)
         e.start()
         p.onReady?.()
       })
@@ -66,6 +68,10 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     engine.current?.renderEditing(editing)
   }, [editing])
+
+  useEffect(() => {
+    engine.current?.renderMembers(members)
+  }, [members])
 
   useEffect(() => {
     if (engine.current && target) engine.current.moveTo(target)
@@ -91,5 +97,5 @@ async function startAmap(el: HTMLElement, center: MapViewProps['center'], zoom: 
   const AMapLoader = (await import('@amap/amap-jsapi-loader')).default
   const AMap = await AMapLoader.load({ key: AMAP_KEY, version: DEFAULT_MAP_PLUGIN_VERSION, plugins: ['AMap.Scale', 'AMap.ToolBar'] })
   const map = new AMap.Map(el, { center: [center.lng, center.lat], zoom, viewMode: '2D' })
-  return { start() {}, render() {}, renderDraft() {}, renderEditing() {}, moveTo() {}, destroy: () => map.destroy() }
+  return { start() {}, render() {}, renderDraft() {}, renderEditing() {}, renderMembers() {}, moveTo() {}, destroy: () => map.destroy() }
 }

@@ -10,17 +10,17 @@ import { MSG } from '../../domain/messages'
 import clusterIcon from '../../assets/map/cluster.png'
 import pinIcon from '../../assets/map/pin.png'
 import type { MapViewProps } from './types'
-import { vertexOfId, weappScene } from './weappScene'
+import { MEMBER_ID_BASE, vertexOfId, weappScene } from './weappScene'
 
 const MAP_ID = 'main-map'
 
 export function MapView(props: MapViewProps) {
-  const { center, zoom, className, draw, selectedId, titleStyleOf, draft, editing, target } = props
+  const { center, zoom, className, draw, selectedId, titleStyleOf, draft, editing, target, members } = props
   const latest = useRef(props)
   latest.current = props
   const scene = useMemo(
-    () => weappScene(draw ?? { clusters: [], points: [], shapes: [], heat: null, pointsInView: 0 }, { selectedId, titleStyleOf, draft, editing, pinIcon, clusterIcon }),
-    [draw, selectedId, titleStyleOf, draft, editing],
+    () => weappScene(draw ?? { clusters: [], points: [], shapes: [], heat: null, pointsInView: 0 }, { selectedId, titleStyleOf, draft, editing, members, pinIcon, clusterIcon }),
+    [draw, selectedId, titleStyleOf, draft, editing, members],
   )
   const sceneRef = useRef(scene)
   sceneRef.current = scene
@@ -74,7 +74,7 @@ export function MapView(props: MapViewProps) {
         if (clusterIndex !== undefined) {
           const c = latest.current.draw?.clusters[clusterIndex]
           if (c) latest.current.onClusterTap?.(c)
-        } else if (id > 0 && id < 900_000_000) latest.current.onMarkerTap?.(id)
+        } else if (id > 0 && id < MEMBER_ID_BASE) latest.current.onMarkerTap?.(id)
       }}
       onTap={(e: any) => {
         const d = e.detail ?? {}

@@ -6,7 +6,8 @@
  */
 import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, wgs84ToGcj02, type LngLat } from '../../domain/geo'
-import type { ClusterItem, DrawList, Shape } from '../../domain/mapDraw'
+import { shortTime, type ClusterItem, type DrawList, type Shape } from '../../domain/mapDraw'
+import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
 import { createPointLayer, type PointItem } from './pointLayer'
 import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
@@ -32,6 +33,8 @@ export class LeafletEngine {
   private readonly editLayer: Leaflet.LayerGroup
   private readonly points: ReturnType<typeof createPointLayer>
   private clusters = new Map<string, ClusterItem>()
+  private pointItems: PointItem[] = []
+  private memberItems: PointItem[] = []
   private readonly canvas: Leaflet.Canvas
   private shapeJob = 0
   private lastTargetSeq = -1
@@ -95,7 +98,8 @@ export class LeafletEngine {
     this.clusters = new Map(list.clusters.map((c) => [c.key, c]))
     for (const c of list.clusters) items.push(clusterItem(c))
     for (const m of list.points) items.push(pointItem(m, m.id === selectedId, titleStyleOf))
-    this.points.setItems(items)
+    this.pointItems = items
+    this.points.setItems([...items, ...this.memberItems])
     if (list.heat)
       for (const h of list.heat)
         wanted.set(`h:${h.lng.toFixed(6)},${h.lat.toFixed(6)}:${h.count}`, () =>
@@ -177,6 +181,25 @@ export class LeafletEngine {
       else if (part.length >= 2) L.polyline(latlngs, style).addTo(this.draftLayer)
       for (const v of latlngs) L.circleMarker(v, { radius: 6, color: '#fff', weight: 2, fillColor: '#F53F3F', fillOpacity: 1, interactive: false, className: 'map-draft-vertex' }).addTo(this.draftLayer)
     }
+  }
+
+  /** Members' last positions: a round badge with the name's first character, the name and the time. */
+  renderMembers(members: MemberLocation[] | undefined): void {
+    this.memberItems = (members ?? []).map((m) => {
+      const wgs = gcj02ToWgs84(m)
+      const time = shortTime(m.time)
+      const face = m.user.avatar ? `<img src="${esc(iconUrl(m.user.avatar))}" alt="">` : esc((m.user.nickname || '?').slice(0, 1))
+      return {
+        key: `u:${m.user.id}:${m.time}`,
+        lat: wgs.lat,
+        lng: wgs.lng,
+        html: `<div class="map-member" data-member-id="${m.user.id}"><div class="map-member__face">${face}</div><div class="map-member__name">${esc(m.user.nickname || '成员')} · ${esc(time)}</div></div>`,
+        anchorX: 18,
+        anchorY: 18,
+        zIndex: 3,
+      }
+    })
+    this.points.setItems([...this.pointItems, ...this.memberItems])
   }
 
   /** The marker being edited: its outline and a handle per vertex, dragged or tapped. */

@@ -1,5 +1,6 @@
 import type { LngLat } from '../../domain/geo'
 import type { ClusterItem, DrawList, Viewport } from '../../domain/mapDraw'
+import type { MemberLocation } from '../../../types/entities'
 import type { TitleStyle } from '../../../types/mapdata'
 
 /** A marker being drawn (vertices so far, a circle's radius in metres). */
@@ -44,6 +45,8 @@ export interface MapViewProps {
   /** Title style of a layer's markers (font size, colours, padding, border). */
   titleStyleOf?: (layerId: number) => Omit<TitleStyle, 'id' | 'layer_id'>
   target?: MapTargetProp | null
+  /** Group members' last positions (shown while the page's toggle is on). */
+  members?: MemberLocation[]
   /** Called once the base map is ready, or with the SPEC 8 message when it cannot start. */
   onReady?: () => void
   onError?: (message: string) => void

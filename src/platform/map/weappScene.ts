@@ -3,9 +3,13 @@
  * number of markers handed to setData per view change can be tested: at most 200 points plus the
  * clusters (the map freezes when hundreds of markers are re-set at once).
  */
-import type { DrawList, Shape } from '../../domain/mapDraw'
+import { shortTime, type DrawList, type Shape } from '../../domain/mapDraw'
 import type { LngLat } from '../../domain/geo'
+import type { MemberLocation } from '../../../types/entities'
 import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
+
+/** Marker ids of members' positions: 700,000,000 + user id. */
+export const MEMBER_ID_BASE = 700_000_000
 
 /** Marker ids of vertex handles: 800,000,000 + part * 10,000 + vertex (saved markers never get that high here). */
 export const VERTEX_ID_BASE = 800_000_000
@@ -58,7 +62,7 @@ function rectangle(s: Shape): WxPoint[] {
 
 export function weappScene(
   list: DrawList,
-  options: { selectedId?: number | null; titleStyleOf?: MapViewProps['titleStyleOf']; pinIcon: string; clusterIcon: string; draft?: DraftGeometry | null; editing?: EditGeometry | null },
+  options: { selectedId?: number | null; titleStyleOf?: MapViewProps['titleStyleOf']; pinIcon: string; clusterIcon: string; draft?: DraftGeometry | null; editing?: EditGeometry | null; members?: MemberLocation[] },
 ): WxScene {
   const markers: WxMarker[] = []
   const clusterOf = new Map<number, number>()
@@ -133,6 +137,18 @@ export function weappScene(
       else if (part.length >= 2) polylines.push({ points: (d.type >= 3 && part.length >= 3 ? [...part, part[0]] : part).map(wx), color: '#F53F3FFF', width: 3, dottedLine: true })
       part.forEach((p, i) => markers.push({ id: 900_000_000 + i, ...wx(p), iconPath: options.pinIcon, width: 16, height: 16, zIndex: 20 }))
     }
+  }
+  for (const u of options.members ?? []) {
+    markers.push({
+      id: MEMBER_ID_BASE + u.user.id,
+      latitude: u.lat,
+      longitude: u.lng,
+      iconPath: u.user.avatar || options.pinIcon,
+      width: 32,
+      height: 32,
+      zIndex: 15,
+      callout: { content: `${u.user.nickname || '成员'} · ${shortTime(u.time)}`, display: 'ALWAYS', color: '#1D2129', fontSize: 12, bgColor: '#FFFFFF', padding: 4, borderRadius: 4 },
+    })
   }
   const e = options.editing
   if (e) {

@@ -7,12 +7,14 @@ import type { Database, DialectName } from '../connection'
 import { foundation } from './0001_foundation'
 import { mapData } from './0002_map_data'
 import { notesFields } from './0003_notes_fields'
+import { userLocations } from './0004_user_locations'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_foundation': foundation(dialect),
     '0002_map_data': mapData(dialect),
     '0003_notes_fields': notesFields(dialect),
+    '0004_user_locations': userLocations(dialect),
   }
 }
 
