@@ -45,7 +45,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),
     },
-    copy: { patterns: [], options: {} },
+    // WeChat's map takes marker icons as package file paths, not inlined data: copy them as files.
+    copy: { patterns: platform === 'weapp' ? [{ from: 'src/assets/map/', to: 'dist/weapp/assets/map/' }] : [], options: {} },
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: true },

@@ -5,9 +5,14 @@
  */
 import { execFileSync, execSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import vm from 'node:vm'
+import { MAX_VISIBLE_POINTS } from '../../src/domain/constants'
 import { MSG } from '../../src/domain/messages'
+import { encryptJson } from '../../src/domain/secure'
+import { buildUser } from '../support/fakes'
+import { buildLayer, buildMarker } from '../support/mapBuilders'
 import { MAIN_PACKAGE_PAGES } from '../../src/router/routes'
 
 const root = path.resolve(__dirname, '../..')
@@ -23,8 +28,14 @@ function walk(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
 }
 
-function runPage(route: string, storage: Record<string, string> = {}, tap = '') {
-  const out = execFileSync(process.execPath, [path.join(__dirname, 'mini-runtime.cjs'), dist, route, JSON.stringify(storage), tap], { encoding: 'utf8' })
+function runPage(route: string, storage: Record<string, string> = {}, tap = '', responses: Record<string, unknown> = {}, waitMs = 300) {
+  const answers = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mini-')), 'responses.json')
+  fs.writeFileSync(answers, JSON.stringify(responses))
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'mini-runtime.cjs'), dist, route, JSON.stringify(storage), tap, `@${answers}`], {
+    encoding: 'utf8',
+    env: { ...process.env, MINI_WAIT_MS: String(waitMs) },
+    maxBuffer: 256 * 1024 * 1024,
+  })
   return JSON.parse(out) as { rendered: string; navigations: { kind: string; url: string }[]; requests: { url: string }[]; tapped: string | null }
 }
 
@@ -99,6 +110,37 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
     expect(rendered).toContain('notice-bar--warning')
     expect(rendered).toContain(MSG.phoneRequired)
     expect(requests).toEqual([])
+  })
+
+  it('renders /map with at most 200 point markers plus clusters for a layer of 12,000 markers', () => {
+    const user = buildUser({ id: 7, nickname: '小王', select_groupid: 3, select_groupname: '外业队' })
+    const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
+    const layer = buildLayer({ id: 1, name: '网点', type: 1, show: true })
+    let s = 7
+    const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32)
+    const list = Array.from({ length: 12_000 }, (_, i) => buildMarker({ id: i + 1, layer_id: 1, name: `网点${i}`, points: `${(116.0 + rnd() * 0.8).toFixed(5)},${(39.6 + rnd() * 0.6).toFixed(5)}` }))
+    const { rendered, requests } = runPage('pages/map/index', storage, '', { '/api/layer/getlist': [layer], '/api/marker/getlist': { list } }, 1500)
+    expect(requests.filter((r) => r.url.endsWith('/api/marker/getlist'))).toHaveLength(3)
+    const updates = JSON.parse(rendered) as unknown[]
+    const markerArrays: unknown[][] = []
+    const collect = (node: unknown) => {
+      if (!node || typeof node !== 'object') return
+      if (Array.isArray(node)) return node.forEach(collect)
+      for (const v of Object.values(node)) {
+        // The map's markers prop, whatever short name the template gives it: an array of {id, latitude, longitude}.
+        if (Array.isArray(v) && v.length && v.every((m) => m && typeof m === 'object' && 'latitude' in m && 'iconPath' in m)) markerArrays.push(v)
+        else collect(v)
+      }
+    }
+    collect(updates)
+    const largest = markerArrays.reduce((m, a) => Math.max(m, a.length), 0)
+    expect(largest).toBeGreaterThan(0)
+    const points = (a: unknown[]) => a.filter((m) => (m as { id: number }).id > 0).length
+    for (const a of markerArrays) expect(points(a)).toBeLessThanOrEqual(MAX_VISIBLE_POINTS)
+    // Clusters are there too (12,000 markers at scale 12 cluster heavily).
+    expect(markerArrays.some((a) => a.some((m) => (m as { id: number }).id < 0))).toBe(true)
+    // Icons are files of the package.
+    for (const icon of new Set(markerArrays.flat().map((m) => (m as { iconPath: string }).iconPath))) expect(fs.existsSync(path.join(dist, icon))).toBe(true)
   })
 
   it('sends a visitor who opens the map to sign in first', () => {

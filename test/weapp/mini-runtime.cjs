@@ -2,10 +2,14 @@
  * Runs the built mini-program (dist/weapp) in Node with fake App, Page, Component and wx globals,
  * as TOOLCHAIN.md describes: launches the app, loads one page, calls onLoad (with exactly one
  * argument) and onShow, optionally taps an element, and prints what the page rendered as JSON.
- * Usage: node mini-runtime.cjs <distDir> <pageRoute> [storageJson] [tapText]
+ * Usage: node mini-runtime.cjs <distDir> <pageRoute> [storageJson] [tapText] [responsesJson]
+ * responsesJson maps API paths to the `data` the server answers with (errcode 0); other calls fail
+ * as if offline. The map context answers with a region around Beijing at scale 12.
  */
 const path = require('path')
-const [distArg, route, storageJson = '{}', tapText = ''] = process.argv.slice(2)
+const [distArg, route, storageJson = '{}', tapText = '', responsesJson = '{}'] = process.argv.slice(2)
+// '@file' reads the answers from a file (a page of 5000 markers is too long for a command line).
+const responses = JSON.parse(responsesJson.startsWith('@') ? require('fs').readFileSync(responsesJson.slice(1), 'utf8') : responsesJson)
 const dist = path.resolve(distArg)
 const storage = JSON.parse(storageJson)
 const navigations = []
@@ -33,9 +37,23 @@ global.wx = {
   removeStorageSync: (k) => void delete storage[k],
   request: (o) => {
     requests.push({ url: o.url, data: o.data })
-    setTimeout(() => o.fail && o.fail({ errMsg: 'request:fail offline' }), 0)
+    const apiPath = String(o.url).replace(/^https?:\/\/[^/]+/, '')
+    if (apiPath in responses) {
+      let data = responses[apiPath]
+      // Lists of markers answer one page at a time, as the server does.
+      if (data && Array.isArray(data.list) && o.data && o.data.pageindex) {
+        const size = o.data.pagesize || 5000
+        data = { list: data.list.slice((o.data.pageindex - 1) * size, o.data.pageindex * size), total: data.list.length }
+      }
+      setTimeout(() => o.success && o.success({ statusCode: 200, data: { header: { errcode: 0, errmsg: '' }, data }, header: {} }), 0)
+    } else setTimeout(() => o.fail && o.fail({ errMsg: 'request:fail offline' }), 0)
     return { abort() {} }
   },
+  createMapContext: () => ({
+    getRegion: (o) => o.success && o.success({ southwest: { longitude: 116.0, latitude: 39.6 }, northeast: { longitude: 116.8, latitude: 40.2 } }),
+    getScale: (o) => o.success && o.success({ scale: 12 }),
+    moveToLocation: () => undefined,
+  }),
   nextTick: (fn) => setTimeout(fn, 0),
   getMenuButtonBoundingClientRect: () => ({ top: 24, height: 32, right: 360, width: 87, left: 273, bottom: 56 }),
   canIUse: () => true,
@@ -110,7 +128,7 @@ setTimeout(() => {
   }
   setTimeout(() => {
     const rendered = JSON.stringify(updates)
-    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, storageKeys: Object.keys(storage) }))
-    process.exit(0)
+    // Exit only once a large answer has drained into the pipe.
+    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, storageKeys: Object.keys(storage) }), () => process.exit(0))
   }, 300)
 }, 300)

@@ -7,12 +7,13 @@ import { Map } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useMemo, useRef } from 'react'
 import { MSG } from '../../domain/messages'
-import clusterIcon from '../../assets/map/cluster.png'
-import pinIcon from '../../assets/map/pin.png'
 import type { MapViewProps } from './types'
 import { MEMBER_ID_BASE, vertexOfId, weappScene } from './weappScene'
 
 const MAP_ID = 'main-map'
+/** Copied into the package as files by config/index.ts (the map wants file paths, not data URLs). */
+const pinIcon = '/assets/map/pin.png'
+const clusterIcon = '/assets/map/cluster.png'
 
 export function MapView(props: MapViewProps) {
   const { center, zoom, className, draw, selectedId, titleStyleOf, draft, editing, target, members } = props
