@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react'
 import { DEFAULT_MAP_PLUGIN_VERSION } from '../../domain/constants'
 import { checkAmapLoader } from '../../domain/mapLoader'
 import { MSG } from '../../domain/messages'
+import { AmapEngine } from './amapEngine'
 import { LeafletEngine, type EngineCallbacks } from './leafletEngine'
 import type { MapViewProps } from './types'
 import 'leaflet/dist/leaflet.css'
@@ -89,13 +90,16 @@ async function startLeaflet(el: HTMLElement, center: MapViewProps['center'], zoo
   return new LeafletEngine(L, el, center, zoom, MAP_TILE_URL, cb)
 }
 
-/** AMap shows the base map; the markers are drawn by the keyless renderer's logic only (see the issue note). */
-async function startAmap(el: HTMLElement, center: MapViewProps['center'], zoom: number): Promise<Engine> {
-  const problem = checkAmapLoader({ key: AMAP_KEY, version: DEFAULT_MAP_PLUGIN_VERSION })
+/** Loca's version, loaded with the map for the heatmap (Loca 2 goes with JS API 2.0). */
+const LOCA_VERSION = '2.0.0'
+
+/** AMap JS API 2.0 and Loca through the official loader, after the loader's own rules are checked. */
+async function startAmap(el: HTMLElement, center: MapViewProps['center'], zoom: number, cb: () => EngineCallbacks): Promise<Engine> {
+  const problem = checkAmapLoader({ key: AMAP_KEY, version: DEFAULT_MAP_PLUGIN_VERSION, loca: LOCA_VERSION })
   if (problem) throw new Error(problem)
   if (AMAP_SECURITY_CODE) (window as any)._AMapSecurityConfig = { securityJsCode: AMAP_SECURITY_CODE }
   const AMapLoader = (await import('@amap/amap-jsapi-loader')).default
-  const AMap = await AMapLoader.load({ key: AMAP_KEY, version: DEFAULT_MAP_PLUGIN_VERSION, plugins: ['AMap.Scale', 'AMap.ToolBar'] })
+  const AMap = await AMapLoader.load({ key: AMAP_KEY, version: DEFAULT_MAP_PLUGIN_VERSION, plugins: ['AMap.Scale', 'AMap.ToolBar'], Loca: { version: LOCA_VERSION } })
   const map = new AMap.Map(el, { center: [center.lng, center.lat], zoom, viewMode: '2D' })
-  return { start() {}, render() {}, renderDraft() {}, renderEditing() {}, renderMembers() {}, moveTo() {}, destroy: () => map.destroy() }
+  return new AmapEngine(AMap, map, cb, (window as any).Loca)
 }

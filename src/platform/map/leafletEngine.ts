@@ -6,14 +6,14 @@
  */
 import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, wgs84ToGcj02, type LngLat } from '../../domain/geo'
-import { shortTime, type ClusterItem, type DrawList, type Shape } from '../../domain/mapDraw'
+import type { ClusterItem, DrawList, Shape } from '../../domain/mapDraw'
 import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
+import { clusterMarkup, esc, heatColor, memberMarkup, pointMarkup, pointOf, type TitleStyleOf } from './markup'
 import { createPointLayer, type PointItem } from './pointLayer'
 import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
 
 type L = typeof Leaflet
-type TitleStyleOf = NonNullable<MapViewProps['titleStyleOf']>
 
 /** Lines/areas added per animation frame. */
 const SHAPE_BATCH = 150
@@ -22,7 +22,6 @@ const SHAPE_TITLES_MAX = 150
 /** Above this many lines/areas in view they go on one canvas instead of one SVG element each. */
 const SVG_SHAPES_MAX = 300
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 export type EngineCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap'>
 
@@ -187,17 +186,7 @@ export class LeafletEngine {
   renderMembers(members: MemberLocation[] | undefined): void {
     this.memberItems = (members ?? []).map((m) => {
       const wgs = gcj02ToWgs84(m)
-      const time = shortTime(m.time)
-      const face = m.user.avatar ? `<img src="${esc(iconUrl(m.user.avatar))}" alt="">` : esc((m.user.nickname || '?').slice(0, 1))
-      return {
-        key: `u:${m.user.id}:${m.time}`,
-        lat: wgs.lat,
-        lng: wgs.lng,
-        html: `<div class="map-member" data-member-id="${m.user.id}"><div class="map-member__face">${face}</div><div class="map-member__name">${esc(m.user.nickname || '成员')} · ${esc(time)}</div></div>`,
-        anchorX: 18,
-        anchorY: 18,
-        zIndex: 3,
-      }
+      return { ...memberMarkup(m), lat: wgs.lat, lng: wgs.lng }
     })
     this.points.setItems([...this.pointItems, ...this.memberItems])
   }
@@ -237,61 +226,11 @@ export class LeafletEngine {
 }
 
 function clusterItem(c: ClusterItem): PointItem {
-  const size = c.count >= 1000 ? 52 : c.count >= 100 ? 46 : 40
-  return {
-    key: `c:${c.key}:${c.label}`,
-    lat: gcj02ToWgs84(c).lat,
-    lng: gcj02ToWgs84(c).lng,
-    html: `<div class="map-cluster" data-cluster-key="${esc(c.key)}"><div class="map-cluster__badge" style="width:${size}px;height:${size}px;line-height:${size}px">${esc(c.label)}</div></div>`,
-    anchorX: size / 2,
-    anchorY: size / 2,
-  }
+  const wgs = gcj02ToWgs84(c)
+  return { ...clusterMarkup(c), lat: wgs.lat, lng: wgs.lng }
 }
 
 function pointItem(m: Marker, selected: boolean, titleStyleOf: TitleStyleOf | undefined): PointItem {
-  const color = /^#[0-9a-f]{6}$/i.test(m.style?.color ?? '') ? m.style!.color! : '#165DFF'
-  const size = Math.max(16, Math.min(48, Math.round((m.style?.size ?? m.width ?? 32) * 0.75))) + (selected ? 8 : 0)
-  const pin = m.style?.icon
-    ? `<img class="map-point__icon" src="${esc(iconUrl(m.style.icon))}" style="width:${size}px;height:${size}px" alt="">`
-    : `<div class="map-point__pin" style="width:${size}px;height:${size}px;background:${color}"></div>`
-  const title = titleStyleOf ? `<div class="map-title" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</div>` : ''
   const wgs = gcj02ToWgs84(pointOf(m))
-  return {
-    key: `p:${m.id}:${m.updated_at}:${selected ? 1 : 0}`,
-    lat: wgs.lat,
-    lng: wgs.lng,
-    html: `<div class="map-point${selected ? ' map-point--selected' : ''}" data-marker-id="${m.id}"><div class="map-point__body" style="width:${size}px">${pin}${title}</div></div>`,
-    anchorX: size / 2,
-    anchorY: m.style?.icon ? size / 2 : size,
-    zIndex: selected ? 2 : undefined,
-  }
-}
-
-function pointOf(m: Marker): LngLat {
-  const [lng, lat] = m.points.split(',').map(Number)
-  return { lng, lat }
-}
-
-/** Server paths of uploaded icons are relative to the page on H5 (same origin by default). */
-function iconUrl(u: string): string {
-  return u.startsWith('/') ? `${API_BASE}${u}` : u
-}
-
-function titleCss(t: ReturnType<TitleStyleOf>): string {
-  return [
-    `font-size:${Math.max(10, Math.min(32, t.font_size))}px`,
-    `color:${t.color}`,
-    `background:${t.bg_color}`,
-    `padding:${Math.max(0, Math.min(20, t.padding))}px ${Math.max(2, Math.min(24, t.padding * 2))}px`,
-    t.border_weight > 0 ? `border:${Math.min(6, t.border_weight)}px solid ${t.border_color}` : 'border:none',
-  ].join(';')
-}
-
-/** Blue to red as a cell gets denser. */
-function heatColor(opacity: number): string {
-  const t = Math.max(0, Math.min(1, opacity / 0.8))
-  if (t < 0.35) return '#165DFF'
-  if (t < 0.6) return '#14C9C9'
-  if (t < 0.8) return '#F7BA1E'
-  return '#F53F3F'
+  return { ...pointMarkup(m, selected, titleStyleOf), lat: wgs.lat, lng: wgs.lng }
 }

@@ -1,0 +1,213 @@
+/**
+ * The H5 renderer with an AMap key: AMap JS API 2.0 (GCJ-02 natively, so no conversion). It draws
+ * the same draw list as the keyless renderer: point markers, cluster badges and members as HTML
+ * markers (the same markup), lines and areas as AMap overlays, the heatmap through Loca when it
+ * was loaded (circles otherwise), the drawing and the vertex handles of an edited marker. Updates
+ * are incremental by key, as WeChat's and Leaflet's are.
+ */
+import type { LngLat } from '../../domain/geo'
+import type { DrawList, Shape } from '../../domain/mapDraw'
+import { clusterMarkup, heatColor, memberMarkup, pointMarkup, pointOf, type Markup, type TitleStyleOf } from './markup'
+import type { MemberLocation } from '../../../types/entities'
+import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
+
+type AMapNS = any
+export type AmapCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap'>
+
+const SHAPE_TITLES_MAX = 150
+const path = (part: LngLat[]) => part.map((p) => [p.lng, p.lat])
+
+export class AmapEngine {
+  private readonly items = new Map<string, any>()
+  private draftOverlays: any[] = []
+  private editOverlays: any[] = []
+  private memberOverlays = new Map<string, any>()
+  private heat: any = null
+  private lastTargetSeq = -1
+
+  constructor(
+    private readonly AMap: AMapNS,
+    private readonly map: any,
+    private readonly cb: () => AmapCallbacks,
+    /** Loca (the heatmap layer) when it was loaded with the map; circles stand in otherwise. */
+    private readonly Loca?: any,
+  ) {
+    map.on('moveend', () => this.reportView())
+    map.on('zoomend', () => this.reportView())
+    map.on('click', (e: any) => this.cb().onMapTap?.({ lng: e.lnglat.getLng(), lat: e.lnglat.getLat() }))
+  }
+
+  start(): void {
+    this.reportView()
+  }
+
+  private reportView(): void {
+    const b = this.map.getBounds()
+    const sw = b.getSouthWest()
+    const ne = b.getNorthEast()
+    this.cb().onViewChange?.({ west: sw.getLng(), south: sw.getLat(), east: ne.getLng(), north: ne.getLat(), zoom: this.map.getZoom() })
+  }
+
+  moveTo(target: { lng: number; lat: number; zoom: number; seq: number }): void {
+    if (target.seq === this.lastTargetSeq) return
+    this.lastTargetSeq = target.seq
+    this.map.setZoomAndCenter(target.zoom, [target.lng, target.lat])
+  }
+
+  private htmlMarker(m: Markup, at: LngLat, onClick?: () => void): any {
+    const marker = new this.AMap.Marker({ position: [at.lng, at.lat], content: m.html, offset: new this.AMap.Pixel(-m.anchorX, -m.anchorY), zIndex: 100 + (m.zIndex ?? 0), anchor: 'top-left' })
+    if (onClick) marker.on('click', onClick)
+    return marker
+  }
+
+  render(list: DrawList, selectedId: number | null, titleStyleOf: TitleStyleOf | undefined): void {
+    const wanted = new Map<string, () => any>()
+    for (const c of list.clusters) {
+      const m = clusterMarkup(c)
+      wanted.set(m.key, () => this.htmlMarker(m, c, () => this.cb().onClusterTap?.(c)))
+    }
+    for (const p of list.points) {
+      const m = pointMarkup(p, p.id === selectedId, titleStyleOf)
+      wanted.set(m.key, () => this.htmlMarker(m, pointOf(p), () => this.cb().onMarkerTap?.(p.id)))
+    }
+    const titles = list.shapes.length <= SHAPE_TITLES_MAX
+    for (const s of list.shapes) {
+      const key = `s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${titles ? 1 : 0}`
+      wanted.set(key, () => this.shapeOverlay(s, s.marker.id === selectedId, titles))
+    }
+    for (const [key, overlay] of this.items) {
+      if (!wanted.has(key)) {
+        this.map.remove(overlay)
+        this.items.delete(key)
+      }
+    }
+    const added: any[] = []
+    for (const [key, make] of wanted) {
+      if (this.items.has(key)) continue
+      const overlay = make()
+      this.items.set(key, overlay)
+      added.push(...(Array.isArray(overlay) ? overlay : [overlay]))
+    }
+    if (added.length) this.map.add(added)
+    this.renderHeat(list)
+    this.cb().onShapesDrawn?.()
+  }
+
+  private shapeOverlay(s: Shape, selected: boolean, title: boolean): any[] {
+    const m = s.marker
+    const color = m.style?.color || '#165DFF'
+    const stroke = {
+      strokeColor: color,
+      strokeWeight: Math.max(1, Math.min(20, m.width || 2)) + (selected ? 3 : 0),
+      strokeOpacity: m.style?.opacity ?? 1,
+      strokeStyle: s.dashed ? 'dashed' : 'solid',
+      strokeDasharray: s.dashed ? [8, 6] : undefined,
+      fillColor: m.style?.fill_color || color,
+      fillOpacity: m.type >= 3 ? (m.style?.fill_opacity ?? 0.25) : 0,
+      extData: { id: m.id },
+    }
+    const A = this.AMap
+    const overlays: any[] = []
+    if (m.type === 1 || m.type === 2) overlays.push(new A.Polyline({ ...stroke, path: path(s.parts[0]) }))
+    else if (m.type === 5) overlays.push(new A.Circle({ ...stroke, center: [s.parts[0][0].lng, s.parts[0][0].lat], radius: m.radius }))
+    else if (m.type === 4) {
+      const [a, b] = s.parts[0]
+      overlays.push(new A.Polygon({ ...stroke, path: path([a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }]) }))
+    } else for (const part of s.parts) overlays.push(new A.Polygon({ ...stroke, path: path(part) }))
+    for (const o of overlays) o.on('click', () => this.cb().onMarkerTap?.(m.id))
+    if (title) {
+      const [w, so, e, n] = s.bbox
+      overlays.push(new A.Text({ text: m.name, position: [(w + e) / 2, (so + n) / 2], anchor: 'center', style: { 'font-size': '12px', padding: '1px 4px', border: 'none', background: 'rgba(255,255,255,0.85)' } }))
+    }
+    return overlays
+  }
+
+  private renderHeat(list: DrawList): void {
+    if (this.heat) {
+      if (this.heat.destroy) this.heat.destroy()
+      else this.map.remove(this.heat)
+      this.heat = null
+    }
+    if (!list.heat) return
+    if (this.Loca) {
+      const container = new this.Loca.Container({ map: this.map })
+      const source = new this.Loca.GeoJSONSource({
+        data: { type: 'FeatureCollection', features: list.heat.map((h) => ({ type: 'Feature', properties: { count: h.count }, geometry: { type: 'Point', coordinates: [h.lng, h.lat] } })) },
+      })
+      const layer = new this.Loca.HeatMapLayer({ zIndex: 10, opacity: 0.8, visible: true })
+      layer.setSource(source, { radius: 25, unit: 'px', value: (_: number, f: any) => f.properties.count, max: 100 })
+      container.add(layer)
+      this.heat = { destroy: () => container.destroy() }
+      return
+    }
+    const circles = list.heat.map((h) => new this.AMap.CircleMarker({ center: [h.lng, h.lat], radius: 25, strokeWeight: 0, fillColor: heatColor(h.opacity), fillOpacity: h.opacity, bubble: true }))
+    this.map.add(circles)
+    this.heat = { destroy: () => this.map.remove(circles) }
+  }
+
+  renderMembers(members: MemberLocation[] | undefined): void {
+    const wanted = new Map((members ?? []).map((u) => [memberMarkup(u).key, u]))
+    for (const [key, o] of this.memberOverlays) {
+      if (!wanted.has(key)) {
+        this.map.remove(o)
+        this.memberOverlays.delete(key)
+      }
+    }
+    for (const [key, u] of wanted) {
+      if (this.memberOverlays.has(key)) continue
+      const o = this.htmlMarker(memberMarkup(u), u)
+      this.memberOverlays.set(key, o)
+      this.map.add(o)
+    }
+  }
+
+  renderDraft(draft: DraftGeometry | null | undefined): void {
+    if (this.draftOverlays.length) this.map.remove(this.draftOverlays)
+    this.draftOverlays = []
+    if (!draft) return
+    const A = this.AMap
+    const style = { strokeColor: '#F53F3F', strokeWeight: 3, strokeStyle: 'dashed', strokeDasharray: [6, 6], fillColor: '#F53F3F', fillOpacity: 0.1, bubble: true }
+    for (const part of draft.parts) {
+      if (!part.length) continue
+      if (draft.type === 5) {
+        if (draft.radius > 0) this.draftOverlays.push(new A.Circle({ ...style, center: [part[0].lng, part[0].lat], radius: draft.radius }))
+      } else if (draft.type >= 3 && part.length >= 3) this.draftOverlays.push(new A.Polygon({ ...style, path: path(part) }))
+      else if (part.length >= 2) this.draftOverlays.push(new A.Polyline({ ...style, path: path(part) }))
+      for (const v of part) this.draftOverlays.push(new A.CircleMarker({ center: [v.lng, v.lat], radius: 6, strokeColor: '#fff', strokeWeight: 2, fillColor: '#F53F3F', fillOpacity: 1, bubble: true }))
+    }
+    if (this.draftOverlays.length) this.map.add(this.draftOverlays)
+  }
+
+  renderEditing(editing: EditGeometry | null | undefined): void {
+    if (this.editOverlays.length) this.map.remove(this.editOverlays)
+    this.editOverlays = []
+    if (!editing) return
+    const A = this.AMap
+    const style = { strokeColor: '#FF7D00', strokeWeight: 3, fillColor: '#FF7D00', fillOpacity: 0.15, bubble: true }
+    if (editing.type === 5) this.editOverlays.push(new A.Circle({ ...style, center: [editing.parts[0][0].lng, editing.parts[0][0].lat], radius: editing.radius }))
+    else if (editing.type >= 3) for (const part of editing.parts) this.editOverlays.push(new A.Polygon({ ...style, path: path(part) }))
+    else if (editing.type >= 1) this.editOverlays.push(new A.Polyline({ ...style, path: path(editing.parts[0]) }))
+    editing.parts.forEach((part, pi) =>
+      part.forEach((v, vi) => {
+        const selected = editing.selected?.[0] === pi && editing.selected?.[1] === vi
+        const handle = new A.Marker({
+          position: [v.lng, v.lat],
+          content: `<div class="map-vertex${selected ? ' map-vertex--selected' : ''}"><div></div></div>`,
+          offset: new A.Pixel(-11, -11),
+          draggable: true,
+          zIndex: 300,
+          anchor: 'top-left',
+        })
+        handle.on('dragend', (e: any) => this.cb().onVertexMove?.(pi, vi, { lng: e.lnglat.getLng(), lat: e.lnglat.getLat() }))
+        handle.on('click', () => this.cb().onVertexTap?.(pi, vi))
+        this.editOverlays.push(handle)
+      }),
+    )
+    this.map.add(this.editOverlays)
+  }
+
+  destroy(): void {
+    this.heat?.destroy?.()
+    this.map.destroy()
+  }
+}

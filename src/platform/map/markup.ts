@@ -1,0 +1,87 @@
+/**
+ * The markup of point markers, cluster badges and members' positions on the H5 maps (Leaflet and
+ * AMap draw the same elements, so tests and styles see one thing). Coordinates stay with the caller.
+ */
+import type { MemberLocation } from '../../../types/entities'
+import type { Marker } from '../../../types/mapdata'
+import type { LngLat } from '../../domain/geo'
+import { shortTime, type ClusterItem } from '../../domain/mapDraw'
+import type { MapViewProps } from './types'
+
+export type TitleStyleOf = NonNullable<MapViewProps['titleStyleOf']>
+
+export interface Markup {
+  key: string
+  html: string
+  anchorX: number
+  anchorY: number
+  zIndex?: number
+}
+
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+export function clusterMarkup(c: ClusterItem): Markup {
+  const size = c.count >= 1000 ? 52 : c.count >= 100 ? 46 : 40
+  return {
+    key: `c:${c.key}:${c.label}`,
+    html: `<div class="map-cluster" data-cluster-key="${esc(c.key)}"><div class="map-cluster__badge" style="width:${size}px;height:${size}px;line-height:${size}px">${esc(c.label)}</div></div>`,
+    anchorX: size / 2,
+    anchorY: size / 2,
+  }
+}
+
+export function pointMarkup(m: Marker, selected: boolean, titleStyleOf: TitleStyleOf | undefined): Markup {
+  const color = /^#[0-9a-f]{6}$/i.test(m.style?.color ?? '') ? m.style!.color! : '#165DFF'
+  const size = Math.max(16, Math.min(48, Math.round((m.style?.size ?? m.width ?? 32) * 0.75))) + (selected ? 8 : 0)
+  const pin = m.style?.icon
+    ? `<img class="map-point__icon" src="${esc(iconUrl(m.style.icon))}" style="width:${size}px;height:${size}px" alt="">`
+    : `<div class="map-point__pin" style="width:${size}px;height:${size}px;background:${color}"></div>`
+  const title = titleStyleOf ? `<div class="map-title" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</div>` : ''
+  return {
+    key: `p:${m.id}:${m.updated_at}:${selected ? 1 : 0}`,
+    html: `<div class="map-point${selected ? ' map-point--selected' : ''}" data-marker-id="${m.id}"><div class="map-point__body" style="width:${size}px">${pin}${title}</div></div>`,
+    anchorX: size / 2,
+    anchorY: m.style?.icon ? size / 2 : size,
+    zIndex: selected ? 2 : undefined,
+  }
+}
+
+export function memberMarkup(m: MemberLocation): Markup {
+  const face = m.user.avatar ? `<img src="${esc(iconUrl(m.user.avatar))}" alt="">` : esc((m.user.nickname || '?').slice(0, 1))
+  return {
+    key: `u:${m.user.id}:${m.time}`,
+    html: `<div class="map-member" data-member-id="${m.user.id}"><div class="map-member__face">${face}</div><div class="map-member__name">${esc(m.user.nickname || '成员')} · ${esc(shortTime(m.time))}</div></div>`,
+    anchorX: 18,
+    anchorY: 18,
+    zIndex: 3,
+  }
+}
+
+export function pointOf(m: Marker): LngLat {
+  const [lng, lat] = m.points.split(',').map(Number)
+  return { lng, lat }
+}
+
+/** Server paths of uploads are relative to the API host (the page's own origin by default on H5). */
+export function iconUrl(u: string): string {
+  return u.startsWith('/') ? `${typeof API_BASE === 'string' ? API_BASE : ''}${u}` : u
+}
+
+function titleCss(t: ReturnType<TitleStyleOf>): string {
+  return [
+    `font-size:${Math.max(10, Math.min(32, t.font_size))}px`,
+    `color:${t.color}`,
+    `background:${t.bg_color}`,
+    `padding:${Math.max(0, Math.min(20, t.padding))}px ${Math.max(2, Math.min(24, t.padding * 2))}px`,
+    t.border_weight > 0 ? `border:${Math.min(6, t.border_weight)}px solid ${t.border_color}` : 'border:none',
+  ].join(';')
+}
+
+/** Blue to red as a heat cell gets denser. */
+export function heatColor(opacity: number): string {
+  const t = Math.max(0, Math.min(1, opacity / 0.8))
+  if (t < 0.35) return '#165DFF'
+  if (t < 0.6) return '#14C9C9'
+  if (t < 0.8) return '#F7BA1E'
+  return '#F53F3F'
+}
