@@ -45,6 +45,40 @@ export class AppStore {
   constructor(private readonly root: RootStore) {
     makeAutoObservable<AppStore, 'root' | 'timers'>(this, { root: false, timers: false })
     this.allowDesktop = root.platform.storage.get(STORAGE_KEYS.allowDesktop) === '1'
+    this.readBaseSetting()
+  }
+
+  /** The map style and base layers the user chose, kept on the phone (cleared at logout). */
+  private readBaseSetting(): void {
+    try {
+      const saved = JSON.parse(this.root.platform.storage.get(STORAGE_KEYS.baseSetting) || 'null')
+      if (!saved || typeof saved !== 'object') return
+      const style = saved.map_style ?? {}
+      for (const k of ['bg', 'road', 'building', 'poi', 'traffic'] as const) if (typeof style[k] === 'boolean') this.map_style[k] = style[k]
+      if (typeof style.type === 'number') this.map_style.type = style.type
+      this.satellite_layer = saved.satellite_layer === true
+      this.road_layer = saved.road_layer === true
+      this.traffic_layer = saved.traffic_layer === true
+    } catch {
+      // unreadable: the defaults stay
+    }
+  }
+
+  private saveBaseSetting(): void {
+    const { map_style, satellite_layer, road_layer, traffic_layer } = this
+    this.root.platform.storage.set(STORAGE_KEYS.baseSetting, JSON.stringify({ map_style, satellite_layer, road_layer, traffic_layer }))
+  }
+
+  /** One map-style element on or off (SPEC 3 map_style: bg, road, building, poi, traffic). */
+  setMapStyle(key: 'bg' | 'road' | 'building' | 'poi' | 'traffic', on: boolean): void {
+    this.map_style = { ...this.map_style, [key]: on }
+    this.saveBaseSetting()
+  }
+
+  /** The satellite, road-net and traffic layers over the base map. */
+  setBaseLayer(layer: 'satellite_layer' | 'road_layer' | 'traffic_layer', on: boolean): void {
+    this[layer] = on
+    this.saveBaseSetting()
   }
 
   get show_loading(): boolean {

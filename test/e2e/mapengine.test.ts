@@ -178,6 +178,21 @@ describe('H5 map engine journey (keyless map)', () => {
     await page.getByText('视野内 1个点 · 6条线/面').waitFor()
   })
 
+  it('hides the map tiles from the base-map sheet and shows them again', async () => {
+    await visible('.map-tool', '底图').click()
+    await visible('.basemap-sheet').waitFor()
+    // The keyless map offers only its tiles; the note says what needs an AMap key.
+    await page.getByText('需要高德地图Key').waitFor()
+    expect(await visible('.basemap-sheet .nut-cell').count()).toBe(1)
+    await visible('.basemap-sheet .nut-cell', '底图').locator('.nut-switch').click()
+    await page.locator('.leaflet-tile-pane .leaflet-layer').waitFor({ state: 'detached' })
+    await shot(page, '37-basemap-sheet')
+    await visible('.basemap-sheet .nut-cell', '底图').locator('.nut-switch').click()
+    await page.locator('.leaflet-tile-pane .leaflet-layer').waitFor({ state: 'attached' })
+    await visible('.basemap-sheet .nut-popup-title-right').click()
+    await visible('.basemap-sheet').waitFor({ state: 'hidden' })
+  })
+
   it('replaces the point markers by a heatmap and back', async () => {
     await visible('.map-tool', '热力图').click()
     await page.getByText('热力图 · 1个点').waitFor()

@@ -242,3 +242,24 @@ describe("members' last positions", () => {
     expect(calls[0].body).toMatchObject({ lng: 116.41, lat: 39.91 })
   })
 })
+
+describe('base map settings (SPEC 3 map_style and base layers)', () => {
+  it('keeps the chosen style and layers on the phone, and logout brings back the defaults', async () => {
+    const first = await signedInRoot()
+    first.root.app.setMapStyle('poi', false)
+    first.root.app.setBaseLayer('satellite_layer', true)
+    const saved = first.storage.get('base_setting')!
+    const again = await signedInRoot({}, { storage: { base_setting: saved } })
+    expect(again.root.app.map_style.poi).toBe(false)
+    expect(again.root.app.map_style.road).toBe(true)
+    expect(again.root.app.satellite_layer).toBe(true)
+    again.root.app.resetMap()
+    expect(again.root.app.map_style.poi).toBe(true)
+    expect(again.root.app.satellite_layer).toBe(false)
+  })
+
+  it('ignores an unreadable saved setting', async () => {
+    const { root } = await signedInRoot({}, { storage: { base_setting: '{broken' } })
+    expect(root.app.map_style).toMatchObject({ bg: true, road: true, building: true, poi: true, traffic: false })
+  })
+})

@@ -40,6 +40,7 @@ function fakeAmap() {
     Pixel: class {
       constructor(public x: number, public y: number) {}
     },
+    TileLayer: { Satellite: make('Satellite'), RoadNet: make('RoadNet'), Traffic: make('Traffic') },
   }
 }
 
@@ -62,6 +63,10 @@ class FakeMap extends Evented {
   setZoomAndCenter(z: number, c: [number, number]) {
     this.zoom = z
     this.center = c
+  }
+  features: string[] = []
+  setFeatures(f: string[]) {
+    this.features = f
   }
   destroy() {}
   count(kind: string) {
@@ -150,6 +155,17 @@ describe('the AMap renderer', () => {
     expect(map.count('CircleMarker')).toBe(1)
     engine.render(computeDrawList(index, BEIJING), null, undefined)
     expect(map.count('CircleMarker')).toBe(0)
+  })
+
+  it('switches the satellite, road-net and traffic layers and the style elements', () => {
+    const { map, engine } = setup()
+    const base = { bg: true, road: true, building: false, poi: true, satellite: true, roadnet: false, traffic: true }
+    engine.setBasemap(base)
+    expect([map.count('Satellite'), map.count('RoadNet'), map.count('Traffic')]).toEqual([1, 0, 1])
+    expect(map.features).toEqual(['bg', 'road', 'point'])
+    engine.setBasemap({ ...base, satellite: false })
+    engine.setBasemap({ ...base, satellite: false })
+    expect([map.count('Satellite'), map.count('Traffic')]).toEqual([0, 1])
   })
 
   it('gives an edited marker draggable vertex handles that report the new place', () => {

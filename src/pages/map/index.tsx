@@ -1,5 +1,5 @@
 import { Category, Location, Plus, Search, User } from '@nutui/icons-react-taro'
-import { ActionSheet, Avatar, Button, Cell, Loading, Popup, SearchBar } from '@nutui/nutui-react-taro'
+import { ActionSheet, Avatar, Button, Cell, Loading, Popup, SearchBar, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useState } from 'react'
@@ -8,9 +8,10 @@ import { LayerPanel } from '../../components/LayerPanel'
 import { MarkerDetail } from '../../components/MarkerDetail'
 import { PageShell } from '../../components/PageShell'
 import { DEFAULT_CENTER } from '../../domain/geo'
-import { MAP_UI_MSG } from '../../domain/messages'
+import { MAP_ENGINE_MSG, MAP_UI_MSG } from '../../domain/messages'
 import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
 import { locate } from '../../platform/location'
+import { capabilities } from '../../platform/map/capabilities'
 import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../platform/map/MapView'
 import { useStores } from '../../stores/context'
@@ -141,11 +142,43 @@ const EditingBar = observer(function EditingBar() {
   )
 })
 
+const STYLE_ROWS: { key: 'bg' | 'road' | 'building' | 'poi'; label: string }[] = [
+  { key: 'bg', label: '底图' },
+  { key: 'road', label: '道路' },
+  { key: 'building', label: '建筑' },
+  { key: 'poi', label: '地名标注' },
+]
+
+/** The base-map sheet: the layers and style elements this platform's map can switch (SPEC 3). */
+const BasemapSheet = observer(function BasemapSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { app } = useStores()
+  const layers: { key: 'satellite_layer' | 'road_layer' | 'traffic_layer'; label: string; can: boolean }[] = [
+    { key: 'satellite_layer', label: '卫星图', can: capabilities.satellite },
+    { key: 'road_layer', label: '路网', can: capabilities.roadnet },
+    { key: 'traffic_layer', label: '实时路况', can: capabilities.traffic },
+  ]
+  const shown = layers.filter((l) => l.can)
+  return (
+    <Popup visible={visible} position='bottom' round closeable title='地图样式' className='basemap-sheet' onClose={onClose}>
+      <Cell.Group>
+        {shown.map((l) => (
+          <Cell key={l.key} title={l.label} extra={<Switch checked={app[l.key]} onChange={(v) => app.setBaseLayer(l.key, v)} />} />
+        ))}
+        {STYLE_ROWS.filter((r) => capabilities.features.includes(r.key)).map((r) => (
+          <Cell key={r.key} title={r.label} extra={<Switch checked={app.map_style[r.key]} onChange={(v) => app.setMapStyle(r.key, v)} />} />
+        ))}
+      </Cell.Group>
+      {shown.length < layers.length ? <Text className='basemap-sheet__note muted'>{MAP_ENGINE_MSG.basemapLimited}</Text> : null}
+    </Popup>
+  )
+})
+
 function MapPage() {
   const { session, app, navigate, map, layers, markers } = useStores()
   const [panel, setPanel] = useState(false)
   const [search, setSearch] = useState(false)
   const [adding, setAdding] = useState(false)
+  const [basemapOpen, setBasemapOpen] = useState(false)
   const user = session.user
   const center = app.self_location ?? app.map_view?.center ?? DEFAULT_CENTER
   const titleStyleOf = useCallback((id: number) => layers.titleStyleFor(id), [layers.titleStyles])
@@ -175,6 +208,7 @@ function MapPage() {
           titleStyleOf={titleStyleOf}
           target={map.target}
           members={map.members}
+          basemap={{ ...app.map_style, satellite: app.satellite_layer, roadnet: app.road_layer, traffic: app.traffic_layer }}
           onError={(msg) => app.notify(msg, 'danger')}
           onViewChange={(v) => map.setView(v)}
           onMarkerTap={(id) => map.tapMarker(id)}
@@ -216,6 +250,10 @@ function MapPage() {
         </View>
       ) : null}
       <View className='map-tools'>
+        <View className='map-tool' onClick={() => setBasemapOpen(true)}>
+          <Text className='map-tool__glyph map-tool__glyph--blue'>图</Text>
+          <Text className='map-tool__label'>底图</Text>
+        </View>
         <View className={`map-tool ${map.heatmap ? 'map-tool--on' : ''}`} onClick={() => map.setHeatmap(!map.heatmap)}>
           <Text className='map-tool__glyph'>热</Text>
           <Text className='map-tool__label'>{map.heatmap ? '关闭热力' : '热力图'}</Text>
@@ -253,6 +291,7 @@ function MapPage() {
         }}
         onCancel={() => setAdding(false)}
       />
+      <BasemapSheet visible={basemapOpen} onClose={() => setBasemapOpen(false)} />
       <LayerPanel visible={panel} onClose={() => setPanel(false)} />
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
       <MarkerDetail />

@@ -20,12 +20,13 @@ interface Engine {
   renderDraft: LeafletEngine['renderDraft']
   renderEditing: LeafletEngine['renderEditing']
   renderMembers: LeafletEngine['renderMembers']
+  setBasemap: LeafletEngine['setBasemap']
   moveTo: LeafletEngine['moveTo']
   destroy(): void
 }
 
 export function MapView(props: MapViewProps) {
-  const { center, zoom, className, draw, selectedId, draft, editing, titleStyleOf, target, members } = props
+  const { center, zoom, className, draw, selectedId, draft, editing, titleStyleOf, target, members, basemap } = props
   const host = useRef<HTMLDivElement | null>(null)
   const engine = useRef<Engine | null>(null)
   // The latest callbacks, read by the engine at event time (props change on every render).
@@ -47,6 +48,7 @@ export function MapView(props: MapViewProps) {
         e.renderDraft(p.draft)
         e.renderEditing(p.editing)
         e.renderMembers(p.members)
+        e.setBasemap(p.basemap)
         e.start()
         p.onReady?.()
       })
@@ -73,6 +75,10 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     engine.current?.renderMembers(members)
   }, [members])
+
+  useEffect(() => {
+    engine.current?.setBasemap(basemap)
+  }, [JSON.stringify(basemap ?? null)])
 
   useEffect(() => {
     if (engine.current && target) engine.current.moveTo(target)

@@ -16,7 +16,7 @@ const pinIcon = '/assets/map/pin.png'
 const clusterIcon = '/assets/map/cluster.png'
 
 export function MapView(props: MapViewProps) {
-  const { center, zoom, className, draw, selectedId, titleStyleOf, draft, editing, target, members } = props
+  const { center, zoom, className, draw, selectedId, titleStyleOf, draft, editing, target, members, basemap } = props
   const latest = useRef(props)
   latest.current = props
   const scene = useMemo(
@@ -63,6 +63,10 @@ export function MapView(props: MapViewProps) {
       circles={scene.circles as any}
       showLocation
       showScale
+      enableSatellite={!!basemap?.satellite}
+      enableTraffic={!!basemap?.traffic}
+      enableBuilding={basemap?.building !== false}
+      enablePoi={basemap?.poi !== false}
       style={{ width: '100%', height: '100%' }}
       onRegionChange={(e: any) => {
         if (e.type === 'end' || e.detail?.type === 'end') readView()

@@ -9,7 +9,7 @@ import type { LngLat } from '../../domain/geo'
 import type { DrawList, Shape } from '../../domain/mapDraw'
 import { clusterMarkup, heatColor, memberMarkup, pointMarkup, pointOf, type Markup, type TitleStyleOf } from './markup'
 import type { MemberLocation } from '../../../types/entities'
-import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
+import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 
 type AMapNS = any
 export type AmapCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap'>
@@ -24,6 +24,7 @@ export class AmapEngine {
   private memberOverlays = new Map<string, any>()
   private heat: any = null
   private lastTargetSeq = -1
+  private readonly baseLayers: Record<'satellite' | 'roadnet' | 'traffic', any> = { satellite: null, roadnet: null, traffic: null }
 
   constructor(
     private readonly AMap: AMapNS,
@@ -35,6 +36,23 @@ export class AmapEngine {
     map.on('moveend', () => this.reportView())
     map.on('zoomend', () => this.reportView())
     map.on('click', (e: any) => this.cb().onMapTap?.({ lng: e.lnglat.getLng(), lat: e.lnglat.getLat() }))
+  }
+
+  /** Satellite, road-net and traffic layers over the map, and its style elements (SPEC 3 map_style). */
+  setBasemap(b: Basemap | undefined): void {
+    if (!b) return
+    const make = { satellite: () => new this.AMap.TileLayer.Satellite(), roadnet: () => new this.AMap.TileLayer.RoadNet(), traffic: () => new this.AMap.TileLayer.Traffic() }
+    for (const k of ['satellite', 'roadnet', 'traffic'] as const) {
+      if (b[k] && !this.baseLayers[k]) {
+        this.baseLayers[k] = make[k]()
+        this.map.add(this.baseLayers[k])
+      } else if (!b[k] && this.baseLayers[k]) {
+        this.map.remove(this.baseLayers[k])
+        this.baseLayers[k] = null
+      }
+    }
+    const features = [b.bg && 'bg', b.road && 'road', b.building && 'building', b.poi && 'point'].filter(Boolean)
+    this.map.setFeatures?.(features)
   }
 
   start(): void {

@@ -11,7 +11,7 @@ import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
 import { clusterMarkup, esc, heatColor, memberMarkup, pointMarkup, pointOf, type TitleStyleOf } from './markup'
 import { createPointLayer, type PointItem } from './pointLayer'
-import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
+import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 
 type L = typeof Leaflet
 
@@ -35,6 +35,7 @@ export class LeafletEngine {
   private pointItems: PointItem[] = []
   private memberItems: PointItem[] = []
   private readonly canvas: Leaflet.Canvas
+  private readonly tiles: Leaflet.TileLayer
   private shapeJob = 0
   private lastTargetSeq = -1
 
@@ -48,7 +49,7 @@ export class LeafletEngine {
   ) {
     const wgs = gcj02ToWgs84(center)
     this.map = L.map(el, { zoomControl: false, attributionControl: true }).setView([wgs.lat, wgs.lng], zoom)
-    L.tileLayer(tileUrl, { maxZoom: 20, maxNativeZoom: 19, attribution: '&copy; OpenStreetMap' }).addTo(this.map)
+    this.tiles = L.tileLayer(tileUrl, { maxZoom: 20, maxNativeZoom: 19, attribution: '&copy; OpenStreetMap' }).addTo(this.map)
     L.control.zoom({ position: 'bottomright' }).addTo(this.map)
     this.draftLayer = L.layerGroup().addTo(this.map)
     this.editLayer = L.layerGroup().addTo(this.map)
@@ -63,6 +64,13 @@ export class LeafletEngine {
     this.points.addTo(this.map)
     this.map.on('moveend', () => this.reportView())
     this.map.on('click', (e: Leaflet.LeafletMouseEvent) => this.cb().onMapTap?.(wgs84ToGcj02({ lng: e.latlng.lng, lat: e.latlng.lat })))
+  }
+
+  /** The keyless map can hide its tiles (map_style bg off): the plain background shows instead. */
+  setBasemap(b: Basemap | undefined): void {
+    const show = b?.bg !== false
+    if (show && !this.map.hasLayer(this.tiles)) this.tiles.addTo(this.map)
+    if (!show && this.map.hasLayer(this.tiles)) this.tiles.remove()
   }
 
   /** The first view, once the page listens. */

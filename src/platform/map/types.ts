@@ -18,6 +18,16 @@ export interface EditGeometry {
   selected: [number, number] | null
 }
 
+export interface Basemap {
+  bg: boolean
+  road: boolean
+  building: boolean
+  poi: boolean
+  satellite: boolean
+  roadnet: boolean
+  traffic: boolean
+}
+
 /** Where the page asks the map to go; a new seq moves it even to the same place. */
 export interface MapTargetProp {
   lng: number
@@ -45,6 +55,8 @@ export interface MapViewProps {
   /** Title style of a layer's markers (font size, colours, padding, border). */
   titleStyleOf?: (layerId: number) => Omit<TitleStyle, 'id' | 'layer_id'>
   target?: MapTargetProp | null
+  /** Base map settings (SPEC 3 map_style and the satellite, road-net and traffic layers). */
+  basemap?: Basemap
   /** Group members' last positions (shown while the page's toggle is on). */
   members?: MemberLocation[]
   /** Called once the base map is ready, or with the SPEC 8 message when it cannot start. */
