@@ -14,6 +14,8 @@ const dist = path.resolve(distArg)
 const storage = JSON.parse(storageJson)
 const navigations = []
 const requests = []
+/** What the page asked of the map context (addMarkers / removeMarkers payloads). */
+const mapCalls = []
 let appConfig
 const pageConfigs = []
 const pageStack = []
@@ -53,6 +55,14 @@ global.wx = {
     getRegion: (o) => o.success && o.success({ southwest: { longitude: 116.0, latitude: 39.6 }, northeast: { longitude: 116.8, latitude: 40.2 } }),
     getScale: (o) => o.success && o.success({ scale: 12 }),
     moveToLocation: () => undefined,
+    addMarkers: (o) => {
+      mapCalls.push({ kind: 'addMarkers', markers: o.markers, clear: o.clear })
+      o.success && o.success({})
+    },
+    removeMarkers: (o) => {
+      mapCalls.push({ kind: 'removeMarkers', markerIds: o.markerIds })
+      o.success && o.success({})
+    },
   }),
   nextTick: (fn) => setTimeout(fn, 0),
   getMenuButtonBoundingClientRect: () => ({ top: 24, height: 32, right: 360, width: 87, left: 273, bottom: 56 }),
@@ -129,6 +139,6 @@ setTimeout(() => {
   setTimeout(() => {
     const rendered = JSON.stringify(updates)
     // Exit only once a large answer has drained into the pipe.
-    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, storageKeys: Object.keys(storage) }), () => process.exit(0))
+    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, storageKeys: Object.keys(storage) }), () => process.exit(0))
   }, 300)
 }, 300)

@@ -3,7 +3,7 @@
  * view is read from the map context after every region change; taps on markers, clusters and the
  * map go to the page's handlers.
  */
-import { Map } from '@tarojs/components'
+import { Map as WxMap } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useMemo, useRef } from 'react'
 import { MSG } from '../../domain/messages'
@@ -25,6 +25,18 @@ export function MapView(props: MapViewProps) {
   )
   const sceneRef = useRef(scene)
   sceneRef.current = scene
+  // Markers go through the map context, added and removed by difference: re-setting hundreds of
+  // markers through setData freezes WeChat's map.
+  const drawn = useRef(new Map<number, string>())
+  useEffect(() => {
+    const ctx = Taro.createMapContext(MAP_ID)
+    const next = new Map(scene.markers.map((m) => [m.id, JSON.stringify(m)]))
+    const removed = [...drawn.current.keys()].filter((id) => next.get(id) !== drawn.current.get(id))
+    const added = scene.markers.filter((m) => drawn.current.get(m.id) !== next.get(m.id))
+    if (removed.length) ctx.removeMarkers({ markerIds: removed, fail: () => undefined } as any)
+    if (added.length) ctx.addMarkers({ markers: added as any, clear: false, fail: () => undefined } as any)
+    drawn.current = next
+  }, [scene])
 
   const readView = () => {
     const ctx = Taro.createMapContext(MAP_ID)
@@ -51,13 +63,12 @@ export function MapView(props: MapViewProps) {
   }, [draw])
 
   return (
-    <Map
+    <WxMap
       id={MAP_ID}
       className={className}
       longitude={center.lng}
       latitude={center.lat}
       scale={target?.zoom ?? zoom}
-      markers={scene.markers as any}
       polyline={scene.polylines as any}
       polygons={scene.polygons as any}
       circles={scene.circles as any}
