@@ -69,6 +69,11 @@ export class AppStore {
     this.root.platform.storage.set(STORAGE_KEYS.baseSetting, JSON.stringify({ map_style, satellite_layer, road_layer, traffic_layer }))
   }
 
+  /** Where the user last located themselves (the self-location marker shows there). */
+  setSelfLocation(p: LngLatValue | null): void {
+    this.self_location = p ? { lng: p.lng, lat: p.lat } : null
+  }
+
   /** One map-style element on or off (SPEC 3 map_style: bg, road, building, poi, traffic). */
   setMapStyle(key: 'bg' | 'road' | 'building' | 'poi' | 'traffic', on: boolean): void {
     this.map_style = { ...this.map_style, [key]: on }

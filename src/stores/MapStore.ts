@@ -9,6 +9,7 @@ import type { Marker, MarkerType } from '../../types/mapdata'
 import { LOADING_DELAY_CAP_MS } from '../domain/constants'
 import { distanceMeters, type LngLat } from '../domain/geo'
 import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, needsShapeLoading, type ClusterItem, type DrawList, type MarkerIndex, type Viewport } from '../domain/mapDraw'
+import type { MapLoaderState } from '../domain/mapLoader'
 import { MAP_ENGINE_MSG } from '../domain/messages'
 import { checkGeometry, parsePoints, serializePoints } from '../domain/points'
 import type { RootStore } from './RootStore'
@@ -54,6 +55,8 @@ export class MapStore {
   /** Group members' last positions, shown while the toggle is on (SPEC 4 join-location display). */
   showMembers = false
   members: MemberLocation[] = []
+  /** SPEC 4 map loader states: notload, loading, loaded, failed. */
+  loaderState: MapLoaderState = 'notload'
   /** True while many lines/areas are being drawn (SPEC 4 loading indicator), at most 10 s. */
   shapesLoading = false
   private seq = 0
@@ -122,6 +125,10 @@ export class MapStore {
     this.shapesLoading = false
   }
 
+  setLoaderState(state: MapLoaderState): void {
+    this.loaderState = state
+  }
+
   /** Shows or hides the members' last positions; showing fetches them fresh. */
   async setShowMembers(on: boolean): Promise<void> {
     this.showMembers = on
@@ -139,6 +146,7 @@ export class MapStore {
 
   /** The user located themselves: their teammates may see it (quietly; a failure changes nothing here). */
   async reportPosition(p: LngLat): Promise<void> {
+    this.root.app.setSelfLocation(p)
     const ok = await this.root.api.post('/api/user/location/save', { lng: p.lng, lat: p.lat }, { quiet: true })
     if (ok !== undefined && this.showMembers) await this.setShowMembers(true)
   }

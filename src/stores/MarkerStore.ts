@@ -388,6 +388,11 @@ export class MarkerStore {
     this.persistFilter()
   }
 
+  /** True when the filter hides anything (the map shows that a filter is on). */
+  get filterActive(): boolean {
+    return this.filter.kw.trim() !== '' || Object.values(this.filter.show).some((v) => v === false)
+  }
+
   resetFilter(): void {
     this.filter = { kw: '', show: { ...ALL_SHOWN } }
     this.persistFilter()

@@ -121,7 +121,7 @@ describe('H5 map engine journey (keyless map)', () => {
     expect(await page.locator('.map-point').count()).toBe(1)
     expect(await page.locator('path.map-shape--1, path.map-shape--2').count()).toBe(2)
     expect(await page.locator('path.map-shape--3, path.map-shape--4, path.map-shape--5, path.map-shape--6').count()).toBe(4)
-    await page.getByText('视野内 1个点 · 6条线/面').waitFor()
+    await visible('.map-count', '视野内 1个点 · 6条线/面').waitFor()
     await shot(page, '31-map-drawn')
   })
 
@@ -170,12 +170,12 @@ describe('H5 map engine journey (keyless map)', () => {
     await layerPanel(true)
     await visible('.layer-row').filter({ hasText: '片区' }).locator('.nut-switch').click()
     await layerPanel(false)
-    await page.getByText('视野内 1个点 · 2条线/面').waitFor()
+    await visible('.map-count', '视野内 1个点 · 2条线/面').waitFor()
     expect(await page.locator('path.map-shape--3, path.map-shape--4, path.map-shape--5, path.map-shape--6').count()).toBe(0)
     await layerPanel(true)
     await visible('.layer-row').filter({ hasText: '片区' }).locator('.nut-switch').click()
     await layerPanel(false)
-    await page.getByText('视野内 1个点 · 6条线/面').waitFor()
+    await visible('.map-count', '视野内 1个点 · 6条线/面').waitFor()
   })
 
   it('hides the map tiles from the base-map sheet and shows them again', async () => {
@@ -191,6 +191,24 @@ describe('H5 map engine journey (keyless map)', () => {
     await page.locator('.leaflet-tile-pane .leaflet-layer').waitFor({ state: 'attached' })
     await visible('.basemap-sheet .nut-popup-title-right').click()
     await visible('.basemap-sheet').waitFor({ state: 'hidden' })
+  })
+
+  it('filters what the map draws by kind and by name', async () => {
+    await visible('.map-filter-entry', '筛选').click()
+    await visible('.filter-sheet').waitFor()
+    await visible('.filter-sheet .nut-cell', exact('点')).locator('.nut-switch').click()
+    await visible('.filter-sheet__count', '视野内 0个点 · 6条线/面').waitFor()
+    await input(page, '标注名称包含的文字').fill('管')
+    await visible('.filter-sheet__count', '视野内 0个点 · 2条线/面').waitFor()
+    await shot(page, '38-filter-sheet')
+    await visible('.filter-sheet .nut-popup-title-right').click()
+    await visible('.map-filter-entry', '已筛选').waitFor()
+    expect(await page.locator('.map-point').count()).toBe(0)
+    await visible('.map-filter-entry', '已筛选').click()
+    await button(page, '清除筛选').click()
+    await visible('.filter-sheet__count', '视野内 1个点 · 6条线/面').waitFor()
+    await visible('.filter-sheet .nut-popup-title-right').click()
+    await visible('.map-filter-entry', exact('筛选')).waitFor()
   })
 
   it('replaces the point markers by a heatmap and back', async () => {
@@ -218,12 +236,12 @@ describe('H5 map engine journey (keyless map)', () => {
 
     const badge = page.locator('.map-cluster__badge').first()
     await badge.waitFor()
-    const inView = Number((await page.getByText(/视野内 \d+个点/).textContent())!.match(/视野内 (\d+)个点/)![1])
+    const inView = Number((await page.locator('.map-count').textContent())!.match(/视野内 (\d+)个点/)![1])
     expect(inView).toBeGreaterThanOrEqual(CLUSTER_MIN_ITEMS)
     await shot(page, '33-map-clusters')
     // Tapping zooms into the cluster: the town's other markers leave the view, only the crowd stays.
     await badge.click()
-    await page.getByText('视野内 25个点').waitFor()
+    await visible('.map-count', '视野内 25个点').waitFor()
     // Tapping on until it falls apart: at street level the points, a few metres apart, are drawn one by one.
     for (let i = 0; i < 5 && (await page.locator('.map-point').count()) < 2; i++) {
       await page.locator('.map-cluster__badge').first().click()
@@ -239,6 +257,7 @@ describe('H5 map engine journey (keyless map)', () => {
     await visible('.map-tool', '定位').click()
     await visible('.map-tool', '成员位置').click()
     await visible('.map-member__name', /^绘图小赵 · /).waitFor()
+    await page.locator('.map-self').waitFor()
     await shot(page, '36-map-members')
     await visible('.map-tool', '隐藏成员').click()
     await visible('.map-member').waitFor({ state: 'detached' })

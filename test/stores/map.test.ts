@@ -263,3 +263,29 @@ describe('base map settings (SPEC 3 map_style and base layers)', () => {
     expect(root.app.map_style).toMatchObject({ bg: true, road: true, building: true, poi: true, traffic: false })
   })
 })
+
+describe('map loader state, self location and the filter flag', () => {
+  it('moves through the SPEC 4 loader states', async () => {
+    const { root } = await signedInRoot()
+    expect(root.map.loaderState).toBe('notload')
+    root.map.setLoaderState('loading')
+    root.map.setLoaderState('failed')
+    expect(root.map.loaderState).toBe('failed')
+  })
+
+  it('remembers where the user located themselves', async () => {
+    const { root } = await signedInRoot({ '/api/user/location/save': () => ok(null) })
+    await root.map.reportPosition({ lng: 116.41, lat: 39.91 })
+    expect(root.app.self_location).toEqual({ lng: 116.41, lat: 39.91 })
+  })
+
+  it('says when the filter hides anything', async () => {
+    const { root } = await signedInRoot()
+    expect(root.markers.filterActive).toBe(false)
+    root.markers.setKindShown(3, false)
+    expect(root.markers.filterActive).toBe(true)
+    root.markers.resetFilter()
+    root.markers.setFilterKw('  ')
+    expect(root.markers.filterActive).toBe(false)
+  })
+})

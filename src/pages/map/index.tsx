@@ -1,5 +1,5 @@
 import { Category, Location, Plus, Search, User } from '@nutui/icons-react-taro'
-import { ActionSheet, Avatar, Button, Cell, Loading, Popup, SearchBar, Switch } from '@nutui/nutui-react-taro'
+import { ActionSheet, Avatar, Button, Cell, Input, Loading, Popup, SearchBar, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useCallback, useEffect, useState } from 'react'
@@ -173,15 +173,41 @@ const BasemapSheet = observer(function BasemapSheet({ visible, onClose }: { visi
   )
 })
 
+/** What the map draws: a keyword in the name and the kinds shown (SPEC 3 marker filter, kept on the phone). */
+const FilterSheet = observer(function FilterSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { markers, map } = useStores()
+  const f = markers.filter
+  return (
+    <Popup visible={visible} position='bottom' round closeable title='筛选标注' className='filter-sheet' onClose={onClose}>
+      <View className='filter-sheet__body'>
+        <Input className='filter-sheet__kw' placeholder='标注名称包含的文字' value={f.kw} onChange={(v) => markers.setFilterKw(v)} clearable />
+        <Cell.Group>
+          {MARKER_TYPES.map((t) => (
+            <Cell key={t} title={MARKER_TYPE_NAMES[t]} extra={<Switch checked={f.show[t] !== false} onChange={(v) => markers.setKindShown(t, v)} />} />
+          ))}
+        </Cell.Group>
+        <Text className='filter-sheet__count muted'>视野内 {map.drawList.pointsInView}个点 · {map.drawList.shapes.length}条线/面</Text>
+        <Button block fill='outline' disabled={!markers.filterActive} onClick={() => markers.resetFilter()}>
+          清除筛选
+        </Button>
+      </View>
+    </Popup>
+  )
+})
+
 function MapPage() {
   const { session, app, navigate, map, layers, markers } = useStores()
   const [panel, setPanel] = useState(false)
   const [search, setSearch] = useState(false)
   const [adding, setAdding] = useState(false)
   const [basemapOpen, setBasemapOpen] = useState(false)
+  const [filterOpen, setFilterOpen] = useState(false)
   const user = session.user
   const center = app.self_location ?? app.map_view?.center ?? DEFAULT_CENTER
   const titleStyleOf = useCallback((id: number) => layers.titleStyleFor(id), [layers.titleStyles])
+  useEffect(() => {
+    if (map.loaderState === 'notload') map.setLoaderState('loading')
+  }, [])
 
   const locateMe = async () => {
     try {
@@ -208,8 +234,13 @@ function MapPage() {
           titleStyleOf={titleStyleOf}
           target={map.target}
           members={map.members}
+          self={app.self_location}
+          onReady={() => map.setLoaderState('loaded')}
           basemap={{ ...app.map_style, satellite: app.satellite_layer, roadnet: app.road_layer, traffic: app.traffic_layer }}
-          onError={(msg) => app.notify(msg, 'danger')}
+          onError={(msg) => {
+            map.setLoaderState('failed')
+            app.notify(msg, 'danger')
+          }}
           onViewChange={(v) => map.setView(v)}
           onMarkerTap={(id) => map.tapMarker(id)}
           onClusterTap={(c) => map.tapCluster(c)}
@@ -238,9 +269,14 @@ function MapPage() {
               <Text className='map-nickname'>{user?.nickname}</Text>
             </View>
           </View>
-          <View className='map-search-entry' onClick={() => setSearch(true)}>
-            <Search size={14} color='#86909C' />
-            <Text className='map-search-entry__text'>搜索标注</Text>
+          <View className='map-search-row'>
+            <View className='map-search-entry' onClick={() => setSearch(true)}>
+              <Search size={14} color='#86909C' />
+              <Text className='map-search-entry__text'>搜索标注</Text>
+            </View>
+            <View className={`map-filter-entry ${markers.filterActive ? 'map-filter-entry--on' : ''}`} onClick={() => setFilterOpen(true)}>
+              <Text>{markers.filterActive ? '已筛选' : '筛选'}</Text>
+            </View>
           </View>
         </View>
       )}
@@ -292,6 +328,7 @@ function MapPage() {
         onCancel={() => setAdding(false)}
       />
       <BasemapSheet visible={basemapOpen} onClose={() => setBasemapOpen(false)} />
+      <FilterSheet visible={filterOpen} onClose={() => setFilterOpen(false)} />
       <LayerPanel visible={panel} onClose={() => setPanel(false)} />
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
       <MarkerDetail />

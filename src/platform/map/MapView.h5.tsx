@@ -21,12 +21,13 @@ interface Engine {
   renderEditing: LeafletEngine['renderEditing']
   renderMembers: LeafletEngine['renderMembers']
   setBasemap: LeafletEngine['setBasemap']
+  renderSelf: LeafletEngine['renderSelf']
   moveTo: LeafletEngine['moveTo']
   destroy(): void
 }
 
 export function MapView(props: MapViewProps) {
-  const { center, zoom, className, draw, selectedId, draft, editing, titleStyleOf, target, members, basemap } = props
+  const { center, zoom, className, draw, selectedId, draft, editing, titleStyleOf, target, members, basemap, self } = props
   const host = useRef<HTMLDivElement | null>(null)
   const engine = useRef<Engine | null>(null)
   // The latest callbacks, read by the engine at event time (props change on every render).
@@ -49,6 +50,7 @@ export function MapView(props: MapViewProps) {
         e.renderEditing(p.editing)
         e.renderMembers(p.members)
         e.setBasemap(p.basemap)
+        e.renderSelf(p.self)
         e.start()
         p.onReady?.()
       })
@@ -75,6 +77,10 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     engine.current?.renderMembers(members)
   }, [members])
+
+  useEffect(() => {
+    engine.current?.renderSelf(self)
+  }, [self?.lng, self?.lat])
 
   useEffect(() => {
     engine.current?.setBasemap(basemap)

@@ -7,7 +7,7 @@
  */
 import type { LngLat } from '../../domain/geo'
 import type { DrawList, Shape } from '../../domain/mapDraw'
-import { clusterMarkup, heatColor, memberMarkup, pointMarkup, pointOf, type Markup, type TitleStyleOf } from './markup'
+import { clusterMarkup, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, type Markup, type TitleStyleOf } from './markup'
 import type { MemberLocation } from '../../../types/entities'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 
@@ -23,6 +23,7 @@ export class AmapEngine {
   private editOverlays: any[] = []
   private memberOverlays = new Map<string, any>()
   private heat: any = null
+  private selfOverlay: any = null
   private lastTargetSeq = -1
   private readonly baseLayers: Record<'satellite' | 'roadnet' | 'traffic', any> = { satellite: null, roadnet: null, traffic: null }
 
@@ -177,6 +178,12 @@ export class AmapEngine {
       this.memberOverlays.set(key, o)
       this.map.add(o)
     }
+  }
+
+  renderSelf(p: LngLat | null | undefined): void {
+    if (this.selfOverlay) this.map.remove(this.selfOverlay)
+    this.selfOverlay = p ? this.htmlMarker(selfMarkup(p), p) : null
+    if (this.selfOverlay) this.map.add(this.selfOverlay)
   }
 
   renderDraft(draft: DraftGeometry | null | undefined): void {

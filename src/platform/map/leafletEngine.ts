@@ -9,7 +9,7 @@ import { gcj02ToWgs84, wgs84ToGcj02, type LngLat } from '../../domain/geo'
 import type { ClusterItem, DrawList, Shape } from '../../domain/mapDraw'
 import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
-import { clusterMarkup, esc, heatColor, memberMarkup, pointMarkup, pointOf, type TitleStyleOf } from './markup'
+import { clusterMarkup, esc, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, type TitleStyleOf } from './markup'
 import { createPointLayer, type PointItem } from './pointLayer'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 
@@ -34,6 +34,7 @@ export class LeafletEngine {
   private clusters = new Map<string, ClusterItem>()
   private pointItems: PointItem[] = []
   private memberItems: PointItem[] = []
+  private selfItems: PointItem[] = []
   private readonly canvas: Leaflet.Canvas
   private readonly tiles: Leaflet.TileLayer
   private shapeJob = 0
@@ -106,7 +107,7 @@ export class LeafletEngine {
     for (const c of list.clusters) items.push(clusterItem(c))
     for (const m of list.points) items.push(pointItem(m, m.id === selectedId, titleStyleOf))
     this.pointItems = items
-    this.points.setItems([...items, ...this.memberItems])
+    this.points.setItems([...items, ...this.memberItems, ...this.selfItems])
     if (list.heat)
       for (const h of list.heat)
         wanted.set(`h:${h.lng.toFixed(6)},${h.lat.toFixed(6)}:${h.count}`, () =>
@@ -196,7 +197,12 @@ export class LeafletEngine {
       const wgs = gcj02ToWgs84(m)
       return { ...memberMarkup(m), lat: wgs.lat, lng: wgs.lng }
     })
-    this.points.setItems([...this.pointItems, ...this.memberItems])
+    this.points.setItems([...this.pointItems, ...this.memberItems, ...this.selfItems])
+  }
+
+  renderSelf(p: LngLat | null | undefined): void {
+    this.selfItems = p ? [{ ...selfMarkup(p), ...latLngOf(p) }] : []
+    this.points.setItems([...this.pointItems, ...this.memberItems, ...this.selfItems])
   }
 
   /** The marker being edited: its outline and a handle per vertex, dragged or tapped. */
@@ -231,6 +237,11 @@ export class LeafletEngine {
     this.shapeJob++
     this.map.remove()
   }
+}
+
+function latLngOf(p: LngLat): { lat: number; lng: number } {
+  const wgs = gcj02ToWgs84(p)
+  return { lat: wgs.lat, lng: wgs.lng }
 }
 
 function clusterItem(c: ClusterItem): PointItem {

@@ -85,3 +85,8 @@ export function heatColor(opacity: number): string {
   if (t < 0.8) return '#F7BA1E'
   return '#F53F3F'
 }
+
+/** The user's own located position. */
+export function selfMarkup(p: LngLat): Markup {
+  return { key: `self:${p.lng},${p.lat}`, html: '<div class="map-self" data-self="1"></div>', anchorX: 9, anchorY: 9, zIndex: 4 }
+}

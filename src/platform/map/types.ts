@@ -57,6 +57,8 @@ export interface MapViewProps {
   target?: MapTargetProp | null
   /** Base map settings (SPEC 3 map_style and the satellite, road-net and traffic layers). */
   basemap?: Basemap
+  /** Where the user located themselves: a 'you are here' dot (WeChat's map shows its own). */
+  self?: LngLat | null
   /** Group members' last positions (shown while the page's toggle is on). */
   members?: MemberLocation[]
   /** Called once the base map is ready, or with the SPEC 8 message when it cannot start. */
