@@ -8,11 +8,14 @@ import type { MemberLocation } from '../../types/entities'
 import type { Marker, MarkerType } from '../../types/mapdata'
 import { LOADING_DELAY_CAP_MS } from '../domain/constants'
 import { distanceMeters, type LngLat } from '../domain/geo'
-import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, needsShapeLoading, type ClusterItem, type DrawList, type MarkerIndex, type Viewport } from '../domain/mapDraw'
+import type { ClusterItem, DrawList, MarkerIndex, Viewport } from '../domain/mapDraw'
 import type { MapLoaderState } from '../domain/mapLoader'
 import { MAP_ENGINE_MSG } from '../domain/messages'
 import { checkGeometry, parsePoints, serializePoints } from '../domain/points'
 import type { RootStore } from './RootStore'
+
+/** The draw pipeline and supercluster, loaded with the map page so that other pages do not carry them. */
+type Engine = typeof import('../domain/mapDraw')
 
 const EMPTY: DrawList = { clusters: [], points: [], shapes: [], heat: null, pointsInView: 0 }
 
@@ -55,6 +58,8 @@ export class MapStore {
   /** Group members' last positions, shown while the toggle is on (SPEC 4 join-location display). */
   showMembers = false
   members: MemberLocation[] = []
+  /** The draw pipeline, once loaded (loadEngine). */
+  engine: Engine | null = null
   /** SPEC 4 map loader states: notload, loading, loaded, failed. */
   loaderState: MapLoaderState = 'notload'
   /** True while many lines/areas are being drawn (SPEC 4 loading indicator), at most 10 s. */
@@ -75,6 +80,7 @@ export class MapStore {
       drawing: observable.ref,
       editing: observable.ref,
       members: observable.ref,
+      engine: observable.ref,
       index: computed({ keepAlive: true }),
     })
     // Markers, filter, view or heatmap changed: recompute what to draw (cheap; the index is cached).
@@ -86,9 +92,19 @@ export class MapStore {
     )
   }
 
+  /** Loads the draw pipeline (a separate chunk on H5); the map draws once it is there. */
+  async loadEngine(): Promise<Engine> {
+    if (this.engine) return this.engine
+    const engine = await import('../domain/mapDraw')
+    runInAction(() => {
+      this.engine = engine
+    })
+    return engine
+  }
+
   /** The draw index over the markers that pass the filter; rebuilt only when they change. */
-  get index(): MarkerIndex {
-    return buildMarkerIndex(this.root.markers.visible)
+  get index(): MarkerIndex | null {
+    return this.engine ? this.engine.buildMarkerIndex(this.root.markers.visible) : null
   }
 
   get selectedId(): number | null {
@@ -100,11 +116,12 @@ export class MapStore {
   }
 
   refresh(): void {
-    if (!this.view) return
+    const index = this.index
+    if (!this.view || !index || !this.engine) return
     const previous = new Set(this.drawList.points.map((m) => m.id))
-    const list = computeDrawList(this.index, this.view, { heatmap: this.heatmap, previous })
+    const list = this.engine.computeDrawList(index, this.view, { heatmap: this.heatmap, previous })
     this.drawList = list
-    if (needsShapeLoading(list.shapes)) this.startShapesLoading()
+    if (this.engine.needsShapeLoading(list.shapes)) this.startShapesLoading()
   }
 
   setHeatmap(on: boolean): void {
@@ -165,12 +182,14 @@ export class MapStore {
 
   /** Tapping a cluster zooms into it, centred on it. */
   tapCluster(c: ClusterItem): void {
-    this.moveTo(c.lng, c.lat, clusterZoom(this.index, c))
+    const index = this.index
+    if (index && this.engine) this.moveTo(c.lng, c.lat, this.engine.clusterZoom(index, c))
   }
 
   /** Moves the map to show everything loaded (zero coordinates ignored). */
   fitData(): boolean {
-    const b = dataBounds(this.index)
+    const index = this.index
+    const b = index && this.engine ? this.engine.dataBounds(index) : null
     if (!b) return false
     const span = Math.max(b[2] - b[0], b[3] - b[1], 0.002)
     const zoom = Math.max(2, Math.min(18, Math.floor(Math.log2(360 / span))))

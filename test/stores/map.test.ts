@@ -26,10 +26,21 @@ async function mapRoot(markers = many(500), shapes = [] as ReturnType<typeof bui
   })
   await made.root.layers.load()
   await made.root.markers.loadShown()
+  await made.root.map.loadEngine()
   return made
 }
 
 describe('MapStore', () => {
+  it('draws once the draw pipeline is loaded (it comes with the map page, not with every page)', async () => {
+    const { root } = await signedInRoot({ '/api/layer/getlist': () => ok([spots]), '/api/marker/getlist': () => ok({ list: many(30), total: 30 }) })
+    await root.layers.load()
+    await root.markers.loadShown()
+    root.map.setView(BEIJING)
+    expect(root.map.drawList.pointsInView).toBe(0)
+    await root.map.loadEngine()
+    expect(root.map.drawList.pointsInView).toBe(30)
+  })
+
   it('draws nothing until the map reports its view, then the list for that view', async () => {
     const { root } = await mapRoot()
     expect(root.map.drawList.points).toEqual([])

@@ -25,7 +25,12 @@ function MapData() {
       .load()
       .then((ok) => ok && markers.loadShown())
       // A first look at the team's data: frame all of it, unless the user left the map somewhere.
-      .then((ok) => ok && !app.map_view && map.fitData())
+      .then(async (ok) => {
+        if (ok && !app.map_view) {
+          await map.loadEngine()
+          map.fitData()
+        }
+      })
     void layers.loadTitleStyles()
   }, [])
   return null
@@ -207,6 +212,7 @@ function MapPage() {
   const titleStyleOf = useCallback((id: number) => layers.titleStyleFor(id), [layers.titleStyles])
   useEffect(() => {
     if (map.loaderState === 'notload') map.setLoaderState('loading')
+    void map.loadEngine()
   }, [])
 
   const locateMe = async () => {

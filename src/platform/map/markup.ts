@@ -5,7 +5,8 @@
 import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
 import type { LngLat } from '../../domain/geo'
-import { shortTime, type ClusterItem } from '../../domain/mapDraw'
+import type { ClusterItem } from '../../domain/mapDraw'
+import { shortTime } from '../../domain/time'
 import type { MapViewProps } from './types'
 
 export type TitleStyleOf = NonNullable<MapViewProps['titleStyleOf']>

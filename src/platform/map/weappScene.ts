@@ -3,7 +3,8 @@
  * number of markers handed to setData per view change can be tested: at most 200 points plus the
  * clusters (the map freezes when hundreds of markers are re-set at once).
  */
-import { shortTime, type DrawList, type Shape } from '../../domain/mapDraw'
+import type { DrawList, Shape } from '../../domain/mapDraw'
+import { shortTime } from '../../domain/time'
 import type { LngLat } from '../../domain/geo'
 import type { MemberLocation } from '../../../types/entities'
 import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
