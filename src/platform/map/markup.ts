@@ -25,9 +25,10 @@ export function clusterMarkup(c: ClusterItem): Markup {
   const size = c.count >= 1000 ? 52 : c.count >= 100 ? 46 : 40
   return {
     key: `c:${c.key}:${c.label}`,
-    html: `<div class="map-cluster" data-cluster-key="${esc(c.key)}"><div class="map-cluster__badge" style="width:${size}px;height:${size}px;line-height:${size}px">${esc(c.label)}</div></div>`,
-    anchorX: size / 2,
-    anchorY: size / 2,
+    html: `<div class="map-cluster map-cluster__badge" data-cluster-key="${esc(c.key)}" style="width:${size}px;height:${size}px;line-height:${size}px">${esc(c.label)}</div>`,
+    // The badge's 4-px ring sits outside its size.
+    anchorX: size / 2 + 4,
+    anchorY: size / 2 + 4,
   }
 }
 

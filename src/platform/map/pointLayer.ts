@@ -68,11 +68,13 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         }
       }
       const fragment = document.createDocumentFragment()
+      const template = document.createElement('template')
       for (const [key, it] of next) {
         if (this._els.has(key)) continue
-        const wrap = document.createElement('div')
-        wrap.className = 'map-points__item'
-        wrap.innerHTML = it.html
+        // The item's own root element is placed directly: one element fewer per item to style and lay out.
+        template.innerHTML = it.html
+        const wrap = (template.content.firstElementChild as HTMLElement) ?? document.createElement('div')
+        wrap.classList.add('map-points__item')
         if (it.zIndex) wrap.style.zIndex = String(it.zIndex)
         this._els.set(key, wrap)
         if (this._map) this._place(wrap, it)
