@@ -124,6 +124,11 @@ export function boundsOf(type: MarkerType, parts: LngLat[][], radius = 0): BBox 
   return [minLng, minLat, maxLng, maxLat]
 }
 
+/** A rectangle (kind 4) from its two stored corners: the four corners in drawing order. */
+export function rectangleCorners(a: LngLat, b: LngLat): LngLat[] {
+  return [a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }]
+}
+
 /** SPEC 4: markers with coordinates 0 are ignored in bounds. */
 export function isZeroPoint(p: LngLat): boolean {
   return p.lng === 0 || p.lat === 0
@@ -172,7 +177,7 @@ export function measure(type: MarkerType, parts: LngLat[][], radius = 0): { leng
       return { area: ringArea(parts[0]), length: lineLength([...parts[0], parts[0][0]]) }
     case 4: {
       const [a, b] = parts[0]
-      const ring = [a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }]
+      const ring = rectangleCorners(a, b)
       return { area: ringArea(ring), length: lineLength([...ring, a]) }
     }
     case 5:

@@ -1,9 +1,17 @@
-/** Short date-time labels. */
+/** Short date-time labels (dayjs, in the phone's own time zone). */
+import dayjs from 'dayjs'
 
-/** A report time as the phone's clock shows it, month-day hour:minute (for members' positions). */
+function format(iso: string, pattern: string): string {
+  const d = dayjs(iso)
+  return d.isValid() ? d.format(pattern) : ''
+}
+
+/** Month-day hour:minute, for members' positions on the map. */
 export function shortTime(iso: string): string {
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
+  return format(iso, 'MM-DD HH:mm')
+}
+
+/** Year-month-day hour:minute, for notes and log entries. */
+export function dateTime(iso: string): string {
+  return format(iso, 'YYYY-MM-DD HH:mm')
 }

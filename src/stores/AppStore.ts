@@ -69,6 +69,11 @@ export class AppStore {
     this.root.platform.storage.set(STORAGE_KEYS.baseSetting, JSON.stringify({ map_style, satellite_layer, road_layer, traffic_layer }))
   }
 
+  /** The base map as the renderers take it: style elements and the three layers. */
+  get basemap(): MapStyle & { satellite: boolean; roadnet: boolean; traffic: boolean } {
+    return { ...this.map_style, satellite: this.satellite_layer, roadnet: this.road_layer, traffic: this.traffic_layer }
+  }
+
   /** Where the user last located themselves (the self-location marker shows there). */
   setSelfLocation(p: LngLatValue | null): void {
     this.self_location = p ? { lng: p.lng, lat: p.lat } : null

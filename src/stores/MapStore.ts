@@ -310,6 +310,12 @@ export class MapStore {
     this.editing = { ...e, parts, selected: null }
   }
 
+  /** What the map draws for the marker being edited (one object while nothing changes). */
+  get editGeometry(): { type: MarkerType; parts: LngLat[][]; radius: number; selected: [number, number] | null } | null {
+    const e = this.editing
+    return e ? { type: e.marker.type, parts: e.parts, radius: e.radius, selected: e.selected } : null
+  }
+
   get editingHint(): string {
     const e = this.editing
     if (!e) return ''

@@ -1,4 +1,5 @@
 /** MapStore (issue 4): what the map draws for a view, the heatmap switch, taps, and drawing a marker. */
+import { autorun } from 'mobx'
 import { LOADING_DELAY_CAP_MS, MAX_VISIBLE_POINTS } from '../../src/domain/constants'
 import { MAP_ENGINE_MSG } from '../../src/domain/messages'
 import type { Viewport } from '../../src/domain/mapDraw'
@@ -214,6 +215,20 @@ describe('moving the vertices of a saved marker', () => {
     expect(root.map.editing!.selected).toBeNull()
   })
 
+  it('gives the map one geometry object while nothing changes, a new one after a move', async () => {
+    const p = buildMarker({ id: 53, points: '116.4,39.9' })
+    const { root } = await mapRoot([p])
+    root.map.startEditGeometry(p)
+    // Observed, as the map page observes it.
+    const seen: unknown[] = []
+    const stop = autorun(() => seen.push(root.map.editGeometry))
+    root.map.setHeatmap(true)
+    root.map.moveVertex(0, 0, { lng: 116.5, lat: 39.95 })
+    stop()
+    expect(seen).toHaveLength(2)
+    expect(seen[1]).toMatchObject({ type: 0, parts: [[{ lng: 116.5, lat: 39.95 }]], selected: null })
+  })
+
   it('cancels without saving and shows the detail again', async () => {
     const p = buildMarker({ id: 52, points: '116.4,39.9' })
     const { root, calls } = await mapRoot([p])
@@ -264,6 +279,7 @@ describe('base map settings (SPEC 3 map_style and base layers)', () => {
     expect(again.root.app.map_style.poi).toBe(false)
     expect(again.root.app.map_style.road).toBe(true)
     expect(again.root.app.satellite_layer).toBe(true)
+    expect(again.root.app.basemap).toMatchObject({ poi: false, road: true, satellite: true, roadnet: false, traffic: false })
     again.root.app.resetMap()
     expect(again.root.app.map_style.poi).toBe(true)
     expect(again.root.app.satellite_layer).toBe(false)

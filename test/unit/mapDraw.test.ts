@@ -4,6 +4,8 @@ import { CLUSTER_MIN_ITEMS, HEATMAP_OPTIONS, MAX_VISIBLE_POINTS } from '../../sr
 import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, degreesPerPixel, heatCells, needsShapeLoading, stableHash, type Viewport } from '../../src/domain/mapDraw'
 import { checkAmapLoader } from '../../src/domain/mapLoader'
 import { draggedHeight, settledHeight, toggledHeight } from '../../src/domain/panel'
+import { rectangleCorners } from '../../src/domain/points'
+import { dateTime, shortTime } from '../../src/domain/time'
 import { MAP_ENGINE_MSG } from '../../src/domain/messages'
 import { buildMarker } from '../support/mapBuilders'
 
@@ -224,5 +226,25 @@ describe('the bottom draggable panel (SPEC 4 and 9: initial height 200, drag ste
   it('switches between the two heights on a tap', () => {
     expect(toggledHeight(200, FULL)).toBe(FULL)
     expect(toggledHeight(FULL, FULL)).toBe(200)
+  })
+})
+
+describe('short time labels', () => {
+  it('shows a report time as month-day hour:minute and a note time with the year, empty when unreadable', () => {
+    const iso = new Date(2026, 10, 22, 8, 5).toISOString()
+    expect(shortTime(iso)).toBe('11-22 08:05')
+    expect(dateTime(iso)).toBe('2026-11-22 08:05')
+    expect(shortTime('not a date')).toBe('')
+  })
+})
+
+describe('rectangle corners', () => {
+  it('turns the two stored corners into the four corners in drawing order', () => {
+    expect(rectangleCorners({ lng: 1, lat: 2 }, { lng: 3, lat: 4 })).toEqual([
+      { lng: 1, lat: 2 },
+      { lng: 3, lat: 2 },
+      { lng: 3, lat: 4 },
+      { lng: 1, lat: 4 },
+    ])
   })
 })

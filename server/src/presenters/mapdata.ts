@@ -17,22 +17,7 @@ function parseObject<T>(text: string | null): T {
 export type PresentableMarker = MarkerRecord & { creator_name?: string }
 
 export function presentMarker(row: PresentableMarker): Marker {
-  return {
-    id: row.id,
-    layer_id: row.layer_id,
-    name: row.name,
-    type: row.type as MarkerType,
-    points: row.points,
-    style: parseObject<MarkerStyle>(row.style),
-    width: row.width,
-    radius: row.radius,
-    sort: row.sort,
-    fields: parseObject<Record<string, FieldValue>>(row.fields),
-    creator_id: row.creator_id,
-    creator_name: row.creator_name ?? '',
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  }
+  return presentMarkers([row], new Map([[row.creator_id, row.creator_name ?? '']]))[0]
 }
 
 /**

@@ -4,10 +4,10 @@
  */
 import { Close } from '@nutui/icons-react-taro'
 import { View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { PANEL_INITIAL_HEIGHT } from '../../domain/constants'
 import { draggedHeight, settledHeight, toggledHeight } from '../../domain/panel'
+import { windowHeight } from '../../platform/screen'
 import './index.scss'
 
 export interface DraggablePanelProps {
@@ -19,8 +19,7 @@ export interface DraggablePanelProps {
 
 /** Full height leaves the map's top bar in sight. */
 function fullHeight(): number {
-  const h = Taro.getSystemInfoSync?.().windowHeight ?? 800
-  return Math.max(PANEL_INITIAL_HEIGHT, Math.round(h * 0.88))
+  return Math.max(PANEL_INITIAL_HEIGHT, Math.round(windowHeight() * 0.88))
 }
 
 export function DraggablePanel({ visible, onClose, className, children }: DraggablePanelProps) {

@@ -7,6 +7,7 @@ import type { Layer, Note } from '../../../types/mapdata'
 import { NOTE_MAX } from '../../domain/markers'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
+import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import { PhotoUploader } from '../FieldValueInput/PhotoUploader'
 import { PhotoPreview } from './PhotoPreview'
@@ -15,13 +16,6 @@ import './index.scss'
 export interface NoteListProps {
   markerId: number
   layer: Layer | undefined
-}
-
-function when(iso: string): string {
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
 }
 
 export const NoteList = observer(function NoteList({ markerId, layer }: NoteListProps) {
@@ -57,7 +51,7 @@ export const NoteList = observer(function NoteList({ markerId, layer }: NoteList
         <View key={n.id} className='note'>
           <View className='note__head'>
             <Text className='note__user'>{n.user_name}</Text>
-            <Text className='note__time'>{when(n.created_at)}</Text>
+            <Text className='note__time'>{dateTime(n.created_at)}</Text>
           </View>
           {n.content ? <Text className='note__content'>{n.content}</Text> : null}
           {n.photos.length ? (

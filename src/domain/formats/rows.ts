@@ -6,7 +6,7 @@ import type { FileCrs, ImportRowError, MarkerType } from '../../../types/mapdata
 import { gcj02ToWgs84, wgs84ToGcj02 } from '../geo'
 import { MARKER_NAME_MAX } from '../markers'
 import { MAP_MSG } from '../messages'
-import { checkGeometry, formatCoord, MARKER_TYPE_NAMES, parsePoints, serializePoints, type LngLat } from '../points'
+import { checkGeometry, formatCoord, MARKER_TYPE_NAMES, parsePoints, rectangleCorners, serializePoints, type LngLat } from '../points'
 
 /** One marker read from a file: GCJ-02 points as stored, field values by field name. */
 export interface ImportRow {
@@ -126,7 +126,7 @@ export function rectangleRing(marker: Pick<ExportMarker, 'points'>, crs: FileCrs
   const parsed = parsePoints(marker.points)
   if (!parsed.ok || parsed.parts[0].length !== 2) return []
   const [a, b] = parsed.parts[0]
-  const corners = [a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }]
+  const corners = rectangleCorners(a, b)
   return fileParts({ points: serializePoints([corners]) }, crs)[0]
 }
 

@@ -236,13 +236,13 @@ function MapPage() {
           draw={map.drawList}
           selectedId={map.selectedId}
           draft={map.drawing}
-          editing={map.editing ? { type: map.editing.marker.type, parts: map.editing.parts, radius: map.editing.radius, selected: map.editing.selected } : null}
+          editing={map.editGeometry}
           titleStyleOf={titleStyleOf}
           target={map.target}
           members={map.members}
           self={app.self_location}
           onReady={() => map.setLoaderState('loaded')}
-          basemap={{ ...app.map_style, satellite: app.satellite_layer, roadnet: app.road_layer, traffic: app.traffic_layer }}
+          basemap={app.basemap}
           onError={(msg) => {
             map.setLoaderState('failed')
             app.notify(msg, 'danger')

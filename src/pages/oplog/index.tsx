@@ -1,12 +1,12 @@
 /** /oplog (issue 3): the operation log, newest first, filtered by entity and action; restorable deletes have 恢复. */
 import { Button, Dialog, Radio, Tag } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
-import dayjs from 'dayjs'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { OpAction, OpEntity, OpLog } from '../../../types/mapdata'
 import { PageShell } from '../../components/PageShell'
 import { MAP_UI_MSG } from '../../domain/messages'
+import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import { OP_ACTION_NAMES, OP_ENTITY_NAMES, describeChanges } from '../../stores/OpLogStore'
 import './index.scss'
@@ -14,6 +14,22 @@ import './index.scss'
 const ENTITY_FILTERS: { value: OpEntity | ''; label: string }[] = [{ value: '', label: '全部' }, ...(Object.keys(OP_ENTITY_NAMES) as OpEntity[]).map((k) => ({ value: k, label: OP_ENTITY_NAMES[k] }))]
 const ACTION_FILTERS: { value: OpAction | ''; label: string }[] = [{ value: '', label: '全部' }, ...(Object.keys(OP_ACTION_NAMES) as OpAction[]).map((k) => ({ value: k, label: OP_ACTION_NAMES[k] }))]
 const ACTION_TAG: Record<OpAction, 'success' | 'primary' | 'danger' | 'warning'> = { create: 'success', update: 'primary', delete: 'danger', restore: 'warning' }
+
+/** One row of choices above the log (all, or one entity / action). */
+function FilterRow({ label, value, options, onChange }: { label: string; value: string; options: { value: string; label: string }[]; onChange: (v: string) => void }) {
+  return (
+    <View className='oplog-filter'>
+      <Text className='oplog-filter__label'>{label}</Text>
+      <Radio.Group value={value} direction='horizontal' onChange={(v) => onChange(String(v))}>
+        {options.map((f) => (
+          <Radio key={f.value || 'all'} value={f.value} shape='button' className='oplog-filter__item'>
+            {f.label}
+          </Radio>
+        ))}
+      </Radio.Group>
+    </View>
+  )
+}
 
 const LogList = observer(function LogList() {
   const { oplog, layers } = useStores()
@@ -27,26 +43,8 @@ const LogList = observer(function LogList() {
   return (
     <View className='oplog'>
       <View className='oplog-filters'>
-        <View className='oplog-filter'>
-          <Text className='oplog-filter__label'>对象</Text>
-          <Radio.Group value={oplog.entity} direction='horizontal' onChange={(v) => void oplog.setEntity(v as OpEntity | '')}>
-            {ENTITY_FILTERS.map((f) => (
-              <Radio key={f.value || 'all'} value={f.value} shape='button' className='oplog-filter__item'>
-                {f.label}
-              </Radio>
-            ))}
-          </Radio.Group>
-        </View>
-        <View className='oplog-filter'>
-          <Text className='oplog-filter__label'>操作</Text>
-          <Radio.Group value={oplog.action} direction='horizontal' onChange={(v) => void oplog.setAction(v as OpAction | '')}>
-            {ACTION_FILTERS.map((f) => (
-              <Radio key={f.value || 'all'} value={f.value} shape='button' className='oplog-filter__item'>
-                {f.label}
-              </Radio>
-            ))}
-          </Radio.Group>
-        </View>
+        <FilterRow label='对象' value={oplog.entity} options={ENTITY_FILTERS} onChange={(v) => void oplog.setEntity(v as OpEntity | '')} />
+        <FilterRow label='操作' value={oplog.action} options={ACTION_FILTERS} onChange={(v) => void oplog.setAction(v as OpAction | '')} />
       </View>
 
       {oplog.page > 0 && !oplog.list.length ? <Text className='oplog-empty'>暂无操作记录</Text> : null}
@@ -64,7 +62,7 @@ const LogList = observer(function LogList() {
               </Text>
             </View>
             <Text className='oplog-item__meta muted'>
-              {log.user_name} · {dayjs(log.at).format('YYYY-MM-DD HH:mm')}
+              {log.user_name} · {dateTime(log.at)}
             </Text>
             {changes.length ? (
               <View className='oplog-item__changes'>

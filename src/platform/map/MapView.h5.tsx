@@ -84,7 +84,7 @@ export function MapView(props: MapViewProps) {
 
   useEffect(() => {
     engine.current?.setBasemap(basemap)
-  }, [JSON.stringify(basemap ?? null)])
+  }, [basemap])
 
   useEffect(() => {
     if (engine.current && target) engine.current.moveTo(target)

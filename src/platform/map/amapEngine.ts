@@ -6,6 +6,7 @@
  * are incremental by key, as WeChat's and Leaflet's are.
  */
 import type { LngLat } from '../../domain/geo'
+import { rectangleCorners } from '../../domain/points'
 import type { DrawList, Shape } from '../../domain/mapDraw'
 import { clusterMarkup, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, type Markup, type TitleStyleOf } from './markup'
 import type { MemberLocation } from '../../../types/entities'
@@ -131,7 +132,7 @@ export class AmapEngine {
     else if (m.type === 5) overlays.push(new A.Circle({ ...stroke, center: [s.parts[0][0].lng, s.parts[0][0].lat], radius: m.radius }))
     else if (m.type === 4) {
       const [a, b] = s.parts[0]
-      overlays.push(new A.Polygon({ ...stroke, path: path([a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }]) }))
+      overlays.push(new A.Polygon({ ...stroke, path: path(rectangleCorners(a, b)) }))
     } else for (const part of s.parts) overlays.push(new A.Polygon({ ...stroke, path: path(part) }))
     for (const o of overlays) o.on('click', () => this.cb().onMarkerTap?.(m.id))
     if (title) {

@@ -6,6 +6,7 @@
  */
 import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, wgs84ToGcj02, type LngLat } from '../../domain/geo'
+import { rectangleCorners } from '../../domain/points'
 import type { ClusterItem, DrawList, Shape } from '../../domain/mapDraw'
 import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
@@ -160,7 +161,7 @@ export class LeafletEngine {
     else if (m.type === 5) layer = L.circle(this.ll(s.parts[0][0]), { ...options, radius: m.radius })
     else if (m.type === 4) {
       const [a, b] = s.parts[0]
-      layer = L.polygon([a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }].map((p) => this.ll(p)), options)
+      layer = L.polygon(rectangleCorners(a, b).map((p) => this.ll(p)), options)
     } else if (m.type === 6) layer = L.polygon(s.parts.map((part) => [part.map((p) => this.ll(p))]) as Leaflet.LatLngExpression[][][], options)
     else layer = L.polygon(s.parts[0].map((p) => this.ll(p)), options)
     layer.on('click', (e: Leaflet.LeafletMouseEvent) => {
@@ -184,7 +185,7 @@ export class LeafletEngine {
         if (draft.radius > 0) L.circle(latlngs[0], { ...style, radius: draft.radius }).addTo(this.draftLayer)
       } else if (draft.type === 4 && part.length === 2) {
         const [a, b] = part
-        L.polygon([a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }].map((p) => this.ll(p)), style).addTo(this.draftLayer)
+        L.polygon(rectangleCorners(a, b).map((p) => this.ll(p)), style).addTo(this.draftLayer)
       } else if (draft.type >= 3 && part.length >= 3) L.polygon(latlngs, style).addTo(this.draftLayer)
       else if (part.length >= 2) L.polyline(latlngs, style).addTo(this.draftLayer)
       for (const v of latlngs) L.circleMarker(v, { radius: 6, color: '#fff', weight: 2, fillColor: '#F53F3F', fillOpacity: 1, interactive: false, className: 'map-draft-vertex' }).addTo(this.draftLayer)
@@ -215,7 +216,7 @@ export class LeafletEngine {
     if (editing.type === 5) L.circle(rings[0][0], { ...style, radius: editing.radius }).addTo(this.editLayer)
     else if (editing.type === 4) {
       const [a, b] = editing.parts[0]
-      L.polygon([a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }].map((p) => this.ll(p)), style).addTo(this.editLayer)
+      L.polygon(rectangleCorners(a, b).map((p) => this.ll(p)), style).addTo(this.editLayer)
     } else if (editing.type >= 3) L.polygon(rings as Leaflet.LatLngExpression[][], style).addTo(this.editLayer)
     else if (editing.type >= 1) L.polyline(rings[0], style).addTo(this.editLayer)
     editing.parts.forEach((part, pi) =>

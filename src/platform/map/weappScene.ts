@@ -4,7 +4,9 @@
  * clusters (the map freezes when hundreds of markers are re-set at once).
  */
 import type { DrawList, Shape } from '../../domain/mapDraw'
+import { rectangleCorners } from '../../domain/points'
 import { shortTime } from '../../domain/time'
+import { heatColor } from './markup'
 import type { LngLat } from '../../domain/geo'
 import type { MemberLocation } from '../../../types/entities'
 import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
@@ -58,7 +60,7 @@ export function withAlpha(color: string | undefined, alpha: number): string {
 
 function rectangle(s: Shape): WxPoint[] {
   const [a, b] = s.parts[0]
-  return [a, { lng: b.lng, lat: a.lat }, b, { lng: a.lng, lat: b.lat }].map(wx)
+  return rectangleCorners(a, b).map(wx)
 }
 
 export function weappScene(
@@ -128,7 +130,7 @@ export function weappScene(
   }
   // Heat cells as soft circles one heatmap radius (25 px at this zoom) across.
   if (list.heat) {
-    for (const h of list.heat) circles.push({ latitude: h.lat, longitude: h.lng, radius: h.radiusMeters, color: '#00000000', fillColor: withAlpha(heat(h.opacity), h.opacity), strokeWidth: 0 })
+    for (const h of list.heat) circles.push({ latitude: h.lat, longitude: h.lng, radius: h.radiusMeters, color: '#00000000', fillColor: withAlpha(heatColor(h.opacity), h.opacity), strokeWidth: 0 })
   }
   const d = options.draft
   if (d) {
@@ -164,9 +166,4 @@ export function weappScene(
     )
   }
   return { markers, polylines, polygons, circles, clusterOf }
-}
-
-function heat(opacity: number): string {
-  const t = opacity / 0.8
-  return t < 0.35 ? '#165DFF' : t < 0.6 ? '#14C9C9' : t < 0.8 ? '#F7BA1E' : '#F53F3F'
 }
