@@ -22,6 +22,7 @@ import type {
   PermissionItem,
   TitleStyle,
 } from './mapdata'
+import type { TeamsApi } from './teams'
 
 export interface RequestHeader {
   userid: number | ''
@@ -64,7 +65,7 @@ export interface Paged<T> {
 }
 
 /** Request body of each call (without header) and its `data`. */
-export interface Api {
+export interface Api extends TeamsApi {
   '/api/system/send/code': { req: { phone: string }; res: { sent: boolean; cooldown: number } }
   '/api/system/check/code': { req: { phone: string; code: string }; res: { valid: boolean } }
   '/api/system/get/config': { req: { no_check_permission?: boolean }; res: SystemConfig }
@@ -90,8 +91,8 @@ export interface Api {
   '/api/layer/delete': { req: { id: number }; res: { layers: number; markers: number } }
   '/api/layer/setting/default': { req: { id: number }; res: null }
   '/api/layer/setting/show': { req: { ids: number[]; show: boolean }; res: null }
-  /** Sets the permission ids one member holds on one layer (departments and roles come with the teams issue). */
-  '/api/layer/save/auth': { req: { layer_id: number; user_id: number; opts: string[] }; res: null }
+  /** Sets the permission ids one member (user_id) or one department (department_id, exactly one of the two) holds on one layer; [] removes them. */
+  '/api/layer/save/auth': { req: { layer_id: number; user_id?: number; department_id?: number; opts: string[] }; res: null }
   '/api/marker/getlist': { req: { layer_ids: number[]; pageindex: number; pagesize: number }; res: Paged<Marker> }
   '/api/marker/getbyid': { req: { ids: number[] }; res: Marker[] }
   '/api/marker/save': { req: MarkerInput; res: Marker }

@@ -13,8 +13,9 @@ export interface GroupVip {
   file_size_limit: number
 }
 
+/** A module or group action the user holds (ids of the group-level catalogue, types/teams.ts ModuleItem). */
 export interface ModuleRef {
-  id: number
+  id: string
   name?: string
 }
 

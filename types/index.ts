@@ -1,3 +1,4 @@
 export * from './entities'
 export * from './api'
 export * from './mapdata'
+export * from './teams'
