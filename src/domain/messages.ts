@@ -175,3 +175,29 @@ export const MAP_ENGINE_MSG = {
   loaderMixedVersions: '地图版本不一致',
   loaderLocaMismatch: '地图与Loca版本不匹配',
 } as const
+
+/** Teams on the phone (issue 5): the team, department and role screens, module gating, the group refresh. */
+export const TEAM_UI_MSG = {
+  /** SPEC 4/8: a mandatory tree item cannot be unticked. */
+  mandatory: (item: string): string => `${item}必须授权，无法取消`,
+  /** A page whose module the user does not hold, opened by a direct address. */
+  moduleMissing: (module: string): string => `您没有「${module}」模块的权限，请联系团队管理员开通`,
+  /** SPEC 4: the group data changed on the server (another admin changed the team). */
+  dataRefreshed: '团队数据已更新',
+  departmentNameRequired: '请输入部门名称',
+  departmentNameTooLong: (max: number): string => `部门名称不能超过${max}个字`,
+  roleNameRequired: '请输入角色名称',
+  roleNameTooLong: (max: number): string => `角色名称不能超过${max}个字`,
+  nicknameRequired: '请输入成员姓名',
+  saved: '已保存',
+  removed: '已移除',
+  copied: '复制成功',
+  copyFailed: '复制失败，请稍后再试',
+  inviteSent: '已添加，对方用该手机号登录后即加入团队',
+  joinedAtOnce: '已加入团队',
+  quitConfirm: (group: string): string => `确定退出「${group}」吗？退出后将切换到您自己的地图。`,
+  removeConfirm: (name: string): string => `确定将「${name}」移出团队吗？移出后对方将立即无法查看团队数据。`,
+  deleteDepartmentConfirm: (name: string): string => `确定删除部门「${name}」及其下级部门吗？其中的成员将不再属于任何部门。`,
+  deleteRoleConfirm: (name: string): string => `确定删除角色「${name}」吗？`,
+  switched: (group: string): string => `已切换到「${group}」`,
+} as const
