@@ -1,7 +1,8 @@
 /**
  * The fixed permission catalogue of SPEC 3 and the decisions made from it. The server calls these
  * on every route; the client uses the same answers only to hide what the user cannot do.
- * (The teams issue adds departments and roles on top of the per-layer ids.)
+ * Departments, department managers and roles (issue 5) are decided in ./teams.ts: callers pass the
+ * effective opts on a layer and the effective module ids as `Actor.modules`.
  */
 import type { Layer, PermissionItem } from '../../types/mapdata'
 
@@ -112,6 +113,8 @@ export interface Actor {
   is_admin: boolean
   /** A group manager (is_manager). */
   is_manager: boolean
+  /** The group-level catalogue ids the actor holds (teams.ts effectiveModuleIds); none when left out. */
+  modules?: readonly string[]
 }
 
 /** Administrators and managers may do everything. */
@@ -119,14 +122,14 @@ export function isGroupManager(actor: Actor): boolean {
   return actor.is_admin || actor.is_manager
 }
 
-/** The one decision for an action on a layer: manager, or the id among the caller's layer_opts. */
+/** The one decision for an action on a layer: manager, or the id among the caller's (effective) layer_opts. */
 export function canOnLayer(actor: Actor, layerOpts: readonly string[], perm: PermissionId): boolean {
   return isGroupManager(actor) || layerOpts.includes(perm)
 }
 
-/** Group-level actions that are not about one layer (create a top-level layer, read the whole log). */
-export function canInGroup(actor: Actor, _perm: PermissionId): boolean {
-  return isGroupManager(actor)
+/** Group-level actions that are not about one layer (create a top-level layer, read the whole log): a manager, or a module id the actor holds through a role. */
+export function canInGroup(actor: Actor, perm: PermissionId): boolean {
+  return isGroupManager(actor) || !!actor.modules?.includes(perm)
 }
 
 /** The client-side form of the same decision, from what /api/layer/getlist says about the caller. */
