@@ -28,6 +28,8 @@ export interface ApiClientDeps {
 export interface CallOptions {
   /** Do not show a notice for business errors (the caller shows the message itself). */
   quiet?: boolean
+  /** A background poll: no loading indicator (it would flash every few seconds) and no notice for any failure except a 401. */
+  background?: boolean
 }
 
 export class ApiClient {
@@ -41,7 +43,8 @@ export class ApiClient {
 
   /** Sends a call and returns its data; throws ApiError on any failure (after the SPEC 8 effects). */
   async request<P extends ApiPath>(path: P, body: ApiReq<P>, opts: CallOptions = {}): Promise<ApiRes<P>> {
-    const { transport, baseUrl, header, notify, loading } = this.deps
+    const { transport, baseUrl, header, notify } = this.deps
+    const loading = opts.background ? () => undefined : this.deps.loading
     loading(1)
     try {
       let res: HttpResponse
@@ -69,7 +72,7 @@ export class ApiClient {
         this.unauthorizedHandler?.()
       } else if (err.kind === 'business') {
         if (!opts.quiet) notify(err.message, 'danger')
-      } else {
+      } else if (!opts.background) {
         notify(err.message, 'danger')
       }
       throw err

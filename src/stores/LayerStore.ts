@@ -3,6 +3,7 @@
  * layer per kind kept on the phone (SPEC 3 client state), show/hide through /api/layer/setting/show,
  * create, rename, move, delete, default layer and title styles.
  */
+import { layerListKey } from '../domain/groupRefresh'
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Layer, LayerType, MarkerType, TitleStyle } from '../../types/mapdata'
 import { DEFAULT_TITLE_FONT_SIZE } from '../domain/constants'
@@ -194,6 +195,14 @@ export class LayerStore {
       }
     })
     return !!list
+  }
+
+  /** Takes a freshly fetched list (the group refresh) when it differs in what the map shows or allows; true when it did. */
+  adoptList(list: Layer[]): boolean {
+    if (this.loaded && layerListKey(list) === layerListKey(this.layers)) return false
+    this.layers = list
+    this.loaded = true
+    return true
   }
 
   async loadTitleStyles(): Promise<void> {

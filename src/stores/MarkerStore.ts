@@ -176,6 +176,14 @@ export class MarkerStore {
     return this.loadLayers(shown)
   }
 
+  /** After the layer list changed under us: forget layers no longer shown, load the shown ones not loaded yet. */
+  async syncShown(): Promise<boolean> {
+    const shown = this.root.layers.shownLayerIds
+    const keep = new Set(shown)
+    this.dropLayers(Array.from(this.byLayer.keys()).filter((id) => !keep.has(id)))
+    return this.loadLayers(shown.filter((id) => !this.byLayer.has(id)))
+  }
+
   /**
    * Fetches the markers of these layers in pages of 5000; the next page is fetched while a full page
    * returns. A layer's markers change only when all its pages arrived.

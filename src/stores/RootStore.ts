@@ -3,6 +3,7 @@ import { ApiClient, type HttpTransport } from '../api/client'
 import type { DeviceInfo } from '../platform/device/base'
 import type { KeyValueStorage } from '../platform/storage/memory'
 import type { PageLocation } from '../platform/nav/index.types'
+import type { SharePlatform } from '../platform/share/types'
 import type { Navigate } from '../router/navigate'
 import { reaction, type IReactionDisposer } from 'mobx'
 import { AppStore } from './AppStore'
@@ -14,6 +15,10 @@ import { MarkerStore } from './MarkerStore'
 import { NoteStore } from './NoteStore'
 import { OpLogStore } from './OpLogStore'
 import { SessionStore } from './SessionStore'
+import { DepartmentStore } from './DepartmentStore'
+import { GroupRefreshStore, type Scheduler } from './GroupRefreshStore'
+import { RoleStore } from './RoleStore'
+import { TeamStore } from './TeamStore'
 
 export interface Platform {
   storage: KeyValueStorage
@@ -23,12 +28,16 @@ export interface Platform {
   location: () => PageLocation
   /** Rewrites the address bar (H5 aliases); a no-op elsewhere. */
   replaceAddress: (pathWithQuery: string) => void
+  /** Clipboard and links into the H5 app. */
+  share: SharePlatform
 }
 
 export interface RootDeps {
   transport: HttpTransport
   baseUrl: string
   platform: Platform
+  /** Timers of the group refresh poll (fake timers in tests). */
+  scheduler?: Scheduler
 }
 
 export class RootStore {
@@ -43,6 +52,10 @@ export class RootStore {
   readonly oplog: OpLogStore
   readonly icons: IconStore
   readonly map: MapStore
+  readonly team: TeamStore
+  readonly departments: DepartmentStore
+  readonly roles: RoleStore
+  readonly groupRefresh: GroupRefreshStore
   /** Where the API lives (uploads go there too). */
   readonly baseUrl: string
   private readonly disposers: IReactionDisposer[] = []
@@ -67,6 +80,10 @@ export class RootStore {
     this.oplog = new OpLogStore(this)
     this.icons = new IconStore(this)
     this.map = new MapStore(this)
+    this.team = new TeamStore(this)
+    this.departments = new DepartmentStore(this)
+    this.roles = new RoleStore(this)
+    this.groupRefresh = new GroupRefreshStore(this, deps.scheduler)
     // Another user or another map: nothing of the previous map data may show.
     this.disposers.push(
       reaction(
@@ -84,12 +101,16 @@ export class RootStore {
     this.oplog.reset()
     this.icons.reset()
     this.map.reset()
+    this.team.reset()
+    this.departments.reset()
+    this.roles.reset()
   }
 
   navigate: Navigate = (path, mode) => this.platform.navigate(path, mode)
 
   dispose(): void {
     for (const d of this.disposers) d()
+    this.groupRefresh.dispose()
     this.map.dispose()
     this.app.dispose()
     this.session.dispose()

@@ -7,8 +7,9 @@ import type { RequestHeader } from '../../types/api'
 import type { LoginResult, UserInfo } from '../../types/entities'
 import { SMS_RESEND_COOLDOWN_S } from '../domain/constants'
 import { PATHS } from '../domain/guard'
-import { MSG } from '../domain/messages'
+import { MSG, TEAM_UI_MSG } from '../domain/messages'
 import { decryptJson, encryptJson } from '../domain/secure'
+import { inviteCodeFrom } from '../domain/teamRules'
 import { checkCode, checkGroupName, checkNickname, checkPhone } from '../domain/validate'
 import type { RootStore } from './RootStore'
 import { CLEARED_ON_LOGOUT, STORAGE_KEYS } from './storageKeys'
@@ -103,6 +104,33 @@ export class SessionStore {
     return true
   }
 
+  /** Takes user info fetched elsewhere (the group refresh poll). */
+  adopt(res: LoginResult): void {
+    this.applyAccount(res)
+  }
+
+  /** Selects another group the user belongs to. */
+  async switchGroup(groupId: number): Promise<boolean> {
+    const res = await this.root.api.post('/api/group/select', { group_id: groupId })
+    if (!res) return false
+    runInAction(() => {
+      this.applyAccount(res)
+      this.root.app.notify(TEAM_UI_MSG.switched(res.user.select_groupname), 'success')
+    })
+    return true
+  }
+
+  /** Leaves the selected (shared) map; the server switches the user to their own map. */
+  async quitGroup(): Promise<boolean> {
+    const res = await this.root.api.post('/api/group/quit', {})
+    if (!res) return false
+    runInAction(() => {
+      this.applyAccount(res)
+      this.root.app.notify(TEAM_UI_MSG.switched(res.user.select_groupname), 'success')
+    })
+    return true
+  }
+
   /** Guide: the user with no group creates their own map (a 7-day trial). */
   async createOwnGroup(): Promise<boolean> {
     const res = await this.root.api.post('/api/group/create', {})
@@ -115,7 +143,7 @@ export class SessionStore {
   }
 
   async joinTeam(code: string): Promise<boolean> {
-    const c = code.trim()
+    const c = inviteCodeFrom(code)
     if (this.rejected(c ? null : MSG.inviteCodeRequired)) return false
     const res = await this.root.api.post('/api/group/join', { code: c })
     if (!res) return false

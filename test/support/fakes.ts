@@ -3,6 +3,7 @@ import type { HttpResponse, HttpTransport } from '../../src/api/client'
 import { deviceFromUserAgent } from '../../src/platform/device/base'
 import { memoryStorage } from '../../src/platform/storage/memory'
 import { RootStore } from '../../src/stores/RootStore'
+import type { Scheduler } from '../../src/stores/GroupRefreshStore'
 import type { LoginResult, UserInfo } from '../../types/entities'
 
 export type Handler = (body: any) => HttpResponse | Promise<HttpResponse>
@@ -45,13 +46,15 @@ export function disposeRoots(): void {
   live.clear()
 }
 
-export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string } = {}) {
+export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler } = {}) {
+  const copied: string[] = []
   const { transport, calls } = fakeTransport(handlers)
   const storage = memoryStorage(opts.storage)
   const navigations: { path: string; mode?: string }[] = []
   let location = { pathname: opts.path ?? '/map', search: '' }
   const device = deviceFromUserAgent('h5', () => opts.ua ?? 'Mozilla/5.0 (Linux; Android 13) Mobile', () => true)
   const root = new RootStore({
+    scheduler: opts.scheduler,
     transport,
     baseUrl: 'http://api.test',
     platform: {
@@ -62,6 +65,13 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
       },
       location: () => location,
       replaceAddress: () => undefined,
+      share: {
+        copyText: async (text: string) => {
+          copied.push(text)
+          return !opts.clipboardFails
+        },
+        webOrigin: () => 'https://map.test',
+      },
     },
   })
   live.add(root)
@@ -70,6 +80,7 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
     calls,
     storage,
     navigations,
+    copied,
     setLocation: (pathname: string, search = '') => {
       location = { pathname, search }
     },

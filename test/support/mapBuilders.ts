@@ -1,5 +1,6 @@
 /** Domain builders for the map-data store tests (DESIGN 8: buildLayer(), buildMarker()). */
 import type { Layer, LayerField, Marker, Note, OpLog } from '../../types/mapdata'
+import type { UserInfo } from '../../types/entities'
 import { buildLogin, makeRoot, ok, type Handler } from './fakes'
 
 let seq = 1000
@@ -36,8 +37,8 @@ export function buildOpLog(over: Partial<OpLog> = {}): OpLog {
 }
 
 /** A signed-in RootStore (manager by default) with the given handlers. */
-export async function signedInRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; admin?: boolean } = {}) {
-  const login = buildLogin()
+export async function signedInRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; admin?: boolean; user?: Partial<UserInfo> } = {}) {
+  const login = buildLogin(opts.user)
   login.is_admin = opts.admin ?? true
   const made = makeRoot({ '/api/user/login': () => ok(login), ...handlers }, { storage: opts.storage })
   await made.root.session.login('13800138000', '123456')
