@@ -1,5 +1,6 @@
 /** Runs the navigation guard of SPEC 2 for the page being entered. */
 import { guard, type GuardDecision } from '../domain/guard'
+import { moduleBlock } from '../domain/moduleGate'
 import type { RootStore } from '../stores/RootStore'
 import { resolveRoute } from './routes'
 
@@ -12,4 +13,10 @@ export function decideEntry(root: RootStore): GuardDecision {
     device: root.platform.device.kind(),
     allowDesktop: root.app.allowDesktop,
   })
+}
+
+/** The message shown instead of the page when the user's modules do not open it (issue 5), else null. */
+export function moduleBlockOf(root: RootStore): string | null {
+  const route = resolveRoute(root.platform.location().pathname)
+  return route ? moduleBlock(route.path, root.session.user?.modules) : null
 }

@@ -201,6 +201,7 @@ describe('group data refresh every 10 s (SPEC 4 and 9)', () => {
     const { root, navigations, setLocation } = await signedInRoot({ '/api/user/getinfo': () => ok(buildLogin({ level: 2 })) })
     setLocation('/guide')
     await jest.advanceTimersByTimeAsync(GROUP_REFRESH_MS)
+    expect(root.app.notices.map((n) => n.text)).toContain('团队数据已更新')
     expect(navigations).toHaveLength(0)
     await jest.advanceTimersByTimeAsync(REFRESH_NOTICE_DELAY_MS)
     expect(navigations.at(-1)).toEqual({ path: '/map', mode: 'relaunch' })

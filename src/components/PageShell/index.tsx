@@ -6,7 +6,7 @@ import { View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useState, type PropsWithChildren } from 'react'
-import { decideEntry } from '../../router/entry'
+import { decideEntry, moduleBlockOf } from '../../router/entry'
 import { useStores } from '../../stores/context'
 import { LoadingMask } from '../LoadingMask'
 import { NoticeBar } from '../NoticeBar'
@@ -25,9 +25,12 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
     }
   })
 
+  // Read on each render so that a module granted by the group refresh opens the page at once.
+  const blocked = allowed ? moduleBlockOf(root) : null
+
   return (
     <View className={`page ${className ?? ''}`}>
-      {allowed ? children : null}
+      {blocked ? <View className='page-blocked'>{blocked}</View> : allowed ? children : null}
       <NoticeBar />
       <LoadingMask />
     </View>

@@ -1,6 +1,7 @@
 import { Button, Cell, Input } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
+import { useRouter } from '@tarojs/taro'
 import { useState } from 'react'
 import { PageShell } from '../../components/PageShell'
 import { PATHS } from '../../domain/guard'
@@ -9,7 +10,9 @@ import './index.scss'
 
 function GuidePage() {
   const { session, navigate } = useStores()
-  const [code, setCode] = useState('')
+  const router = useRouter()
+  // An invite link opened before having a map lands here with its code (the guard keeps the query).
+  const [code, setCode] = useState(() => (router.params.code ? decodeURIComponent(router.params.code) : ''))
 
   const createOwn = async () => {
     if (await session.createOwnGroup()) navigate(PATHS.map, 'relaunch')

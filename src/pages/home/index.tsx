@@ -3,6 +3,8 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
 import { PageShell } from '../../components/PageShell'
+import { holdsModule } from '../../domain/moduleGate'
+import { PERM } from '../../domain/permissions'
 import { membershipLabel } from '../../domain/tiers'
 import { maskPhone } from '../../domain/validate'
 import { useStores } from '../../stores/context'
@@ -31,6 +33,9 @@ function HomePage() {
       </Cell.Group>
       <Cell.Group className='home-cells'>
         <Cell title='返回地图' clickable onClick={() => navigate('/map', 'relaunch')} />
+        <Cell className='home-team' title='团队成员' extra={session.is_admin || user?.is_manager ? '邀请、角色' : ''} clickable onClick={() => navigate('/group')} />
+        {session.is_admin || user?.is_manager ? <Cell className='home-departments' title='部门管理' clickable onClick={() => navigate('/department')} /> : null}
+        {holdsModule(user?.modules, PERM.MODULE_LOG) ? <Cell className='home-oplog' title='操作日志' clickable onClick={() => navigate('/oplog')} /> : null}
         <Cell title='注销账号' clickable onClick={() => navigate('/logoff')} />
       </Cell.Group>
       <View className='page-pad'>
