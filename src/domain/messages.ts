@@ -201,3 +201,29 @@ export const TEAM_UI_MSG = {
   deleteRoleConfirm: (name: string): string => `确定删除角色「${name}」吗？`,
   switched: (group: string): string => `已切换到「${group}」`,
 } as const
+
+/** Teams on the server (issue 5): members, invites, the join limit, departments, roles, layer authorisation. */
+export const TEAM_MSG = {
+  joinLimit: (limit: number): string => `团队成员已达上限（${limit}人，含待加入的成员），请升级会员或移除成员后再试`,
+  adminCannotQuit: '您是团队管理员，不能退出自己的团队',
+  cannotRemoveAdmin: '不能移除团队管理员',
+  cannotRemoveSelf: '不能移除自己，如需离开请退出团队',
+  adminIsAlwaysManager: '团队管理员始终拥有管理权限，无需设置',
+  alreadyMember: '该手机号已是团队成员',
+  memberNotFound: '该成员不存在',
+  notMemberOfGroup: '您不是该团队的成员',
+  pendingNotFound: '该待加入记录不存在',
+  departmentNotFound: '部门不存在',
+  departmentParentNotFound: '上级部门不存在',
+  departmentCycle: '不能移动到自身或其下级部门中',
+  departmentNameRequired: TEAM_UI_MSG.departmentNameRequired,
+  departmentNameTooLong: TEAM_UI_MSG.departmentNameTooLong,
+  roleNotFound: '角色不存在',
+  roleNameRequired: TEAM_UI_MSG.roleNameRequired,
+  roleNameTooLong: TEAM_UI_MSG.roleNameTooLong,
+  memberNameRequired: TEAM_UI_MSG.nicknameRequired,
+  moduleIdsInvalid: '模块权限设置无效',
+  moduleTypeInvalid: '模块类型无效',
+  authTargetRequired: '请选择要授权的成员或部门',
+  authTargetBoth: '一次只能授权给一个成员或一个部门',
+} as const

@@ -35,3 +35,30 @@ export async function groupIdsOwnedBy(db: Executor, ownerId: number): Promise<nu
   const rows = await db.selectFrom('groups').select('id').where('owner_id', '=', ownerId).execute()
   return rows.map((r) => r.id)
 }
+
+export function findGroupByInviteCode(db: Executor, code: string): Promise<GroupRow | undefined> {
+  return db.selectFrom('groups').selectAll().where('invite_code', '=', code).executeTakeFirst()
+}
+
+export async function setInviteCode(db: Executor, id: number, code: string): Promise<void> {
+  await db.updateTable('groups').set({ invite_code: code }).where('id', '=', id).execute()
+}
+
+/** The groups the user is a member of, oldest membership first, each with its member count. */
+export async function groupsOfMember(db: Executor, userId: number): Promise<(GroupRow & { member_count: number })[]> {
+  const rows = await db
+    .selectFrom('joins as mine')
+    .innerJoin('groups', 'groups.id', 'mine.group_id')
+    .selectAll('groups')
+    .select((eb) =>
+      eb
+        .selectFrom('joins as all_joins')
+        .select((e) => e.fn.countAll().as('n'))
+        .whereRef('all_joins.group_id', '=', 'groups.id')
+        .as('member_count'),
+    )
+    .where('mine.user_id', '=', userId)
+    .orderBy('mine.id')
+    .execute()
+  return rows.map((r) => ({ ...r, member_count: Number(r.member_count) }))
+}

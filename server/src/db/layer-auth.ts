@@ -17,7 +17,8 @@ declare module './schema' {
   }
 }
 
-function parseOpts(text: string): string[] {
+/** The stored JSON array of permission ids; anything else reads as none. */
+export function parseOpts(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text)
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
@@ -61,4 +62,14 @@ export async function saveOpts(db: Executor, auth: { group_id: number; layer_id:
 export async function deleteAuthOfGroups(db: Executor, groupIds: number[]): Promise<void> {
   if (groupIds.length === 0) return
   await db.deleteFrom('layer_auth').where('group_id', 'in', groupIds).execute()
+}
+
+/** The member's opts on every layer of the group go (leaving or removed from it). */
+export async function deleteAuthOfMember(db: Executor, groupId: number, userId: number): Promise<void> {
+  await db.deleteFrom('layer_auth').where('group_id', '=', groupId).where('user_id', '=', userId).execute()
+}
+
+/** Everything granted to the user in any group (account deletion). */
+export async function deleteAuthOfUser(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('layer_auth').where('user_id', '=', userId).execute()
 }

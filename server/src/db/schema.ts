@@ -28,6 +28,8 @@ export interface GroupsTable {
   /** KB units (SPEC 3: file_rep_size). */
   file_size_limit: number
   created_at: string
+  /** The code others join with (/api/group/invite/code); null until first asked for. */
+  invite_code: string | null
 }
 
 export interface JoinsTable {

@@ -1,10 +1,10 @@
 /** /api/layer/*: the layer tree of the caller's group, its changes, show flags and member permissions. */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { MAP_MSG, MSG } from '../../../src/domain/messages'
+import { MAP_MSG, MSG, TEAM_MSG } from '../../../src/domain/messages'
 import { LAYER_NAME_MAX } from '../../../src/domain/markers'
 import { LAYER_PERMISSIONS } from '../../../src/domain/permissions'
-import { deleteLayer, listLayers, saveLayer, saveLayerAuth, setDefaultLayer, setLayersShown } from '../services/layers'
+import { deleteLayer, listLayers, saveLayer, saveLayerAuth, setDefaultLayer, setLayersShown, type LayerAuthInput } from '../services/layers'
 import { mapCaller } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
 import { noFields } from './fields'
@@ -43,6 +43,17 @@ const layerOptsField = z
   .max(LAYER_PERMISSIONS.length * 2)
   .refine((opts) => opts.every((o) => (LAYER_PERMISSIONS as string[]).includes(o)), MAP_MSG.layerOptsInvalid)
 
+/** layer/save/auth: a member (user_id) or a department (department_id), exactly one of the two. */
+const layerAuthFields = z
+  .object({ layer_id: idField(), user_id: idField().optional(), department_id: idField().optional(), opts: layerOptsField })
+  .superRefine((v, ctx) => {
+    if (v.user_id !== undefined && v.department_id !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: TEAM_MSG.authTargetBoth })
+    if (v.user_id === undefined && v.department_id === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: TEAM_MSG.authTargetRequired })
+  })
+  .transform((v): LayerAuthInput =>
+    v.user_id !== undefined ? { layer_id: v.layer_id, user_id: v.user_id, opts: v.opts } : { layer_id: v.layer_id, department_id: v.department_id!, opts: v.opts },
+  )
+
 export function layerRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
   const { sessionCall } = callDefiners(app, deps)
@@ -63,7 +74,7 @@ export function layerRoutes(app: FastifyInstance, deps: AppDeps): void {
     return null
   })
 
-  sessionCall('/api/layer/save/auth', z.object({ layer_id: idField(), user_id: idField(), opts: layerOptsField }), async (input, caller) => {
+  sessionCall('/api/layer/save/auth', layerAuthFields, async (input, caller) => {
     await saveLayerAuth(db, await mapCaller(db.kysely, caller), input)
     return null
   })

@@ -3,18 +3,23 @@
  * move / retype, delete (a folder with everything in it), the default layer per kind, per-user
  * show flags and per-member permissions. Every change runs in one transaction with its log entry.
  *
- * Who may create: managers anywhere (canInGroup layer_add); other members only inside a folder on
- * which they hold layer_edit, and they receive their opts on that folder on the new layer (so that
- * they can see what they made). Moving needs layer_edit on the layer and on the target folder (the
- * root: managers only). Deleting needs layer_delete on the layer and on everything below it.
+ * Who may create: at the root, managers and members holding layer_add through a role (canInGroup);
+ * inside a folder, whoever holds layer_edit on it (effective opts: own, department chain, or a
+ * department manager of it). A creator who is not a group manager receives their opts on the folder
+ * (every layer permission at the root) on the new layer so that they can see what they made, and
+ * the departments granted on the folder receive the same grants on the new layer. Moving needs
+ * layer_edit on the layer and on the target folder (the root: layer_add in the group). Deleting
+ * needs layer_delete on the layer and on everything below it.
  */
 import type { Layer, LayerType } from '../../../types/mapdata'
 import { ErrCode } from '../../../types/api'
-import { MAP_MSG } from '../../../src/domain/messages'
+import { MAP_MSG, TEAM_MSG } from '../../../src/domain/messages'
 import { LAYER_PERMISSIONS, PERM, canInGroup, canOnLayer } from '../../../src/domain/permissions'
 import { inTransaction, type Database, type Executor } from '../db/connection'
+import { departmentGrantsOfGroup, saveDepartmentOpts } from '../db/department-layer-auth'
+import { findDepartment } from '../db/departments'
 import { findJoin } from '../db/joins'
-import { deleteAuthOfGroups, optsOfMember, saveOpts } from '../db/layer-auth'
+import { deleteAuthOfGroups, saveOpts } from '../db/layer-auth'
 import { deleteSettingsOfGroups, hiddenLayerIds, saveShow } from '../db/layer-settings'
 import {
   defaultLayerOfType,
@@ -40,7 +45,7 @@ import { deleteOpsOfGroups } from '../db/oplog'
 import { BusinessError } from '../envelope'
 import { presentLayer } from '../presenters/mapdata'
 import { recordLayerOp } from './oplog'
-import { effectiveOpts, forbidden, isManager, notFound, requireManager, requireOnLayer, visibleLayers, type MapCaller } from './permissions'
+import { forbidden, isManager, managesLayer, notFound, optsResolver, requireOnLayer, visibleLayers, type MapCaller } from './permissions'
 
 type TreeRow = Pick<LayerRow, 'id' | 'parent_id' | 'type'>
 
@@ -78,9 +83,8 @@ export function markerCountIn(layers: readonly CountedRow[], layer: CountedRow):
 export async function listLayers(db: Executor, who: MapCaller): Promise<Layer[]> {
   const [visible, hidden] = await Promise.all([visibleLayers(db, who), hiddenLayerIds(db, who.userId)])
   const rows = visible.map((v) => v.layer)
-  const manager = isManager(who)
-  return visible.map(({ layer, opts }) =>
-    presentLayer(layer, { marker_count: markerCountIn(rows, layer), show: !hidden.has(layer.id), manager, layer_opts: effectiveOpts(who, opts) }),
+  return visible.map(({ layer, opts, manager }) =>
+    presentLayer(layer, { marker_count: markerCountIn(rows, layer), show: !hidden.has(layer.id), manager, layer_opts: opts }),
   )
 }
 
@@ -103,17 +107,25 @@ export interface LayerInput {
   sort?: number
 }
 
-/** Checks that `parentId` can hold a layer of the caller's and returns the caller's opts on it. */
+/** Checks that `parentId` can hold a layer of the caller's and returns the caller's effective opts on it (all at the root). */
 async function requireParent(db: Executor, who: MapCaller, parentId: number): Promise<string[]> {
   if (parentId === 0) {
     if (!canInGroup(who.actor, PERM.LAYER_ADD)) throw forbidden()
-    return []
+    return [...LAYER_PERMISSIONS]
   }
   const parent = await findLayer(db, who.groupId, parentId)
   if (!parent || parent.type !== 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.parentMustBeFolder)
-  const opts = (await optsOfMember(db, who.groupId, who.userId)).get(parentId) ?? []
+  const opts = (await optsResolver(db, who))(parentId)
   if (!canOnLayer(who.actor, opts, PERM.LAYER_EDIT)) throw forbidden()
   return opts
+}
+
+/** The departments granted on the folder receive the same grants on a layer made in it. */
+async function inheritDepartmentGrants(trx: Executor, groupId: number, parentId: number, layerId: number): Promise<void> {
+  if (parentId === 0) return
+  for (const g of (await departmentGrantsOfGroup(trx, groupId)).filter((g) => g.layer_id === parentId)) {
+    await saveDepartmentOpts(trx, { group_id: groupId, department_id: g.department_id, layer_id: layerId, opts: g.opts })
+  }
 }
 
 export async function saveLayer(db: Database, who: MapCaller, input: LayerInput, now: Date): Promise<Layer> {
@@ -141,6 +153,7 @@ async function createLayer(trx: Executor, who: MapCaller, input: LayerInput, at:
     deleted_at: null,
   })
   if (!isManager(who)) await saveOpts(trx, { group_id: who.groupId, layer_id: row.id, user_id: who.userId, opts: parentOpts })
+  await inheritDepartmentGrants(trx, who.groupId, parentId, row.id)
   await recordLayerOp(trx, who, 'create', null, { row, markerCount: 0 }, at)
   return row.id
 }
@@ -182,8 +195,8 @@ export async function deleteLayer(db: Database, who: MapCaller, id: number, now:
     const { layer } = await requireOnLayer(trx, who, id, PERM.LAYER_DELETE)
     const below = descendantsIn(await layersOfGroup(trx, who.groupId), layer.id)
     if (!isManager(who) && below.length > 0) {
-      const opts = await optsOfMember(trx, who.groupId, who.userId)
-      if (below.some((l) => !canOnLayer(who.actor, opts.get(l.id) ?? [], PERM.LAYER_DELETE))) throw forbidden()
+      const optsOf = await optsResolver(trx, who)
+      if (below.some((l) => !canOnLayer(who.actor, optsOf(l.id), PERM.LAYER_DELETE))) throw forbidden()
     }
     const ids = [layer.id, ...below.map((l) => l.id)]
     const markers = await softDeleteMarkersOfLayers(trx, ids, at)
@@ -221,14 +234,30 @@ export async function setLayersShown(db: Database, who: MapCaller, ids: number[]
   })
 }
 
-/** Sets the permission ids a member holds on a layer (managers only; [] takes them all away). */
-export async function saveLayerAuth(db: Database, who: MapCaller, auth: { layer_id: number; user_id: number; opts: string[] }): Promise<void> {
-  requireManager(who)
+export type LayerAuthInput = { layer_id: number; opts: string[] } & ({ user_id: number; department_id?: undefined } | { department_id: number; user_id?: undefined })
+
+/**
+ * Sets the permission ids a member or a department holds on a layer ([] takes them all away).
+ * Group managers: any layer, member and department. A department manager: only layers within
+ * their authority, granted to members of, or departments within, the departments under it.
+ */
+export async function saveLayerAuth(db: Database, who: MapCaller, auth: LayerAuthInput): Promise<void> {
+  const manager = isManager(who)
+  if (!manager && who.team.authorityDepartmentIds.size === 0) throw forbidden()
   await inTransaction(db, async (trx) => {
     if (!(await findLayer(trx, who.groupId, auth.layer_id))) throw notFound()
-    if (!(await findJoin(trx, who.groupId, auth.user_id))) throw new BusinessError(ErrCode.NOT_FOUND, MAP_MSG.notGroupMember)
+    if (!managesLayer(who, auth.layer_id)) throw forbidden()
     const opts = LAYER_PERMISSIONS.filter((p) => auth.opts.includes(p))
-    await saveOpts(trx, { group_id: who.groupId, layer_id: auth.layer_id, user_id: auth.user_id, opts })
+    if (auth.user_id !== undefined) {
+      const join = await findJoin(trx, who.groupId, auth.user_id)
+      if (!join) throw new BusinessError(ErrCode.NOT_FOUND, MAP_MSG.notGroupMember)
+      if (!manager && !who.team.authorityDepartmentIds.has(join.department_id)) throw forbidden()
+      await saveOpts(trx, { group_id: who.groupId, layer_id: auth.layer_id, user_id: auth.user_id, opts })
+    } else {
+      if (!(await findDepartment(trx, who.groupId, auth.department_id))) throw new BusinessError(ErrCode.NOT_FOUND, TEAM_MSG.departmentNotFound)
+      if (!manager && !who.team.authorityDepartmentIds.has(auth.department_id)) throw forbidden()
+      await saveDepartmentOpts(trx, { group_id: who.groupId, department_id: auth.department_id, layer_id: auth.layer_id, opts })
+    }
   })
 }
 

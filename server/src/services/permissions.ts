@@ -1,24 +1,61 @@
 /**
- * The one place that decides what a caller may do with map data, using the decisions of
- * src/domain/permissions.ts: the group administrator (owner) and managers may do everything;
- * other members need the permission id among their opts on the layer (layer_auth). Any opt on a
- * layer lets a member see it and read its markers.
+ * The one place that decides what a caller may do in their selected group. mapCaller loads the
+ * caller's standing once per call (the TeamContext: administrator or group manager, department,
+ * managed departments, the group's department tree and department layer grants, role modules) and
+ * every decision below is made from it by the pure rules of src/domain/teams.ts and
+ * src/domain/permissions.ts:
+ * - the administrator (owner) and group managers may do everything;
+ * - a department manager acts fully on the layers of the departments they manage and of those
+ *   departments' descendants;
+ * - other members hold, on a layer, their own layer_auth opts plus what their department and its
+ *   ancestors were granted (department_layer_auth); any opt lets them see the layer and read its
+ *   markers;
+ * - group-level actions that are not about one layer (layer_add at the root, the log) need a
+ *   manager or the id among the member's role modules (Actor.modules).
  *
  * Everything is scoped to the caller's selected group: a layer of another group is NOT_FOUND,
- * exactly like an unknown id, so that ids of other groups cannot be probed.
+ * exactly like an unknown id, so that ids of other groups cannot be probed. A caller who is no
+ * longer a member of their selected group (removed, quit) is FORBIDDEN at once.
  */
 import { ErrCode } from '../../../types/api'
 import { MSG } from '../../../src/domain/messages'
-import { LAYER_PERMISSIONS, canOnLayer, isGroupManager, type Actor, type PermissionId } from '../../../src/domain/permissions'
+import { canInGroup, canOnLayer, isGroupManager, type Actor, type PermissionId } from '../../../src/domain/permissions'
+import {
+  authorityDepartmentIds,
+  effectiveModuleIds,
+  layerAuthority,
+  managedLayerIds,
+  type LayerAuthority,
+  type TeamMember,
+  type TeamStructure,
+} from '../../../src/domain/teams'
 import type { Caller } from '../auth'
 import type { Executor } from '../db/connection'
+import { departmentIdsManagedBy } from '../db/department-managers'
+import { departmentGrantsOfGroup } from '../db/department-layer-auth'
+import { departmentsOfGroup } from '../db/departments'
 import { findGroupById } from '../db/groups'
 import { findJoin } from '../db/joins'
 import { optsOfMember, optsOnLayer } from '../db/layer-auth'
 import { findLayer, layersOfGroup, type LayerRow } from '../db/layers'
-import type { GroupRow } from '../db/schema'
+import { moduleIdsOfUser } from '../db/role-modules'
+import type { GroupRow, JoinRow } from '../db/schema'
 import { findUserById } from '../db/users'
 import { BusinessError, UnauthorizedError } from '../envelope'
+
+/** The caller's standing in their selected group, loaded once per call. */
+export interface TeamContext {
+  join: JoinRow
+  member: TeamMember
+  structure: TeamStructure
+  authority: LayerAuthority
+  /** The catalogue ids the caller holds at the group's level (effectiveModuleIds). */
+  modules: string[]
+  /** Departments under the caller's authority as a department manager (managed ones and everything below). */
+  authorityDepartmentIds: Set<number>
+  /** Layers the caller acts on fully as a department manager. */
+  managedLayerIds: Set<number>
+}
 
 /** The caller as map data sees them: their selected group and their standing in it. */
 export interface MapCaller {
@@ -26,6 +63,34 @@ export interface MapCaller {
   groupId: number
   group: GroupRow
   actor: Actor
+  team: TeamContext
+}
+
+/** Loads the member's standing in the group (one query per table, run once per call). */
+export async function loadTeamContext(db: Executor, group: GroupRow, join: JoinRow): Promise<TeamContext> {
+  const [departments, grants, managed, roleModules] = await Promise.all([
+    departmentsOfGroup(db, group.id),
+    departmentGrantsOfGroup(db, group.id),
+    departmentIdsManagedBy(db, group.id, join.user_id),
+    moduleIdsOfUser(db, group.id, join.user_id),
+  ])
+  const member: TeamMember = {
+    is_admin: group.owner_id === join.user_id,
+    is_manager: join.is_manager === 1,
+    department_id: join.department_id,
+    managed_department_ids: managed,
+    role_module_ids: roleModules,
+  }
+  const structure: TeamStructure = { departments, grants }
+  return {
+    join,
+    member,
+    structure,
+    authority: layerAuthority(member, structure),
+    modules: effectiveModuleIds(member, group.level),
+    authorityDepartmentIds: new Set(authorityDepartmentIds(departments, managed)),
+    managedLayerIds: managedLayerIds(structure, managed),
+  }
 }
 
 /** The caller's selected group and standing; NOT_FOUND without a group, FORBIDDEN when no longer a member. */
@@ -36,22 +101,44 @@ export async function mapCaller(db: Executor, caller: Caller | MapCaller): Promi
   const group = user.select_groupid ? await findGroupById(db, user.select_groupid) : undefined
   if (!group) throw new BusinessError(ErrCode.NOT_FOUND, MSG.noGroup)
   const join = await findJoin(db, group.id, user.id)
-  if (!join) throw new BusinessError(ErrCode.FORBIDDEN, MSG.forbidden)
-  return { userId: user.id, groupId: group.id, group, actor: { is_admin: group.owner_id === user.id, is_manager: join.is_manager === 1 } }
+  if (!join) throw forbidden()
+  const team = await loadTeamContext(db, group, join)
+  return {
+    userId: user.id,
+    groupId: group.id,
+    group,
+    actor: { is_admin: team.member.is_admin, is_manager: team.member.is_manager, modules: team.modules },
+    team,
+  }
 }
 
+/** The administrator or a group manager. */
 export function isManager(who: MapCaller): boolean {
   return isGroupManager(who.actor)
 }
 
-/** Managers hold every layer permission; others what layer_auth grants them. */
-export function effectiveOpts(who: MapCaller, opts: readonly string[]): string[] {
-  return isManager(who) ? [...LAYER_PERMISSIONS] : [...opts]
+export function isAdministrator(who: MapCaller): boolean {
+  return who.actor.is_admin
 }
 
-/** Seeing a layer and reading its markers: a manager, or any opt on the layer. */
-export function canRead(who: MapCaller, opts: readonly string[]): boolean {
-  return isManager(who) || opts.length > 0
+/** Manages at least one department of the group. */
+export function isDepartmentManager(who: MapCaller): boolean {
+  return who.team.authorityDepartmentIds.size > 0
+}
+
+/** Acts fully on the layer: a manager, or the layer is within the caller's department-manager authority. */
+export function managesLayer(who: MapCaller, layerId: number): boolean {
+  return who.team.authority.isManagerOf(layerId)
+}
+
+/** The caller's effective permission ids on a layer, given their own layer_auth opts on it. */
+export function effectiveOpts(who: MapCaller, layerId: number, ownOpts: readonly string[]): PermissionId[] {
+  return who.team.authority.optsOn(layerId, ownOpts)
+}
+
+/** Seeing a layer and reading its markers: any effective opt (managers hold them all). */
+export function canRead(who: MapCaller, layerId: number, ownOpts: readonly string[]): boolean {
+  return effectiveOpts(who, layerId, ownOpts).length > 0
 }
 
 export function forbidden(): BusinessError {
@@ -62,15 +149,26 @@ export function notFound(): BusinessError {
   return new BusinessError(ErrCode.NOT_FOUND, MSG.notFound)
 }
 
+/** Managing the team and group-wide settings: the administrator or a group manager. */
 export function requireManager(who: MapCaller): void {
   if (!isManager(who)) throw forbidden()
 }
 
+/** The administrator only (setting managers, removing a manager, renaming the group). */
+export function requireAdministrator(who: MapCaller): void {
+  if (!isAdministrator(who)) throw forbidden()
+}
+
+/** A group-level action that is not about one layer: a manager, or the id among the caller's role modules. */
+export function requireInGroup(who: MapCaller, perm: PermissionId): void {
+  if (!canInGroup(who.actor, perm)) throw forbidden()
+}
+
 export interface LayerAccess {
   layer: LayerRow
-  /** The caller's own opts on the layer (from layer_auth; managers may hold none and still do everything). */
-  opts: string[]
-  /** Administrator or group manager. */
+  /** The caller's effective opts on the layer (own, department chain, or all for managers of it). */
+  opts: PermissionId[]
+  /** Administrator, group manager or department manager of the layer. */
   manager: boolean
   caller: MapCaller
 }
@@ -80,9 +178,9 @@ export async function layerAccess(db: Executor, caller: Caller | MapCaller, laye
   const who = await mapCaller(db, caller)
   const layer = await findLayer(db, who.groupId, layerId)
   if (!layer) throw notFound()
-  const opts = await optsOnLayer(db, who.groupId, layerId, who.userId)
-  if (!canRead(who, opts)) throw forbidden()
-  return { layer, opts, manager: isManager(who), caller: who }
+  const opts = effectiveOpts(who, layerId, await optsOnLayer(db, who.groupId, layerId, who.userId))
+  if (opts.length === 0) throw forbidden()
+  return { layer, opts, manager: managesLayer(who, layerId), caller: who }
 }
 
 /** layerAccess, and the caller may do `perm` on the layer (canOnLayer); FORBIDDEN otherwise. */
@@ -92,15 +190,24 @@ export async function requireOnLayer(db: Executor, caller: Caller | MapCaller, l
   return access
 }
 
-export interface VisibleLayer {
-  layer: LayerRow
-  opts: string[]
+/** The caller's effective opts on every layer of the group, by layer id (a function: layers without a row count too). */
+export async function optsResolver(db: Executor, who: MapCaller): Promise<(layerId: number) => PermissionId[]> {
+  const own = await optsOfMember(db, who.groupId, who.userId)
+  return (layerId) => effectiveOpts(who, layerId, own.get(layerId) ?? [])
 }
 
-/** The group's live layers the caller may see, in display order, with the caller's opts on each. */
+export interface VisibleLayer {
+  layer: LayerRow
+  /** Effective opts. */
+  opts: PermissionId[]
+  /** Administrator, group manager or department manager of the layer. */
+  manager: boolean
+}
+
+/** The group's live layers the caller may see, in display order, with the caller's effective opts on each. */
 export async function visibleLayers(db: Executor, who: MapCaller): Promise<VisibleLayer[]> {
-  const [layers, optsByLayer] = await Promise.all([layersOfGroup(db, who.groupId), optsOfMember(db, who.groupId, who.userId)])
-  return layers.map((layer) => ({ layer, opts: optsByLayer.get(layer.id) ?? [] })).filter((v) => canRead(who, v.opts))
+  const [layers, optsOf] = await Promise.all([layersOfGroup(db, who.groupId), optsResolver(db, who)])
+  return layers.map((layer) => ({ layer, opts: optsOf(layer.id), manager: managesLayer(who, layer.id) })).filter((v) => v.opts.length > 0)
 }
 
 /**

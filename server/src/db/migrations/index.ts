@@ -8,6 +8,7 @@ import { foundation } from './0001_foundation'
 import { mapData } from './0002_map_data'
 import { notesFields } from './0003_notes_fields'
 import { userLocations } from './0004_user_locations'
+import { teams } from './0005_teams'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -15,6 +16,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0002_map_data': mapData(dialect),
     '0003_notes_fields': notesFields(dialect),
     '0004_user_locations': userLocations(dialect),
+    '0005_teams': teams(dialect),
   }
 }
 
