@@ -16,6 +16,8 @@ import { uploadRoutes } from './routes/upload'
 import { oplogRoutes } from './routes/oplog'
 import { ioRoutes } from './routes/io'
 import { locationRoutes } from './routes/location'
+import { departmentRoutes } from './routes/department'
+import { roleRoutes } from './routes/role'
 
 export type { AppDeps } from './routes/define'
 
@@ -40,5 +42,7 @@ export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyI
   oplogRoutes(app, deps)
   ioRoutes(app, deps)
   locationRoutes(app, deps)
+  departmentRoutes(app, deps)
+  roleRoutes(app, deps)
   return app
 }

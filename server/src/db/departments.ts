@@ -47,3 +47,9 @@ export async function deleteDepartmentsOfGroups(db: Executor, groupIds: readonly
   if (groupIds.length === 0) return
   await db.deleteFrom('departments').where('group_id', 'in', [...groupIds]).execute()
 }
+
+export async function departmentIdsOfGroups(db: Executor, groupIds: readonly number[]): Promise<number[]> {
+  if (groupIds.length === 0) return []
+  const rows = await db.selectFrom('departments').select('id').where('group_id', 'in', [...groupIds]).execute()
+  return rows.map((r) => r.id)
+}

@@ -1,10 +1,18 @@
 /** Wire shapes of the account (SPEC 3 "User info", "Login response"); pure functions of loaded rows. */
-import type { ExpiredInfo, GroupInfo, Level, LoginResult, UserInfo } from '../../../types/entities'
+import type { ExpiredInfo, GroupInfo, Level, LoginResult, ModuleRef, UserInfo } from '../../../types/entities'
+import { GROUP_CATALOGUE } from '../../../src/domain/teams'
 import { isVipExpired } from '../../../src/domain/tiers'
 import type { GroupRow } from '../db/schema'
 import type { Account } from '../services/account'
 
+/** The catalogue ids as the user info lists them: id and name. */
+export function presentModules(ids: readonly string[]): ModuleRef[] {
+  return ids.map((id) => ({ id, name: GROUP_CATALOGUE.find((e) => e.id === id)?.name ?? id }))
+}
+
 /**
+ * modules: the effective module ids of the member (teams.ts effectiveModuleIds, tier applied);
+ * department_manager: manages any department of the selected group.
  * level and vip_exp are the selected group's membership (the administrator's VIP that the whole
  * group shares); 0 and null without a group.
  */
@@ -22,7 +30,7 @@ export function presentUserInfo({ user, selected }: Account, token: string): Use
     select_groupname: group?.name ?? '',
     is_manager: !!selected && (selected.join.is_manager === 1 || selected.group.owner_id === user.id),
     verifyed: false,
-    department_manager: false,
+    department_manager: !!selected && selected.team.authorityDepartmentIds.size > 0,
     source: user.source,
     group_vip: selected
       ? {
@@ -35,7 +43,7 @@ export function presentUserInfo({ user, selected }: Account, token: string): Use
           file_size_limit: selected.group.file_size_limit,
         }
       : null,
-    modules: [],
+    modules: selected ? presentModules(selected.team.modules) : [],
     vip_exp: group?.vip_exp ?? null,
   }
 }

@@ -2,8 +2,8 @@
  * /api/oplog/*: the group's operation log, newest first with filters, and restoring what a delete
  * took away (a layer with everything deleted with it, a marker, a note, a field).
  *
- * Who: reading and restoring are group-level actions (canInGroup with the oplog permission), which
- * today means the administrator and group managers; the teams issue's roles widen canInGroup.
+ * Who: reading and restoring are group-level actions (canInGroup with the oplog permission): the
+ * administrator, group managers and members holding oplog through a role.
  * A delete is restorable while it is the entity's current state: the entity is still deleted and
  * its deleted_at is this entry's time (a later restore and delete make the later entry the one).
  */

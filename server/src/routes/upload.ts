@@ -10,7 +10,7 @@ import { ErrCode } from '../../../types/api'
 import { MAP_IO_MSG, MAP_MSG } from '../../../src/domain/messages'
 import { authenticate } from '../auth'
 import { BusinessError, ok, sendNotFound, UnauthorizedError } from '../envelope'
-import { requireSelectedGroup } from '../services/account'
+import { mapCaller } from '../services/permissions'
 import { isStorageKey, temporaryStorage, type FileStorage } from '../services/storage'
 import { MIME_OF_EXTENSION, storeUpload, tooLarge, UPLOAD_FILE_MAX_KB, type ImageKind, type IncomingFile } from '../services/uploads'
 import type { AppDeps } from './define'
@@ -46,7 +46,7 @@ export function uploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     scope.post('/api/system/upload', async (request) => {
       const { fields, file } = await readParts(request)
       const caller = await authenticate(db, headerOf(fields), clock.now())
-      const { group } = await requireSelectedGroup(db.kysely, caller.userId)
+      const { group } = await mapCaller(db.kysely, caller)
       if (!file) throw new BusinessError(ErrCode.VALIDATION, MAP_IO_MSG.uploadNoFile)
       return ok(await storeUpload(db, storage, group, caller.userId, { ...file, type: fields.type ?? '' }, clock.now()))
     })

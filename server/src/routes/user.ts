@@ -1,18 +1,45 @@
-/** /api/user/*: sign-in, the session's account, profile, account deletion. */
+/**
+ * /api/user/*: sign-in (taking up pre-registrations of the phone), the session's account (moving a
+ * user who lost their selected group to their own map), profile, account deletion, and
+ * pre-registering people by phone into the team (issue 5).
+ */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { ErrCode } from '../../../types/api'
+import { MSG, TEAM_MSG } from '../../../src/domain/messages'
+import { NICKNAME_MAX } from '../../../src/domain/constants'
+import { charLength } from '../../../src/domain/validate'
 import { startSession } from '../auth'
 import { inTransaction } from '../db/connection'
 import { deleteGroups, groupIdsOwnedBy } from '../db/groups'
-import { deleteJoinsOfGroups, deleteJoinsOfUser } from '../db/joins'
+import { findDepartment } from '../db/departments'
+import { addJoin, deleteJoinsOfGroups, deleteJoinsOfUser, findJoin } from '../db/joins'
 import { deleteLocationOfUser } from '../db/locations'
 import { deleteSessionsOfUser, revokeSession } from '../db/sessions'
-import { deleteUser, findOrCreateUserByPhone, findUserByPhone, unselectGroups, updateUserProfile } from '../db/users'
+import { deletePending, findPending, findPendingByPhone, upsertPending } from '../db/pre-registrations'
+import { deleteUser, findOrCreateUserByPhone, findUserByPhone, selectGroupForUser, unselectGroups, updateUserProfile } from '../db/users'
+import { BusinessError } from '../envelope'
 import { presentExpiredInfo, presentLoginResult, presentUserInfo } from '../presenters/account'
-import { loadAccount } from '../services/account'
+import { loadAccount, loadAccountSwitchingLostGroup } from '../services/account'
 import { codeRejected, verifyCode } from '../services/codes'
+import { mapCaller, requireManager } from '../services/permissions'
+import { lockGroup, purgeGroupTeamData, purgeUserTeamRows, requireRoom, takeUpPreRegistrations } from '../services/teams'
 import { callDefiners, type AppDeps } from './define'
 import { avatarField, channelField, codeField, nicknameField, noFields, phoneField } from './fields'
+import { idField } from './layer'
+
+/** The name a manager gives a person they pre-register. */
+const memberNameField = z
+  .string({ required_error: TEAM_MSG.memberNameRequired, invalid_type_error: TEAM_MSG.memberNameRequired })
+  .trim()
+  .min(1, TEAM_MSG.memberNameRequired)
+  .refine((name) => charLength(name) <= NICKNAME_MAX, MSG.nicknameTooLong(NICKNAME_MAX))
+
+const preRegister = z.object({
+  nickname: memberNameField,
+  phone: phoneField,
+  department_id: z.number({ invalid_type_error: MSG.badRequest }).int(MSG.badRequest).min(0, MSG.badRequest).default(0),
+})
 
 export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
@@ -25,10 +52,11 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       const check = await verifyCode(trx, db.dialect, phone, code, now, true)
       if (!check.ok) return check
       const user = await findOrCreateUserByPhone(trx, phone, channel ?? '', now.toISOString())
+      await takeUpPreRegistrations(trx, user, now.toISOString())
       return { ok: true as const, userId: user.id, token: await startSession(trx, user.id, now) }
     })
     if (!outcome.ok) throw codeRejected(outcome.message)
-    return presentLoginResult(await loadAccount(db.kysely, outcome.userId), outcome.token, now)
+    return presentLoginResult(await loadAccountSwitchingLostGroup(db, outcome.userId, now), outcome.token, now)
   })
 
   sessionCall('/api/user/logout', noFields, async (_input, caller) => {
@@ -37,7 +65,8 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
   })
 
   sessionCall('/api/user/getinfo', noFields, async (_input, caller) => {
-    return presentLoginResult(await loadAccount(db.kysely, caller.userId), caller.token, clock.now())
+    const now = clock.now()
+    return presentLoginResult(await loadAccountSwitchingLostGroup(db, caller.userId, now), caller.token, now)
   })
 
   sessionCall('/api/user/init', z.object({ nickname: nicknameField }), async ({ nickname }, caller) => {
@@ -62,6 +91,8 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
   sessionCall('/api/user/logoff', noFields, async (_input, caller) => {
     await inTransaction(db, async (trx) => {
       const owned = await groupIdsOwnedBy(trx, caller.userId)
+      await purgeGroupTeamData(trx, owned)
+      await purgeUserTeamRows(trx, caller.userId)
       await deleteJoinsOfGroups(trx, owned)
       await deleteJoinsOfUser(trx, caller.userId)
       await unselectGroups(trx, owned, clock.now().toISOString())
@@ -70,6 +101,39 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       await deleteLocationOfUser(trx, caller.userId)
       await deleteUser(trx, caller.userId)
     })
+    return null
+  })
+
+  // An existing user joins at once (their place counts against join_limit now); anyone else is
+  // kept pending, counted too, until their first sign-in.
+  sessionCall('/api/user/pre/register', preRegister, async ({ nickname, phone, department_id }, caller) => {
+    const at = clock.now().toISOString()
+    return inTransaction(db, async (trx) => {
+      const who = await mapCaller(trx, caller)
+      requireManager(who)
+      if (department_id !== 0 && !(await findDepartment(trx, who.groupId, department_id))) throw new BusinessError(ErrCode.NOT_FOUND, TEAM_MSG.departmentNotFound)
+      await lockGroup(trx, who.groupId)
+      const user = await findUserByPhone(trx, phone)
+      if (user) {
+        if (await findJoin(trx, who.groupId, user.id)) throw new BusinessError(ErrCode.CONFLICT, TEAM_MSG.alreadyMember)
+        await requireRoom(trx, who.group)
+        await addJoin(trx, { group_id: who.groupId, user_id: user.id, is_manager: false, department_id, created_at: at })
+        if (!user.nickname) await updateUserProfile(trx, user.id, { nickname }, at)
+        if (!user.select_groupid) await selectGroupForUser(trx, user.id, who.groupId, at)
+        return { joined: true }
+      }
+      // A phone already pending in the group keeps its place; its name and department change.
+      if (!(await findPendingByPhone(trx, who.groupId, phone))) await requireRoom(trx, who.group)
+      await upsertPending(trx, { group_id: who.groupId, phone, nickname, department_id, created_at: at })
+      return { joined: false }
+    })
+  })
+
+  sessionCall('/api/user/pre/delete', z.object({ id: idField(TEAM_MSG.pendingNotFound) }), async ({ id }, caller) => {
+    const who = await mapCaller(db.kysely, caller)
+    requireManager(who)
+    if (!(await findPending(db.kysely, who.groupId, id))) throw new BusinessError(ErrCode.NOT_FOUND, TEAM_MSG.pendingNotFound)
+    await deletePending(db.kysely, [id])
     return null
   })
 }

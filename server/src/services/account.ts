@@ -1,17 +1,22 @@
-/** Loads what the account presenters need: the user, the selected group, its owner, the membership. */
-import { ErrCode } from '../../../types/api'
-import { MSG } from '../../../src/domain/messages'
-import type { Executor } from '../db/connection'
-import { findGroupById } from '../db/groups'
-import { findJoin } from '../db/joins'
+/**
+ * Loads what the account presenters need: the user, the selected group, its owner, the membership
+ * and the member's standing (TeamContext: modules, department manager). Also the caller's own map:
+ * created with a 7-day trial on first need (group/create, leaving or losing a shared map).
+ */
+import { newTrial } from '../../../src/domain/tiers'
+import { inTransaction, type Database, type Executor } from '../db/connection'
+import { findGroupById, findGroupOwnedBy, insertOwnedGroup } from '../db/groups'
+import { addJoin, findJoin } from '../db/joins'
 import type { GroupRow, JoinRow, UserRow } from '../db/schema'
-import { findUserById } from '../db/users'
-import { BusinessError, UnauthorizedError } from '../envelope'
+import { findUserById, selectGroupForUser } from '../db/users'
+import { UnauthorizedError } from '../envelope'
+import { loadTeamContext, type TeamContext } from './permissions'
 
 export interface SelectedGroup {
   group: GroupRow
   owner: UserRow
   join: JoinRow
+  team: TeamContext
 }
 
 export interface Account {
@@ -31,15 +36,45 @@ async function loadSelectedGroup(db: Executor, user: UserRow): Promise<SelectedG
   const group = await findGroupById(db, user.select_groupid)
   if (!group) return null
   const [join, owner] = await Promise.all([findJoin(db, group.id, user.id), findUserById(db, group.owner_id)])
-  return join && owner ? { group, owner, join } : null
+  return join && owner ? { group, owner, join, team: await loadTeamContext(db, group, join) } : null
 }
 
-/** The caller's selected group; a clear error when there is none or they are not a member. */
-export async function requireSelectedGroup(db: Executor, userId: number): Promise<{ user: UserRow; group: GroupRow }> {
-  const user = await findUserById(db, userId)
+/**
+ * The user's own group, created with a 7-day trial when they have none, with the user as its
+ * (manager) member, selected. What /api/group/create does, and where a member who leaves a shared
+ * map (or was removed from it) lands.
+ */
+export async function selectOwnGroup(trx: Executor, userId: number, now: Date, name?: string): Promise<GroupRow> {
+  const iso = now.toISOString()
+  const user = await findUserById(trx, userId)
   if (!user) throw new UnauthorizedError()
-  const group = user.select_groupid ? await findGroupById(db, user.select_groupid) : undefined
-  if (!group) throw new BusinessError(ErrCode.NOT_FOUND, MSG.noGroup)
-  if (!(await findJoin(db, group.id, user.id))) throw new BusinessError(ErrCode.FORBIDDEN, MSG.forbidden)
-  return { user, group }
+  let group = await findGroupOwnedBy(trx, user.id)
+  if (!group) {
+    const trial = newTrial(now)
+    group = await insertOwnedGroup(trx, {
+      name: name ?? `${user.nickname || '我'}的地图`,
+      owner_id: user.id,
+      level: trial.level,
+      vip_exp: trial.vip_exp.toISOString(),
+      marker_limit: trial.marker_limit,
+      join_limit: trial.join_limit,
+      file_size_limit: trial.file_size_limit,
+      created_at: iso,
+    })
+  }
+  await addJoin(trx, { group_id: group.id, user_id: user.id, is_manager: true, created_at: iso })
+  await selectGroupForUser(trx, user.id, group.id, iso)
+  return group
+}
+
+/**
+ * The account for getinfo and login: a user whose selected group they no longer belong to (they
+ * quit or were removed) is switched to their own map first. A user who never selected a group
+ * (select_groupid 0) keeps none and goes through the guide.
+ */
+export async function loadAccountSwitchingLostGroup(db: Database, userId: number, now: Date): Promise<Account> {
+  const account = await loadAccount(db.kysely, userId)
+  if (account.selected || !account.user.select_groupid) return account
+  await inTransaction(db, (trx) => selectOwnGroup(trx, userId, now))
+  return loadAccount(db.kysely, userId)
 }
