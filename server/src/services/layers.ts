@@ -45,7 +45,7 @@ import { deleteOpsOfGroups } from '../db/oplog'
 import { BusinessError } from '../envelope'
 import { presentLayer } from '../presenters/mapdata'
 import { recordLayerOp } from './oplog'
-import { forbidden, isManager, managesLayer, notFound, optsResolver, requireOnLayer, visibleLayers, type MapCaller } from './permissions'
+import { forbidden, isManager, managesLayer, notFound, optsResolver, reloadCaller, requireOnLayer, visibleLayers, type MapCaller } from './permissions'
 
 type TreeRow = Pick<LayerRow, 'id' | 'parent_id' | 'type'>
 
@@ -131,7 +131,8 @@ async function inheritDepartmentGrants(trx: Executor, groupId: number, parentId:
 export async function saveLayer(db: Database, who: MapCaller, input: LayerInput, now: Date): Promise<Layer> {
   const at = now.toISOString()
   const id = await inTransaction(db, (trx) => (input.id ? updateExistingLayer(trx, who, input.id, input, at) : createLayer(trx, who, input, at)))
-  return describeLayer(db.kysely, who, id)
+  // A new layer may have received department grants from its folder.
+  return describeLayer(db.kysely, input.id ? who : await reloadCaller(db.kysely, who), id)
 }
 
 async function createLayer(trx: Executor, who: MapCaller, input: LayerInput, at: string): Promise<number> {

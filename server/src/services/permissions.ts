@@ -112,6 +112,12 @@ export async function mapCaller(db: Executor, caller: Caller | MapCaller): Promi
   }
 }
 
+/** The same caller with their standing loaded again (after a change within the call to what it is made of, e.g. department grants). */
+export async function reloadCaller(db: Executor, who: MapCaller): Promise<MapCaller> {
+  const team = await loadTeamContext(db, who.group, who.team.join)
+  return { ...who, actor: { ...who.actor, modules: team.modules }, team }
+}
+
 /** The administrator or a group manager. */
 export function isManager(who: MapCaller): boolean {
   return isGroupManager(who.actor)
