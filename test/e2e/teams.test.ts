@@ -82,7 +82,7 @@ describe('teams: departments, roles, invitation, authorised layers, refresh, rem
     for (const name of ['客户', '仓库']) {
       await button(admin, '新建图层').click()
       await input(admin, '请输入图层名称').fill(name)
-      await on(admin, '.nut-radio', exact('点')).click()
+      await on(admin, '.nut-radio', exact('点图层')).click()
       await button(admin, '确定').click()
       await on(admin, '.layer-row__name', exact(name)).waitFor()
     }
@@ -123,7 +123,7 @@ describe('teams: departments, roles, invitation, authorised layers, refresh, rem
     await on(admin, '.nut-tabs-titles-item', '角色').click()
     await button(admin, '新建角色').click()
     await input(admin, '如：外勤人员').fill('外勤')
-    await button(admin, '保存').click()
+    await on(admin, '.role-form .nut-button', '保存').click()
     await on(admin, '.role__name', exact('外勤')).waitFor()
     await closePopups(admin)
 

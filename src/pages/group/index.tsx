@@ -268,7 +268,7 @@ const Roles = observer(function Roles() {
 
       <Popup visible={!!naming} position='bottom' round closeable title={naming?.id ? '重命名角色' : '新建角色'} onClose={() => setNaming(null)}>
         {naming ? (
-          <View className='add-form'>
+          <View className='add-form role-form'>
             <Text className='add-form__label'>角色名称</Text>
             <Input className='add-form__input' name='role-name' placeholder='如：外勤人员' maxLength={ROLE_NAME_MAX} value={naming.name} onChange={(v) => setNaming({ ...naming, name: v })} />
             <Button block type='primary' className='add-form__submit' onClick={() => void saveName()}>
@@ -423,22 +423,18 @@ const Team = observer(function Team() {
         </View>
         <Text className='team-head__count muted'>协作成员 {team.countLabel}</Text>
       </View>
+      {/* Tabs only as the title bar: its panes are transformed, which would misplace the popups inside them. */}
       {team.canManage ? (
         <Tabs value={tab} onChange={(v) => setTab(v)} className='team-tabs'>
-          <Tabs.TabPane title='成员' value='members'>
-            <Members />
-          </Tabs.TabPane>
-          <Tabs.TabPane title='角色' value='roles'>
-            <Roles />
-          </Tabs.TabPane>
+          <Tabs.TabPane title='成员' value='members' />
+          <Tabs.TabPane title='角色' value='roles' />
         </Tabs>
-      ) : (
-        <Members />
-      )}
+      ) : null}
+      {team.canManage && tab === 'roles' ? <Roles /> : <Members />}
       <MapsFooter />
       {code ? <InviteJoin code={code} /> : null}
       <Popup visible={renaming !== null} position='bottom' round closeable title='团队名称' onClose={() => setRenaming(null)}>
-        <View className='add-form'>
+        <View className='add-form group-name-form'>
           <Input className='add-form__input' name='group-name' value={renaming ?? ''} onChange={(v) => setRenaming(v)} />
           <Button block type='primary' className='add-form__submit' onClick={() => void saveName()}>
             保存
