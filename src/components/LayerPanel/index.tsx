@@ -13,6 +13,7 @@ import { ROOT_ID } from '../../domain/layerTree'
 import { LAYER_NAME_MAX } from '../../domain/markers'
 import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
+import { holdsModule } from '../../domain/moduleGate'
 import { markerTypesOf } from '../../domain/points'
 import { IMPORT_EXTENSIONS, files, type SavedFile } from '../../platform/file'
 import { useStores } from '../../stores/context'
@@ -218,15 +219,17 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
           <Text className='layer-panel__hint'>
             共{layers.layers.filter((l) => l.type !== 0).length}个图层 · 已加载{markers.count}个标注{markers.loading ? '（加载中）' : ''}
           </Text>
-          <Text
-            className='layer-panel__link'
-            onClick={() => {
-              onClose()
-              navigate('/oplog')
-            }}
-          >
-            操作日志
-          </Text>
+          {holdsModule(root.session.user?.modules, PERM.MODULE_LOG) ? (
+            <Text
+              className='layer-panel__link'
+              onClick={() => {
+                onClose()
+                navigate('/oplog')
+              }}
+            >
+              操作日志
+            </Text>
+          ) : null}
         </View>
       </Popup>
 

@@ -30,7 +30,16 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
 
   return (
     <View className={`page ${className ?? ''}`}>
-      {blocked ? <View className='page-blocked'>{blocked}</View> : allowed ? children : null}
+      {blocked ? (
+        <View className='page-blocked'>
+          {blocked}
+          <View className='page-blocked__back' onClick={() => root.navigate('/map', 'relaunch')}>
+            返回地图
+          </View>
+        </View>
+      ) : allowed ? (
+        children
+      ) : null}
       <NoticeBar />
       <LoadingMask />
     </View>
