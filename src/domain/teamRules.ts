@@ -1,11 +1,9 @@
 /** Input rules of the team screens (issue 5), shared by the pages and the server. Each returns an error message or null. */
 import { TEAM_UI_MSG } from './messages'
+import { DEPARTMENT_NAME_MAX, ROLE_NAME_MAX, parseInviteCode } from './teams'
 import { charLength } from './validate'
 
-/** Longest department name (SPEC-free; a department shows on one line of a phone). */
-export const DEPARTMENT_NAME_MAX = 30
-/** Longest role name (SPEC-free). */
-export const ROLE_NAME_MAX = 20
+export { DEPARTMENT_NAME_MAX, ROLE_NAME_MAX }
 
 export function checkDepartmentName(name: string | undefined | null): string | null {
   const n = (name ?? '').trim()
@@ -21,18 +19,9 @@ export function checkRoleName(name: string | undefined | null): string | null {
   return null
 }
 
-/** The invite code in what the user pasted: a bare code, or a link carrying `code=`. */
+/** The invite code in what the user pasted: a bare code, or a link carrying `code=` (the server parses it the same way). */
 export function inviteCodeFrom(text: string | undefined | null): string {
-  const t = (text ?? '').trim()
-  const m = /[?&#]code=([^&#\s]+)/.exec(t)
-  if (m) {
-    try {
-      return decodeURIComponent(m[1]).trim()
-    } catch {
-      return m[1].trim()
-    }
-  }
-  return t
+  return parseInviteCode(text ?? '')
 }
 
 /** The link that opens the team invitation in the H5 app (or the mini-program's same path). */
