@@ -22,6 +22,7 @@ import type {
   PermissionItem,
   TitleStyle,
 } from './mapdata'
+import type { ShareApi } from './share'
 import type { TeamsApi } from './teams'
 
 export interface RequestHeader {
@@ -65,7 +66,7 @@ export interface Paged<T> {
 }
 
 /** Request body of each call (without header) and its `data`. */
-export interface Api extends TeamsApi {
+export interface Api extends TeamsApi, ShareApi {
   '/api/system/send/code': { req: { phone: string }; res: { sent: boolean; cooldown: number } }
   '/api/system/check/code': { req: { phone: string; code: string }; res: { valid: boolean } }
   '/api/system/get/config': { req: { no_check_permission?: boolean }; res: SystemConfig }

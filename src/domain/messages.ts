@@ -227,3 +227,18 @@ export const TEAM_MSG = {
   authTargetRequired: '请选择要授权的成员或部门',
   authTargetBoth: '一次只能授权给一个成员或一个部门',
 } as const
+
+/** Share messages beyond SPEC 5's (which live in MSG; issue 6). */
+export const SHARE_MSG = {
+  nameTooLong: (max: number): string => `分享名称不能超过${max}个字`,
+  pwdTooLong: (max: number): string => `分享密码不能超过${max}位`,
+  expInvalid: '过期时间格式不正确',
+  expPast: '过期时间不能早于今天',
+  notFound: '分享不存在或已被删除',
+  expired: '分享已过期',
+  pwdWrong: '分享密码错误',
+  pwdNeeded: '请输入分享密码后查看',
+  pwdTooManyTries: '密码错误次数过多，请稍后再试',
+  layerNotShareable: '没有分享该图层的权限',
+  routeNotAvailable: '路线分享将随路线规划功能提供',
+} as const
