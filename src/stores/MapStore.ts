@@ -3,6 +3,7 @@
  * over the filtered markers), the heatmap switch, the marker or cluster the user tapped, and the
  * drawing of a new marker vertex by vertex before /addinfo takes over.
  */
+import { fitTarget } from '../domain/fit'
 import { computed, makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx'
 import type { MemberLocation } from '../../types/entities'
 import type { Marker, MarkerType } from '../../types/mapdata'
@@ -191,9 +192,8 @@ export class MapStore {
     const index = this.index
     const b = index && this.engine ? this.engine.dataBounds(index) : null
     if (!b) return false
-    const span = Math.max(b[2] - b[0], b[3] - b[1], 0.002)
-    const zoom = Math.max(2, Math.min(18, Math.floor(Math.log2(360 / span))))
-    this.moveTo((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, zoom)
+    const t = fitTarget(b)
+    this.moveTo(t.lng, t.lat, t.zoom)
     return true
   }
 
