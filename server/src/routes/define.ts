@@ -21,10 +21,17 @@ export interface AppDeps {
   codeCooldownS?: number
   /** Where uploads go; a temporary folder removed on close when none is given (tests). */
   storage?: FileStorage
+  /** Signs share password proofs (env SHARE_SECRET); without it a random secret kept in the database is used. */
+  shareSecret?: string
+}
+
+/** What a public call may know of its request (rate limits key on the client's address). */
+export interface PublicRequest {
+  ip: string
 }
 
 export interface CallDefiners {
-  publicCall<S extends ZodTypeAny>(path: string, schema: S, handler: (input: z.output<S>) => Promise<unknown>): void
+  publicCall<S extends ZodTypeAny>(path: string, schema: S, handler: (input: z.output<S>, request: PublicRequest) => Promise<unknown>): void
   sessionCall<S extends ZodTypeAny>(path: string, schema: S, handler: (input: z.output<S>, caller: Caller) => Promise<unknown>): void
 }
 
@@ -33,7 +40,7 @@ export function callDefiners(app: FastifyInstance, deps: AppDeps): CallDefiners 
     publicCall(path, schema, handler) {
       app.post(path, async (request) => {
         const { fields } = splitBody(request.body)
-        return ok((await handler(validate(schema, fields))) ?? null)
+        return ok((await handler(validate(schema, fields), { ip: request.ip })) ?? null)
       })
     },
     sessionCall(path, schema, handler) {
@@ -46,7 +53,7 @@ export function callDefiners(app: FastifyInstance, deps: AppDeps): CallDefiners 
   }
 }
 
-function splitBody(body: unknown): { header: unknown; fields: unknown } {
+export function splitBody(body: unknown): { header: unknown; fields: unknown } {
   if (body === undefined || body === null) return { header: undefined, fields: {} }
   if (typeof body !== 'object' || Array.isArray(body)) return { header: undefined, fields: body }
   const { header, ...fields } = body as Record<string, unknown>
