@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import type { BrowserContext } from 'playwright-core'
 import { button, ensureH5Build, input, launchBrowser, mobileContext, startServer, type Server } from '../test/e2e/harness'
 import { emit } from './emit'
 
@@ -28,7 +29,7 @@ async function api(server: Server, pathName: string, body: object, auth?: { user
   return json.data
 }
 
-async function seed(server: Server, dataDir: string, phone: string): Promise<void> {
+export async function seed(server: Server, dataDir: string, phone: string): Promise<void> {
   await api(server, '/api/system/send/code', { phone })
   const login = await api(server, '/api/user/login', { phone, code: await server.codeFor(phone), channel: 'app_bench' })
   const auth = { userid: login.user.id, token: login.user.token }
@@ -59,6 +60,47 @@ async function seed(server: Server, dataDir: string, phone: string): Promise<voi
   }
   if (SHAPES > 0) await api(server, '/api/marker/import', { layer_id: lines.id, format: 'geojson', content: JSON.stringify({ type: 'FeatureCollection', features: lineFeatures }), crs: 'gcj02' }, auth)
   if (SHAPES > 0) await api(server, '/api/marker/import', { layer_id: areas.id, format: 'geojson', content: JSON.stringify({ type: 'FeatureCollection', features: areaFeatures }), crs: 'gcj02' }, auth)
+}
+
+type Cdp = Awaited<ReturnType<BrowserContext['newCDPSession']>>
+interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: any }
+
+/** BENCH_TRACE=file: a Chromium trace of the pans and zooms, and what each task over 50 ms spent its time on. */
+async function startTrace(cdp: Cdp): Promise<void> {
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'toplevel'] },
+  } as never)
+}
+
+async function stopTrace(cdp: Cdp, file: string): Promise<void> {
+  const done = new Promise<{ stream: string }>((resolve) => cdp.once('Tracing.tracingComplete', resolve as never))
+  await cdp.send('Tracing.end')
+  const { stream } = await done
+  let text = ''
+  for (;;) {
+    const chunk = (await cdp.send('IO.read', { handle: stream, size: 1 << 20 })) as { data: string; eof: boolean; base64Encoded?: boolean }
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data
+    if (chunk.eof) break
+  }
+  await cdp.send('IO.close', { handle: stream })
+  fs.writeFileSync(file, text)
+  const events: TraceEvent[] = (JSON.parse(text).traceEvents ?? JSON.parse(text)) as TraceEvent[]
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((t) => t.pid === e.pid && t.name === 'FunctionCall'))
+  if (!main) return
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts)
+  const tasks = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')
+  for (const t of tasks) {
+    if ((t.dur ?? 0) < 50_000) continue
+    const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0))
+    const by = new Map<string, number>()
+    for (const e of inside) {
+      const label = e.name === 'FunctionCall' ? `FunctionCall ${e.args?.data?.functionName || ''} ${String(e.args?.data?.url ?? '').split('/').pop()}` : e.name
+      by.set(label, (by.get(label) ?? 0) + (e.dur ?? 0) / 1000)
+    }
+    const top = [...by].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, v]) => `${k} ${Math.round(v)}`).join(' | ')
+    console.error(`  task ${Math.round((t.dur ?? 0) / 1000)} ms: ${top}`)
+  }
 }
 
 export async function browserBench(): Promise<void> {
@@ -103,10 +145,15 @@ export async function browserBench(): Promise<void> {
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.start')
     }
+    if (process.env.BENCH_TRACE) await startTrace(cdp)
     const canvas = (await page.locator('[data-testid=map-canvas]').boundingBox())!
     const cx = canvas.x + canvas.width / 2
     const cy = canvas.y + canvas.height / 2
+    // BENCH_TASKS=1 lists the long tasks after the first load with the step that preceded them.
+    const steps: { at: number; label: string }[] = []
+    const step = async (label: string) => steps.push({ at: await page.evaluate(() => performance.now()), label })
     const pan = async (dx: number, dy: number) => {
+      await step(`pan ${dx},${dy}`)
       await page.mouse.move(cx, cy)
       await page.mouse.down()
       await page.mouse.move(cx + dx, cy + dy, { steps: 6 })
@@ -114,8 +161,11 @@ export async function browserBench(): Promise<void> {
       await page.waitForTimeout(700)
     }
     const zoom = async (dir: 'in' | 'out') => {
+      await step(`zoom ${dir}`)
       await page.locator(`.leaflet-control-zoom-${dir}`).click()
       await page.waitForTimeout(900)
+      // BENCH_SHOTS=dir keeps a screenshot after every zoom, to see what the map drew.
+      if (process.env.BENCH_SHOTS) await page.screenshot({ path: path.join(process.env.BENCH_SHOTS, `zoom-${steps.length}-${dir}.png`) })
       if (process.env.BENCH_PROFILE) console.error(`  after zoom ${dir}: ${await page.locator('.map-cluster').count()} clusters, ${await page.locator('.map-point').count()} points, ${await page.locator('path').count()} paths`)
     }
     await pan(120, 60)
@@ -132,7 +182,9 @@ export async function browserBench(): Promise<void> {
 
     if (process.env.BENCH_PROFILE) {
       // Self time by function, to see where the pans and zooms go (build with SOURCE_MAP=1 for readable names).
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples: number[]; timeDeltas: number[] } }
+      const stopped = (await cdp.send('Profiler.stop')) as { profile: unknown }
+      if (process.env.BENCH_PROFILE.endsWith('.cpuprofile')) fs.writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(stopped.profile))
+      const { profile } = stopped as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples: number[]; timeDeltas: number[] } }
       const byNode = new Map(profile.nodes.map((n) => [n.id, n]))
       const self = new Map<string, number>()
       profile.samples.forEach((id, i) => {
@@ -142,8 +194,14 @@ export async function browserBench(): Promise<void> {
       })
       for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.error(`  ${Math.round(ms)} ms  ${k}`)
     }
+    if (process.env.BENCH_TRACE) await stopTrace(cdp, process.env.BENCH_TRACE)
     const tasks = (await page.evaluate(() => (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks)) as { start: number; duration: number }[]
     const after = tasks.filter((t) => t.start > loadedAt)
+    if (process.env.BENCH_TASKS)
+      for (const t of after) {
+        const label = [...steps].reverse().find((st) => st.at <= t.start)?.label ?? 'settling'
+        console.error(`  long task ${Math.round(t.duration)} ms at +${Math.round(t.start - loadedAt)} ms, after ${label}`)
+      }
     const longest = after.reduce((m, t) => Math.max(m, t.duration), 0)
     await cdp.send('HeapProfiler.collectGarbage')
     await cdp.send('Performance.enable')

@@ -2,7 +2,9 @@
  * The keyless H5 renderer: Leaflet over OSM tiles (a plain background shows where tiles cannot be
  * reached). Stored GCJ-02 is converted to WGS-84 for display and back for the view and taps.
  * Updates are incremental: layers are kept by key and only what changed is added or removed, and
- * many lines/areas are added in batches across animation frames so the page stays responsive.
+ * up to 300 lines/areas are SVG layers added in batches across animation frames. Crowded views go
+ * on one canvas drawn in slices (canvasLayer.ts): more lines/areas than that, or more than 60
+ * cluster badges; point markers stay elements (at most 200, with icons and titles).
  */
 import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, wgs84ToGcj02, type LngLat } from '../../domain/geo'
@@ -10,7 +12,8 @@ import { rectangleCorners } from '../../domain/points'
 import type { ClusterItem, DrawList, Shape } from '../../domain/mapDraw'
 import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
-import { clusterMarkup, esc, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, type TitleStyleOf } from './markup'
+import { createCanvasLayer, shapeStyle, type BadgeItem, type CanvasLayer } from './canvasLayer'
+import { clusterMarkup, clusterSize, esc, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, type TitleStyleOf } from './markup'
 import { createPointLayer, type PointItem } from './pointLayer'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 
@@ -20,8 +23,10 @@ type L = typeof Leaflet
 const SHAPE_BATCH = 150
 /** Shape titles are drawn only while few shapes are in view (labels for thousands would bury the map). */
 const SHAPE_TITLES_MAX = 150
-/** Above this many lines/areas in view they go on one canvas instead of one SVG element each. */
+/** Above this many lines/areas in view they go on one canvas instead of one SVG element each (see canvasLayer.ts). */
 const SVG_SHAPES_MAX = 300
+/** Above this many cluster badges in view they go on that canvas instead of one element each. */
+export const DOM_CLUSTERS_MAX = 60
 
 
 export type EngineCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap'>
@@ -32,11 +37,11 @@ export class LeafletEngine {
   private readonly draftLayer: Leaflet.LayerGroup
   private readonly editLayer: Leaflet.LayerGroup
   private readonly points: ReturnType<typeof createPointLayer>
+  private readonly crowd: CanvasLayer
   private clusters = new Map<string, ClusterItem>()
   private pointItems: PointItem[] = []
   private memberItems: PointItem[] = []
   private selfItems: PointItem[] = []
-  private readonly canvas: Leaflet.Canvas
   private readonly tiles: Leaflet.TileLayer
   private shapeJob = 0
   private lastTargetSeq = -1
@@ -55,7 +60,6 @@ export class LeafletEngine {
     L.control.zoom({ position: 'bottomright' }).addTo(this.map)
     this.draftLayer = L.layerGroup().addTo(this.map)
     this.editLayer = L.layerGroup().addTo(this.map)
-    this.canvas = L.canvas({ padding: 0.3 })
     this.points = createPointLayer(L, () => ({
       onMarker: (id) => this.cb().onMarkerTap?.(id),
       onCluster: (key) => {
@@ -63,6 +67,15 @@ export class LeafletEngine {
         if (c) this.cb().onClusterTap?.(c)
       },
     }))
+    this.crowd = createCanvasLayer(L, () => ({
+      onCluster: (key) => {
+        const c = this.clusters.get(key)
+        if (c) this.cb().onClusterTap?.(c)
+      },
+      onShape: (id) => this.cb().onMarkerTap?.(id),
+      onShapesDrawn: () => this.cb().onShapesDrawn?.(),
+    }))
+    this.crowd.addTo(this.map)
     this.points.addTo(this.map)
     this.map.on('moveend', () => this.reportView())
     this.map.on('click', (e: Leaflet.LeafletMouseEvent) => this.cb().onMapTap?.(wgs84ToGcj02({ lng: e.latlng.lng, lat: e.latlng.lat })))
@@ -105,8 +118,13 @@ export class LeafletEngine {
     const wanted = new Map<string, () => Leaflet.Layer>()
     const items: PointItem[] = []
     this.clusters = new Map(list.clusters.map((c) => [c.key, c]))
-    for (const c of list.clusters) items.push(clusterItem(c))
-    for (const m of list.points) items.push(pointItem(m, m.id === selectedId, titleStyleOf))
+    const onCanvasClusters = list.clusters.length > DOM_CLUSTERS_MAX
+    if (!onCanvasClusters) for (const c of list.clusters) items.push(clusterItem(c))
+    this.crowd.setBadges(onCanvasClusters ? list.clusters.map(badgeItem) : [])
+    // One title style per layer per draw (the page's lookup reads the layer store for every call).
+    const styles = new Map<number, ReturnType<TitleStyleOf>>()
+    const styleOf: TitleStyleOf | undefined = titleStyleOf && ((id) => styles.get(id) ?? styles.set(id, titleStyleOf(id)).get(id)!)
+    for (const m of list.points) items.push(pointItem(m, m.id === selectedId, styleOf))
     this.pointItems = items
     this.points.setItems([...items, ...this.memberItems, ...this.selfItems])
     if (list.heat)
@@ -116,8 +134,9 @@ export class LeafletEngine {
         )
     const titles = list.shapes.length <= SHAPE_TITLES_MAX
     const onCanvas = list.shapes.length > SVG_SHAPES_MAX
+    this.crowd.setShapes(onCanvas ? list.shapes : [], selectedId)
     const shapeKeys: [string, Shape][] = []
-    for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${titles ? 1 : 0}:${onCanvas ? 'c' : 's'}`, s])
+    if (!onCanvas) for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${titles ? 1 : 0}`, s])
 
     const keep = new Set<string>([...wanted.keys(), ...shapeKeys.map(([k]) => k)])
     for (const [key, layer] of this.items) {
@@ -134,27 +153,27 @@ export class LeafletEngine {
     const addBatch = (from: number) => {
       if (job !== this.shapeJob) return
       for (const [key, s] of missing.slice(from, from + SHAPE_BATCH)) {
-        if (!this.items.has(key)) this.items.set(key, this.shapeLayer(s, s.marker.id === selectedId, titles ? titleStyleOf : undefined, onCanvas).addTo(this.map))
+        if (!this.items.has(key)) this.items.set(key, this.shapeLayer(s, s.marker.id === selectedId, titles ? titleStyleOf : undefined).addTo(this.map))
       }
       if (from + SHAPE_BATCH < missing.length) requestAnimationFrame(() => addBatch(from + SHAPE_BATCH))
-      else this.cb().onShapesDrawn?.()
+      else if (!onCanvas) this.cb().onShapesDrawn?.()
     }
     addBatch(0)
   }
 
-  private shapeLayer(s: Shape, selected: boolean, titleStyleOf: TitleStyleOf | undefined, onCanvas: boolean): Leaflet.Layer {
+  private shapeLayer(s: Shape, selected: boolean, titleStyleOf: TitleStyleOf | undefined): Leaflet.Layer {
     const L = this.L
     const m = s.marker
-    const color = m.style?.color || '#165DFF'
+    // The same style as on the canvas.
+    const st = shapeStyle(s, selected)
     const options: Leaflet.PathOptions = {
-      color,
-      weight: Math.max(1, Math.min(20, m.width || 2)) + (selected ? 3 : 0),
-      dashArray: s.dashed ? '8 6' : undefined,
-      fillColor: m.style?.fill_color || color,
-      fillOpacity: m.type >= 3 ? (m.style?.fill_opacity ?? 0.25) : 0,
-      opacity: m.style?.opacity ?? 1,
+      color: st.color,
+      weight: st.weight,
+      dashArray: st.dash ? st.dash.join(' ') : undefined,
+      fillColor: st.fillColor,
+      fillOpacity: st.fillOpacity,
+      opacity: st.opacity,
       className: `map-shape map-shape--${m.type}`,
-      ...(onCanvas ? { renderer: this.canvas } : {}),
     }
     let layer: Leaflet.Path
     if (m.type === 1 || m.type === 2) layer = L.polyline(s.parts[0].map((p) => this.ll(p)), options)
@@ -248,6 +267,11 @@ function latLngOf(p: LngLat): { lat: number; lng: number } {
 function clusterItem(c: ClusterItem): PointItem {
   const wgs = gcj02ToWgs84(c)
   return { ...clusterMarkup(c), lat: wgs.lat, lng: wgs.lng }
+}
+
+function badgeItem(c: ClusterItem): BadgeItem {
+  const wgs = gcj02ToWgs84(c)
+  return { key: c.key, lat: wgs.lat, lng: wgs.lng, size: clusterSize(c.count), label: c.label }
 }
 
 function pointItem(m: Marker, selected: boolean, titleStyleOf: TitleStyleOf | undefined): PointItem {

@@ -21,8 +21,13 @@ export interface Markup {
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
+/** Diameter of a cluster badge in CSS px, by how many points it holds (its 4-px ring sits outside). */
+export function clusterSize(count: number): number {
+  return count >= 1000 ? 52 : count >= 100 ? 46 : 40
+}
+
 export function clusterMarkup(c: ClusterItem): Markup {
-  const size = c.count >= 1000 ? 52 : c.count >= 100 ? 46 : 40
+  const size = clusterSize(c.count)
   return {
     key: `c:${c.key}:${c.label}`,
     html: `<div class="map-cluster map-cluster__badge" data-cluster-key="${esc(c.key)}" style="width:${size}px;height:${size}px;line-height:${size}px">${esc(c.label)}</div>`,

@@ -3,7 +3,8 @@
  * elements in one container, kept by key between views (only what changed is created or removed),
  * placed once per zoom level (they ride along with the map pane while panning), hidden during the
  * zoom animation, and tapped through one delegated listener. Leaflet's own L.marker costs several
- * times more per item, and a zoomed-out team map shows hundreds of clusters.
+ * times more per item. Cluster badges come here only while few are in view; hundreds go on the
+ * canvas (canvasLayer.ts).
  */
 import type * as Leaflet from 'leaflet'
 
@@ -67,26 +68,28 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
           this._els.delete(key)
         }
       }
-      const fragment = document.createDocumentFragment()
+      // All new items are parsed in one go (one parser run instead of one per item); every item's markup has one root element.
+      const added: [string, PointItem][] = []
+      for (const [key, it] of next) if (!this._els.has(key)) added.push([key, it])
       const template = document.createElement('template')
-      for (const [key, it] of next) {
-        if (this._els.has(key)) continue
+      template.innerHTML = added.map(([, it]) => it.html).join('')
+      const roots = Array.from(template.content.children) as HTMLElement[]
+      added.forEach(([key, it], k) => {
         // The item's own root element is placed directly: one element fewer per item to style and lay out.
-        template.innerHTML = it.html
-        const wrap = (template.content.firstElementChild as HTMLElement) ?? document.createElement('div')
+        const wrap = roots[k] ?? document.createElement('div')
         wrap.classList.add('map-points__item')
         if (it.zIndex) wrap.style.zIndex = String(it.zIndex)
         this._els.set(key, wrap)
         if (this._map) this._place(wrap, it)
-        fragment.appendChild(wrap)
-      }
+      })
       this._items = next
-      this._container?.appendChild(fragment)
+      this._container?.appendChild(template.content)
     },
 
     _place(this: any, el: HTMLElement, it: PointItem) {
       const p = this._map.latLngToLayerPoint([it.lat, it.lng])
-      el.style.transform = `translate3d(${Math.round(p.x - it.anchorX)}px, ${Math.round(p.y - it.anchorY)}px, 0)`
+      // A 2D translate: the items are painted with their pane instead of each becoming a compositor layer.
+      el.style.transform = `translate(${Math.round(p.x - it.anchorX)}px, ${Math.round(p.y - it.anchorY)}px)`
     },
 
     _placeAll(this: any) {

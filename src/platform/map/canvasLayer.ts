@@ -1,0 +1,507 @@
+/**
+ * The crowded parts of the keyless map on one canvas: lines/areas when many are in view, and cluster
+ * badges when many are in view (a zoomed-out team map shows hundreds of each). As elements, or as
+ * Leaflet layers on its own canvas, every one of them costs objects, style, layout or a full redraw
+ * per added batch on each pan and zoom (measured on a 4x-throttled phone profile: frames of 250-400 ms
+ * with 360 badges and 1,000 shapes). Here a view is one pass over plain arrays: coordinates are
+ * converted to WGS-84 and projected once per shape, and each frame only scales and offsets them.
+ *
+ * The canvas covers the view with a margin, follows the map pane while panning, scales with the zoom
+ * animation (as Leaflet's own renderers do), and is redrawn at most once per frame. Taps are
+ * hit-tested here before the map sees them: badges first (they are on top), then shapes, last drawn
+ * first. Point markers stay elements above the canvas (at most 200, with icons and titles).
+ */
+import type * as Leaflet from 'leaflet'
+import { gcj02ToWgs84, type LngLat } from '../../domain/geo'
+import type { Shape } from '../../domain/mapDraw'
+import { rectangleCorners } from '../../domain/points'
+
+export interface BadgeItem {
+  key: string
+  lat: number
+  lng: number
+  /** Diameter in CSS px (the ring is drawn outside it). */
+  size: number
+  label: string
+}
+
+/** The badge's ring outside its size (as the element's 4-px border). */
+export const BADGE_RING = 4
+const BADGE_FILL = 'rgba(22, 93, 255, 0.85)'
+const BADGE_RING_COLOR = 'rgba(22, 93, 255, 0.3)'
+/** Canvas margin around the view, as a share of its size (Leaflet's renderers default to 0.1). */
+const PADDING = 0.1
+/** Extra px around a line or outline that still counts as a tap on it (fingers are wide). */
+export const TAP_TOLERANCE = 6
+const EARTH_RADIUS = 6378137
+const MAX_LATITUDE = 85.0511287798
+
+export interface PlacedBadge {
+  key: string
+  /** Layer px of the centre, radius including the ring. */
+  x: number
+  y: number
+  r: number
+}
+
+/** The badge under a point (layer px): the last drawn wins, as it is on top. */
+export function hitBadge(placed: readonly PlacedBadge[], x: number, y: number): PlacedBadge | null {
+  for (let i = placed.length - 1; i >= 0; i--) {
+    const b = placed[i]
+    const dx = x - b.x
+    const dy = y - b.y
+    if (dx * dx + dy * dy <= b.r * b.r) return b
+  }
+  return null
+}
+
+/** Draws badges placed in the context's user space (layer px). */
+export function drawBadges(ctx: CanvasRenderingContext2D, placed: readonly PlacedBadge[], labels: readonly string[], font: string): void {
+  ctx.globalAlpha = 1
+  ctx.setLineDash([])
+  ctx.font = font
+  ctx.textAlign = 'center'
+  ctx.textBaseline = 'middle'
+  ctx.lineWidth = BADGE_RING
+  for (let i = 0; i < placed.length; i++) {
+    const { x, y, r } = placed[i]
+    ctx.beginPath()
+    ctx.arc(x, y, r - BADGE_RING / 2, 0, Math.PI * 2)
+    ctx.strokeStyle = BADGE_RING_COLOR
+    ctx.stroke()
+    ctx.beginPath()
+    ctx.arc(x, y, r - BADGE_RING, 0, Math.PI * 2)
+    ctx.fillStyle = BADGE_FILL
+    ctx.fill()
+    ctx.fillStyle = '#fff'
+    ctx.fillText(labels[i], x, y + 0.5)
+  }
+}
+
+/** Web-mercator x and y of WGS-84 in 0..1 of the world (times 256 * 2^zoom gives Leaflet's pixels). */
+export function mercator(lng: number, lat: number): [number, number] {
+  const φ = (Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)) * Math.PI) / 180
+  return [lng / 360 + 0.5, 0.5 - Math.log(Math.tan(Math.PI / 4 + φ / 2)) / (2 * Math.PI)]
+}
+
+export const enum ShapeKind {
+  Line = 0,
+  Area = 1,
+  Circle = 2,
+}
+
+/** A shape in web-mercator units (0..1), converted once: rings of x,y pairs, its box, a circle's radius. */
+export interface ProjectedShape {
+  kind: ShapeKind
+  rings: Float64Array[]
+  box: [number, number, number, number]
+  /** Circle radius in mercator units at its latitude. */
+  radius: number
+}
+
+const projected = new WeakMap<Shape, ProjectedShape>()
+
+/** Converts a shape's stored GCJ-02 to web-mercator once (cached for the shape's lifetime). */
+export function projectShape(s: Shape): ProjectedShape {
+  const cached = projected.get(s)
+  if (cached) return cached
+  const m = s.marker
+  const kind = m.type === 1 || m.type === 2 ? ShapeKind.Line : m.type === 5 ? ShapeKind.Circle : ShapeKind.Area
+  // Rectangles are stored as two corners, multi-areas as one ring per part, the rest as their first part.
+  const parts: LngLat[][] = m.type === 4 ? [rectangleCorners(s.parts[0][0], s.parts[0][1] ?? s.parts[0][0])] : m.type === 6 ? s.parts : [s.parts[0]]
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity]
+  const rings = parts.map((part) => {
+    const ring = new Float64Array(part.length * 2)
+    part.forEach((p, k) => {
+      const w = gcj02ToWgs84(p)
+      const [x, y] = mercator(w.lng, w.lat)
+      ring[2 * k] = x
+      ring[2 * k + 1] = y
+      if (x < box[0]) box[0] = x
+      if (y < box[1]) box[1] = y
+      if (x > box[2]) box[2] = x
+      if (y > box[3]) box[3] = y
+    })
+    return ring
+  })
+  let radius = 0
+  if (kind === ShapeKind.Circle) {
+    const centre = gcj02ToWgs84(s.parts[0][0])
+    radius = Math.max(0, m.radius || 0) / (2 * Math.PI * EARTH_RADIUS * Math.cos((centre.lat * Math.PI) / 180))
+    box[0] -= radius
+    box[1] -= radius
+    box[2] += radius
+    box[3] += radius
+  }
+  const p = { kind, rings, box, radius }
+  projected.set(s, p)
+  return p
+}
+
+export interface ShapeStyle {
+  color: string
+  weight: number
+  dash: number[] | null
+  fillColor: string
+  fillOpacity: number
+  opacity: number
+}
+
+/** The same style the element renderer gives a shape (see shapeLayer in leafletEngine.ts). */
+export function shapeStyle(s: Shape, selected: boolean): ShapeStyle {
+  const m = s.marker
+  const color = m.style?.color || '#165DFF'
+  return {
+    color,
+    weight: Math.max(1, Math.min(20, m.width || 2)) + (selected ? 3 : 0),
+    dash: s.dashed ? [8, 6] : null,
+    fillColor: m.style?.fill_color || color,
+    fillOpacity: m.type >= 3 ? (m.style?.fill_opacity ?? 0.25) : 0,
+    opacity: m.style?.opacity ?? 1,
+  }
+}
+
+/** Maps mercator units to layer px: px = x * scale - ox. */
+export interface Frame {
+  scale: number
+  ox: number
+  oy: number
+}
+
+function tracePath(ctx: CanvasRenderingContext2D, p: ProjectedShape, f: Frame): void {
+  ctx.beginPath()
+  if (p.kind === ShapeKind.Circle) {
+    const r = p.rings[0]
+    ctx.arc(r[0] * f.scale - f.ox, r[1] * f.scale - f.oy, Math.max(1, p.radius * f.scale), 0, Math.PI * 2)
+    return
+  }
+  for (const ring of p.rings) {
+    for (let k = 0; k < ring.length; k += 2) {
+      const x = ring[k] * f.scale - f.ox
+      const y = ring[k + 1] * f.scale - f.oy
+      if (k === 0) ctx.moveTo(x, y)
+      else ctx.lineTo(x, y)
+    }
+    if (p.kind === ShapeKind.Area) ctx.closePath()
+  }
+}
+
+/** Whether a shape reaches into a box of layer px (with its stroke). */
+export function shapeInView(p: ProjectedShape, f: Frame, view: readonly [number, number, number, number], pad: number): boolean {
+  return !(p.box[2] * f.scale - f.ox < view[0] - pad || p.box[0] * f.scale - f.ox > view[2] + pad || p.box[3] * f.scale - f.oy < view[1] - pad || p.box[1] * f.scale - f.oy > view[3] + pad)
+}
+
+/** Draws shapes in order (later ones on top); those entirely outside `view` (layer px) are skipped. */
+export function drawShapes(ctx: CanvasRenderingContext2D, shapes: readonly { p: ProjectedShape; style: ShapeStyle }[], f: Frame, view: readonly [number, number, number, number]): number {
+  ctx.lineCap = 'round'
+  ctx.lineJoin = 'round'
+  let drawn = 0
+  for (const { p, style } of shapes) {
+    if (!shapeInView(p, f, view, style.weight)) continue
+    tracePath(ctx, p, f)
+    if (p.kind !== ShapeKind.Line && style.fillOpacity > 0) {
+      ctx.globalAlpha = style.fillOpacity
+      ctx.fillStyle = style.fillColor
+      ctx.fill('evenodd')
+    }
+    ctx.globalAlpha = style.opacity
+    ctx.strokeStyle = style.color
+    ctx.lineWidth = style.weight
+    ctx.setLineDash(style.dash ?? [])
+    ctx.stroke()
+    drawn++
+  }
+  ctx.globalAlpha = 1
+  ctx.setLineDash([])
+  return drawn
+}
+
+function segmentDistance2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax
+  const dy = by - ay
+  const len2 = dx * dx + dy * dy
+  let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0
+  t = Math.max(0, Math.min(1, t))
+  const cx = ax + t * dx - px
+  const cy = ay + t * dy - py
+  return cx * cx + cy * cy
+}
+
+/** Whether a point (layer px) is on a shape: inside an area or circle, or near a line or outline. */
+export function shapeContains(p: ProjectedShape, style: ShapeStyle, f: Frame, x: number, y: number, tolerance = TAP_TOLERANCE): boolean {
+  const near = style.weight / 2 + tolerance
+  if (x < p.box[0] * f.scale - f.ox - near || x > p.box[2] * f.scale - f.ox + near || y < p.box[1] * f.scale - f.oy - near || y > p.box[3] * f.scale - f.oy + near) return false
+  if (p.kind === ShapeKind.Circle) {
+    const r = p.rings[0]
+    const dx = x - (r[0] * f.scale - f.ox)
+    const dy = y - (r[1] * f.scale - f.oy)
+    const rr = Math.max(1, p.radius * f.scale) + near
+    return dx * dx + dy * dy <= rr * rr
+  }
+  let inside = false
+  for (const ring of p.rings) {
+    const n = ring.length / 2
+    const closed = p.kind === ShapeKind.Area
+    for (let i = 0, j = n - 1; i < n; j = i++) {
+      const xi = ring[2 * i] * f.scale - f.ox
+      const yi = ring[2 * i + 1] * f.scale - f.oy
+      const xj = ring[2 * j] * f.scale - f.ox
+      const yj = ring[2 * j + 1] * f.scale - f.oy
+      if (i === 0 && !closed) continue
+      if (closed && yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside
+      if (segmentDistance2(x, y, xj, yj, xi, yi) <= near * near) return true
+    }
+  }
+  return inside
+}
+
+export interface CanvasLayerEvents {
+  onCluster: (key: string) => void
+  onShape: (markerId: number) => void
+  /** The shapes given last are on the canvas (once per setShapes). */
+  onShapesDrawn: () => void
+}
+
+export interface CanvasLayer extends Leaflet.Layer {
+  setShapes(shapes: readonly Shape[], selectedId: number | null): void
+  setBadges(items: BadgeItem[]): void
+  /** What a tap at a layer point would hit, as the tap handler decides it. */
+  hitAt(x: number, y: number): { cluster: string } | { marker: number } | null
+}
+
+/**
+ * A drawing is made in slices of about this many ms (the canvas is rasterised on the page's own
+ * thread when nothing else does it: a crowded view at once is a task of several hundred ms on a slow
+ * phone), on a second canvas that replaces the shown one when it is complete.
+ */
+const SLICE_MS = 30
+/** Items drawn between two checks of the time (each check rasterises what was drawn so far). */
+const SLICE_STEP = 40
+
+interface DrawItem {
+  s: Shape
+  p: ProjectedShape
+  style: ShapeStyle
+}
+
+export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEvents): CanvasLayer {
+  const Layer = L.Layer.extend({
+    initialize(this: any) {
+      this._shapes = [] as DrawItem[]
+      this._badges = [] as BadgeItem[]
+      this._placed = [] as PlacedBadge[]
+      this._job = 0
+      this._pending = 0
+      this._timer = 0
+      this._shapesPending = false
+      this._owed = false
+    },
+
+    getEvents(this: any) {
+      return { viewreset: this._schedule, moveend: this._schedule, zoom: this._onZoom, zoomanim: this._onAnimZoom, resize: this._schedule }
+    },
+
+    onAdd(this: any, map: Leaflet.Map) {
+      this._map = map
+      const canvas = L.DomUtil.create('canvas', 'map-canvas-layer leaflet-zoom-animated') as HTMLCanvasElement
+      canvas.style.position = 'absolute'
+      canvas.style.pointerEvents = 'none'
+      this._canvas = canvas
+      this._back = document.createElement('canvas')
+      // Below the point elements of the same pane: points stay on top of badges and shapes.
+      const pane = map.getPanes().markerPane
+      pane.insertBefore(canvas, pane.firstChild)
+      this._font = `600 13px ${getComputedStyle(map.getContainer()).fontFamily || 'sans-serif'}`
+      // Capture phase on the map's container: the canvas takes the tap before the map does.
+      this._onClick = (e: MouseEvent) => {
+        if (!this._placed.length && !this._shapes.length) return
+        if ((map as any).dragging?.moved?.()) return
+        if ((e.target as HTMLElement | null)?.closest?.('[data-marker-id],[data-cluster-key],[data-member-id],[data-self],.leaflet-control,.map-vertex')) return
+        const p = map.mouseEventToLayerPoint(e)
+        const hit = this.hitAt(p.x, p.y)
+        if (!hit) return
+        e.stopPropagation()
+        e.preventDefault()
+        if ('cluster' in hit) events().onCluster(hit.cluster)
+        else events().onShape(hit.marker)
+      }
+      map.getContainer().addEventListener('click', this._onClick, true)
+      this._schedule()
+    },
+
+    onRemove(this: any, map: Leaflet.Map) {
+      map.getContainer().removeEventListener('click', this._onClick, true)
+      this._cancel()
+      this._canvas.remove()
+    },
+
+    setShapes(this: any, shapes: readonly Shape[], selectedId: number | null) {
+      // (An empty list only clears: whoever draws the shapes elsewhere reports them drawn.)
+      if (shapes.length === 0 && this._shapes.length === 0) return
+      this._shapes = shapes.map((s) => ({ s, p: projectShape(s), style: shapeStyle(s, s.marker.id === selectedId) }))
+      this._shapesPending = shapes.length > 0
+      this._schedule()
+    },
+
+    setBadges(this: any, items: BadgeItem[]) {
+      if (items.length === 0 && this._badges.length === 0) return
+      this._badges = items
+      // Taps follow the new badges at once; the pixels follow when the drawing is done.
+      if (this._map) this._place()
+      this._schedule()
+    },
+
+    hitAt(this: any, x: number, y: number) {
+      this._place()
+      const badge = hitBadge(this._placed, x, y)
+      if (badge) return { cluster: badge.key }
+      const f = this._frameOf()
+      const shapes = this._shapes as DrawItem[]
+      for (let i = shapes.length - 1; i >= 0; i--) if (shapeContains(shapes[i].p, shapes[i].style, f, x, y)) return { marker: shapes[i].s.marker.id }
+      return null
+    },
+
+    _frameOf(this: any): Frame {
+      const map: Leaflet.Map = this._map
+      const origin = map.getPixelOrigin()
+      return { scale: map.options.crs!.scale(map.getZoom()), ox: origin.x, oy: origin.y }
+    },
+
+    _cancel(this: any) {
+      this._job++
+      // A drawing stopped before it was shown still owes the page its 'shapes drawn'.
+      if (this._owed) this._shapesPending = true
+      this._owed = false
+      if (this._pending) cancelAnimationFrame(this._pending)
+      if (this._timer) clearTimeout(this._timer)
+      this._pending = 0
+      this._timer = 0
+    },
+
+    /** A new drawing starts on the next frame (however many changes came before it). */
+    _schedule(this: any) {
+      if (!this._map || this._pending) return
+      this._cancel()
+      this._pending = requestAnimationFrame(() => {
+        this._pending = 0
+        this._start()
+      })
+    },
+
+    /** Layer px of every badge, in drawing order. */
+    _place(this: any) {
+      const f = this._frameOf()
+      this._placed = (this._badges as BadgeItem[]).map((it) => {
+        const [x, y] = mercator(it.lng, it.lat)
+        return { key: it.key, x: x * f.scale - f.ox, y: y * f.scale - f.oy, r: it.size / 2 + BADGE_RING }
+      })
+    },
+
+    // As Leaflet's renderers: during the zoom animation the shown drawing is scaled into place.
+    _onAnimZoom(this: any, ev: { center: Leaflet.LatLng; zoom: number }) {
+      this._updateTransform(ev.center, ev.zoom)
+    },
+
+    _onZoom(this: any) {
+      this._updateTransform(this._map.getCenter(), this._map.getZoom())
+    },
+
+    _updateTransform(this: any, center: Leaflet.LatLng, zoom: number) {
+      if (this._zoom === undefined) return
+      const map: any = this._map
+      const scale = map.getZoomScale(zoom, this._zoom)
+      const viewHalf = map.getSize().multiplyBy(0.5 + PADDING)
+      const currentCenterPoint = map.project(this._center, zoom)
+      const topLeftOffset = viewHalf.multiplyBy(-scale).add(currentCenterPoint).subtract(map._getNewPixelOrigin(center, zoom))
+      L.DomUtil.setTransform(this._canvas, topLeftOffset, scale)
+    },
+
+    /** Draws the current view on the back canvas in slices, then shows it. */
+    _start(this: any) {
+      const map: Leaflet.Map = this._map
+      if (!map) return
+      const job = ++this._job
+      this._place()
+      const size = map.getSize()
+      const min = map.containerPointToLayerPoint(size.multiplyBy(-PADDING)).round()
+      const w = Math.round(size.x * (1 + 2 * PADDING))
+      const h = Math.round(size.y * (1 + 2 * PADDING))
+      const dpr = window.devicePixelRatio || 1
+      const view: [number, number, number, number] = [min.x, min.y, min.x + w, min.y + h]
+      const frame = this._frameOf()
+      const center = map.getCenter()
+      const zoom = map.getZoom()
+      const shapes = (this._shapes as DrawItem[]).filter(({ p, style }) => shapeInView(p, frame, view, style.weight))
+      const badges: PlacedBadge[] = []
+      const labels: string[] = []
+      ;(this._placed as PlacedBadge[]).forEach((b, i) => {
+        if (b.x + b.r < view[0] || b.y + b.r < view[1] || b.x - b.r > view[2] || b.y - b.r > view[3]) return
+        badges.push(b)
+        labels.push((this._badges as BadgeItem[])[i].label)
+      })
+      this._owed = this._shapesPending
+      this._shapesPending = false
+      const back: HTMLCanvasElement = this._back
+      fitCanvas(back, w, h, dpr)
+      const ctx = back.getContext('2d')
+      if (!ctx) return
+      ctx.setTransform(1, 0, 0, 1, 0, 0)
+      ctx.clearRect(0, 0, back.width, back.height)
+      ctx.setTransform(dpr, 0, 0, dpr, -min.x * dpr, -min.y * dpr)
+      const total = shapes.length + badges.length
+      let next = 0
+      const slice = () => {
+        this._timer = 0
+        if (job !== this._job) return
+        const t0 = performance.now()
+        while (next < total) {
+          const to = Math.min(total, next + SLICE_STEP)
+          if (next < shapes.length) drawShapes(ctx, shapes.slice(next, Math.min(to, shapes.length)), frame, view)
+          if (to > shapes.length) {
+            const from = Math.max(next, shapes.length) - shapes.length
+            drawBadges(ctx, badges.slice(from, to - shapes.length), labels.slice(from, to - shapes.length), this._font)
+          }
+          next = to
+          // Reading a pixel makes the canvas rasterise now, so the time spent is known.
+          if (next < total) ctx.getImageData(0, 0, 1, 1)
+          if (performance.now() - t0 > SLICE_MS) break
+        }
+        if (next < total) {
+          this._timer = setTimeout(slice, 0)
+          return
+        }
+        // Complete: it replaces the shown drawing, placed where it was drawn for.
+        const canvas: HTMLCanvasElement = this._canvas
+        fitCanvas(canvas, w, h, dpr)
+        const front = canvas.getContext('2d')
+        if (!front) return
+        front.setTransform(1, 0, 0, 1, 0, 0)
+        front.globalCompositeOperation = 'copy'
+        front.drawImage(back, 0, 0)
+        front.globalCompositeOperation = 'source-over'
+        L.DomUtil.setPosition(canvas, min)
+        this._center = center
+        this._zoom = zoom
+        const anim = map as unknown as { _animatingZoom?: boolean; _animateToCenter: Leaflet.LatLng; _animateToZoom: number }
+        if (anim._animatingZoom) this._updateTransform(anim._animateToCenter, anim._animateToZoom)
+        if (this._owed) {
+          this._owed = false
+          events().onShapesDrawn()
+        }
+      }
+      slice()
+    },
+  })
+  return new (Layer as any)() as CanvasLayer
+}
+
+function fitCanvas(canvas: HTMLCanvasElement, w: number, h: number, dpr: number): void {
+  const pw = Math.round(w * dpr)
+  const ph = Math.round(h * dpr)
+  if (canvas.width !== pw || canvas.height !== ph) {
+    canvas.width = pw
+    canvas.height = ph
+    canvas.style.width = `${w}px`
+    canvas.style.height = `${h}px`
+  }
+}
