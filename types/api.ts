@@ -24,6 +24,7 @@ import type {
 } from './mapdata'
 import type { ShareApi } from './share'
 import type { TeamsApi } from './teams'
+import type { VipApi } from './vip'
 
 export interface RequestHeader {
   userid: number | ''
@@ -66,7 +67,7 @@ export interface Paged<T> {
 }
 
 /** Request body of each call (without header) and its `data`. */
-export interface Api extends TeamsApi, ShareApi {
+export interface Api extends TeamsApi, ShareApi, VipApi {
   '/api/system/send/code': { req: { phone: string }; res: { sent: boolean; cooldown: number } }
   '/api/system/check/code': { req: { phone: string; code: string }; res: { valid: boolean } }
   '/api/system/get/config': { req: { no_check_permission?: boolean }; res: SystemConfig }
