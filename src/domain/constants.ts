@@ -46,6 +46,32 @@ export const TRIAL_LIMITS = { marker_limit: 300, join_limit: 5, file_size_limit:
 export const FREE_KEEP_RECORDS = 20
 /** Data is kept this many months after expiry. */
 export const DATA_KEEP_MONTHS_AFTER_EXPIRY = 3
+/**
+ * The free plan's limits (level 0, and any level whose membership has expired): the latest 20
+ * records, no collaborators (the administrator alone: join_limit counts every member), 100 M of
+ * storage (SPEC is silent on free storage; our choice).
+ */
+export const FREE_LIMITS = { marker_limit: FREE_KEEP_RECORDS, join_limit: 1, file_size_limit: 100 * 1024 } as const
+/**
+ * Limits of the paid tiers. VIP 3 has SPEC 9's default group VIP; VIP 1 and VIP 2 are ours (SPEC
+ * gives only the defaults): 1000 markers, 10 members, 512 M; 3000 markers, 30 members, 1 G.
+ */
+export const VIP_TIER_LIMITS = {
+  2: { marker_limit: 1000, join_limit: 10, file_size_limit: 512 * 1024 },
+  3: { marker_limit: 3000, join_limit: 30, file_size_limit: 1024 * 1024 },
+  4: DEFAULT_GROUP_VIP,
+} as const
+/** SPEC 3: product prices in fen of VIP 1, VIP 2, VIP 3. */
+export const VIP_PRICES_FEN = { 2: 8800, 3: 29800, 4: 59800 } as const
+/** One purchase lasts one year: 12 calendar months in Asia/Shanghai (31 Jan + 1 month = 28/29 Feb). */
+export const VIP_PRODUCT_MONTHS = 12
+/** An unpaid order closes after 2 hours (WeChat Pay's prepay_id lives as long). */
+export const ORDER_PAY_WINDOW_MS = 2 * 3600_000
+/** Questionnaire fields: at most this many characters each; answers may be longer. */
+export const VERIFY_FIELD_MAX = 50
+export const VERIFY_ANSWER_MAX = 500
+/** The reset-to-free remark: at most this many characters. */
+export const RESET_REMARK_MAX = 200
 
 /** The expiry reminder shows when 1..7 days remain. */
 export const EXPIRY_REMINDER_DAYS = 7
