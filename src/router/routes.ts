@@ -46,8 +46,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/oplog', title: '操作日志', access: 'login', skipChecks: false, page: 'pages/oplog/index' },
   { path: '/task', title: '任务中心', access: 'login', skipChecks: false, page: null },
   { path: '/task/add', title: '新建任务', access: 'login', skipChecks: false, page: null },
-  { path: '/share/view', title: '分享预览', access: 'public', skipChecks: true, page: null },
-  { path: '/share/management', title: '分享管理', access: 'login', skipChecks: false, page: null },
+  { path: '/share/view', title: '分享预览', access: 'public', skipChecks: true, page: 'pages/share/view/index' },
+  { path: '/share/management', title: '分享管理', access: 'login', skipChecks: false, page: 'pages/shares/index' },
   { path: '/redirect', title: '', access: 'login', skipChecks: false, page: null, hidden: true },
   { path: '/warning', title: '提示', access: 'none', skipChecks: true, page: 'pages/warning/index' },
   // Not a SPEC route: where any other path lands.

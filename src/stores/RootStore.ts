@@ -18,6 +18,8 @@ import { SessionStore } from './SessionStore'
 import { DepartmentStore } from './DepartmentStore'
 import { GroupRefreshStore, type Scheduler } from './GroupRefreshStore'
 import { RoleStore } from './RoleStore'
+import { ShareStore } from './ShareStore'
+import { ShareViewStore } from './ShareViewStore'
 import { TeamStore } from './TeamStore'
 
 export interface Platform {
@@ -56,6 +58,8 @@ export class RootStore {
   readonly departments: DepartmentStore
   readonly roles: RoleStore
   readonly groupRefresh: GroupRefreshStore
+  readonly shares: ShareStore
+  readonly shareView: ShareViewStore
   /** Where the API lives (uploads go there too). */
   readonly baseUrl: string
   private readonly disposers: IReactionDisposer[] = []
@@ -84,6 +88,8 @@ export class RootStore {
     this.departments = new DepartmentStore(this)
     this.roles = new RoleStore(this)
     this.groupRefresh = new GroupRefreshStore(this, deps.scheduler)
+    this.shares = new ShareStore(this)
+    this.shareView = new ShareViewStore(this)
     // Another user or another map: nothing of the previous map data may show.
     this.disposers.push(
       reaction(
@@ -104,6 +110,7 @@ export class RootStore {
     this.team.reset()
     this.departments.reset()
     this.roles.reset()
+    this.shares.reset()
   }
 
   navigate: Navigate = (path, mode) => this.platform.navigate(path, mode)

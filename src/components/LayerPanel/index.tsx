@@ -24,7 +24,7 @@ import './index.scss'
 
 type Mode = 'folder' | 'layer' | 'rename' | 'move' | 'delete' | 'export' | 'import' | 'style' | null
 
-type ActionKey = 'add-marker' | 'new-folder' | 'new-layer' | 'rename' | 'move' | 'default' | 'style' | 'fields' | 'export' | 'import' | 'delete'
+type ActionKey = 'add-marker' | 'new-folder' | 'new-layer' | 'rename' | 'move' | 'default' | 'style' | 'fields' | 'export' | 'import' | 'delete' | 'share'
 
 interface ActionOption {
   [key: string]: string | boolean
@@ -91,6 +91,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     if (!folder && layers.can(l, PERM.LAYER_FIELD)) list.push({ key: 'fields', name: '字段管理' })
     if (!folder && layers.can(l, PERM.LAYER_EXPORT)) list.push({ key: 'export', name: '导出数据' })
     if (!folder && layers.can(l, PERM.LAYER_IMPORT)) list.push({ key: 'import', name: '导入数据' })
+    if (!folder && layers.can(l, PERM.LAYER_SHARE) && holdsModule(root.session.user?.modules, PERM.MODULE_SHARE)) list.push({ key: 'share', name: '分享图层' })
     if (layers.can(l, PERM.LAYER_DELETE)) list.push({ key: 'delete', name: folder ? '删除文件夹' : '删除图层', danger: true })
     return list
   }
@@ -105,6 +106,10 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     const l = target
     if (!l) return
     switch (key) {
+      case 'share':
+        onClose()
+        root.shares.open(1, [l.id], l.name)
+        return
       case 'add-marker':
         onClose()
         navigate(`/addinfo?type=${markerTypesOf(l.type)[0] ?? 0}&layer_id=${l.id}`)
@@ -200,6 +205,21 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
                 新建图层
               </Button>
             </>
+          ) : null}
+          {root.shares.shareableLayers.length && holdsModule(root.session.user?.modules, PERM.MODULE_SHARE) ? (
+            <Button
+              size='small'
+              fill='outline'
+              type='primary'
+              className='layer-panel__share'
+              onClick={() => {
+                onClose()
+                root.shares.open(1)
+                root.shares.openLayerPicker()
+              }}
+            >
+              分享
+            </Button>
           ) : null}
           <Button size='small' fill='none' onClick={() => layers.collapseAll()}>
             全部收起

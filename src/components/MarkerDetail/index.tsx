@@ -10,6 +10,7 @@ import { useState } from 'react'
 import type { FieldValue, LayerField, Marker } from '../../../types/mapdata'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
+import { holdsModule } from '../../domain/moduleGate'
 import { MARKER_TYPE_NAMES, formatArea, formatCoord, formatLength, measure, parsePoints } from '../../domain/points'
 import { useStores } from '../../stores/context'
 import { DraggablePanel } from '../DraggablePanel'
@@ -36,7 +37,7 @@ function valueText(field: LayerField, v: FieldValue | undefined): string {
 }
 
 export const MarkerDetail = observer(function MarkerDetail() {
-  const { markers, layers, fields, notes, navigate, map } = useStores()
+  const { markers, layers, fields, notes, navigate, map, shares, session } = useStores()
   const [confirmDelete, setConfirmDelete] = useState(false)
   const m = markers.detail
   const layer = m ? layers.byId.get(m.layer_id) : undefined
@@ -69,6 +70,11 @@ export const MarkerDetail = observer(function MarkerDetail() {
             {layers.can(layer, PERM.MARKER_EDIT) ? (
               <Button fill='outline' type='primary' className='marker-detail__move' onClick={() => map.startEditGeometry(m)}>
                 调整位置
+              </Button>
+            ) : null}
+            {layers.can(layer, PERM.LAYER_SHARE) && holdsModule(session.user?.modules, PERM.MODULE_SHARE) ? (
+              <Button fill='outline' type='primary' className='marker-detail__share' onClick={() => shares.open(2, [m.id], m.name)}>
+                分享
               </Button>
             ) : null}
             {layers.can(layer, PERM.MARKER_DELETE) ? (

@@ -35,6 +35,7 @@ function HomePage() {
         <Cell title='返回地图' clickable onClick={() => navigate('/map', 'relaunch')} />
         <Cell className='home-team' title='团队成员' extra={session.is_admin || user?.is_manager ? '邀请、角色' : ''} clickable onClick={() => navigate('/group')} />
         {session.is_admin || user?.is_manager ? <Cell className='home-departments' title='部门管理' clickable onClick={() => navigate('/department')} /> : null}
+        {holdsModule(user?.modules, PERM.MODULE_SHARE) ? <Cell className='home-shares' title='分享管理' clickable onClick={() => navigate('/share/management')} /> : null}
         {holdsModule(user?.modules, PERM.MODULE_LOG) ? <Cell className='home-oplog' title='操作日志' clickable onClick={() => navigate('/oplog')} /> : null}
         <Cell title='注销账号' clickable onClick={() => navigate('/logoff')} />
       </Cell.Group>

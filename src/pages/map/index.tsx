@@ -2,7 +2,7 @@ import { Category, Location, Plus, Search, User } from '@nutui/icons-react-taro'
 import { ActionSheet, Avatar, Button, Cell, Input, Loading, Popup, SearchBar, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import type { MarkerType } from '../../../types/mapdata'
 import { LayerPanel } from '../../components/LayerPanel'
 import { MarkerDetail } from '../../components/MarkerDetail'
@@ -16,6 +16,9 @@ import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../platform/map/MapView'
 import { useStores } from '../../stores/context'
 import './index.scss'
+
+/** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
+const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
 
 /** Loads the map data once the guard let the page in (PageShell renders children only then). */
 function MapData() {
@@ -201,7 +204,7 @@ const FilterSheet = observer(function FilterSheet({ visible, onClose }: { visibl
 })
 
 function MapPage() {
-  const { session, app, navigate, map, layers, markers } = useStores()
+  const { session, app, navigate, map, layers, markers, shares } = useStores()
   const [panel, setPanel] = useState(false)
   const [search, setSearch] = useState(false)
   const [adding, setAdding] = useState(false)
@@ -338,6 +341,11 @@ function MapPage() {
       <LayerPanel visible={panel} onClose={() => setPanel(false)} />
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
       <MarkerDetail />
+      {shares.form || shares.createdLink ? (
+        <Suspense fallback={null}>
+          <ShareDialog />
+        </Suspense>
+      ) : null}
     </PageShell>
   )
 }

@@ -1,0 +1,156 @@
+import { ErrCode } from '../../types/api'
+import type { ShareMeta } from '../../types/share'
+import { SHARE_BTN } from '../../src/domain/constants'
+import { shanghaiDate } from '../../src/domain/share'
+import { fail, makeRoot, ok } from '../support/fakes'
+import { buildLayer, buildMarker, signedInRoot } from '../support/mapBuilders'
+
+const shareable = buildLayer({ id: 5, name: '客户', type: 1, manager: false, layer_opts: ['layer_share'] })
+const notShareable = buildLayer({ id: 6, name: '仓库', type: 1, manager: false, layer_opts: ['marker_add'] })
+const folder = buildLayer({ id: 1, name: '外业', type: 0, manager: false, layer_opts: ['layer_share'] })
+
+describe('ShareStore: the share dialog (issue 6, SPEC 5)', () => {
+  async function withLayers(handlers: Record<string, (b: any) => any> = {}) {
+    const made = await signedInRoot({ '/api/layer/getlist': () => ok([folder, shareable, notShareable]), ...handlers }, { admin: false })
+    await made.root.layers.load()
+    made.calls.length = 0
+    return made
+  }
+
+  it('offers only type 1+ layers the user may share (SPEC 6: the share permission)', async () => {
+    const { root } = await withLayers()
+    expect(root.shares.shareableLayers.map((l) => l.name)).toEqual(['客户'])
+  })
+
+  it('opens with the default name and mask, and picking layers keeps only shareable ones', async () => {
+    const { root } = await withLayers()
+    root.shares.open(1)
+    expect(root.shares.form).toMatchObject({ name: '图层_分享', show_btn: 60, data_ids: [] })
+    root.shares.pickLayers([1, 5, 6])
+    expect(root.shares.form?.data_ids).toEqual([5])
+    expect(root.shares.form?.name).toBe('客户_图层_分享')
+  })
+
+  it('refuses an empty selection, a missing password and a missing expiry with SPEC 5 messages, calling nothing', async () => {
+    const { root, calls } = await withLayers()
+    root.shares.open(1)
+    expect(await root.shares.submit()).toBe(false)
+    expect(root.app.notices.at(-1)?.text).toBe('请选择要分享的数据')
+    root.shares.pickLayers([5])
+    root.shares.setPwdSwitch(true)
+    expect(await root.shares.submit()).toBe(false)
+    expect(root.app.notices.at(-1)?.text).toBe('请输入分享密码')
+    root.shares.setPwd('1234')
+    root.shares.setExpSwitch(true)
+    expect(await root.shares.submit()).toBe(false)
+    expect(root.app.notices.at(-1)?.text).toBe('请设置过期时间')
+    root.shares.setName('')
+    expect(await root.shares.submit()).toBe(false)
+    expect(root.app.notices.at(-1)?.text).toBe('请填写分享名称')
+    expect(calls).toHaveLength(0)
+  })
+
+  it('switching the password off clears it; cancelling the date clears it', async () => {
+    const { root } = await withLayers()
+    root.shares.open(1, [5], '客户')
+    root.shares.setPwdSwitch(true)
+    root.shares.setPwd('1234')
+    root.shares.setPwdSwitch(false)
+    expect(root.shares.form?.pwd).toBe('')
+    root.shares.setExpSwitch(true)
+    root.shares.setExp('2099-01-01')
+    root.shares.setExp(null)
+    expect(root.shares.form?.exp).toBe('')
+  })
+
+  it('saves, shows the link and resets the form; flag 64 attaches the current map style', async () => {
+    const { root, calls } = await withLayers({ '/api/share/save': () => ok('AbCdEfGhIj123456') })
+    root.shares.open(1, [5], '客户')
+    root.shares.setFlag(SHARE_BTN.MAP_STYLE, true)
+    root.shares.setExpSwitch(true)
+    root.shares.setExp(shanghaiDate(new Date()))
+    expect(await root.shares.submit()).toBe(true)
+    expect(calls[0].body).toMatchObject({ type: 1, data_ids: [5], show_btn: 124, need_pwd: false, exp: shanghaiDate(new Date()) })
+    expect(calls[0].body.style).toMatchObject({ bg: true, road: true })
+    expect(root.shares.createdLink).toBe('https://map.test/share/view?id=AbCdEfGhIj123456')
+    expect(root.shares.form).toBeNull()
+    expect(await root.shares.copy(root.shares.createdLink!)).toBe(true)
+    expect(root.app.notices.at(-1)?.text).toBe('复制成功')
+  })
+
+  it('a member lists only their own shares; deleting removes one from the list', async () => {
+    const share = { id: 'AbCdEfGhIj123456', name: 's', show_btn: 60, need_pwd: false, exp: null, expired: false, data_ids: [5], type: 1, style: null, addtime: '2026-11-23T00:00:00Z', op_user: { id: 7, nickname: '小王' }, group_id: 3 }
+    const { root, calls } = await withLayers({ '/api/share/getlist/group': () => ok({ list: [share], total: 1 }), '/api/share/delete': () => ok(null) })
+    await root.shares.load(1)
+    expect(calls[0].body).toMatchObject({ op_userid: 7, pageindex: 1 })
+    expect(await root.shares.remove(share.id)).toBe(true)
+    expect(root.shares.list).toEqual([])
+  })
+})
+
+describe('ShareViewStore: the public share view (issue 6)', () => {
+  const meta: ShareMeta = { id: 'AbCdEfGhIj123456', name: '客户分布', type: 1, show_btn: 60, need_pwd: true, exp: null, expired: false, style: null, group_name: '工程队', op_user: { nickname: '小王' } }
+  const layer = { id: 5, name: '客户', type: 1 as const, parent_id: 0, sort: 0, title_style: null }
+  const markers = [buildMarker({ id: 1, layer_id: 5, name: '张三门店' }), buildMarker({ id: 2, layer_id: 5, name: '李四仓库' })]
+
+  it('asks for the password, refuses a wrong one with the server message, then loads with the proof', async () => {
+    const { root, calls } = makeRoot({
+      '/api/share/getbyid': () => ok(meta),
+      '/api/share/check/pwd': (b) => (b.pwd === '1234' ? ok({ proof: 'p1', expires_at: new Date(Date.now() + 3600_000).toISOString() }) : fail(ErrCode.VALIDATION, '分享密码错误')),
+      '/api/layer/get/share': () => ok([layer]),
+      '/api/marker/get/share': () => ok({ list: markers, total: 2 }),
+    }, { path: '/share/view' })
+    await root.shareView.open(meta.id)
+    expect(root.shareView.state).toBe('password')
+    expect(await root.shareView.checkPassword('0000')).toBe(false)
+    expect(root.shareView.error).toBe('分享密码错误')
+    expect(await root.shareView.checkPassword('1234')).toBe(true)
+    expect(root.shareView.state).toBe('ready')
+    expect(root.shareView.markers).toHaveLength(2)
+    expect(calls.find((c) => c.path === '/api/marker/get/share')?.body).toMatchObject({ share_id: meta.id, proof: 'p1' })
+    // The mask: toolbox, refresh, toggle title and locate; no search, titles off at first.
+    expect(root.shareView.flag(SHARE_BTN.SEARCH)).toBe(false)
+    expect(root.shareView.flag(SHARE_BTN.REFRESH)).toBe(true)
+    expect(root.shareView.titlesOn).toBe(false)
+  })
+
+  it('keeps the proof on the phone: opening the link again needs no password', async () => {
+    const handlers = {
+      '/api/share/getbyid': () => ok(meta),
+      '/api/share/check/pwd': () => ok({ proof: 'p1', expires_at: new Date(Date.now() + 3600_000).toISOString() }),
+      '/api/layer/get/share': () => ok([layer]),
+      '/api/marker/get/share': () => ok({ list: markers, total: 2 }),
+    }
+    const first = makeRoot(handlers)
+    await first.root.shareView.open(meta.id)
+    await first.root.shareView.checkPassword('1234')
+    const again = makeRoot(handlers, { storage: first.storage.dump() })
+    await again.root.shareView.open(meta.id)
+    expect(again.root.shareView.state).toBe('ready')
+  })
+
+  it('shows a clear page for an expired or deleted share', async () => {
+    const expired = makeRoot({ '/api/share/getbyid': () => fail(ErrCode.EXPIRED, '分享已过期') })
+    await expired.root.shareView.open('x1234567890')
+    expect(expired.root.shareView.state).toBe('expired')
+    const gone = makeRoot({ '/api/share/getbyid': () => fail(ErrCode.NOT_FOUND, '分享不存在或已被删除') })
+    await gone.root.shareView.open('x1234567890')
+    expect(gone.root.shareView.state).toBe('missing')
+    // No notice pops over the page: the page itself says it.
+    expect(gone.root.app.notices).toHaveLength(0)
+  })
+
+  it('search narrows the drawn markers by name and layers can be hidden', async () => {
+    const { root } = makeRoot({
+      '/api/share/getbyid': () => ok({ ...meta, need_pwd: false, show_btn: 60 | SHARE_BTN.SEARCH }),
+      '/api/layer/get/share': () => ok([layer]),
+      '/api/marker/get/share': () => ok({ list: markers, total: 2 }),
+    })
+    await root.shareView.open(meta.id)
+    root.shareView.setKeyword('张三')
+    expect(root.shareView.visibleMarkers.map((m) => m.name)).toEqual(['张三门店'])
+    root.shareView.setKeyword('')
+    root.shareView.toggleLayer(5)
+    expect(root.shareView.visibleMarkers).toEqual([])
+  })
+})
