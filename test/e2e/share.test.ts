@@ -1,0 +1,135 @@
+/**
+ * The share journey of issue 6 against the real server: a user shares one layer with a password
+ * and an expiry from the share dialog; a fresh browser context (nobody signed in) opens the link,
+ * sees the password prompt, fails with a wrong password, passes, and sees exactly the shared
+ * markers with the allowed controls; the share is deleted on /share/management and the link dies.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
+
+jest.setTimeout(300_000)
+
+let server: Server
+let browser: Browser
+let ownerCtx: BrowserContext
+let owner: Page
+let link = ''
+
+const PHONE = '13833330003'
+
+beforeAll(async () => {
+  ensureH5Build()
+  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
+  ;({ browser } = await launchBrowser())
+  ownerCtx = await mobileContext(browser)
+  owner = await ownerCtx.newPage()
+})
+
+afterAll(async () => {
+  await ownerCtx?.close()
+  await browser?.close()
+  await server?.stop()
+})
+
+const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[()（）「」]/g, '\\$&')}\\s*$`)
+const on = (page: Page, selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
+
+async function call(path: string, body: Record<string, unknown>, auth: { userid: number; token: string }) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, header: { userid: auth.userid, groupid: '', token: auth.token, device: 'app_h5', os: 'test' } }),
+  })
+  return (await res.json()) as { header: { errcode: number; errmsg: string }; data: any }
+}
+
+describe('share links: dialog, password, public view, deletion (issue 6)', () => {
+  it('the owner makes two layers with markers and shares one of them with a password and an expiry', async () => {
+    await signUp(owner, server, PHONE, '赵分享')
+    // Data through the API (the map-data journeys test the screens that make it).
+    await call('/api/system/send/code', { phone: PHONE }, { userid: 0, token: '' })
+    const login = await call('/api/user/login', { phone: PHONE, code: await server.codeFor(PHONE) }, { userid: 0, token: '' })
+    const auth = { userid: login.data.user.id, token: login.data.user.token }
+    const shared = await call('/api/layer/save', { name: '客户', type: 1 }, auth)
+    const secret = await call('/api/layer/save', { name: '内部仓库', type: 1 }, auth)
+    for (const [i, name] of ['张三门店', '李四门店', '王五门店'].entries()) {
+      expect((await call('/api/marker/save', { layer_id: shared.data.id, type: 0, name, points: `116.${40 + i},39.90` }, auth)).header.errcode).toBe(0)
+    }
+    expect((await call('/api/marker/save', { layer_id: secret.data.id, type: 0, name: '不可见仓库', points: '116.45,39.95' }, auth)).header.errcode).toBe(0)
+
+    await owner.goto(`${server.url}/map`)
+    await on(owner, '.map-tool', '图层').click()
+    await on(owner, '.layer-row', /客户/).locator('.layer-row__more').click()
+    await on(owner, '.nut-actionsheet-item', exact('分享图层')).click()
+    await on(owner, '.share-dialog .nut-popup-title-title', '图层数据分享').waitFor()
+    expect(await input(owner, '请填写分享名称').inputValue()).toBe('客户_图层_分享')
+
+    await on(owner, '.share-pwd-switch').click()
+    await on(owner, '.share-exp-switch').click()
+    await button(owner, '创建分享').click()
+    // SPEC 5: the password is required once switched on.
+    await owner.getByText('请输入分享密码').first().waitFor()
+    await input(owner, '请输入分享密码').fill('8888')
+    await button(owner, '创建分享').click()
+    await owner.getByText('请设置过期时间').first().waitFor()
+    await on(owner, '.share-exp').click()
+    await on(owner, '.nut-picker-confirm-btn').first().click()
+    await on(owner, '.share-exp', /当天有效/).waitFor()
+    await shot(owner, '50-share-dialog')
+    await button(owner, '创建分享').click()
+    await on(owner, '.share-link').waitFor()
+    link = (await on(owner, '.share-link').innerText()).trim()
+    expect(link).toMatch(/\/share\/view\?id=[A-Za-z0-9_-]{10,}$/)
+    await shot(owner, '51-share-created')
+    await button(owner, '关闭').click()
+  })
+
+  it('a stranger opening the link is asked for the password, refused when wrong, and then sees exactly the shared markers', async () => {
+    const ctx = await mobileContext(browser)
+    const page = await ctx.newPage()
+    try {
+      await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url))
+      await on(page, '.share-pwd__title', '客户_图层_分享').waitFor()
+      await input(page, '请输入分享密码').fill('1111')
+      await button(page, '查看').click()
+      await on(page, '.share-pwd__error', '分享密码错误').waitFor()
+      await shot(page, '52-share-password')
+      await input(page, '请输入分享密码').fill('8888')
+      await button(page, '查看').click()
+      await on(page, '.share-head__count', '共3个标注').waitFor()
+      // Exactly the shared layer's markers: the other layer's marker is not in the page at all.
+      await page.locator('.map-point').first().waitFor()
+      expect(await page.locator('.map-point').count()).toBe(3)
+      expect(await page.getByText('不可见仓库').count()).toBe(0)
+      // Default mask 60: toolbox, refresh, toggle title and locate; no search box.
+      await on(page, '.share-tool', '刷新').waitFor()
+      await on(page, '.share-tool', '显示名称').waitFor()
+      expect(await page.locator('.share-search').count()).toBe(0)
+      await on(page, '.share-tool', '显示名称').click()
+      await on(page, '.map-title', '张三门店').waitFor()
+      await shot(page, '53-share-view')
+    } finally {
+      await ctx.close()
+    }
+  })
+
+  it('deleting the share on /share/management kills the link at once', async () => {
+    await owner.goto(`${server.url}/share/management`)
+    await on(owner, '.share-item__name', '客户_图层_分享').waitFor()
+    await on(owner, '.share-item__exp', /有效期至/).waitFor()
+    await shot(owner, '54-share-management')
+    await on(owner, '.share-item__delete').click()
+    await button(owner, '删除').click()
+    await owner.getByText('还没有分享').waitFor()
+
+    const ctx = await mobileContext(browser)
+    const page = await ctx.newPage()
+    try {
+      await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url))
+      await on(page, '.share-blocked__title', '分享不存在或已被删除').waitFor()
+      await shot(page, '55-share-deleted')
+    } finally {
+      await ctx.close()
+    }
+  })
+})
