@@ -18,6 +18,7 @@ import { ioRoutes } from './routes/io'
 import { locationRoutes } from './routes/location'
 import { departmentRoutes } from './routes/department'
 import { roleRoutes } from './routes/role'
+import { shareRoutes } from './routes/share'
 
 export type { AppDeps } from './routes/define'
 
@@ -44,5 +45,6 @@ export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyI
   locationRoutes(app, deps)
   departmentRoutes(app, deps)
   roleRoutes(app, deps)
+  shareRoutes(app, deps)
   return app
 }

@@ -11,6 +11,8 @@ export interface ServerConfig {
   /** DATA_DIR: the SQLite file and the uploads folder live here. */
   dataDir: string
   codeCooldownS: number
+  /** SHARE_SECRET: signs share password proofs; unset, a random secret kept in the database is used. */
+  shareSecret?: string
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -22,6 +24,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     staticDir: resolve(env.STATIC_DIR || 'dist/h5'),
     dataDir,
     codeCooldownS: positiveInt(env.SMS_RESEND_COOLDOWN_S, SMS_RESEND_COOLDOWN_S),
+    shareSecret: env.SHARE_SECRET || undefined,
   }
 }
 

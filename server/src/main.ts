@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db)
 
   const storage = new LocalFileStorage(join(config.dataDir, 'uploads'))
-  const app = buildApp({ db, sms: smsSenderFromEnv(process.env), clock: systemClock, storage, codeCooldownS: config.codeCooldownS, logger: { level: process.env.LOG_LEVEL || 'info' } })
+  const app = buildApp({ db, sms: smsSenderFromEnv(process.env), clock: systemClock, storage, codeCooldownS: config.codeCooldownS, shareSecret: config.shareSecret, logger: { level: process.env.LOG_LEVEL || 'info' } })
   await registerStatic(app, config.staticDir)
   if (!existsSync(join(config.staticDir, 'index.html'))) {
     app.log.warn(`no H5 build at ${config.staticDir}: run \`npm run build:h5\` (the API works without it)`)

@@ -402,3 +402,29 @@ export async function nicknamesOf(db: Executor, userIds: number[]): Promise<Map<
   const rows = await db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', unique).execute()
   return new Map(rows.map((r) => [r.id, r.nickname]))
 }
+
+/** One page of the live markers of the group with these ids that lie in these layers (ordered by layer, then id), and how many there are (share links). */
+export async function pageOfMarkersWithIds(db: Executor, groupId: number, ids: number[], layerIds: number[], page: Page): Promise<{ rows: MarkerRecord[]; total: number }> {
+  if (ids.length === 0 || layerIds.length === 0) return { rows: [], total: 0 }
+  const base = () => liveInLayers(db, groupId, layerIds).where('id', 'in', ids)
+  const [rows, count] = await Promise.all([
+    base()
+      .select(PRESENTED)
+      .orderBy('layer_id')
+      .orderBy('id')
+      .limit(page.pagesize)
+      .offset((page.pageindex - 1) * page.pagesize)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}
+
+/** The layers holding the live markers of the group with these ids (share links). */
+export async function sharedMarkerLayerIds(db: Executor, groupId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('markers').select('layer_id').distinct().where('group_id', '=', groupId).where('id', 'in', ids).where('deleted_at', 'is', null).execute()
+  return rows.map((r) => r.layer_id)
+}

@@ -25,6 +25,7 @@ import {
   effectiveModuleIds,
   layerAuthority,
   managedLayerIds,
+  shareableLayerIds,
   type LayerAuthority,
   type TeamMember,
   type TeamStructure,
@@ -225,4 +226,15 @@ export async function usableLayerIds(db: Executor, who: MapCaller, wanted?: read
   return (await visibleLayers(db, who))
     .filter((v) => v.layer.type !== 0 && (!wantedSet || wantedSet.has(v.layer.id)) && (!perm || canOnLayer(who.actor, v.opts, perm)))
     .map((v) => v.layer.id)
+}
+
+/**
+ * SPEC 6 share visibility (shareableLayerIds): the group's live layers the caller may share, in
+ * display order: managers all; a department manager the layers of their departments (and those
+ * departments' descendants); others the layers whose effective opts include layer_share.
+ */
+export async function shareableLayers(db: Executor, who: MapCaller): Promise<LayerRow[]> {
+  const [layers, own] = await Promise.all([layersOfGroup(db, who.groupId), optsOfMember(db, who.groupId, who.userId)])
+  const ids = new Set(shareableLayerIds(who.team.member, who.team.structure, layers, own))
+  return layers.filter((l) => ids.has(l.id))
 }
