@@ -70,3 +70,17 @@ describe('share rules (SPEC 4, 5, 9)', () => {
     expect(shareLink('https://map.test/', 'Ab_9-xYz12')).toBe('https://map.test/share/view?id=Ab_9-xYz12')
   })
 })
+
+describe('invite QR code (issue 5)', () => {
+  it('encodes the invite link as a GIF data URL with a square module matrix', () => {
+    const { qrDataUrl, qrModules } = require('../../src/domain/qr') as typeof import('../../src/domain/qr')
+    const link = 'https://map.test/group?code=ABC123XY'
+    expect(qrDataUrl(link)).toMatch(/^data:image\/gif;base64,[A-Za-z0-9+/=]+$/)
+    const m = qrModules(link)
+    expect(m.length).toBeGreaterThanOrEqual(21)
+    expect(m.every((row) => row.length === m.length)).toBe(true)
+    // The three finder patterns: dark corners.
+    expect(m[0][0] && m[0][m.length - 1] && m[m.length - 1][0]).toBe(true)
+    expect(qrModules('https://map.test/group?code=OTHER123')).not.toEqual(m)
+  })
+})

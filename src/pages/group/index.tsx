@@ -4,7 +4,7 @@
  * and modules, switching maps and leaving a shared one. An invite link (/group?code=) asks to join.
  */
 import { ActionSheet, Avatar, Button, Dialog, Input, Popup, Tabs, Tag } from '@nutui/nutui-react-taro'
-import { Text, View } from '@tarojs/components'
+import { Image, Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
@@ -13,6 +13,7 @@ import { DepartmentPicker } from '../../components/DepartmentPicker'
 import { PageShell } from '../../components/PageShell'
 import { TreeSelect } from '../../components/TreeSelect'
 import { PATHS } from '../../domain/guard'
+import { qrDataUrl } from '../../domain/qr'
 import { TEAM_UI_MSG } from '../../domain/messages'
 import { inviteCodeFrom, ROLE_NAME_MAX } from '../../domain/teamRules'
 import { maskPhone } from '../../domain/validate'
@@ -92,6 +93,12 @@ const Members = observer(function Members() {
             <View className='invite__code'>
               <Text className='invite__code-label muted'>邀请码</Text>
               <Text className='invite__code-value'>{team.inviteCode}</Text>
+            </View>
+          ) : null}
+          {team.inviteLink ? (
+            <View className='invite__qr'>
+              <Image className='invite__qr-image' src={qrDataUrl(team.inviteLink)} showMenuByLongpress />
+              <Text className='invite__qr-text muted'>用微信或手机相机扫码加入</Text>
             </View>
           ) : null}
           <View className='invite__buttons'>
