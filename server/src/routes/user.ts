@@ -24,6 +24,7 @@ import { loadAccount, loadAccountSwitchingLostGroup } from '../services/account'
 import { codeRejected, verifyCode } from '../services/codes'
 import { mapCaller, requireManager } from '../services/permissions'
 import { lockGroup, purgeGroupTeamData, purgeUserTeamRows, requireRoom, takeUpPreRegistrations } from '../services/teams'
+import { purgeGroupShares } from '../services/shares'
 import { callDefiners, type AppDeps } from './define'
 import { avatarField, channelField, codeField, nicknameField, noFields, phoneField } from './fields'
 import { idField } from './layer'
@@ -92,6 +93,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     await inTransaction(db, async (trx) => {
       const owned = await groupIdsOwnedBy(trx, caller.userId)
       await purgeGroupTeamData(trx, owned)
+      await purgeGroupShares(trx, owned)
       await purgeUserTeamRows(trx, caller.userId)
       await deleteJoinsOfGroups(trx, owned)
       await deleteJoinsOfUser(trx, caller.userId)
