@@ -9,6 +9,7 @@ import { mapData } from './0002_map_data'
 import { notesFields } from './0003_notes_fields'
 import { userLocations } from './0004_user_locations'
 import { teams } from './0005_teams'
+import { vip } from './0007_vip'
 import { shares } from './0006_shares'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0003_notes_fields': notesFields(dialect),
     '0004_user_locations': userLocations(dialect),
     '0005_teams': teams(dialect),
+    '0007_vip': vip(dialect),
     '0006_shares': shares(dialect),
   }
 }
