@@ -9,8 +9,8 @@ import { mapData } from './0002_map_data'
 import { notesFields } from './0003_notes_fields'
 import { userLocations } from './0004_user_locations'
 import { teams } from './0005_teams'
-import { vip } from './0007_vip'
 import { shares } from './0006_shares'
+import { vip } from './0007_vip'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -19,8 +19,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0003_notes_fields': notesFields(dialect),
     '0004_user_locations': userLocations(dialect),
     '0005_teams': teams(dialect),
-    '0007_vip': vip(dialect),
     '0006_shares': shares(dialect),
+    '0007_vip': vip(dialect),
   }
 }
 
