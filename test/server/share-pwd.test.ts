@@ -1,0 +1,171 @@
+/**
+ * Password shares (issue 6): /api/share/check/pwd answers a short-lived proof signed for one
+ * share; the data calls refuse without a valid proof for THIS share; wrong tries are limited per
+ * share and client and per share, counted in the database (so that they hold across requests,
+ * app instances and processes) with the injected clock; the signing secret survives a restart.
+ */
+import { ErrCode } from '../../types/api'
+import { MSG, SHARE_MSG } from '../../src/domain/messages'
+import { buildApp } from '../../server/src/app'
+import { SHARE_PROOF_TTL_MS, SHARE_PWD_WINDOW_MS } from '../../server/src/services/shares'
+import { callFrom, makeShareWorld, ok, type ShareWorld } from './share-fixture'
+
+let w: ShareWorld
+let id: string
+let other: string
+
+beforeEach(async () => {
+  w = await makeShareWorld()
+  id = await w.share({ data_ids: [w.layers.a], need_pwd: true, pwd: '2468' })
+  other = await w.share({ data_ids: [w.layers.b], need_pwd: true, pwd: '1357' })
+})
+
+afterEach(async () => {
+  await w.close()
+})
+
+const IP_A = '203.0.113.1'
+const IP_B = '203.0.113.2'
+
+const check = (ip: string, shareId: string, pwd: string, app = w.t.app) => callFrom(app, ip, '/api/share/check/pwd', { id: shareId, pwd })
+const layers = (shareId: string, proof?: string, app = w.t.app) => callFrom(app, IP_A, '/api/layer/get/share', { share_id: shareId, ...(proof === undefined ? {} : { proof }) })
+const markers = (shareId: string, proof?: string) => callFrom(w.t.app, IP_A, '/api/marker/get/share', { share_id: shareId, ...(proof === undefined ? {} : { proof }) })
+
+function expectError(res: { errcode: number; errmsg: string; data: unknown }, errcode: ErrCode, errmsg: string) {
+  expect({ errcode: res.errcode, errmsg: res.errmsg, data: res.data }).toEqual({ errcode, errmsg, data: null })
+}
+
+async function tries(): Promise<number> {
+  return (await w.t.db.kysely.selectFrom('share_pwd_tries').selectAll().execute()).length
+}
+
+describe('the password and its proof', () => {
+  it('tells anybody the share needs a password, and refuses its data without a proof', async () => {
+    expect(ok(await callFrom(w.t.app, IP_A, '/api/share/getbyid', { id }))).toMatchObject({ need_pwd: true })
+    expectError(await layers(id), ErrCode.FORBIDDEN, SHARE_MSG.pwdNeeded)
+    expectError(await markers(id), ErrCode.FORBIDDEN, SHARE_MSG.pwdNeeded)
+    expectError(await layers(id, ''), ErrCode.FORBIDDEN, SHARE_MSG.pwdNeeded)
+  })
+
+  it('refuses a wrong password, and answers a proof lasting 2 hours for the right one (trimmed, as the form checks it)', async () => {
+    expectError(await check(IP_A, id, '1357'), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
+    const res = ok(await check(IP_A, id, ' 2468 '))
+    expect(res.expires_at).toBe(new Date(w.t.clock.now().getTime() + SHARE_PROOF_TTL_MS).toISOString())
+    expect(typeof res.proof).toBe('string')
+    expect(ok(await layers(id, res.proof)).map((l: any) => l.id)).toEqual([w.layers.a])
+    expect(ok(await markers(id, res.proof)).total).toBe(2)
+  })
+
+  it('refuses an empty password without counting it as a try', async () => {
+    expectError(await check(IP_A, id, '  '), ErrCode.VALIDATION, MSG.sharePwdRequired)
+    expect(await tries()).toBe(0)
+  })
+
+  it("refuses a proof of another share, a tampered proof and a proof that has lapsed", async () => {
+    const mine = ok(await check(IP_A, id, '2468')).proof as string
+    const theirs = ok(await check(IP_A, other, '1357')).proof as string
+    expectError(await layers(id, theirs), ErrCode.FORBIDDEN, SHARE_MSG.pwdNeeded)
+    expectError(await markers(other, mine), ErrCode.FORBIDDEN, SHARE_MSG.pwdNeeded)
+
+    const [expiry, signature] = mine.split('.')
+    const later = `${Number(expiry) + 10 * 3600_000}.${signature}`
+    const flipped = `${expiry}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`
+    for (const forged of [later, flipped, signature, `${expiry}.`, 'x'.repeat(60)]) expectError(await layers(id, forged), ErrCode.FORBIDDEN, SHARE_MSG.pwdNeeded)
+
+    w.t.clock.advance(SHARE_PROOF_TTL_MS - 1)
+    expect(ok(await layers(id, mine))).toHaveLength(1)
+    w.t.clock.advance(1)
+    expectError(await layers(id, mine), ErrCode.FORBIDDEN, SHARE_MSG.pwdNeeded)
+    expectError(await markers(id, mine), ErrCode.FORBIDDEN, SHARE_MSG.pwdNeeded)
+  })
+
+  it('does not need a proof for a share without a password', async () => {
+    const open = await w.share({ data_ids: [w.layers.c] })
+    expect(ok(await layers(open)).map((l: any) => l.id)).toEqual([w.layers.c])
+    expect(ok(await check(IP_A, open, 'anything'))).toHaveProperty('proof')
+  })
+
+  it('keeps the signing secret in the database: a proof outlives a restart of the app', async () => {
+    const proof = ok(await check(IP_A, id, '2468')).proof as string
+    const restarted = buildApp({ db: w.t.db, clock: w.t.clock, sms: w.t.sms })
+    try {
+      expect(ok(await layers(id, proof, restarted))).toHaveLength(1)
+    } finally {
+      await restarted.close()
+    }
+    expect(await w.t.db.kysely.selectFrom('server_secrets').select('name').execute()).toEqual([{ name: 'share_proof' }])
+  })
+
+  it('signs with SHARE_SECRET when configured: proofs of another secret are refused', async () => {
+    const a = buildApp({ db: w.t.db, clock: w.t.clock, sms: w.t.sms, shareSecret: 'secret-one-0123456789' })
+    const b = buildApp({ db: w.t.db, clock: w.t.clock, sms: w.t.sms, shareSecret: 'secret-two-0123456789' })
+    try {
+      const proof = ok(await check(IP_A, id, '2468', a)).proof as string
+      expect(ok(await layers(id, proof, a))).toHaveLength(1)
+      expectError(await layers(id, proof, b), ErrCode.FORBIDDEN, SHARE_MSG.pwdNeeded)
+      expectError(await layers(id, proof), ErrCode.FORBIDDEN, SHARE_MSG.pwdNeeded)
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+})
+
+describe('rate limits on wrong passwords', () => {
+  it('allows 5 wrong tries per share from one client in 10 minutes, then refuses even the right one; other clients and shares go on', async () => {
+    for (let i = 0; i < 5; i++) expectError(await check(IP_A, id, `bad${i}`), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
+    expectError(await check(IP_A, id, 'bad5'), ErrCode.RATE_LIMITED, SHARE_MSG.pwdTooManyTries)
+    expectError(await check(IP_A, id, '2468'), ErrCode.RATE_LIMITED, SHARE_MSG.pwdTooManyTries)
+    expect(ok(await check(IP_B, id, '2468'))).toHaveProperty('proof')
+    expect(ok(await check(IP_A, other, '1357'))).toHaveProperty('proof')
+    // Refused tries do not extend the lock: 10 minutes after the first wrong one it lifts.
+    expect(await tries()).toBe(5)
+  })
+
+  it('forgets tries older than 10 minutes', async () => {
+    for (let i = 0; i < 5; i++) expectError(await check(IP_A, id, `bad${i}`), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
+    w.t.clock.advance(SHARE_PWD_WINDOW_MS - 1)
+    expectError(await check(IP_A, id, '2468'), ErrCode.RATE_LIMITED, SHARE_MSG.pwdTooManyTries)
+    w.t.clock.advance(1)
+    expect(ok(await check(IP_A, id, '2468'))).toHaveProperty('proof')
+  })
+
+  it('allows 20 wrong tries per share from all clients together in 10 minutes', async () => {
+    for (let client = 1; client <= 4; client++) {
+      for (let i = 0; i < 5; i++) expectError(await check(`198.51.100.${client}`, id, `bad${i}`), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
+    }
+    expectError(await check('198.51.100.99', id, '2468'), ErrCode.RATE_LIMITED, SHARE_MSG.pwdTooManyTries)
+    expect(ok(await check('198.51.100.99', other, '1357'))).toHaveProperty('proof')
+    w.t.clock.advance(SHARE_PWD_WINDOW_MS)
+    expect(ok(await check('198.51.100.99', id, '2468'))).toHaveProperty('proof')
+  })
+
+  it('does not count right passwords', async () => {
+    for (let i = 0; i < 10; i++) ok(await check(IP_A, id, '2468'))
+    for (let i = 0; i < 5; i++) expectError(await check(IP_A, id, `bad${i}`), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
+  })
+
+  it('counts in the database: a second app (another process) on the same database sees the same tries', async () => {
+    const second = buildApp({ db: w.t.db, clock: w.t.clock, sms: w.t.sms })
+    try {
+      for (let i = 0; i < 3; i++) expectError(await check(IP_A, id, `bad${i}`), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
+      for (let i = 0; i < 2; i++) expectError(await check(IP_A, id, `bad${i}`, second), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
+      expectError(await check(IP_A, id, '2468', second), ErrCode.RATE_LIMITED, SHARE_MSG.pwdTooManyTries)
+      expectError(await check(IP_A, id, '2468'), ErrCode.RATE_LIMITED, SHARE_MSG.pwdTooManyTries)
+    } finally {
+      await second.close()
+    }
+  })
+
+  it('does not keep the client address itself', async () => {
+    expectError(await check(IP_A, id, 'bad'), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
+    const rows = await w.t.db.kysely.selectFrom('share_pwd_tries').selectAll().execute()
+    expect(rows).toHaveLength(1)
+    expect(JSON.stringify(rows)).not.toContain(IP_A)
+  })
+
+  it('answers an unknown share NOT_FOUND without recording a try', async () => {
+    expectError(await check(IP_A, 'Z'.repeat(16), '2468'), ErrCode.NOT_FOUND, SHARE_MSG.notFound)
+    expect(await tries()).toBe(0)
+  })
+})
