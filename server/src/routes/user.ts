@@ -118,14 +118,14 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       const user = await findUserByPhone(trx, phone)
       if (user) {
         if (await findJoin(trx, who.groupId, user.id)) throw new BusinessError(ErrCode.CONFLICT, TEAM_MSG.alreadyMember)
-        await requireRoom(trx, who.group)
+        await requireRoom(trx, who.group, at)
         await addJoin(trx, { group_id: who.groupId, user_id: user.id, is_manager: false, department_id, created_at: at })
         if (!user.nickname) await updateUserProfile(trx, user.id, { nickname }, at)
         if (!user.select_groupid) await selectGroupForUser(trx, user.id, who.groupId, at)
         return { joined: true }
       }
       // A phone already pending in the group keeps its place; its name and department change.
-      if (!(await findPendingByPhone(trx, who.groupId, phone))) await requireRoom(trx, who.group)
+      if (!(await findPendingByPhone(trx, who.groupId, phone))) await requireRoom(trx, who.group, at)
       await upsertPending(trx, { group_id: who.groupId, phone, nickname, department_id, created_at: at })
       return { joined: false }
     })

@@ -62,7 +62,7 @@ export async function importMarkers(db: Database, who: MapCaller, request: Impor
   await inTransaction(db, async (trx) => {
     // Checked again inside the transaction: the layer may have gone meanwhile.
     const { layer: current } = await requireOnLayer(trx, who, layer.id, PERM.LAYER_IMPORT)
-    await requireRoomForMarkers(trx, who.groupId, rows.length)
+    await requireRoomForMarkers(trx, who.groupId, rows.length, now)
     const before = (await markerCountsByLayer(trx, who.groupId)).get(current.id) ?? 0
     await insertMarkers(trx, rows)
     // One entry for the whole import (not one per marker): the layer with its count before and after.

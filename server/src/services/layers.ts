@@ -44,6 +44,7 @@ import {
 import { deleteOpsOfGroups } from '../db/oplog'
 import { BusinessError } from '../envelope'
 import { presentLayer } from '../presenters/mapdata'
+import { limitsInForce, markerLimitMessage } from './limits'
 import { recordLayerOp } from './oplog'
 import { forbidden, isManager, managesLayer, notFound, optsResolver, reloadCaller, requireOnLayer, visibleLayers, type MapCaller } from './permissions'
 
@@ -275,8 +276,8 @@ export async function restoreLayer(trx: Executor, who: MapCaller, id: number, no
   const deletedWith = descendantsIn(await deletedLayersOfGroup(trx, who.groupId), layer.id).filter((l) => l.deleted_at === deletedAt)
   const ids = [layer.id, ...deletedWith.map((l) => l.id)]
   const markers = await countMarkersDeletedWith(trx, ids, deletedAt)
-  const limit = who.group.marker_limit
-  if (markers > 0 && (await countGroupMarkers(trx, who.groupId)) + markers > limit) throw new BusinessError(ErrCode.LIMIT_REACHED, MAP_MSG.markerLimit(limit))
+  const limits = limitsInForce(who.group, now)
+  if (markers > 0 && (await countGroupMarkers(trx, who.groupId)) + markers > limits.marker_limit) throw new BusinessError(ErrCode.LIMIT_REACHED, markerLimitMessage(limits))
   const patch: Parameters<typeof updateLayer>[2] = { updated_at: at }
   if (layer.parent_id !== 0 && !(await findLayer(trx, who.groupId, layer.parent_id))) patch.parent_id = 0
   if (layer.is_default === 1 && (await defaultLayerOfType(trx, who.groupId, layer.type))) patch.is_default = 0

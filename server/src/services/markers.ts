@@ -34,6 +34,7 @@ import {
 } from '../db/markers'
 import { BusinessError } from '../envelope'
 import { presentMarker, presentMarkers } from '../presenters/mapdata'
+import { limitsInForce, markerLimitMessage, type LimitsInForce } from './limits'
 import { recordMarkerOp } from './oplog'
 import { notFound, requireOnLayer, usableLayerIds, visibleLayers, type MapCaller } from './permissions'
 
@@ -54,17 +55,17 @@ function invalid(message: string): BusinessError {
   return new BusinessError(ErrCode.VALIDATION, message)
 }
 
-/** The group's marker limit, read under a row lock on PostgreSQL so that concurrent creates cannot pass it together (SQLite runs one writer at a time). */
-async function lockedMarkerLimit(trx: Executor, dialect: DialectName, groupId: number): Promise<number> {
-  let query = trx.selectFrom('groups').select('marker_limit').where('id', '=', groupId)
+/** The group's marker limit in force now, read under a row lock on PostgreSQL so that concurrent creates cannot pass it together (SQLite runs one writer at a time). */
+async function lockedMarkerLimit(trx: Executor, dialect: DialectName, groupId: number, now: Date): Promise<LimitsInForce> {
+  let query = trx.selectFrom('groups').select(['level', 'vip_exp', 'marker_limit', 'join_limit', 'file_size_limit']).where('id', '=', groupId)
   if (dialect === 'postgres') query = query.forUpdate()
-  return (await query.executeTakeFirstOrThrow()).marker_limit
+  return limitsInForce(await query.executeTakeFirstOrThrow(), now)
 }
 
-/** Refuses when `adding` more live markers would pass the group's limit. */
-export async function requireRoomForMarkers(trx: Executor, groupId: number, adding: number): Promise<void> {
-  const limit = await lockedMarkerLimit(trx, dialectOf(trx), groupId)
-  if ((await countGroupMarkers(trx, groupId)) + adding > limit) throw new BusinessError(ErrCode.LIMIT_REACHED, MAP_MSG.markerLimit(limit))
+/** Refuses when `adding` more live markers would pass the group's limit in force (the free plan's once its membership has expired). */
+export async function requireRoomForMarkers(trx: Executor, groupId: number, adding: number, now: Date): Promise<void> {
+  const limits = await lockedMarkerLimit(trx, dialectOf(trx), groupId, now)
+  if ((await countGroupMarkers(trx, groupId)) + adding > limits.marker_limit) throw new BusinessError(ErrCode.LIMIT_REACHED, markerLimitMessage(limits))
 }
 
 /** Folders hold no markers; a layer holds the kinds of its type (points, lines or areas). */
@@ -123,7 +124,7 @@ export async function saveMarker(db: Database, who: MapCaller, input: MarkerInpu
     if (!input.id) {
       const { layer } = await requireOnLayer(trx, who, input.layer_id, PERM.MARKER_ADD)
       const columns = await markerColumns(trx, layer, input, null)
-      await requireRoomForMarkers(trx, who.groupId, 1)
+      await requireRoomForMarkers(trx, who.groupId, 1, now)
       const row = await insertMarker(trx, { ...columns, group_id: who.groupId, creator_id: who.userId, created_at: at, updated_at: at, deleted_at: null } satisfies NewMarker)
       await recordMarkerOp(trx, who, 'create', null, row, at)
       return row
@@ -159,7 +160,7 @@ export async function restoreMarker(trx: Executor, who: MapCaller, id: number, n
   const at = now.toISOString()
   const marker = await findMarkerEvenDeleted(trx, who.groupId, id)
   if (!marker || marker.deleted_at === null || !(await findLayer(trx, who.groupId, marker.layer_id))) throw new BusinessError(ErrCode.CONFLICT, MAP_MSG.restoreNotPossible)
-  await requireRoomForMarkers(trx, who.groupId, 1)
+  await requireRoomForMarkers(trx, who.groupId, 1, now)
   await restoreMarkers(trx, [marker.id], at)
   await recordMarkerOp(trx, who, 'restore', null, { ...marker, deleted_at: null, updated_at: at }, at)
 }

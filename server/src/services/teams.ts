@@ -25,6 +25,7 @@ import { deleteRolesOfGroups, roleIdsOfGroups, rolesOfGroup, type RoleRow } from
 import type { GroupRow, UserRow } from '../db/schema'
 import { selectGroupForUser, updateUserProfile } from '../db/users'
 import { BusinessError } from '../envelope'
+import { joinLimitMessage, limitsInForce } from './limits'
 import { groupBy, presentDepartment, presentMember, presentPending, presentRole, type MemberRow } from '../presenters/teams'
 
 /**
@@ -46,10 +47,11 @@ export async function headcount(db: Executor, groupId: number): Promise<{ member
   return { members, pending }
 }
 
-/** LIMIT_REACHED unless `adding` more people fit under the group's join_limit. */
-export async function requireRoom(trx: Executor, group: GroupRow, adding = 1): Promise<void> {
+/** LIMIT_REACHED unless `adding` more people fit under the group's join_limit in force at `at` (the free plan's once its membership has expired). */
+export async function requireRoom(trx: Executor, group: GroupRow, at: Date | string, adding = 1): Promise<void> {
   const { members, pending } = await headcount(trx, group.id)
-  if (!withinJoinLimit(members, pending, group.join_limit, adding)) throw new BusinessError(ErrCode.LIMIT_REACHED, TEAM_MSG.joinLimit(group.join_limit))
+  const limits = limitsInForce(group, at)
+  if (!withinJoinLimit(members, pending, limits.join_limit, adding)) throw new BusinessError(ErrCode.LIMIT_REACHED, joinLimitMessage(limits))
 }
 
 /**
@@ -64,7 +66,7 @@ export async function joinGroup(trx: Executor, group: GroupRow, user: Pick<UserR
     await deletePending(trx, [pending.id])
     departmentId = departmentId || pending.department_id
   } else {
-    await requireRoom(trx, group)
+    await requireRoom(trx, group, at)
   }
   await addJoin(trx, { group_id: group.id, user_id: user.id, is_manager: false, department_id: departmentId, created_at: at })
 }

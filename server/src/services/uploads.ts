@@ -16,6 +16,7 @@ import type { GroupRow } from '../db/schema'
 import { deleteStylesOfGroups } from '../db/title-styles'
 import { deleteUploadsOfGroups, insertUpload, lockGroupUploads, uploadsOfGroups, usedStorageKb } from '../db/uploads'
 import { BusinessError } from '../envelope'
+import { limitsInForce, storageLimitMessage } from './limits'
 import { newStorageKey, urlOfKey, type FileStorage } from './storage'
 
 /** One file at most 10 M: photos from phone cameras fit, and one upload cannot eat a trial's quota. */
@@ -71,7 +72,8 @@ export async function storeUpload(db: Database, storage: FileStorage, group: Gro
   const url = urlOfKey(key)
   await inTransaction(db, async (trx) => {
     await lockGroupUploads(trx, db.dialect, group.id)
-    if ((await usedStorageKb(trx, group.id)) + sizeKb > group.file_size_limit) throw new BusinessError(ErrCode.LIMIT_REACHED, MAP_MSG.storageFull)
+    const limits = limitsInForce(group, now)
+    if ((await usedStorageKb(trx, group.id)) + sizeKb > limits.file_size_limit) throw new BusinessError(ErrCode.LIMIT_REACHED, storageLimitMessage(limits))
     await insertUpload(trx, { group_id: group.id, user_id: userId, path: key, url, size_kb: sizeKb, mime: image.mime, type: file.type.slice(0, 32), created_at: now.toISOString() })
     // Inside the transaction: a failed write leaves no record that counts against the quota.
     await storage.put(key, file.data, image.mime)
