@@ -62,3 +62,15 @@ export async function groupsOfMember(db: Executor, userId: number): Promise<(Gro
     .execute()
   return rows.map((r) => ({ ...r, member_count: Number(r.member_count) }))
 }
+
+/** Sets the group's membership: level, expiry and the three limits (payments, the questionnaire, resets). */
+export async function setMembership(db: Executor, id: number, m: Pick<GroupRow, 'level' | 'vip_exp' | 'marker_limit' | 'join_limit' | 'file_size_limit'>): Promise<void> {
+  await db.updateTable('groups').set({ level: m.level, vip_exp: m.vip_exp, marker_limit: m.marker_limit, join_limit: m.join_limit, file_size_limit: m.file_size_limit }).where('id', '=', id).execute()
+}
+
+/** The group row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
+export function findGroupForUpdate(db: Executor, id: number, dialect: 'sqlite' | 'postgres'): Promise<GroupRow | undefined> {
+  let query = db.selectFrom('groups').selectAll().where('id', '=', id)
+  if (dialect === 'postgres') query = query.forUpdate()
+  return query.executeTakeFirst()
+}

@@ -283,6 +283,48 @@ export async function countMarkersDeletedWith(db: Executor, layerIds: number[], 
   return Number(row.n)
 }
 
+/**
+ * A reset to free (issue 7): hides every live marker of the group but the latest `keep` (by id,
+ * which grows with creation) by marking them deleted at `at`, which the reset records; layer counts
+ * follow. Nothing is removed. Returns how many were hidden.
+ */
+export async function hideMarkersExceptLatest(db: Executor, groupId: number, keep: number, at: string): Promise<number> {
+  const kept = await db.selectFrom('markers').select('id').where('group_id', '=', groupId).where('deleted_at', 'is', null).orderBy('id', 'desc').limit(keep).execute()
+  let hide = db.updateTable('markers').set({ deleted_at: at, updated_at: at }).where('group_id', '=', groupId).where('deleted_at', 'is', null)
+  if (kept.length > 0) hide = hide.where('id', 'not in', kept.map((r) => r.id))
+  const result = await hide.executeTakeFirst()
+  const hidden = Number(result.numUpdatedRows)
+  if (hidden > 0) await recountLayerMarkers(db, await liveLayerIdsOfGroup(db, groupId))
+  return hidden
+}
+
+/** Markers a reset hid (deleted at `hiddenAt`) that lie in live layers: what a renewal would bring back. */
+export async function countHiddenMarkers(db: Executor, groupId: number, hiddenAt: string): Promise<number> {
+  const row = await db
+    .selectFrom('markers')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('group_id', '=', groupId)
+    .where('deleted_at', '=', hiddenAt)
+    .where('layer_id', 'in', (eb) => eb.selectFrom('layers').select('id').where('group_id', '=', groupId).where('deleted_at', 'is', null))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Brings back the markers a reset hid, in layers that still exist; layer counts follow. Returns how many. */
+export async function unhideMarkers(db: Executor, groupId: number, hiddenAt: string, at: string): Promise<number> {
+  const layerIds = await liveLayerIdsOfGroup(db, groupId)
+  if (layerIds.length === 0) return 0
+  const result = await db.updateTable('markers').set({ deleted_at: null, updated_at: at }).where('group_id', '=', groupId).where('deleted_at', '=', hiddenAt).where('layer_id', 'in', layerIds).executeTakeFirst()
+  const restored = Number(result.numUpdatedRows)
+  if (restored > 0) await recountLayerMarkers(db, layerIds)
+  return restored
+}
+
+async function liveLayerIdsOfGroup(db: Executor, groupId: number): Promise<number[]> {
+  const rows = await db.selectFrom('layers').select('id').where('group_id', '=', groupId).where('deleted_at', 'is', null).execute()
+  return rows.map((r) => r.id)
+}
+
 export async function deleteMarkersOfGroups(db: Executor, groupIds: number[]): Promise<void> {
   if (groupIds.length === 0) return
   if (dialectOf(db) === 'sqlite') await sql`delete from markers_rtree where id in (select id from markers where group_id in (${sql.join(groupIds)}))`.execute(db)
