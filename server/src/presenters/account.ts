@@ -16,7 +16,7 @@ export function presentModules(ids: readonly string[]): ModuleRef[] {
  * level and vip_exp are the selected group's membership (the administrator's VIP that the whole
  * group shares); 0 and null without a group.
  */
-export function presentUserInfo({ user, selected }: Account, token: string): UserInfo {
+export function presentUserInfo({ user, selected, verified }: Account, token: string): UserInfo {
   const group = selected?.group
   return {
     id: user.id,
@@ -29,7 +29,7 @@ export function presentUserInfo({ user, selected }: Account, token: string): Use
     select_groupid: group?.id ?? 0,
     select_groupname: group?.name ?? '',
     is_manager: !!selected && (selected.join.is_manager === 1 || selected.group.owner_id === user.id),
-    verifyed: false,
+    verifyed: verified,
     department_manager: !!selected && selected.team.authorityDepartmentIds.size > 0,
     source: user.source,
     group_vip: selected

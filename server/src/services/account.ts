@@ -5,6 +5,7 @@
  */
 import { newTrial } from '../../../src/domain/tiers'
 import { inTransaction, type Database, type Executor } from '../db/connection'
+import { findEnterprise } from '../db/enterprises'
 import { findGroupById, findGroupOwnedBy, insertOwnedGroup } from '../db/groups'
 import { addJoin, findJoin } from '../db/joins'
 import type { GroupRow, JoinRow, UserRow } from '../db/schema'
@@ -23,12 +24,15 @@ export interface Account {
   user: UserRow
   /** Null when no group is selected or the user is no longer a member of it. */
   selected: SelectedGroup | null
+  /** The user has filled in the questionnaire (SPEC 3 verifyed). */
+  verified: boolean
 }
 
 export async function loadAccount(db: Executor, userId: number): Promise<Account> {
   const user = await findUserById(db, userId)
   if (!user) throw new UnauthorizedError()
-  return { user, selected: await loadSelectedGroup(db, user) }
+  const [selected, enterprise] = await Promise.all([loadSelectedGroup(db, user), findEnterprise(db, user.id)])
+  return { user, selected, verified: !!enterprise }
 }
 
 async function loadSelectedGroup(db: Executor, user: UserRow): Promise<SelectedGroup | null> {
