@@ -30,3 +30,14 @@ export function messageOf(kind: ApiErrorKind, errmsg?: string): string {
       return MSG.networkError
   }
 }
+
+/**
+ * The business error codes the app reacts to. types/ is not compiled into the app bundles (only its
+ * types are), so the values are restated here; test/api checks them against ErrCode.
+ */
+export const ERRCODE = {
+  NOT_FOUND: 1002,
+  FORBIDDEN: 1003,
+  LIMIT_REACHED: 1004,
+  EXPIRED: 1007,
+} as const

@@ -5,10 +5,9 @@
  * the controls the share's display mask allows.
  */
 import { computed, makeAutoObservable, observable, runInAction } from 'mobx'
-import { ErrCode } from '../../types/api'
 import type { Marker } from '../../types/mapdata'
 import type { SharedLayer, ShareMeta } from '../../types/share'
-import { ApiError } from '../api/errors'
+import { ApiError, ERRCODE as ErrCode } from '../api/errors'
 import { MARKER_PAGE_SIZE, SHARE_BTN } from '../domain/constants'
 import { fitTarget } from '../domain/fit'
 import type { ClusterItem, DrawList, MarkerIndex, Viewport } from '../domain/mapDraw'

@@ -79,3 +79,11 @@ describe('api client (SPEC 7 and 8)', () => {
     expect(root.app.show_loading).toBe(false)
   })
 })
+
+describe('error codes restated for the app bundles', () => {
+  it('match the server enum', () => {
+    const { ERRCODE } = require('../../src/api/errors') as typeof import('../../src/api/errors')
+    const { ErrCode } = require('../../types/api') as typeof import('../../types/api')
+    for (const [k, v] of Object.entries(ERRCODE)) expect(ErrCode[k as keyof typeof ErrCode]).toBe(v)
+  })
+})
