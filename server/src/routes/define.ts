@@ -10,6 +10,7 @@ import { authenticate, type Caller } from '../auth'
 import type { Clock } from '../clock'
 import type { Database } from '../db/connection'
 import { BusinessError, ok } from '../envelope'
+import type { PayProvider } from '../services/pay/provider'
 import type { SmsSender } from '../services/sms'
 import type { FileStorage } from '../services/storage'
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   storage?: FileStorage
   /** Signs share password proofs (env SHARE_SECRET); without it a random secret kept in the database is used. */
   shareSecret?: string
+  /** WeChat Pay (WXPAY_* env) or, when none is given, the local sandbox (services/pay). */
+  pay?: PayProvider
 }
 
 /** What a public call may know of its request (rate limits key on the client's address). */
