@@ -30,8 +30,19 @@ export function findEnterprise(db: Executor, userId: number): Promise<Enterprise
   return db.selectFrom('enterprises').selectAll().where('user_id', '=', userId).executeTakeFirst()
 }
 
-export async function insertEnterprise(db: Executor, row: EnterpriseRow): Promise<void> {
-  await db.insertInto('enterprises').values(row).execute()
+/** Inserts the user's profile unless they have one: true when this call inserted it (concurrent firsts: one wins). */
+export async function insertEnterpriseIfNone(db: Executor, row: EnterpriseRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('enterprises')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .returning('user_id')
+    .executeTakeFirst()
+  return !!inserted
+}
+
+export async function setEnterpriseBonus(db: Executor, userId: number, days: number, groupId: number): Promise<void> {
+  await db.updateTable('enterprises').set({ bonus_days: days, bonus_group_id: groupId }).where('user_id', '=', userId).execute()
 }
 
 export async function updateEnterprise(db: Executor, userId: number, fields: EnterpriseFields, at: string): Promise<void> {
