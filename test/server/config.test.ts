@@ -22,4 +22,10 @@ describe('server configuration from the environment', () => {
     expect(cfg.database).toEqual({ kind: 'sqlite', file: '/tmp/tm/teammap.db' })
     expect(readServerConfig({ SMS_RESEND_COOLDOWN_S: '-5' } as unknown as NodeJS.ProcessEnv).codeCooldownS).toBe(60)
   })
+
+  it('reads SHARE_SECRET (share password proofs); unset or empty, none (a stored random secret is used)', () => {
+    expect(readServerConfig({ SHARE_SECRET: 's3cret-value' } as unknown as NodeJS.ProcessEnv).shareSecret).toBe('s3cret-value')
+    expect(readServerConfig({ SHARE_SECRET: '' } as unknown as NodeJS.ProcessEnv).shareSecret).toBeUndefined()
+    expect(readServerConfig({} as NodeJS.ProcessEnv).shareSecret).toBeUndefined()
+  })
 })
