@@ -19,6 +19,8 @@ import { locationRoutes } from './routes/location'
 import { departmentRoutes } from './routes/department'
 import { roleRoutes } from './routes/role'
 import { shareRoutes } from './routes/share'
+import { vipRoutes } from './routes/vip'
+import { payRoutes } from './routes/pay'
 
 export type { AppDeps } from './routes/define'
 
@@ -46,5 +48,7 @@ export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyI
   departmentRoutes(app, deps)
   roleRoutes(app, deps)
   shareRoutes(app, deps)
+  vipRoutes(app, deps)
+  payRoutes(app, deps)
   return app
 }

@@ -6,6 +6,7 @@ import { systemClock } from './clock'
 import { readServerConfig } from './config'
 import { openDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrations'
+import { payProviderFromEnv } from './services/pay'
 import { smsSenderFromEnv } from './services/sms'
 import { LocalFileStorage } from './services/storage'
 import { registerStatic } from './static'
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
   await migrateToLatest(db)
 
   const storage = new LocalFileStorage(join(config.dataDir, 'uploads'))
-  const app = buildApp({ db, sms: smsSenderFromEnv(process.env), clock: systemClock, storage, codeCooldownS: config.codeCooldownS, shareSecret: config.shareSecret, logger: { level: process.env.LOG_LEVEL || 'info' } })
+  const pay = payProviderFromEnv(process.env)
+  const app = buildApp({ db, sms: smsSenderFromEnv(process.env), clock: systemClock, storage, pay, codeCooldownS: config.codeCooldownS, shareSecret: config.shareSecret, logger: { level: process.env.LOG_LEVEL || 'info' } })
   await registerStatic(app, config.staticDir)
   if (!existsSync(join(config.staticDir, 'index.html'))) {
     app.log.warn(`no H5 build at ${config.staticDir}: run \`npm run build:h5\` (the API works without it)`)
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`database: ${config.database.kind}`)
+  if (pay.mode === 'sandbox') app.log.warn('payments: local sandbox (no WXPAY_* credentials): /api/pay/sandbox/complete marks orders paid')
 }
 
 main().catch((err) => {

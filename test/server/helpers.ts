@@ -10,6 +10,7 @@ import { buildApp } from '../../server/src/app'
 import type { Clock } from '../../server/src/clock'
 import { openDatabase, type Database } from '../../server/src/db/connection'
 import { migrateToLatest } from '../../server/src/db/migrations'
+import type { PayProvider } from '../../server/src/services/pay/provider'
 import type { SmsSender } from '../../server/src/services/sms'
 
 
@@ -115,12 +116,12 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: number } = {}): Promise<TestApp> {
+export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: number; pay?: PayProvider } = {}): Promise<TestApp> {
   const { db, drop } = await makeTestDatabase()
   await migrateToLatest(db)
   const clock = testClock()
   const sms = recordingSms()
-  const app = buildApp({ db, clock, sms: options.sms ?? sms, codeCooldownS: options.codeCooldownS })
+  const app = buildApp({ db, clock, sms: options.sms ?? sms, codeCooldownS: options.codeCooldownS, pay: options.pay })
 
   const call: TestApp['call'] = async (path, fields = {}, auth = null) => {
     const header = { userid: auth?.userid ?? '', groupid: '', token: auth?.token ?? '', device: 'app_h5', os: 'android' }

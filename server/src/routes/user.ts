@@ -23,6 +23,7 @@ import { presentExpiredInfo, presentLoginResult, presentUserInfo } from '../pres
 import { loadAccount, loadAccountSwitchingLostGroup } from '../services/account'
 import { codeRejected, verifyCode } from '../services/codes'
 import { mapCaller, requireManager } from '../services/permissions'
+import { purgeVipRows } from '../services/vip'
 import { lockGroup, purgeGroupTeamData, purgeUserTeamRows, requireRoom, takeUpPreRegistrations } from '../services/teams'
 import { purgeGroupShares } from '../services/shares'
 import { callDefiners, type AppDeps } from './define'
@@ -95,6 +96,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       await purgeGroupTeamData(trx, owned)
       await purgeGroupShares(trx, owned)
       await purgeUserTeamRows(trx, caller.userId)
+      await purgeVipRows(trx, caller.userId, owned)
       await deleteJoinsOfGroups(trx, owned)
       await deleteJoinsOfUser(trx, caller.userId)
       await unselectGroups(trx, owned, clock.now().toISOString())
