@@ -43,9 +43,11 @@ export function pointMarkup(m: Marker, selected: boolean, titleStyleOf: TitleSty
   const pin = m.style?.icon
     ? `<img class="map-point__icon" src="${esc(iconUrl(m.style.icon))}" style="width:${size}px;height:${size}px" alt="">`
     : `<div class="map-point__pin" style="width:${size}px;height:${size}px;background:${color}"></div>`
-  const title = titleStyleOf ? `<div class="map-title" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</div>` : ''
+  const css = titleStyleOf ? titleCss(titleStyleOf(m.layer_id)) : null
+  const title = css !== null ? `<div class="map-title" style="${css}">${esc(m.name)}</div>` : ''
   return {
-    key: `p:${m.id}:${m.updated_at}:${selected ? 1 : 0}`,
+    // The title and its style are in the key: switching titles on or restyling them redraws the point.
+    key: `p:${m.id}:${m.updated_at}:${selected ? 1 : 0}:${css ?? '-'}`,
     html: `<div class="map-point${selected ? ' map-point--selected' : ''}" data-marker-id="${m.id}"><div class="map-point__body" style="width:${size}px">${pin}${title}</div></div>`,
     anchorX: size / 2,
     anchorY: m.style?.icon ? size / 2 : size,
