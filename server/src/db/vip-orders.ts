@@ -58,22 +58,30 @@ export function findOrderById(db: Executor, id: number): Promise<VipOrderRow | u
   return db.selectFrom('vip_orders').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-function ordersOf(db: Executor, groupId: number, userId: number, status?: number) {
+/** Which orders a list shows: a stored status; for waiting ones, also whether their pay window has passed at `now` (closed) or not. */
+export interface OrderFilter {
+  status: number
+  windowPassed?: boolean
+  now: string
+}
+
+function ordersOf(db: Executor, groupId: number, userId: number, filter?: OrderFilter) {
   let q = db.selectFrom('vip_orders').where('group_id', '=', groupId).where('user_id', '=', userId)
-  if (status !== undefined) q = q.where('status', '=', status)
+  if (filter) q = q.where('status', '=', filter.status)
+  if (filter?.windowPassed !== undefined) q = q.where('expires_at', filter.windowPassed ? '<=' : '>', filter.now)
   return q
 }
 
 /** One page of the user's orders in the group, newest first, and how many there are. */
-export async function pageOfOrders(db: Executor, groupId: number, userId: number, page: { pageindex: number; pagesize: number }, status?: number): Promise<{ rows: VipOrderRow[]; total: number }> {
+export async function pageOfOrders(db: Executor, groupId: number, userId: number, page: { pageindex: number; pagesize: number }, filter?: OrderFilter): Promise<{ rows: VipOrderRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    ordersOf(db, groupId, userId, status)
+    ordersOf(db, groupId, userId, filter)
       .selectAll()
       .orderBy('id', 'desc')
       .limit(page.pagesize)
       .offset((page.pageindex - 1) * page.pagesize)
       .execute(),
-    ordersOf(db, groupId, userId, status)
+    ordersOf(db, groupId, userId, filter)
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow(),
   ])

@@ -148,15 +148,11 @@ function requireWaiting(row: VipOrderRow, now: Date): void {
 }
 
 export async function listOrders(db: Executor, who: MapCaller, page: { pageindex: number; pagesize: number }, status: OrderStatus | undefined, now: Date): Promise<Paged<VipOrder>> {
-  // Closed is waiting past its window: filtered after reading, so it is asked for as waiting.
-  const stored = status === 3 ? 0 : status
-  const { rows, total } = await pageOfOrders(db, who.groupId, who.userId, page, stored)
-  const list = rows.map((r) => presentOrder(r, now))
-  if (status === 0 || status === 3) {
-    const kept = list.filter((o) => o.status === status)
-    return { list: kept, total: total - (list.length - kept.length) }
-  }
-  return { list, total }
+  // Closed (3) is stored as waiting whose pay window has passed.
+  const at = now.toISOString()
+  const filter = status === undefined ? undefined : status === 3 ? { status: 0, windowPassed: true, now: at } : status === 0 ? { status: 0, windowPassed: false, now: at } : { status, now: at }
+  const { rows, total } = await pageOfOrders(db, who.groupId, who.userId, page, filter)
+  return { list: rows.map((r) => presentOrder(r, now)), total }
 }
 
 /** /api/vip/order/getbyid; a waiting WeChat Pay order is checked with WeChat Pay first (a lost notification is caught up on). */
