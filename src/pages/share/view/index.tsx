@@ -68,8 +68,8 @@ const SharedMap = observer(function SharedMap() {
   return (
     <View className='share-map'>
       <MapView
-        center={DEFAULT_CENTER}
-        zoom={11}
+        center={v.target ?? DEFAULT_CENTER}
+        zoom={v.target?.zoom ?? 11}
         className='share-map__view'
         draw={v.drawList}
         selectedId={v.selectedId}
