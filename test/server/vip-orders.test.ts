@@ -230,6 +230,15 @@ describe('paying in the sandbox (no merchant credentials)', () => {
     expect(ok(await w.call('/api/user/check/expired', {}, w.owner))).toMatchObject({ expired: false, level: 2, vip_exp: addMonthsShanghai(w.t.clock.now(), 12).toISOString() })
   })
 
+  it('should take an App Store purchase of a waiting order in sandbox mode, once', async () => {
+    const order = ok(await w.call('/api/vip/order/add', { product_id: 1 }, w.owner))
+    expect(await w.call('/api/pay/iap/order/setting', { orderid: order.id }, w.owner)).toMatchObject({ errcode: ErrCode.VALIDATION })
+    expect(ok(await w.call('/api/pay/iap/order/setting', { orderid: order.id, transaction_id: '1000000123', receipt: 'MIIT...' }, w.owner))).toMatchObject({ status: 1, channel: 'iap' })
+    expect((await w.t.db.kysely.selectFrom('vip_orders').select('transaction_id').where('id', '=', order.id).executeTakeFirstOrThrow()).transaction_id).toBe('1000000123')
+    expect(await w.call('/api/pay/iap/order/setting', { orderid: order.id, transaction_id: '1000000123' }, w.owner)).toMatchObject({ errcode: ErrCode.CONFLICT, errmsg: VIP_MSG.orderNotPending })
+    expect((await groupRow(w)).level).toBe(2)
+  })
+
   it('should keep a custom member\'s limits on a VIP 3 renewal', async () => {
     await setGroup(w, { level: 4, vip_exp: new Date(w.t.clock.now().getTime() + DAY_MS).toISOString(), marker_limit: 20000, join_limit: 200, file_size_limit: 4194304 })
     expect(ok(await w.call('/api/vip/info', {}, w.owner))).toMatchObject({ custom: true, level_name: '定制会员' })

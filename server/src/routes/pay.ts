@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { ErrCode } from '../../../types/api'
-import { VIP_MSG } from '../../../src/domain/messages'
+import { MSG, VIP_MSG } from '../../../src/domain/messages'
 import { BusinessError } from '../envelope'
 import { mapCaller } from '../services/permissions'
 import { applyPaidTransaction, completeOrder, PaymentMismatch } from '../services/pay/orders'
@@ -53,7 +53,7 @@ export function payRoutes(app: FastifyInstance, deps: AppDeps): void {
     })
   })
 
-  sessionCall('/api/pay/iap/order/setting', z.object({ orderid: orderIdField, transaction_id: z.string().trim().min(1, VIP_MSG.iapUnavailable).max(128), receipt: z.string().max(200_000).optional() }), async ({ orderid, transaction_id }, caller) => {
+  sessionCall('/api/pay/iap/order/setting', z.object({ orderid: orderIdField, transaction_id: z.string({ required_error: MSG.badRequest }).trim().min(1, MSG.badRequest).max(128), receipt: z.string().max(200_000).optional() }), async ({ orderid, transaction_id }, caller) => {
     // Verifying App Store receipts needs Apple's service: until it is set up, only the sandbox takes them.
     if (pay.mode !== 'sandbox') throw new BusinessError(ErrCode.FORBIDDEN, VIP_MSG.iapUnavailable)
     return completeOrder(db, await mapCaller(db.kysely, caller), orderid, 'iap', transaction_id, clock.now())
