@@ -261,12 +261,8 @@ export function shareableLayerIds(
 // ---------------------------------------------------------------------------------------------
 // Invites and the join limit
 
-/** The code in what a person pasted: the code itself or an invite link carrying ?code=... ; upper-cased. */
-export function parseInviteCode(input: string): string {
-  const text = input.trim()
-  const fromLink = /[?&#]code=([A-Za-z0-9]+)/.exec(text)
-  return (fromLink ? fromLink[1] : text).toUpperCase()
-}
+/** The code in what a person pasted (a tiny module of its own: the session needs it on every page). */
+export { parseInviteCode } from './invite'
 
 /** Whether `adding` more people fit: members plus pending pre-registrations (the administrator counts) may not exceed join_limit. */
 export function withinJoinLimit(members: number, pending: number, joinLimit: number, adding = 1): boolean {

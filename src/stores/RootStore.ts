@@ -15,12 +15,13 @@ import { MarkerStore } from './MarkerStore'
 import { NoteStore } from './NoteStore'
 import { OpLogStore } from './OpLogStore'
 import { SessionStore } from './SessionStore'
-import { DepartmentStore } from './DepartmentStore'
+import type { DepartmentStore } from './DepartmentStore'
 import { GroupRefreshStore, type Scheduler } from './GroupRefreshStore'
-import { RoleStore } from './RoleStore'
-import { ShareStore } from './ShareStore'
-import { ShareViewStore } from './ShareViewStore'
-import { TeamStore } from './TeamStore'
+import { storeFactory, type LazyKey, type LazyStore } from './lazyStores'
+import type { RoleStore } from './RoleStore'
+import type { ShareStore } from './ShareStore'
+import type { ShareViewStore } from './ShareViewStore'
+import type { TeamStore } from './TeamStore'
 
 export interface Platform {
   storage: KeyValueStorage
@@ -54,12 +55,8 @@ export class RootStore {
   readonly oplog: OpLogStore
   readonly icons: IconStore
   readonly map: MapStore
-  readonly team: TeamStore
-  readonly departments: DepartmentStore
-  readonly roles: RoleStore
   readonly groupRefresh: GroupRefreshStore
-  readonly shares: ShareStore
-  readonly shareView: ShareViewStore
+  private readonly lazyStores = new Map<LazyKey, LazyStore>()
   /** Where the API lives (uploads go there too). */
   readonly baseUrl: string
   private readonly disposers: IReactionDisposer[] = []
@@ -84,12 +81,7 @@ export class RootStore {
     this.oplog = new OpLogStore(this)
     this.icons = new IconStore(this)
     this.map = new MapStore(this)
-    this.team = new TeamStore(this)
-    this.departments = new DepartmentStore(this)
-    this.roles = new RoleStore(this)
     this.groupRefresh = new GroupRefreshStore(this, deps.scheduler)
-    this.shares = new ShareStore(this)
-    this.shareView = new ShareViewStore(this)
     // Another user or another map: nothing of the previous map data may show.
     this.disposers.push(
       reaction(
@@ -107,10 +99,39 @@ export class RootStore {
     this.oplog.reset()
     this.icons.reset()
     this.map.reset()
-    this.team.reset()
-    this.departments.reset()
-    this.roles.reset()
-    this.shares.reset()
+    for (const store of this.lazyStores.values()) store.reset?.()
+  }
+
+  get team(): TeamStore {
+    return this.lazy('team') as TeamStore
+  }
+
+  get departments(): DepartmentStore {
+    return this.lazy('departments') as DepartmentStore
+  }
+
+  get roles(): RoleStore {
+    return this.lazy('roles') as RoleStore
+  }
+
+  get shares(): ShareStore {
+    return this.lazy('shares') as ShareStore
+  }
+
+  get shareView(): ShareViewStore {
+    return this.lazy('shareView') as ShareViewStore
+  }
+
+  /** A page's store, created on first use from the factory its page registered (lazyStores.ts). */
+  private lazy(key: LazyKey): LazyStore {
+    let store = this.lazyStores.get(key)
+    if (!store) {
+      const make = storeFactory(key)
+      if (!make) throw new Error(`store "${key}" used by a page that does not import its registration`)
+      store = make(this)
+      this.lazyStores.set(key, store)
+    }
+    return store
   }
 
   navigate: Navigate = (path, mode) => this.platform.navigate(path, mode)

@@ -9,7 +9,7 @@ import { SMS_RESEND_COOLDOWN_S } from '../domain/constants'
 import { PATHS } from '../domain/guard'
 import { MSG, TEAM_UI_MSG } from '../domain/messages'
 import { decryptJson, encryptJson } from '../domain/secure'
-import { inviteCodeFrom } from '../domain/teamRules'
+import { parseInviteCode } from '../domain/invite'
 import { checkCode, checkGroupName, checkNickname, checkPhone } from '../domain/validate'
 import type { RootStore } from './RootStore'
 import { CLEARED_ON_LOGOUT, STORAGE_KEYS } from './storageKeys'
@@ -143,7 +143,7 @@ export class SessionStore {
   }
 
   async joinTeam(code: string): Promise<boolean> {
-    const c = inviteCodeFrom(code)
+    const c = parseInviteCode(code)
     if (this.rejected(c ? null : MSG.inviteCodeRequired)) return false
     const res = await this.root.api.post('/api/group/join', { code: c })
     if (!res) return false

@@ -243,6 +243,16 @@ export class ShareViewStore {
     return true
   }
 
+  /** Another user or map: the viewer keeps nothing of a share it is not showing. */
+  reset(): void {
+    this.state = 'idle'
+    this.meta = null
+    this.layers = []
+    this.markers = []
+    this.selectedId = null
+    this.drawList = EMPTY_DRAW
+  }
+
   moveTo(lng: number, lat: number, zoom: number): void {
     this.target = { lng, lat, zoom, seq: (this.target?.seq ?? 0) + 1 }
   }

@@ -3,6 +3,8 @@ import type { HttpResponse, HttpTransport } from '../../src/api/client'
 import { deviceFromUserAgent } from '../../src/platform/device/base'
 import { memoryStorage } from '../../src/platform/storage/memory'
 import { RootStore } from '../../src/stores/RootStore'
+import '../../src/stores/shareStores'
+import '../../src/stores/teamStores'
 import type { Scheduler } from '../../src/stores/GroupRefreshStore'
 import type { LoginResult, UserInfo } from '../../types/entities'
 

@@ -5,6 +5,7 @@ import { observer } from 'mobx-react-lite'
 import type { Department } from '../../../types/teams'
 import { useStores } from '../../stores/context'
 import './index.scss'
+import '../../stores/teamStores'
 
 export interface DepartmentPickerProps {
   visible: boolean

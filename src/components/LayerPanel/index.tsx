@@ -21,6 +21,7 @@ import { badRows } from '../../stores/MarkerStore'
 import { LayerTree } from '../LayerTree'
 import { TitleStyleEditor } from '../TitleStyleEditor'
 import './index.scss'
+import '../../stores/shareStores'
 
 type Mode = 'folder' | 'layer' | 'rename' | 'move' | 'delete' | 'export' | 'import' | 'style' | null
 

@@ -16,6 +16,7 @@ import { useStores } from '../../stores/context'
 import { DraggablePanel } from '../DraggablePanel'
 import { NoteList } from '../NoteList'
 import './index.scss'
+import '../../stores/shareStores'
 
 const SHOWN_VERTICES = 5
 

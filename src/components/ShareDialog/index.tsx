@@ -13,6 +13,7 @@ import { SHARE_FLAGS, shareDialogTitle } from '../../domain/share'
 import { useStores } from '../../stores/context'
 import { TreeSelect } from '../TreeSelect'
 import './index.scss'
+import '../../stores/shareStores'
 
 const pad = (n: number | string) => String(n).padStart(2, '0')
 

@@ -17,6 +17,7 @@ import { DEPARTMENT_NAME_MAX } from '../../domain/teamRules'
 import type { TreeId } from '../../domain/treeSelect'
 import { useStores } from '../../stores/context'
 import './index.scss'
+import '../../stores/teamStores'
 
 type Action = 'child' | 'rename' | 'move' | 'managers' | 'layers' | 'delete'
 const ACTIONS: { name: string; action: Action; danger?: boolean }[] = [

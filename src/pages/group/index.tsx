@@ -19,6 +19,7 @@ import { inviteCodeFrom, ROLE_NAME_MAX } from '../../domain/teamRules'
 import { maskPhone } from '../../domain/validate'
 import { useStores } from '../../stores/context'
 import './index.scss'
+import '../../stores/teamStores'
 
 type MemberAction = 'department' | 'manager' | 'unmanager' | 'remove'
 

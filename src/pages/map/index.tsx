@@ -16,6 +16,7 @@ import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../platform/map/MapView'
 import { useStores } from '../../stores/context'
 import './index.scss'
+import '../../stores/shareStores'
 
 /** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))

@@ -12,6 +12,7 @@ import { SHARE_KIND_NAMES } from '../../domain/share'
 import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import './index.scss'
+import '../../stores/shareStores'
 
 const ShareList = observer(function ShareList() {
   const { shares, layers } = useStores()
