@@ -141,3 +141,8 @@ export function layerAllows(layer: Pick<Layer, 'manager' | 'layer_opts'>, perm: 
 export function layersForAddingMarkers<L extends Pick<Layer, 'type' | 'manager' | 'layer_opts'>>(layers: L[]): L[] {
   return layers.filter((l) => l.type !== 0 && layerAllows(l, PERM.MARKER_ADD))
 }
+
+/** SPEC 2/6: type 1+ (point, line, area) layers the user may share; the server computed the effective permission into each layer. */
+export function shareableLayers<L extends Pick<Layer, 'type' | 'manager' | 'layer_opts'>>(layers: L[]): L[] {
+  return layers.filter((l) => l.type !== 0 && layerAllows(l, PERM.LAYER_SHARE))
+}

@@ -38,6 +38,11 @@ export class AppStore {
   show_verify_modal = false
   app_upgrade = { show: false, version: '' }
   uni_location_permission = { is_request: false, allowed: false }
+  /**
+   * A share the user asked for on /map (layer panel, marker detail). The share dialog loads on
+   * demand and takes the request, so its code stays out of the map page's bundle.
+   */
+  share_request: { type: 1 | 2 | 3; ids: number[]; name?: string; pickLayers?: boolean } | null = null
   /** Development-only: a developer chose to continue on a desktop browser. */
   allowDesktop = false
   private readonly timers = new Set<ReturnType<typeof setTimeout>>()
@@ -72,6 +77,17 @@ export class AppStore {
   /** The base map as the renderers take it: style elements and the three layers. */
   get basemap(): MapStyle & { satellite: boolean; roadnet: boolean; traffic: boolean } {
     return { ...this.map_style, satellite: this.satellite_layer, roadnet: this.road_layer, traffic: this.traffic_layer }
+  }
+
+  requestShare(request: NonNullable<AppStore['share_request']>): void {
+    this.share_request = request
+  }
+
+  /** The share dialog took the request. */
+  takeShareRequest(): AppStore['share_request'] {
+    const r = this.share_request
+    this.share_request = null
+    return r
   }
 
   /** Where the user last located themselves (the self-location marker shows there). */

@@ -8,7 +8,7 @@ import type { Layer } from '../../types/mapdata'
 import type { Share, ShareKind } from '../../types/share'
 import { SHARE_BTN } from '../domain/constants'
 import { TEAM_UI_MSG } from '../domain/messages'
-import { layerAllows, PERM } from '../domain/permissions'
+import { shareableLayers } from '../domain/permissions'
 import {
   checkShareForm, hasShareFlag, newShareForm, setShareExpSwitch, setSharePwdSwitch, shanghaiDate, shareLink, withShareFlag, type ShareForm,
 } from '../domain/share'
@@ -38,7 +38,7 @@ export class ShareStore {
 
   /** SPEC 2/6: type 1 (point, line or area) layers the user may share; the server computed the effective permission. */
   get shareableLayers(): Layer[] {
-    return this.root.layers.layers.filter((l) => l.type !== 0 && layerAllows(l, PERM.LAYER_SHARE))
+    return shareableLayers(this.root.layers.layers)
   }
 
   get isManager(): boolean {

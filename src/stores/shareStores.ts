@@ -1,7 +1,5 @@
 /** Registers the sharing stores (imported by the pages and components that use them; see lazyStores.ts). */
 import { registerStore } from './lazyStores'
 import { ShareStore } from './ShareStore'
-import { ShareViewStore } from './ShareViewStore'
 
 registerStore('shares', (root) => new ShareStore(root))
-registerStore('shareView', (root) => new ShareViewStore(root))

@@ -12,7 +12,7 @@ import type { FileCrs, ImportFormat, Layer } from '../../../types/mapdata'
 import { ROOT_ID } from '../../domain/layerTree'
 import { LAYER_NAME_MAX } from '../../domain/markers'
 import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
-import { PERM } from '../../domain/permissions'
+import { PERM, shareableLayers } from '../../domain/permissions'
 import { holdsModule } from '../../domain/moduleGate'
 import { markerTypesOf } from '../../domain/points'
 import { IMPORT_EXTENSIONS, files, type SavedFile } from '../../platform/file'
@@ -21,7 +21,6 @@ import { badRows } from '../../stores/MarkerStore'
 import { LayerTree } from '../LayerTree'
 import { TitleStyleEditor } from '../TitleStyleEditor'
 import './index.scss'
-import '../../stores/shareStores'
 
 type Mode = 'folder' | 'layer' | 'rename' | 'move' | 'delete' | 'export' | 'import' | 'style' | null
 
@@ -109,7 +108,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     switch (key) {
       case 'share':
         onClose()
-        root.shares.open(1, [l.id], l.name)
+        root.app.requestShare({ type: 1, ids: [l.id], name: l.name })
         return
       case 'add-marker':
         onClose()
@@ -207,7 +206,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
               </Button>
             </>
           ) : null}
-          {root.shares.shareableLayers.length && holdsModule(root.session.user?.modules, PERM.MODULE_SHARE) ? (
+          {shareableLayers(layers.layers).length && holdsModule(root.session.user?.modules, PERM.MODULE_SHARE) ? (
             <Button
               size='small'
               fill='outline'
@@ -215,8 +214,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
               className='layer-panel__share'
               onClick={() => {
                 onClose()
-                root.shares.open(1)
-                root.shares.openLayerPicker()
+                root.app.requestShare({ type: 1, ids: [], pickLayers: true })
               }}
             >
               分享

@@ -16,7 +16,6 @@ import { useStores } from '../../stores/context'
 import { DraggablePanel } from '../DraggablePanel'
 import { NoteList } from '../NoteList'
 import './index.scss'
-import '../../stores/shareStores'
 
 const SHOWN_VERTICES = 5
 
@@ -38,7 +37,7 @@ function valueText(field: LayerField, v: FieldValue | undefined): string {
 }
 
 export const MarkerDetail = observer(function MarkerDetail() {
-  const { markers, layers, fields, notes, navigate, map, shares, session } = useStores()
+  const { markers, layers, fields, notes, navigate, map, app, session } = useStores()
   const [confirmDelete, setConfirmDelete] = useState(false)
   const m = markers.detail
   const layer = m ? layers.byId.get(m.layer_id) : undefined
@@ -74,7 +73,7 @@ export const MarkerDetail = observer(function MarkerDetail() {
               </Button>
             ) : null}
             {layers.can(layer, PERM.LAYER_SHARE) && holdsModule(session.user?.modules, PERM.MODULE_SHARE) ? (
-              <Button fill='outline' type='primary' className='marker-detail__share' onClick={() => shares.open(2, [m.id], m.name)}>
+              <Button fill='outline' type='primary' className='marker-detail__share' onClick={() => app.requestShare({ type: 2, ids: [m.id], name: m.name })}>
                 分享
               </Button>
             ) : null}

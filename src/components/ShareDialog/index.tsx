@@ -7,7 +7,7 @@
 import { Button, DatePicker, Dialog, Input, Popup, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { SHARE_NAME_MAX, SHARE_PWD_MAX } from '../../domain/constants'
 import { SHARE_FLAGS, shareDialogTitle } from '../../domain/share'
 import { useStores } from '../../stores/context'
@@ -18,9 +18,17 @@ import '../../stores/shareStores'
 const pad = (n: number | string) => String(n).padStart(2, '0')
 
 export const ShareDialog = observer(function ShareDialog() {
-  const { shares, layers } = useStores()
+  const { shares, layers, app } = useStores()
   const form = shares.form
   const [picking, setPicking] = useState(false)
+
+  // A share asked for elsewhere on the page (AppStore.requestShare) opens here.
+  useEffect(() => {
+    const r = app.share_request ? app.takeShareRequest() : null
+    if (!r) return
+    shares.open(r.type, r.ids, r.name)
+    if (r.pickLayers) shares.openLayerPicker()
+  }, [app.share_request])
 
   // Shareable layers and the folders above them (folders only group; they are not data).
   const layerNodes = useMemo(() => {

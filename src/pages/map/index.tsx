@@ -16,7 +16,6 @@ import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../platform/map/MapView'
 import { useStores } from '../../stores/context'
 import './index.scss'
-import '../../stores/shareStores'
 
 /** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -205,7 +204,12 @@ const FilterSheet = observer(function FilterSheet({ visible, onClose }: { visibl
 })
 
 function MapPage() {
-  const { session, app, navigate, map, layers, markers, shares } = useStores()
+  const { session, app, navigate, map, layers, markers } = useStores()
+  // Once asked for, the share dialog stays mounted (it keeps its own open/closed state).
+  const [shareUsed, setShareUsed] = useState(false)
+  useEffect(() => {
+    if (app.share_request) setShareUsed(true)
+  }, [app.share_request])
   const [panel, setPanel] = useState(false)
   const [search, setSearch] = useState(false)
   const [adding, setAdding] = useState(false)
@@ -342,7 +346,7 @@ function MapPage() {
       <LayerPanel visible={panel} onClose={() => setPanel(false)} />
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
       <MarkerDetail />
-      {shares.form || shares.createdLink ? (
+      {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
           <ShareDialog />
         </Suspense>

@@ -18,7 +18,7 @@ import { locate } from '../../../platform/location'
 import { MapView } from '../../../platform/map/MapView'
 import { useStores } from '../../../stores/context'
 import './index.scss'
-import '../../../stores/shareStores'
+import '../../../stores/shareViewStores'
 
 const DEFAULT_CENTER = { lng: 116.397428, lat: 39.90923 }
 
