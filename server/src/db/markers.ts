@@ -180,8 +180,10 @@ function liveInLayers(db: Executor, groupId: number, layerIds: number[]) {
  * pages never repeat or skip a marker, which the layer index reads without sorting. Each element
  * has exactly the shape of presentMarker (a test compares them).
  */
-export async function pageOfMarkersJson(db: Executor, groupId: number, layerIds: number[], page: Page): Promise<Buffer> {
+export async function pageOfMarkersJson(db: Executor, groupId: number, layerIds: number[], page: Page, opts: { hideCreator?: boolean } = {}): Promise<Buffer> {
   if (layerIds.length === 0) return Buffer.from('[]')
+  // A public share does not tell strangers who in the team made each marker.
+  const creatorId = opts.hideCreator ? sql`0` : sql`m.creator_id`
   const sorted = [...new Set(layerIds)].sort((a, b) => a - b)
   const pageRows = liveInLayers(db, groupId, sorted)
     .select(PRESENTED)
@@ -192,15 +194,15 @@ export async function pageOfMarkersJson(db: Executor, groupId: number, layerIds:
   if (dialectOf(db) === 'postgres') {
     const { rows } = await sql<{ list: string }>`select coalesce(json_agg(json_build_object(
         'id', m.id, 'layer_id', m.layer_id, 'name', m.name, 'type', m.type, 'points', m.points, 'style', m.style::json,
-        'width', m.width, 'radius', m.radius, 'sort', m.sort, 'fields', m.fields::json, 'creator_id', m.creator_id,
-        'creator_name', coalesce(u.nickname, ''), 'created_at', m.created_at, 'updated_at', m.updated_at) order by m.layer_id, m.id), '[]'::json)::text as list
+        'width', m.width, 'radius', m.radius, 'sort', m.sort, 'fields', m.fields::json, 'creator_id', ${creatorId},
+        'creator_name', ${opts.hideCreator ? sql`''` : sql`coalesce(u.nickname, '')`}, 'created_at', m.created_at, 'updated_at', m.updated_at) order by m.layer_id, m.id), '[]'::json)::text as list
       from (${pageRows}) as m left join users as u on u.id = m.creator_id`.execute(db)
     return Buffer.from(rows[0]?.list ?? '[]')
   }
   const { rows } = await sql<{ list: Buffer }>`select cast(coalesce(json_group_array(json_object(
       'id', m.id, 'layer_id', m.layer_id, 'name', m.name, 'type', m.type, 'points', m.points, 'style', json(m.style),
-      'width', m.width, 'radius', m.radius, 'sort', m.sort, 'fields', json(m.fields), 'creator_id', m.creator_id,
-      'creator_name', coalesce((select nickname from users where users.id = m.creator_id), ''), 'created_at', m.created_at, 'updated_at', m.updated_at) order by m.layer_id, m.id), '[]') as blob) as list
+      'width', m.width, 'radius', m.radius, 'sort', m.sort, 'fields', json(m.fields), 'creator_id', ${creatorId},
+      'creator_name', ${opts.hideCreator ? sql`''` : sql`coalesce((select nickname from users where users.id = m.creator_id), '')`}, 'created_at', m.created_at, 'updated_at', m.updated_at) order by m.layer_id, m.id), '[]') as blob) as list
     from (${pageRows}) as m`.execute(db)
   return rows[0]?.list ?? Buffer.from('[]')
 }

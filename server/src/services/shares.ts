@@ -301,7 +301,7 @@ export async function sharedMarkersPage(db: Executor, share: LiveShare, query: S
   const layerIds = layers.map((l) => l.id)
   const groupId = share.row.group_id
   if (share.row.type === 1 && !query.marker_ids) {
-    return { listJson: await pageOfMarkersJson(db, groupId, layerIds, page), total: layers.reduce((sum, l) => sum + l.marker_count, 0) }
+    return { listJson: await pageOfMarkersJson(db, groupId, layerIds, page, { hideCreator: true }), total: layers.reduce((sum, l) => sum + l.marker_count, 0) }
   }
   let ids: number[] | null = share.row.type === 2 ? shareDataIds(share.row) : null
   if (query.marker_ids) {
@@ -309,6 +309,7 @@ export async function sharedMarkersPage(db: Executor, share: LiveShare, query: S
     ids = ids ? ids.filter((id) => wanted.has(id)) : query.marker_ids
   }
   const { rows, total } = await pageOfMarkersWithIds(db, groupId, ids ?? [], layerIds, page)
-  const names = await nicknamesOf(db, rows.map((r) => r.creator_id))
-  return { listJson: Buffer.from(JSON.stringify(presentMarkers(rows, names))), total }
+  // A public share does not tell strangers who in the team made each marker.
+  const list = presentMarkers(rows, new Map()).map((m) => ({ ...m, creator_id: 0, creator_name: '' }))
+  return { listJson: Buffer.from(JSON.stringify(list)), total }
 }
