@@ -30,7 +30,7 @@ export interface ClusterItem {
   /** Stable while the cluster stays the same at this zoom (renderers diff by it). */
   key: string
   clusterId: number
-  /** Which cluster index it comes from: the whole data (zoom 2-14) or the street-level one around the view (15-22). */
+  /** Which cluster index it comes from: the whole data (zoom 2-16) or the street-level one around the view. */
   level: 'low' | 'high'
   lng: number
   lat: number
@@ -68,22 +68,19 @@ export interface MarkerIndex {
   order: Uint32Array
   /** Rank of each point position in that order (lower is drawn first). */
   rank: Uint32Array
-  /** Clusters of all points for zoom 2 to 14; its finest level (the points themselves) answers range queries. */
+  /** Clusters of all points for zoom 2 to 16; its finest level (the points themselves) answers range queries. */
   clusters: PointClusters
   shapes: Shape[]
-  /** Clusters for zoom 15-22 around the last street-level view (built on demand, see highZoomClusters). */
+  /** Clusters for zoom 17-22 around the last street-level view (built on demand, see highZoomClusters). */
   high: { bbox: BBox; clusters: PointClusters } | null
 }
 
 /**
- * Above this zoom the clusters are built on demand for the area around the view. At those zooms
- * nearly every point stays on its own, yet each level over all points costs as much as any other:
- * levels 15 and 16 were a quarter of building the index for 100,000 markers (and going up to 22
- * doubled it), while a view there holds a small share of the points. Building the area (three views
- * across) takes ~1.5 ms at zoom 15 for the bench's 100,000 markers and ~5 ms with all 100,000 in one
- * 17-km city (measured here), and is reused while the view stays in it.
+ * Above this zoom the clusters are built on demand for the area around the view: building every
+ * level up to 22 for all points costs about twice as much (measured with supercluster: 0.9 s
+ * against 0.44 s for 90,000 points here), and at street level a view holds few points.
  */
-export const LOW_MAX_ZOOM = 14
+export const LOW_MAX_ZOOM = 16
 
 /**
  * The radius is measured against a 256-px tile: the maps here (WeChat, AMap, Leaflet) count zoom
@@ -259,35 +256,24 @@ export class PointClusters {
     const { taken, near, xy: oxy, count: oc, ref: or } = work
     taken.fill(0, 0, n)
     let m = 0
-    const inv = 1 / cell
     for (let i = 0; i < n; i++) {
       if (taken[i]) continue
       taken[i] = 1
       const xi = xy[2 * i]
       const yi = xy[2 * i + 1]
+      // The neighbours are in this cell and the 3 towards the item's corner of it.
+      const fx = xi / cell
+      const fy = yi / cell
+      const gx = Math.floor(fx)
+      const gy = Math.floor(fy)
+      const sx = fx - gx < 0.5 ? -1 : 1
+      const sy = fy - gy < 0.5 ? -1 : 1
       let points = count[i]
       let found = 0
       // A cell lists its items in order, and every item before this one has been taken: in its own
       // cell only those after it can be free.
-      for (let k = next[i]; k !== -1; k = next[k]) {
-        if (taken[k]) continue
-        const ex = xy[2 * k] - xi
-        const ey = xy[2 * k + 1] - yi
-        if (ex * ex + ey * ey <= r2) {
-          near[found++] = k
-          points += count[k]
-        }
-      }
-      // The other neighbours are in the 3 cells towards the item's corner of its cell.
-      const fx = xi * inv
-      const fy = yi * inv
-      const gx = Math.floor(fx)
-      const gy = Math.floor(fy)
-      const ox = fx - gx < 0.5 ? gx - 1 : gx + 1
-      const oy = fy - gy < 0.5 ? gy - 1 : gy + 1
-      for (let c = 1; c < 4; c++) {
-        let k = cellHead(grid, c === 2 ? gx : ox, c === 1 ? gy : oy)
-        for (; k !== -1; k = next[k]) {
+      for (let c = 0; c < 4; c++)
+        for (let k = c === 0 ? next[i] : cellHead(grid, c & 1 ? gx + sx : gx, c & 2 ? gy + sy : gy); k !== -1; k = next[k]) {
           if (taken[k]) continue
           const ex = xy[2 * k] - xi
           const ey = xy[2 * k + 1] - yi
@@ -296,7 +282,6 @@ export class PointClusters {
             points += count[k]
           }
         }
-      }
       if (found > 0 && points >= minPoints) {
         let wx = xi * count[i]
         let wy = yi * count[i]
@@ -456,11 +441,10 @@ export function buildMarkerIndex(markers: readonly Marker[]): MarkerIndex {
   const shapes: Shape[] = []
   for (const m of markers) {
     if (m.type === 0) {
-      // One 'lng,lat' vertex, read without making objects (the many point markers); a second vertex
-      // or part ('|', ';' or another ',') makes a number unreadable, so the marker is skipped.
+      // One 'lng,lat' vertex, read without making objects (the many point markers).
       const text = m.points
       const comma = text.indexOf(',')
-      if (comma < 0) continue
+      if (comma < 0 || text.indexOf('|') >= 0 || text.indexOf(';') >= 0) continue
       const pLng = readNumber(text, 0, comma)
       const pLat = readNumber(text, comma + 1, text.length)
       if (!Number.isFinite(pLng) || !Number.isFinite(pLat)) continue
@@ -507,7 +491,7 @@ function positionsIn(index: MarkerIndex, b: BBox): number[] {
 }
 
 /**
- * Street-level clusters (zoom 15-22, same radius and min points): built for the view padded by
+ * Street-level clusters (zoom 17-22, same radius and min points): built for the view padded by
  * its own size on every side, reused while later views stay inside that area.
  */
 export function highZoomClusters(index: MarkerIndex, view: Viewport): NonNullable<MarkerIndex['high']> {
