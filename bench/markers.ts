@@ -13,7 +13,7 @@ import type { Marker, MarkerType } from '../types/mapdata'
 import { CLUSTER_OPTIONS } from '../src/domain/constants'
 import { LOW_MAX_ZOOM, buildMarkerIndex, computeDrawList, type Viewport } from '../src/domain/mapDraw'
 import { defaultStyle, defaultWidth } from '../src/domain/markers'
-import { parsePoints, serializePoints } from '../src/domain/points'
+import { parsePoints } from '../src/domain/points'
 import { emit } from './emit'
 
 const POINTS = 90_000
@@ -48,16 +48,14 @@ export function makeMarkers(points = POINTS, shapes = SHAPES): Marker[] {
     const lat = 39.5 + Math.floor(town / 4) * 0.3 + next() * 0.25
     out.push(base(i + 1, 0, `${lng.toFixed(6)},${lat.toFixed(6)}`))
   }
-  // Lines and areas with their points as the server stores them (serializePoints: at most 7 decimals).
   for (let i = 0; i < shapes; i++) {
     const type = (1 + (i % 6)) as MarkerType
     const lng = 115.9 + next()
     const lat = 39.5 + next() * 0.8
     const d = 0.002 + next() * 0.01
-    const at = (dx: number, dy: number) => ({ lng: lng + dx * d, lat: lat + dy * d })
-    const parts =
-      type === 5 ? [[at(0, 0)]] : type === 4 || type === 1 || type === 2 ? [[at(0, 0), at(1, 1)]] : type === 6 ? [[at(0, 0), at(1, 0), at(1, 1)], [at(2, 0), at(3, 0), at(3, 1)]] : [[at(0, 0), at(1, 0), at(1, 1)]]
-    out.push(base(points + i + 1, type, serializePoints(parts)))
+    const pts =
+      type === 5 ? `${lng},${lat}` : type === 4 || type === 1 || type === 2 ? `${lng},${lat}|${lng + d},${lat + d}` : type === 6 ? `${lng},${lat}|${lng + d},${lat}|${lng + d},${lat + d};${lng + 2 * d},${lat}|${lng + 3 * d},${lat}|${lng + 3 * d},${lat + d}` : `${lng},${lat}|${lng + d},${lat}|${lng + d},${lat + d}`
+    out.push(base(points + i + 1, type, pts))
   }
   return out
 }
@@ -88,26 +86,13 @@ function naiveDraw(markers: Marker[], v: Viewport): unknown[] {
   return drawn
 }
 
-/**
- * JS heap plus the memory behind typed arrays (the index keeps its levels in them, outside the heap
- * proper), after two collections: the memory of dead typed arrays is released by the collection
- * after the one that found them dead.
- */
-function heapWithArrays(): number {
-  const gc = (globalThis as { gc?: () => void }).gc
-  gc?.()
-  gc?.()
-  const m = process.memoryUsage()
-  return m.heapUsed + m.arrayBuffers
-}
-
 function measure(): void {
   const gc = (globalThis as { gc?: () => void }).gc
   gc?.()
-  const heap0 = heapWithArrays()
+  const heap0 = process.memoryUsage().heapUsed
   const markers = makeMarkers()
   gc?.()
-  const heapMarkers = heapWithArrays() - heap0
+  const heapMarkers = process.memoryUsage().heapUsed - heap0
 
   const buildMs: number[] = []
   let index = buildMarkerIndex(markers)
@@ -117,7 +102,7 @@ function measure(): void {
     buildMs.push(performance.now() - t0)
   }
   gc?.()
-  const heapAll = heapWithArrays() - heap0
+  const heapAll = process.memoryUsage().heapUsed - heap0
 
   // The anchor of DESIGN 7: supercluster alone on the same points, in the same run.
   const features = index.points.map((m, i) => ({ type: 'Feature' as const, properties: {}, geometry: { type: 'Point' as const, coordinates: [index.lng[i], index.lat[i]] } }))

@@ -3,9 +3,9 @@
  * markers in memory (points for clustering and sampling, lines and areas with their bounds), and
  * for a view the clusters, the point markers (at most 200, sampled randomly but stably), the lines
  * and areas in view, or the heat cells. Every renderer (WeChat map, AMap, Leaflet) draws this list.
- * Clustering is supercluster's algorithm in this module's own build (PointClusters, below), which
- * indexes 100,000 markers within the 300-ms budget of DESIGN 7 where supercluster alone does not.
  */
+import KDBush from 'kdbush'
+import Supercluster from 'supercluster'
 import type { Marker } from '../../types/mapdata'
 import { CLUSTER_MIN_ITEMS, CLUSTER_OPTIONS, HEATMAP_OPTIONS, LOADING_DASHED_THRESHOLD, LOADING_SOLID_THRESHOLD, MAX_VISIBLE_POINTS } from './constants'
 import { boundsOf, isZeroPoint, type BBox, type LngLat } from './points'
@@ -68,301 +68,30 @@ export interface MarkerIndex {
   order: Uint32Array
   /** Rank of each point position in that order (lower is drawn first). */
   rank: Uint32Array
-  /** Clusters of all points for zoom 2 to 16; its finest level (the points themselves) answers range queries. */
+  /** Clusters of all points for zoom 2 to 16. */
   clusters: PointClusters
+  /** All points, for range queries. */
+  kd: KDBush
   shapes: Shape[]
   /** Clusters for zoom 17-22 around the last street-level view (built on demand, see highZoomClusters). */
-  high: { bbox: BBox; clusters: PointClusters } | null
+  high: { bbox: BBox; clusters: PointClusters; positions: number[] } | null
 }
+
+type PointClusters = Supercluster<{ i: number }, Record<string, never>>
 
 /**
  * Above this zoom the clusters are built on demand for the area around the view: building every
- * level up to 22 for all points costs about twice as much (measured with supercluster: 0.9 s
- * against 0.44 s for 90,000 points here), and at street level a view holds few points.
+ * level up to 22 for all points costs about twice as much (measured: 0.9 s against 0.44 s for
+ * 90,000 points here), and at street level a view holds few points.
  */
 export const LOW_MAX_ZOOM = 16
 
 /**
- * The radius is measured against a 256-px tile: the maps here (WeChat, AMap, Leaflet) count zoom
- * levels in 256-px tiles, so that a radius of 20 is 20 screen pixels (supercluster's default extent
- * is 512).
+ * supercluster measures its radius against a 512-px tile by default; the maps here (WeChat, AMap,
+ * Leaflet) count zoom levels in 256-px tiles, so the tile extent is 256 for the radius of 20 to be
+ * 20 screen pixels.
  */
 const CLUSTER_EXTENT = 256
-
-/** Web-mercator x of a longitude, 0..1 across the world. */
-function mercX(lng: number): number {
-  return lng / 360 + 0.5
-}
-
-/** Web-mercator y of a latitude, 0 (north) to 1 (south), clamped as supercluster does. */
-function mercY(lat: number): number {
-  const sin = Math.sin((lat * Math.PI) / 180)
-  const y = 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI
-  return y < 0 ? 0 : y > 1 ? 1 : y
-}
-
-function mercLng(x: number): number {
-  return (x - 0.5) * 360
-}
-
-function mercLat(y: number): number {
-  const y2 = ((180 - y * 360) * Math.PI) / 180
-  return (360 * Math.atan(Math.exp(y2))) / Math.PI - 90
-}
-
-/** SPEC 9: badge labels abbreviated with k from 1000 (as supercluster's point_count_abbreviated). */
-export function abbreviateCount(count: number): string {
-  return count >= 10000 ? `${Math.round(count / 1000)}k` : count >= 1000 ? `${Math.round(count / 100) / 10}k` : String(count)
-}
-
-/**
- * A hash grid over the items of one level: cells of a fixed size, each a linked list of items. With
- * cells twice the cluster radius wide, the neighbours of an item are in its own cell and the 3 towards
- * its corner of it; building it is one pass (no sort), which is what makes the index cheap to build.
- * A slot is 3 ints (cell x, cell y, first item) so that a lookup touches one place in memory.
- */
-interface Grid {
-  cell: number
-  mask: number
-  slots: Int32Array
-  /**
-   * 16 bits per item, one set for each used cell (by another hash): most cells looked up at street
-   * level are empty, and this answers nearly all of them from a small array.
-   */
-  present: Uint32Array
-  presentMask: number
-  next: Int32Array
-}
-
-function cellHash(cx: number, cy: number): number {
-  return Math.imul(cx, 0x9e3779b1) ^ Math.imul(cy, 0x85ebca77)
-}
-
-function presenceHash(cx: number, cy: number): number {
-  const h = Math.imul(cx ^ Math.imul(cy, 0x27d4eb2f), 0x165667b1)
-  return h ^ (h >>> 15)
-}
-
-/** Over n items at xy (x, y interleaved). */
-function buildGrid(xy: Float64Array, n: number, cell: number): Grid {
-  let size = 16
-  while (size * 0.75 < n) size *= 2
-  const mask = size - 1
-  const slots = new Int32Array(size * 3)
-  for (let h = 2; h < slots.length; h += 3) slots[h] = -1
-  let bits = 32
-  while (bits < n * 16) bits *= 2
-  const present = new Uint32Array(bits >>> 5)
-  const presentMask = bits - 1
-  const next = new Int32Array(Math.max(n, 1))
-  // Backwards, so that every cell lists its items in their order.
-  for (let i = n - 1; i >= 0; i--) {
-    const gx = Math.floor(xy[2 * i] / cell)
-    const gy = Math.floor(xy[2 * i + 1] / cell)
-    let h = (cellHash(gx, gy) & mask) * 3
-    while (slots[h + 2] !== -1 && (slots[h] !== gx || slots[h + 1] !== gy)) h = h + 3 === slots.length ? 0 : h + 3
-    if (slots[h + 2] === -1) {
-      slots[h] = gx
-      slots[h + 1] = gy
-      const p = presenceHash(gx, gy) & presentMask
-      present[p >>> 5] |= 1 << (p & 31)
-    }
-    next[i] = slots[h + 2]
-    slots[h + 2] = i
-  }
-  return { cell, mask, slots, present, presentMask, next }
-}
-
-/** The first item of a cell, -1 when it is empty. */
-function cellHead(g: Grid, gx: number, gy: number): number {
-  const p = presenceHash(gx, gy) & g.presentMask
-  if (!(g.present[p >>> 5] & (1 << (p & 31)))) return -1
-  const { slots } = g
-  let h = (cellHash(gx, gy) & g.mask) * 3
-  while (slots[h + 2] !== -1) {
-    if (slots[h] === gx && slots[h + 1] === gy) return slots[h + 2]
-    h = h + 3 === slots.length ? 0 : h + 3
-  }
-  return -1
-}
-
-/** Cluster numbers are never reused in a session (a rebuilt street-level index must not repeat the keys renderers diff by). */
-let clusterSeq = 0
-
-/** Scratch arrays of one load, as long as its points. */
-interface Work {
-  taken: Uint8Array
-  near: Int32Array
-  xy: Float64Array
-  count: Int32Array
-  ref: Int32Array
-}
-
-/** The items of one zoom level: clusters and single points, in web-mercator units. */
-interface Level {
-  n: number
-  /** x and y of each item, interleaved. */
-  xy: Float64Array
-  /** Points in the item: 1 for a single point. */
-  count: Int32Array
-  /** A single point's position in the source, or a cluster's id. */
-  ref: Int32Array
-  /** Over the items, with cells twice the radius of the zoom below (the clustering of this level into it). */
-  grid: Grid
-}
-
-/**
- * Greedy clustering of points across zoom levels, the algorithm of supercluster (radius in px of a
- * 256-px tile, min points; from the finest level up, each point or cluster not yet taken gathers the
- * others within the radius, and becomes a cluster at its weighted centre when they hold at least min
- * points, else they all stay as they are), with neighbours found through hash grids in flat typed
- * arrays instead of a KD-tree per level and an object per point (bench/markers.ts prints both builds:
- * several times faster than supercluster alone). Which neighbours end up together can differ from
- * supercluster's (it visits them in its KD-tree's order); the number of clusters per zoom stays
- * within a few percent (test/unit/mapDraw.test.ts). A cluster's id carries the zoom it formed at,
- * which is where it falls apart when tapped.
- */
-export class PointClusters {
-  private readonly levels: Level[] = []
-
-  constructor(private readonly options: { radius: number; minPoints: number; minZoom: number; maxZoom: number; extent: number }) {}
-
-  /** Points by web-mercator x and y (interleaved), and what each stands for (a position in the marker index). */
-  load(xy: Float64Array, ref: Int32Array): this {
-    const { minZoom, maxZoom } = this.options
-    const n = ref.length
-    let level: Level = { n, xy, count: new Int32Array(n).fill(1), ref, grid: buildGrid(xy, n, 2 * this.radiusAt(maxZoom)) }
-    this.levels[maxZoom + 1] = level
-    // Working space for every level (no level has more items than the points): only what is kept is allocated per level.
-    const work: Work = { taken: new Uint8Array(n), near: new Int32Array(Math.max(n, 1)), xy: new Float64Array(2 * n), count: new Int32Array(n), ref: new Int32Array(n) }
-    for (let z = maxZoom; z >= minZoom; z--) {
-      level = this.cluster(level, z, work)
-      this.levels[z] = level
-    }
-    return this
-  }
-
-  private radiusAt(zoom: number): number {
-    return this.options.radius / (this.options.extent * 2 ** zoom)
-  }
-
-  /** The items at `zoom`, from the items at zoom + 1 and their grid (cells twice this zoom's radius). */
-  private cluster(src: Level, zoom: number, work: Work): Level {
-    const { minPoints } = this.options
-    const r = this.radiusAt(zoom)
-    const r2 = r * r
-    const { n, xy, count, ref, grid } = src
-    const { next, cell } = grid
-    const { taken, near, xy: oxy, count: oc, ref: or } = work
-    taken.fill(0, 0, n)
-    let m = 0
-    for (let i = 0; i < n; i++) {
-      if (taken[i]) continue
-      taken[i] = 1
-      const xi = xy[2 * i]
-      const yi = xy[2 * i + 1]
-      // The neighbours are in this cell and the 3 towards the item's corner of it.
-      const fx = xi / cell
-      const fy = yi / cell
-      const gx = Math.floor(fx)
-      const gy = Math.floor(fy)
-      const sx = fx - gx < 0.5 ? -1 : 1
-      const sy = fy - gy < 0.5 ? -1 : 1
-      let points = count[i]
-      let found = 0
-      // A cell lists its items in order, and every item before this one has been taken: in its own
-      // cell only those after it can be free.
-      for (let c = 0; c < 4; c++)
-        for (let k = c === 0 ? next[i] : cellHead(grid, c & 1 ? gx + sx : gx, c & 2 ? gy + sy : gy); k !== -1; k = next[k]) {
-          if (taken[k]) continue
-          const ex = xy[2 * k] - xi
-          const ey = xy[2 * k + 1] - yi
-          if (ex * ex + ey * ey <= r2) {
-            near[found++] = k
-            points += count[k]
-          }
-        }
-      if (found > 0 && points >= minPoints) {
-        let wx = xi * count[i]
-        let wy = yi * count[i]
-        for (let j = 0; j < found; j++) {
-          const k = near[j]
-          taken[k] = 1
-          wx += xy[2 * k] * count[k]
-          wy += xy[2 * k + 1] * count[k]
-        }
-        oxy[2 * m] = wx / points
-        oxy[2 * m + 1] = wy / points
-        oc[m] = points
-        clusterSeq = (clusterSeq + 1) % 2 ** 26
-        or[m] = clusterSeq * 32 + zoom
-        m++
-      } else {
-        oxy[2 * m] = xi
-        oxy[2 * m + 1] = yi
-        oc[m] = count[i]
-        or[m] = ref[i]
-        m++
-        for (let j = 0; j < found; j++) {
-          const k = near[j]
-          taken[k] = 1
-          oxy[2 * m] = xy[2 * k]
-          oxy[2 * m + 1] = xy[2 * k + 1]
-          oc[m] = count[k]
-          or[m] = ref[k]
-          m++
-        }
-      }
-    }
-    const lxy = oxy.slice(0, 2 * m)
-    return { n: m, xy: lxy, count: oc.slice(0, m), ref: or.slice(0, m), grid: buildGrid(lxy, m, 2 * this.radiusAt(zoom - 1)) }
-  }
-
-  /** The level drawn at a zoom (as supercluster: whole zooms, limited to the levels built). */
-  level(zoom: number): Level {
-    const { minZoom, maxZoom } = this.options
-    return this.levels[Math.max(minZoom, Math.min(Math.floor(zoom), maxZoom + 1))]
-  }
-
-  /** The finest level: the points themselves, in the order they were loaded. */
-  get points(): Level {
-    return this.levels[this.options.maxZoom + 1]
-  }
-
-  /** Items of a level inside a lng/lat box (a box across the antimeridian is split in two). */
-  itemsIn(level: Level, b: BBox): number[] {
-    const out: number[] = []
-    if (b[0] > b[2]) {
-      rangeOf(level, mercX(b[0]), mercY(b[3]), 1, mercY(b[1]), out)
-      rangeOf(level, 0, mercY(b[3]), mercX(b[2]), mercY(b[1]), out)
-    } else rangeOf(level, mercX(b[0]), mercY(b[3]), mercX(b[2]), mercY(b[1]), out)
-    return out
-  }
-
-  /** The zoom at which a cluster falls apart into its parts: the one after it formed. */
-  static expansionZoom(clusterId: number): number {
-    return (clusterId % 32) + 1
-  }
-
-  static lngLat(level: Level, k: number): [number, number] {
-    return [mercLng(level.xy[2 * k]), mercLat(level.xy[2 * k + 1])]
-  }
-}
-
-/** Items of a level inside a web-mercator box; a box over more cells than there are items is a scan. */
-function rangeOf(level: Level, x0: number, y0: number, x1: number, y1: number, out: number[]): void {
-  const { grid, xy, n } = level
-  const inside = (k: number) => xy[2 * k] >= x0 && xy[2 * k] <= x1 && xy[2 * k + 1] >= y0 && xy[2 * k + 1] <= y1
-  const gx0 = Math.floor(x0 / grid.cell)
-  const gx1 = Math.floor(x1 / grid.cell)
-  const gy0 = Math.floor(y0 / grid.cell)
-  const gy1 = Math.floor(y1 / grid.cell)
-  if ((gx1 - gx0 + 1) * (gy1 - gy0 + 1) > n) {
-    for (let k = 0; k < n; k++) if (inside(k)) out.push(k)
-    return
-  }
-  for (let gy = gy0; gy <= gy1; gy++) for (let gx = gx0; gx <= gx1; gx++) for (let k = cellHead(grid, gx, gy); k !== -1; k = grid.next[k]) if (inside(k)) out.push(k)
-}
 
 /** Seed of the sampling order: the same marker keeps its place on every phone and every run. */
 export const SAMPLE_SEED = 0x9e3779b9
@@ -378,56 +107,25 @@ export function stableHash(id: number, seed = SAMPLE_SEED): number {
   return h >>> 0
 }
 
-/**
- * The number in s[from, to) exactly as `+s.slice(from, to)` reads it, without making the slice for
- * plain decimals (the index reads 100,000 markers): up to 15 digits, the integer of the digits over a
- * power of ten is the correctly rounded value; anything else goes through the slice.
- */
-function readNumber(s: string, from: number, to: number): number {
-  let i = from
-  const sign = s.charCodeAt(i)
-  if (sign === 45 || sign === 43) i++
-  let int = 0
-  let digits = 0
-  let scale = 1
-  let dot = false
-  for (; i < to; i++) {
-    const c = s.charCodeAt(i)
-    if (c >= 48 && c <= 57) {
-      int = int * 10 + (c - 48)
-      digits++
-      if (dot) scale *= 10
-    } else if (c === 46 && !dot) dot = true
-    else return +s.slice(from, to)
-  }
-  if (digits === 0 || digits > 15) return +s.slice(from, to)
-  return sign === 45 ? -(int / scale) : int / scale
+/** Reads 'lng,lat' quickly (the index is built for 100,000 markers); null when it is not one vertex. */
+function parseVertex(points: string): LngLat | null {
+  const comma = points.indexOf(',')
+  if (comma < 0 || points.indexOf('|') >= 0 || points.indexOf(';') >= 0) return null
+  const lng = +points.slice(0, comma)
+  const lat = +points.slice(comma + 1)
+  return Number.isFinite(lng) && Number.isFinite(lat) ? { lng, lat } : null
 }
 
-/** Reads 'lng,lat|lng,lat;lng,lat...' in one pass over the text; null when a vertex cannot be read. */
 function parseParts(points: string): LngLat[][] | null {
   const parts: LngLat[][] = []
-  let part: LngLat[] = []
-  let start = 0
-  let comma = -1
-  for (let i = 0; i <= points.length; i++) {
-    const c = i < points.length ? points.charCodeAt(i) : 59
-    if (c === 44) {
-      if (comma >= 0) return null
-      comma = i
-    } else if (c === 124 || c === 59) {
-      if (comma < 0) return null
-      const lng = readNumber(points, start, comma)
-      const lat = readNumber(points, comma + 1, i)
-      if (!Number.isFinite(lng) || !Number.isFinite(lat)) return null
-      part.push({ lng, lat })
-      if (c === 59) {
-        parts.push(part)
-        part = []
-      }
-      start = i + 1
-      comma = -1
+  for (const partText of points.split(';')) {
+    const part: LngLat[] = []
+    for (const v of partText.split('|')) {
+      const p = parseVertex(v)
+      if (!p) return null
+      part.push(p)
     }
+    parts.push(part)
   }
   return parts
 }
@@ -437,20 +135,14 @@ const INDEX_BITS = 2 ** 21
 /** Builds what every view needs from the markers in memory; markers with broken points are skipped. */
 export function buildMarkerIndex(markers: readonly Marker[]): MarkerIndex {
   const points: Marker[] = []
-  const coords = new Float64Array(markers.length * 2)
+  const coords: number[] = []
   const shapes: Shape[] = []
   for (const m of markers) {
     if (m.type === 0) {
-      // One 'lng,lat' vertex, read without making objects (the many point markers).
-      const text = m.points
-      const comma = text.indexOf(',')
-      if (comma < 0 || text.indexOf('|') >= 0 || text.indexOf(';') >= 0) continue
-      const pLng = readNumber(text, 0, comma)
-      const pLat = readNumber(text, comma + 1, text.length)
-      if (!Number.isFinite(pLng) || !Number.isFinite(pLat)) continue
-      coords[2 * points.length] = pLng
-      coords[2 * points.length + 1] = pLat
+      const p = parseVertex(m.points)
+      if (!p) continue
       points.push(m)
+      coords.push(p.lng, p.lat)
     } else {
       const parts = parseParts(m.points)
       if (!parts || !parts[0]?.length) continue
@@ -460,18 +152,19 @@ export function buildMarkerIndex(markers: readonly Marker[]): MarkerIndex {
   const n = points.length
   const lng = new Float64Array(n)
   const lat = new Float64Array(n)
-  const xy = new Float64Array(2 * n)
-  const ref = new Int32Array(n)
   // hash * 2^21 + position fits a double exactly: one numeric sort gives the sampling order.
   const keys = new Float64Array(n)
+  const features = new Array(n)
+  const kd = new KDBush(Math.max(n, 1))
   for (let i = 0; i < n; i++) {
     lng[i] = coords[2 * i]
     lat[i] = coords[2 * i + 1]
-    xy[2 * i] = mercX(lng[i])
-    xy[2 * i + 1] = mercY(lat[i])
-    ref[i] = i
     keys[i] = stableHash(points[i].id) * INDEX_BITS + i
+    features[i] = { type: 'Feature', properties: { i }, geometry: { type: 'Point', coordinates: [lng[i], lat[i]] } }
+    kd.add(lng[i], lat[i])
   }
+  if (n === 0) kd.add(0, 0)
+  kd.finish()
   keys.sort()
   const order = new Uint32Array(n)
   const rank = new Uint32Array(n)
@@ -480,14 +173,15 @@ export function buildMarkerIndex(markers: readonly Marker[]): MarkerIndex {
     order[r] = i
     rank[i] = r
   }
-  const clusters = new PointClusters({ ...CLUSTER_OPTIONS, extent: CLUSTER_EXTENT, maxZoom: LOW_MAX_ZOOM }).load(xy, ref)
-  return { points, lng, lat, order, rank, clusters, shapes, high: null }
+  const clusters: PointClusters = new Supercluster({ ...CLUSTER_OPTIONS, extent: CLUSTER_EXTENT, maxZoom: LOW_MAX_ZOOM })
+  clusters.load(features)
+  return { points, lng, lat, order, rank, clusters, kd, shapes, high: null }
 }
 
-/** Point positions inside a box (through the finest level of the cluster index: the points themselves). */
+/** Point positions inside a box (the kd index holds one dummy entry when there are no points). */
 function positionsIn(index: MarkerIndex, b: BBox): number[] {
-  const level = index.clusters.points
-  return index.clusters.itemsIn(level, b).map((k) => level.ref[k])
+  if (index.points.length === 0) return []
+  return index.kd.range(b[0], b[1], b[2], b[3])
 }
 
 /**
@@ -501,17 +195,9 @@ export function highZoomClusters(index: MarkerIndex, view: Viewport): NonNullabl
   const h = view.north - view.south
   const bbox: BBox = [view.west - w, view.south - h, view.east + w, view.north + h]
   const positions = positionsIn(index, bbox)
-  const { points } = index.clusters
-  const xy = new Float64Array(2 * positions.length)
-  const ref = new Int32Array(positions.length)
-  // The finest level keeps the points in their order, so a position is also the item's index there.
-  positions.forEach((i, k) => {
-    xy[2 * k] = points.xy[2 * i]
-    xy[2 * k + 1] = points.xy[2 * i + 1]
-    ref[k] = i
-  })
-  const clusters = new PointClusters({ ...CLUSTER_OPTIONS, extent: CLUSTER_EXTENT, minZoom: LOW_MAX_ZOOM + 1 }).load(xy, ref)
-  index.high = { bbox, clusters }
+  const clusters: PointClusters = new Supercluster({ ...CLUSTER_OPTIONS, extent: CLUSTER_EXTENT, minZoom: LOW_MAX_ZOOM + 1 })
+  clusters.load(positions.map((i, k) => ({ type: 'Feature' as const, properties: { i: k }, geometry: { type: 'Point' as const, coordinates: [index.lng[i], index.lat[i]] } })))
+  index.high = { bbox, clusters, positions }
   return index.high
 }
 
@@ -588,23 +274,28 @@ export function computeDrawList(index: MarkerIndex, view: Viewport, options: Dra
   const zoom = Math.max(CLUSTER_OPTIONS.minZoom, Math.min(Math.floor(view.zoom), CLUSTER_OPTIONS.maxZoom + 1))
   if (options.cluster !== false) {
     const level = zoom > LOW_MAX_ZOOM ? 'high' : 'low'
-    const source = level === 'high' ? highZoomClusters(index, view).clusters : index.clusters
-    const items = source.level(zoom)
-    const inside = source.itemsIn(items, [view.west, view.south, view.east, view.north])
+    const high = level === 'high' ? highZoomClusters(index, view) : null
+    const source = high ? high.clusters : index.clusters
+    const toPosition = high ? (k: number) => high.positions[k] : (i: number) => i
+    const features = source.getClusters([view.west, view.south, view.east, view.north], zoom)
     let total = 0
     const singles: number[] = []
-    const clusterItems: number[] = []
-    for (const k of inside) {
-      const count = items.count[k]
-      total += count
-      if (count > 1) clusterItems.push(k)
-      else singles.push(items.ref[k])
+    const clusterFeatures: typeof features = []
+    for (const f of features) {
+      const p = f.properties as { cluster?: boolean; point_count?: number; i?: number }
+      if (p.cluster) {
+        total += p.point_count ?? 0
+        clusterFeatures.push(f)
+      } else {
+        total += 1
+        singles.push(toPosition(p.i as number))
+      }
     }
     if (total >= CLUSTER_MIN_ITEMS) {
-      const clusters = clusterItems.map((k): ClusterItem => {
-        const [cLng, cLat] = PointClusters.lngLat(items, k)
-        const id = items.ref[k]
-        return { key: `${level}${zoom}:${id}`, clusterId: id, level, lng: cLng, lat: cLat, count: items.count[k], label: abbreviateCount(items.count[k]) }
+      const clusters = clusterFeatures.map((f) => {
+        const p = f.properties as unknown as { cluster_id: number; point_count: number; point_count_abbreviated: number | string }
+        const [cLng, cLat] = f.geometry.coordinates
+        return { key: `${level}${zoom}:${p.cluster_id}`, clusterId: p.cluster_id, level, lng: cLng, lat: cLat, count: p.point_count, label: String(p.point_count_abbreviated) } as ClusterItem
       })
       let chosen = singles
       if (singles.length > MAX_VISIBLE_POINTS) {
@@ -672,9 +363,15 @@ export function needsShapeLoading(shapes: readonly Pick<Shape, 'dashed'>[]): boo
 }
 
 /** The zoom at which a tapped cluster falls apart (the map zooms there, centred on it). */
-export function clusterZoom(_index: MarkerIndex, cluster: Pick<ClusterItem, 'clusterId' | 'level'>): number {
-  // A cluster's id carries the zoom it formed at, whichever index it came from (even one rebuilt since).
-  return Math.min(PointClusters.expansionZoom(cluster.clusterId), CLUSTER_OPTIONS.maxZoom)
+export function clusterZoom(index: MarkerIndex, cluster: Pick<ClusterItem, 'clusterId' | 'level'>): number {
+  const source = cluster.level === 'high' ? index.high?.clusters : index.clusters
+  if (!source) return LOW_MAX_ZOOM + 1
+  try {
+    return Math.min(source.getClusterExpansionZoom(cluster.clusterId), CLUSTER_OPTIONS.maxZoom)
+  } catch {
+    // The cluster belongs to an area index that was rebuilt since: one level closer will do.
+    return LOW_MAX_ZOOM + 1
+  }
 }
 
 /** Bounds of everything in memory for 'fit to data'; points at 0,0 are ignored (SPEC 4). */

@@ -1,8 +1,7 @@
 /** The draw pipeline of the map engine (issue 4; SPEC 4 and 9): clusters, sampling, heatmap, loading indicator. */
 import type { Marker } from '../../types/mapdata'
 import { CLUSTER_MIN_ITEMS, HEATMAP_OPTIONS, MAX_VISIBLE_POINTS } from '../../src/domain/constants'
-import Supercluster from 'supercluster'
-import { abbreviateCount, buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, degreesPerPixel, heatCells, needsShapeLoading, PointClusters, stableHash, type Viewport } from '../../src/domain/mapDraw'
+import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, degreesPerPixel, heatCells, needsShapeLoading, stableHash, type Viewport } from '../../src/domain/mapDraw'
 import { checkAmapLoader } from '../../src/domain/mapLoader'
 import { draggedHeight, settledHeight, toggledHeight } from '../../src/domain/panel'
 import { rectangleCorners } from '../../src/domain/points'
@@ -143,102 +142,6 @@ describe('street-level clusters (zoom 17-22)', () => {
     expect(index.high).toBe(first)
     computeDrawList(index, { ...a, west: 116.6, east: 116.602 })
     expect(index.high).not.toBe(first)
-  })
-})
-
-describe("the cluster index (supercluster's algorithm on hash grids)", () => {
-  /** Points clumped around a few towns, as team data is, and their web-mercator x,y. */
-  function towns(n: number) {
-    let s = 777
-    const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32)
-    const lngLat: [number, number][] = Array.from({ length: n }, () => {
-      const town = Math.floor(rnd() * 6)
-      return [116 + (town % 3) * 0.3 + rnd() * rnd() * 0.2, 39.6 + Math.floor(town / 3) * 0.3 + rnd() * rnd() * 0.2]
-    })
-    const xy = new Float64Array(2 * n)
-    lngLat.forEach(([lng, lat], i) => {
-      const sin = Math.sin((lat * Math.PI) / 180)
-      xy[2 * i] = lng / 360 + 0.5
-      xy[2 * i + 1] = 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI
-    })
-    return { lngLat, xy, ref: Int32Array.from({ length: n }, (_, i) => i) }
-  }
-  const OPTIONS = { radius: 20, minPoints: 4, minZoom: 2, maxZoom: 16, extent: 256 }
-
-  it('keeps every point exactly once at every zoom, and clusters hold at least 4 points', () => {
-    const { xy, ref } = towns(5000)
-    const index = new PointClusters(OPTIONS).load(xy, ref)
-    for (let zoom = 2; zoom <= 17; zoom++) {
-      const level = index.level(zoom)
-      let total = 0
-      const singles = new Set<number>()
-      for (let k = 0; k < level.n; k++) {
-        total += level.count[k]
-        if (level.count[k] === 1) singles.add(level.ref[k])
-        else expect(level.count[k]).toBeGreaterThanOrEqual(4)
-      }
-      expect(total).toBe(5000)
-      expect(singles.size).toBe([...level.count].filter((c) => c === 1).length)
-    }
-  })
-
-  it('forms about as many clusters as supercluster itself at every zoom', () => {
-    const { lngLat, xy, ref } = towns(5000)
-    const ours = new PointClusters(OPTIONS).load(xy, ref)
-    const theirs = new Supercluster({ ...OPTIONS }).load(lngLat.map(([lng, lat]) => ({ type: 'Feature' as const, properties: {}, geometry: { type: 'Point' as const, coordinates: [lng, lat] } })))
-    for (let zoom = 2; zoom <= 16; zoom++) {
-      const expected = theirs.getClusters([-180, -85, 180, 85], zoom).length
-      const got = ours.itemsIn(ours.level(zoom), [-180, -85, 180, 85]).length
-      expect(got).toBe(ours.level(zoom).n)
-      expect(Math.abs(got - expected)).toBeLessThanOrEqual(Math.max(2, expected * 0.05))
-    }
-  })
-
-  it('names a cluster by the zoom it formed at: one level closer it is gone, its points are apart', () => {
-    const { xy, ref } = towns(3000)
-    const index = new PointClusters(OPTIONS).load(xy, ref)
-    const level = index.level(8)
-    const k = [...level.count].findIndex((c) => c > 1)
-    const id = level.ref[k]
-    const z = PointClusters.expansionZoom(id)
-    expect(z).toBeGreaterThan(8)
-    expect([...index.level(z - 1).ref]).toContain(id)
-    expect([...index.level(z).ref]).not.toContain(id)
-  })
-
-  it('finds the items in a box, across the antimeridian too', () => {
-    const n = 4
-    const pts = [[179.9, 10], [-179.9, 10], [0, 10], [179.9, 60]]
-    const xy = new Float64Array(2 * n)
-    pts.forEach(([lng, lat], i) => {
-      const sin = Math.sin((lat * Math.PI) / 180)
-      xy[2 * i] = lng / 360 + 0.5
-      xy[2 * i + 1] = 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI
-    })
-    const index = new PointClusters(OPTIONS).load(xy, Int32Array.from([0, 1, 2, 3]))
-    const found = index.itemsIn(index.points, [179, 5, -179, 20]).map((k) => index.points.ref[k])
-    expect(found.sort()).toEqual([0, 1])
-  })
-
-  it('abbreviates counts as supercluster does', () => {
-    expect([999, 1000, 1049, 1050, 9999, 10000, 15499].map(abbreviateCount)).toEqual(['999', '1k', '1k', '1.1k', '10k', '10k', '15k'])
-  })
-})
-
-describe('reading stored coordinates', () => {
-  it('reads every vertex exactly as Number() does, plain decimals without slicing', () => {
-    const texts = ['116.397428,39.90923', '-0.5,+1', '1e2,3', ' 116.1 ,39.9', '.5,.25', '116.12345678901234567,39', '0,-0', '5.,7']
-    const index = buildMarkerIndex(texts.map((points, i) => buildMarker({ id: i + 1, points })))
-    texts.forEach((t, i) => {
-      const [a, b] = t.split(',')
-      expect(index.lng[i]).toBe(Number(a))
-      expect(index.lat[i]).toBe(Number(b))
-    })
-    for (let i = 0; i < 2000; i++) {
-      const v = (Math.random() - 0.5) * 360
-      const text = v.toFixed(1 + (i % 9))
-      expect(buildMarkerIndex([buildMarker({ points: `${text},1` })]).lng[0]).toBe(Number(text))
-    }
   })
 })
 
