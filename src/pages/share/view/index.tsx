@@ -51,7 +51,7 @@ const Password = observer(function Password() {
 })
 
 const SharedMap = observer(function SharedMap() {
-  const { shareView: v, app } = useStores()
+  const { shareView: v, app, platform } = useStores()
   const [layersOpen, setLayersOpen] = useState(false)
   const style = v.flag(SHARE_BTN.MAP_STYLE) ? v.meta?.style : null
   const basemap = style ? { ...style, satellite: style.type === 1, roadnet: false, traffic: style.traffic } : undefined
@@ -113,7 +113,8 @@ const SharedMap = observer(function SharedMap() {
             刷新
           </View>
         ) : null}
-        {v.flag(SHARE_BTN.LOCATE) ? (
+        {/* SPEC 9: flag 32, locate, is for phones only. */}
+        {v.flag(SHARE_BTN.LOCATE) && platform.device.kind() === 'mobile' ? (
           <View className='share-tool share-tool--locate' onClick={() => void locateMe()}>
             定位
           </View>
