@@ -5,7 +5,7 @@
  * markers with the allowed controls; the share is deleted on /share/management and the link dies.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
+import { apiCall, apiSignIn, button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type ApiAuth, type Server } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -34,25 +34,13 @@ afterAll(async () => {
 const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[()（）「」]/g, '\\$&')}\\s*$`)
 const on = (page: Page, selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
 
-async function call(path: string, body: Record<string, unknown>, auth: { userid: number; token: string }) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...body, header: { userid: auth.userid, groupid: '', token: auth.token, device: 'app_h5', os: 'test' } }),
-  })
-  return (await res.json()) as { header: { errcode: number; errmsg: string }; data: any }
-}
+const call = (path: string, body: Record<string, unknown>, auth: ApiAuth) => apiCall(server, path, body, auth)
 
 describe('share links: dialog, password, public view, deletion (issue 6)', () => {
   it('the owner makes two layers with markers and shares one of them with a password and an expiry', async () => {
     await signUp(owner, server, PHONE, '赵分享')
     // Data through the API (the map-data journeys test the screens that make it).
-    // A second sign-in through the API once the 1 s code cooldown of this server has passed.
-    await new Promise((r) => setTimeout(r, 1200))
-    expect((await call('/api/system/send/code', { phone: PHONE }, { userid: 0, token: '' })).header.errcode).toBe(0)
-    const login = await call('/api/user/login', { phone: PHONE, code: await server.codeFor(PHONE) }, { userid: 0, token: '' })
-    expect(login.header).toMatchObject({ errcode: 0 })
-    const auth = { userid: login.data.user.id, token: login.data.user.token }
+    const auth = await apiSignIn(server, PHONE)
     const shared = await call('/api/layer/save', { name: '客户', type: 1 }, auth)
     const secret = await call('/api/layer/save', { name: '内部仓库', type: 1 }, auth)
     for (const [i, name] of ['张三门店', '李四门店', '王五门店'].entries()) {

@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { ErrCode } from '../../types/api'
-import { button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
+import { apiCall, apiSignIn, button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type ApiAuth, type Server } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -42,23 +42,8 @@ afterAll(async () => {
 const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[()（）「」]/g, '\\$&')}\\s*$`)
 const on = (page: Page, selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
 
-/** Calls the API as the test (a forged call from outside the UI). */
-async function call(path: string, body: Record<string, unknown>, auth?: { userid: number; token: string; groupid?: number }) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...body, header: { userid: auth?.userid ?? '', groupid: auth?.groupid ?? '', token: auth?.token ?? '', device: 'app_h5', os: 'test' } }),
-  })
-  return (await res.json()) as { header: { errcode: number; errmsg: string }; data: any }
-}
-
-/** A second session of a user, signed in through the API (as a script on that person's phone could). */
-async function apiLogin(phone: string) {
-  await call('/api/system/send/code', { phone })
-  const login = await call('/api/user/login', { phone, code: await server.codeFor(phone) })
-  expect(login.header.errcode).toBe(0)
-  return { userid: login.data.user.id as number, token: login.data.user.token as string, groupid: login.data.user.select_groupid as number }
-}
+const call = (path: string, body: Record<string, unknown>, auth?: ApiAuth) => apiCall(server, path, body, auth)
+const apiLogin = (phone: string) => apiSignIn(server, phone)
 
 async function openLayerPanel(page: Page): Promise<void> {
   await on(page, '.map-tool', '图层').click()
