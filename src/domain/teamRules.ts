@@ -28,3 +28,17 @@ export function inviteCodeFrom(text: string | undefined | null): string {
 export function inviteLink(origin: string, code: string): string {
   return `${origin.replace(/\/+$/, '')}/group?code=${encodeURIComponent(code)}`
 }
+
+export type MemberAction = 'department' | 'manager' | 'unmanager' | 'remove'
+
+/**
+ * What a team manager may do to a member, as the server decides it: anyone managing the team moves
+ * members between departments; only the administrator sets or unsets managers and removes a manager;
+ * nobody removes the administrator or themselves (they quit instead).
+ */
+export function memberActions(viewer: { userId: number; isAdmin: boolean }, member: { user: { id: number }; is_admin: boolean; is_manager: boolean }): MemberAction[] {
+  const list: MemberAction[] = ['department']
+  if (viewer.isAdmin && !member.is_admin) list.push(member.is_manager ? 'unmanager' : 'manager')
+  if (!member.is_admin && member.user.id !== viewer.userId && (viewer.isAdmin || !member.is_manager)) list.push('remove')
+  return list
+}

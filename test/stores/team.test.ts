@@ -1,7 +1,7 @@
 import { GROUP_REFRESH_MS, REFRESH_NOTICE_DELAY_MS } from '../../src/domain/constants'
 import { standingChanged } from '../../src/domain/groupRefresh'
 import { holdsModule, moduleBlock } from '../../src/domain/moduleGate'
-import { inviteCodeFrom, inviteLink } from '../../src/domain/teamRules'
+import { inviteCodeFrom, inviteLink, memberActions } from '../../src/domain/teamRules'
 import type { Department, JoinsOverview, Member, ModuleItem, Role } from '../../types/teams'
 import { buildLogin, fail, ok } from '../support/fakes'
 import { buildLayer, signedInRoot } from '../support/mapBuilders'
@@ -250,6 +250,21 @@ describe('team rules (domain)', () => {
     expect(standingChanged(base, { ...base, select_groupid: 4 })).toBe(true)
     expect(standingChanged(base, { ...base, modules: [{ id: 'a' }] })).toBe(true)
     expect(standingChanged(base, { ...base, modules: [{ id: 'a' }, { id: 'c' }] })).toBe(true)
+  })
+
+  it('only the administrator sets managers or removes one; nobody removes the administrator or themselves', () => {
+    const admin = { userId: 1, isAdmin: true }
+    const manager = { userId: 2, isAdmin: false }
+    const adminMember = { user: { id: 1 }, is_admin: true, is_manager: true }
+    const managerMember = { user: { id: 2 }, is_admin: false, is_manager: true }
+    const plain = { user: { id: 3 }, is_admin: false, is_manager: false }
+    expect(memberActions(admin, adminMember)).toEqual(['department'])
+    expect(memberActions(admin, managerMember)).toEqual(['department', 'unmanager', 'remove'])
+    expect(memberActions(admin, plain)).toEqual(['department', 'manager', 'remove'])
+    expect(memberActions(manager, plain)).toEqual(['department', 'remove'])
+    expect(memberActions(manager, adminMember)).toEqual(['department'])
+    expect(memberActions(manager, managerMember)).toEqual(['department'])
+    expect(memberActions({ userId: 4, isAdmin: false }, { user: { id: 5 }, is_admin: false, is_manager: true })).toEqual(['department'])
   })
 
   it('a gated page without its module answers with a clear message', () => {

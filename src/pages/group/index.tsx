@@ -15,13 +15,13 @@ import { TreeSelect } from '../../components/TreeSelect'
 import { PATHS } from '../../domain/guard'
 import { qrDataUrl } from '../../domain/qr'
 import { TEAM_UI_MSG } from '../../domain/messages'
-import { inviteCodeFrom, ROLE_NAME_MAX } from '../../domain/teamRules'
+import { inviteCodeFrom, memberActions, ROLE_NAME_MAX, type MemberAction } from '../../domain/teamRules'
 import { maskPhone } from '../../domain/validate'
 import { useStores } from '../../stores/context'
 import './index.scss'
 import '../../stores/teamStores'
 
-type MemberAction = 'department' | 'manager' | 'unmanager' | 'remove'
+const MEMBER_ACTION_NAMES: Record<MemberAction, string> = { department: '设置部门', manager: '设为管理者', unmanager: '取消管理者', remove: '移出团队' }
 
 function MemberRow({ m, onTap }: { m: Member; onTap?: () => void }) {
   const { departments, roles } = useStores()
@@ -70,12 +70,7 @@ const Members = observer(function Members() {
   const [form, setForm] = useState({ nickname: '', phone: '', department_id: 0 })
   const [formDept, setFormDept] = useState(false)
 
-  const actionsOf = (m: Member): { name: string; action: MemberAction; danger?: boolean }[] => {
-    const list: { name: string; action: MemberAction; danger?: boolean }[] = [{ name: '设置部门', action: 'department' }]
-    if (team.isAdmin && !m.is_admin) list.push(m.is_manager ? { name: '取消管理者', action: 'unmanager' } : { name: '设为管理者', action: 'manager' })
-    if (!m.is_admin && m.user.id !== session.user?.id && (team.isAdmin || !m.is_manager)) list.push({ name: '移出团队', action: 'remove', danger: true })
-    return list
-  }
+  const actionsOf = (m: Member) => memberActions({ userId: session.user?.id ?? 0, isAdmin: team.isAdmin }, m)
 
   const submitAdd = async () => {
     if (await team.preRegister(form)) {
@@ -156,7 +151,7 @@ const Members = observer(function Members() {
       <ActionSheet
         visible={!!acting}
         title={acting?.user.nickname}
-        options={acting ? actionsOf(acting).map((a) => ({ name: a.name, action: a.action, danger: !!a.danger })) : []}
+        options={acting ? actionsOf(acting).map((a) => ({ name: MEMBER_ACTION_NAMES[a], action: a, danger: a === 'remove' })) : []}
         cancelText='取消'
         onCancel={() => setActing(null)}
         onSelect={(item) => {
