@@ -51,6 +51,9 @@ export interface SystemConfig {
   show_phone: boolean
   sign_radius: number
   show_marker_cluster_count: boolean
+  /** Customer service (beyond the SPEC): a phone number and a chat-service link; '' when not set. */
+  service_phone: string
+  service_url: string
 }
 
 export interface GroupInfo {

@@ -6,6 +6,7 @@ import { systemClock } from './clock'
 import { readServerConfig } from './config'
 import { openDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrations'
+import { setServiceContact } from './db/system-config'
 import { payProviderFromEnv } from './services/pay'
 import { smsSenderFromEnv } from './services/sms'
 import { LocalFileStorage } from './services/storage'
@@ -15,6 +16,9 @@ async function main(): Promise<void> {
   const config = readServerConfig(process.env)
   const db = openDatabase(config.database)
   await migrateToLatest(db)
+  if (process.env.SERVICE_PHONE !== undefined || process.env.SERVICE_URL !== undefined) {
+    await setServiceContact(db.kysely, { phone: process.env.SERVICE_PHONE, url: process.env.SERVICE_URL })
+  }
 
   const storage = new LocalFileStorage(join(config.dataDir, 'uploads'))
   const pay = payProviderFromEnv(process.env)

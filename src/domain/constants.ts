@@ -123,6 +123,8 @@ export const DEFAULT_SYSTEM_CONFIG = {
   show_phone: true,
   sign_radius: 300,
   show_marker_cluster_count: true,
+  service_phone: '',
+  service_url: '',
 } as const
 
 /** Default map style: type 0, bg/road/building/poi on, traffic off. */

@@ -294,6 +294,24 @@ export const VIP_MSG = {
   payCreateFailed: '微信支付下单失败，请稍后再试',
   payOk: '支付成功，会员权益即将生效',
   iapUnavailable: '暂不支持苹果支付',
+  // Client (issue 7 screens)
+  payCancelled: '已取消支付，订单可在「我的订单」中继续支付',
+  payFailed: '支付失败，请稍后再试',
+  payWebUnavailable: '当前环境不支持微信支付，请在微信小程序或团队地图App中支付',
+  payPending: '支付结果确认中，请稍后在「我的订单」中查看',
+  payArrived: (level: string): string => `会员已生效：${level}`,
+  orderCancelOk: '订单已取消',
+  buyAdminOnly: '只有团队管理员可以购买会员',
+  discountOk: '优惠码可用',
+  trialWelcomeTitle: '欢迎试用团队地图',
+  trialWelcome: (days: number): string => `您已获得${days}天试用会员：300条标注、5位协作成员、300M存储空间。填写问卷可再延长30天试用期。`,
+  reminderTitle: '会员即将到期',
+  expiredTitle: '会员已过期',
+  resetTitle: '重置为免费版',
+  resetRemarkPlaceholder: '请填写重置会员备注信息',
+  verifyTitle: '填写问卷',
+  serviceTitle: '联系客服',
+  serviceNone: '客服联系方式尚未配置，请联系您的团队管理员',
 } as const
 
 /** SPEC 5: company size options, values 0-6. */

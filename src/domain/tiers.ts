@@ -247,3 +247,13 @@ export function applyPurchase(group: Membership, level: 2 | 3 | 4, now: Date, mo
   const carried = active !== null ? Math.floor(((expMs - now.getTime()) * VIP_PRICES_FEN[active]) / VIP_PRICES_FEN[level]) : 0
   return { level, vip_exp: new Date(addMonthsShanghai(now, months).getTime() + carried).toISOString(), ...limits }
 }
+
+/**
+ * The trial welcome (SPEC 2) greets the administrator of a trial map who has not filled in the
+ * questionnaire, once per user on this device (`shownBefore`), and only when no membership dialog
+ * is due (they come first).
+ */
+export function trialWelcomeDue(vip: { level: number; vip_exp: string | null } | null | undefined, isAdmin: boolean, verifyed: boolean, shownBefore: boolean, now: Date): boolean {
+  if (!vip || !isAdmin || verifyed || shownBefore) return false
+  return vip.level === LEVEL.TRIAL && !isVipExpired(LEVEL.TRIAL, vip.vip_exp, now)
+}

@@ -5,7 +5,7 @@
 import type { Discount, DiscountKind, Enterprise, OrderStatus, PricedProduct, VipProduct, VipProductId } from '../../types/vip'
 import { VERIFY_ANSWER_MAX, VERIFY_FIELD_MAX, VIP_PRICES_FEN, VIP_PRODUCT_MONTHS } from './constants'
 import { COMPANY_SIZE_OPTIONS, VIP_MSG } from './messages'
-import { LEVEL, LEVEL_NAMES, limitsOfLevel } from './tiers'
+import { formatStorage, LEVEL, LEVEL_NAMES, limitsOfLevel, purchaseProblem } from './tiers'
 import { charLength } from './validate'
 
 function product(id: VipProductId, level: 2 | 3 | 4): VipProduct {
@@ -157,3 +157,75 @@ export function verifyFormOf(e: Enterprise | null | undefined): VerifyForm {
   if (!e) return emptyVerifyForm()
   return { name: e.name, business_type: e.business_type, size: e.size, contacts: e.contacts, post: e.post, qa1: e.qa[0] ?? '', qa2: e.qa[1] ?? '', qa3: e.qa[2] ?? '' }
 }
+
+/**
+ * The questionnaire's three questions (SPEC 5 names them 问卷1-3 and requires answers 1 and 3; the
+ * wording is ours): what the team maps, how it works today, and what it needs most.
+ */
+export const VERIFY_QUESTIONS = [
+  '问卷1：您的团队主要用地图管理哪些数据？（如客户、门店、设备、巡检点）',
+  '问卷2：您目前用什么方式管理这些数据？（选填）',
+  '问卷3：您最希望团队地图帮您解决什么问题？',
+] as const
+
+/** One usage meter of the membership centre (beyond the SPEC: shown as bars). */
+export interface UsageMeter {
+  key: 'markers' | 'members' | 'storage'
+  label: string
+  used: number
+  limit: number
+  /** '12 / 300', '3 / 5人', '1.2M / 300M'. */
+  text: string
+  /** 0-100, for the bar's width. */
+  percent: number
+  /** ok below 80 %, warn from 80 %, over at or above the limit. */
+  state: 'ok' | 'warn' | 'over'
+}
+
+function meter(key: UsageMeter['key'], label: string, used: number, limit: number, text: string): UsageMeter {
+  const ratio = limit > 0 ? used / limit : used > 0 ? Infinity : 0
+  const percent = Math.max(0, Math.min(100, Math.round(ratio * 100)))
+  return { key, label, used, limit, text, percent, state: ratio >= 1 ? 'over' : ratio >= 0.8 ? 'warn' : 'ok' }
+}
+
+/**
+ * Markers, people and storage against the limits in force now (the free plan's once expired).
+ * People are members (the administrator counts) plus pending pre-registrations, as the join limit
+ * counts them (teams.ts withinJoinLimit).
+ */
+export function usageMeters(info: { effective: { marker_limit: number; join_limit: number; file_size_limit: number }; usage: { markers: number; members: number; pending: number; storage_kb: number } }): UsageMeter[] {
+  const { effective: lim, usage } = info
+  const people = usage.members + usage.pending
+  return [
+    meter('markers', '标注数量', usage.markers, lim.marker_limit, `${usage.markers} / ${lim.marker_limit}`),
+    meter('members', '团队成员', people, lim.join_limit, `${people} / ${lim.join_limit}人`),
+    meter('storage', '存储空间', usage.storage_kb, lim.file_size_limit, `${formatStorage(usage.storage_kb)} / ${formatStorage(lim.file_size_limit)}`),
+  ]
+}
+
+/**
+ * What a product card says against the group's membership: '当前等级' while that level runs,
+ * '续费' for the same level after expiry, '升级' above the running level, or why it cannot be
+ * bought (a higher level runs: purchaseProblem).
+ */
+export function productAction(group: { level: number; vip_exp: string | null }, p: Pick<VipProduct, 'level'>, now: Date): { label: string; disabledReason: string | null } {
+  const problem = purchaseProblem(group, p.level as 2 | 3 | 4, now)
+  if (problem) return { label: '不可购买', disabledReason: problem }
+  if (group.level === p.level) return { label: '续费', disabledReason: null }
+  if (group.level >= LEVEL.VIP1 && group.level < p.level) return { label: '升级', disabledReason: null }
+  return { label: '购买', disabledReason: null }
+}
+
+/**
+ * After a payment (SPEC 4 payment callback) user info is polled until the bought membership shows:
+ * the group is at the order's level (or higher: a crossed order) with a later expiry than before.
+ */
+export function paymentArrived(before: { level: number; vip_exp: string | null }, now: { level: number; vip_exp: string | null } | null | undefined, orderLevel: number): boolean {
+  if (!now || now.level < orderLevel || now.level < LEVEL.VIP1) return false
+  const was = before.vip_exp ? Date.parse(before.vip_exp) : 0
+  const is = now.vip_exp ? Date.parse(now.vip_exp) : 0
+  return is > was || now.level !== before.level
+}
+
+/** How many user-info polls a payment waits for (3 s apart: two minutes) before telling the user to look at the orders later. */
+export const PAYMENT_POLL_TRIES = 40

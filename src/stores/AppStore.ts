@@ -3,6 +3,7 @@ import { makeAutoObservable } from 'mobx'
 import type { SystemConfig } from '../../types/entities'
 import { DEFAULT_MAP_STYLE, DEFAULT_SYSTEM_CONFIG, NOTICE_BAR_MS } from '../domain/constants'
 import { makeNotice, type Notice, type NoticeType } from '../domain/notice'
+import { shanghaiDay, trialWelcomeDue, vipPrompt } from '../domain/tiers'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
 
@@ -36,6 +37,12 @@ export class AppStore {
   show_vip_exp_modal = false
   show_init_modal = false
   show_verify_modal = false
+  /** Days left shown by the expiry reminder. */
+  vip_reminder_days = 0
+  /** SPEC 2 trial welcome dialog. */
+  show_trial_welcome = false
+  /** The customer-service sheet. */
+  show_service_sheet = false
   app_upgrade = { show: false, version: '' }
   uni_location_permission = { is_request: false, allowed: false }
   /**
@@ -88,6 +95,58 @@ export class AppStore {
     const r = this.share_request
     this.share_request = null
     return r
+  }
+
+  /**
+   * Which membership dialog is due (SPEC 4): the expired dialog (administrator or member variant)
+   * whenever the selected group's membership has expired, the expiry reminder at most once a day,
+   * or the trial welcome once per user. Run on each page entry and when the membership changes.
+   */
+  checkVipPrompts(now: Date = new Date()): void {
+    const { session, platform } = this.root
+    const user = session.user
+    const vip = user?.group_vip
+    if (!user || !vip) {
+      this.closeVipModals()
+      return
+    }
+    const membership = { level: vip.level, vip_exp: vip.group_vip_exp }
+    const prompt = vipPrompt(membership, session.is_admin, now, platform.storage.get(STORAGE_KEYS.vipReminderDay))
+    this.show_vip_expired_modal = prompt?.kind === 'expired_admin' || prompt?.kind === 'expired_member'
+    if (prompt?.kind === 'reminder') {
+      this.show_vip_exp_modal = true
+      this.vip_reminder_days = prompt.days
+      platform.storage.set(STORAGE_KEYS.vipReminderDay, shanghaiDay(now))
+    }
+    if (prompt) return
+    const greeted = (platform.storage.get(STORAGE_KEYS.trialWelcomed) || '').split(',').filter(Boolean)
+    if (trialWelcomeDue(membership, session.is_admin, user.verifyed, greeted.includes(String(user.id)), now)) {
+      this.show_trial_welcome = true
+      platform.storage.set(STORAGE_KEYS.trialWelcomed, [...greeted, String(user.id)].slice(-20).join(','))
+    }
+  }
+
+  closeVipModals(): void {
+    this.show_vip_expired_modal = false
+    this.show_vip_exp_modal = false
+    this.show_trial_welcome = false
+  }
+
+  closeReminder(): void {
+    this.show_vip_exp_modal = false
+  }
+
+  closeTrialWelcome(): void {
+    this.show_trial_welcome = false
+  }
+
+  setVerifyModal(show: boolean): void {
+    this.show_verify_modal = show
+    if (show) this.show_trial_welcome = false
+  }
+
+  setServiceSheet(show: boolean): void {
+    this.show_service_sheet = show
   }
 
   /** Where the user last located themselves (the self-location marker shows there). */
@@ -173,5 +232,8 @@ export class AppStore {
     this.traffic_layer = false
     this.show_vip_expired_modal = false
     this.show_vip_exp_modal = false
+    this.show_trial_welcome = false
+    this.show_verify_modal = false
+    this.show_service_sheet = false
   }
 }

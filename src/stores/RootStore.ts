@@ -3,6 +3,7 @@ import { ApiClient, type HttpTransport } from '../api/client'
 import type { DeviceInfo } from '../platform/device/base'
 import type { KeyValueStorage } from '../platform/storage/memory'
 import type { PageLocation } from '../platform/nav/index.types'
+import type { PayPlatform } from '../platform/pay/types'
 import type { SharePlatform } from '../platform/share/types'
 import type { Navigate } from '../router/navigate'
 import { reaction, type IReactionDisposer } from 'mobx'
@@ -16,12 +17,13 @@ import { NoteStore } from './NoteStore'
 import { OpLogStore } from './OpLogStore'
 import { SessionStore } from './SessionStore'
 import type { DepartmentStore } from './DepartmentStore'
-import { GroupRefreshStore, type Scheduler } from './GroupRefreshStore'
+import { GroupRefreshStore, realScheduler, type Scheduler } from './GroupRefreshStore'
 import { storeFactory, type LazyKey, type LazyStore } from './lazyStores'
 import type { RoleStore } from './RoleStore'
 import type { ShareStore } from './ShareStore'
 import type { ShareViewStore } from './ShareViewStore'
 import type { TeamStore } from './TeamStore'
+import type { VipStore } from './VipStore'
 
 export interface Platform {
   storage: KeyValueStorage
@@ -33,6 +35,8 @@ export interface Platform {
   replaceAddress: (pathWithQuery: string) => void
   /** Clipboard and links into the H5 app. */
   share: SharePlatform
+  /** Paying for membership orders (WeChat Pay, the host app, or none). */
+  pay: PayPlatform
 }
 
 export interface RootDeps {
@@ -56,6 +60,8 @@ export class RootStore {
   readonly icons: IconStore
   readonly map: MapStore
   readonly groupRefresh: GroupRefreshStore
+  /** Timers of polls (fake timers in tests). */
+  readonly scheduler: Scheduler
   private readonly lazyStores = new Map<LazyKey, LazyStore>()
   /** Where the API lives (uploads go there too). */
   readonly baseUrl: string
@@ -63,6 +69,7 @@ export class RootStore {
 
   constructor(deps: RootDeps) {
     this.platform = deps.platform
+    this.scheduler = deps.scheduler ?? realScheduler
     this.baseUrl = deps.baseUrl
     this.api = new ApiClient({
       transport: deps.transport,
@@ -87,6 +94,14 @@ export class RootStore {
       reaction(
         () => `${this.session.user?.id ?? ''}:${this.session.user?.select_groupid ?? ''}`,
         () => this.resetMapData(),
+      ),
+      // A membership that changed (payment, reset, refresh poll, another map) may bring its dialog.
+      reaction(
+        () => {
+          const vip = this.session.user?.group_vip
+          return `${this.session.user?.id ?? ''}:${this.session.is_admin}:${vip?.level ?? ''}:${vip?.group_vip_exp ?? ''}:${this.session.user?.verifyed ?? ''}`
+        },
+        () => this.app.checkVipPrompts(),
       ),
     )
   }
@@ -118,6 +133,10 @@ export class RootStore {
     return this.lazy('shares') as ShareStore
   }
 
+  get vip(): VipStore {
+    return this.lazy('vip') as VipStore
+  }
+
   get shareView(): ShareViewStore {
     return this.lazy('shareView') as ShareViewStore
   }
@@ -142,5 +161,6 @@ export class RootStore {
     this.map.dispose()
     this.app.dispose()
     this.session.dispose()
+    for (const store of this.lazyStores.values()) store.dispose?.()
   }
 }

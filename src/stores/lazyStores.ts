@@ -1,5 +1,5 @@
 /**
- * Stores of a few pages only (teams, sharing) are created on first use, from factories that their
+ * Stores of a few pages only (teams, sharing, membership) are created on first use, from factories that their
  * pages register by importing `teamStores.ts` / `shareStores.ts`. Their code then travels with those
  * pages instead of with every page (the /login and /map JS budgets of DESIGN 7).
  */
@@ -10,7 +10,7 @@ export interface LazyStore {
   dispose?(): void
 }
 
-export type LazyKey = 'team' | 'departments' | 'roles' | 'shares' | 'shareView'
+export type LazyKey = 'team' | 'departments' | 'roles' | 'shares' | 'shareView' | 'vip'
 
 const factories = new Map<LazyKey, (root: RootStore) => LazyStore>()
 

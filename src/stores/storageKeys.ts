@@ -11,6 +11,10 @@ export const STORAGE_KEYS = {
   lastMarkerStyle: 'last_marker_style',
   lastLayerIds: 'last_layer_ids',
   openFolderIds: 'open_folder_ids',
+  /** The Asia/Shanghai day the VIP expiry reminder last showed (SPEC 4: at most once a day). Kept across logout. */
+  vipReminderDay: 'vip_reminder_day',
+  /** Users (ids, comma-separated) greeted by the trial welcome on this device. Kept across logout. */
+  trialWelcomed: 'trial_welcomed',
   /** Development-only: continue on a desktop browser. Kept across logout. */
   allowDesktop: 'dev_allow_desktop',
 } as const

@@ -1,6 +1,7 @@
 /** /api/system/get/config and the database migrations. */
 import { DEFAULT_SYSTEM_CONFIG } from '../../src/domain/constants'
 import { migrateToLatest } from '../../server/src/db/migrations'
+import { setServiceContact } from '../../server/src/db/system-config'
 import { databaseKind, makeTestApp, type TestApp } from './helpers'
 
 let t: TestApp
@@ -14,6 +15,15 @@ describe('/api/system/get/config', () => {
     const res = await t.call('/api/system/get/config', { no_check_permission: true })
     expect(res).toMatchObject({ status: 200, errcode: 0 })
     expect(res.data).toEqual({ ...DEFAULT_SYSTEM_CONFIG, id: 1 })
+  })
+
+  it('should carry the customer-service contact the operator set (empty until then)', async () => {
+    expect((await t.call('/api/system/get/config', {})).data).toMatchObject({ service_phone: '', service_url: '' })
+    await setServiceContact(t.db.kysely, { phone: '400-800-1234', url: 'https://work.weixin.qq.com/kfid/kf001' })
+    expect((await t.call('/api/system/get/config', {})).data).toMatchObject({ service_phone: '400-800-1234', service_url: 'https://work.weixin.qq.com/kfid/kf001' })
+    // Only what is given changes.
+    await setServiceContact(t.db.kysely, { phone: '' })
+    expect((await t.call('/api/system/get/config', {})).data).toMatchObject({ service_phone: '', service_url: 'https://work.weixin.qq.com/kfid/kf001' })
   })
 
   it('should ignore an invalid session on this public call', async () => {

@@ -6,6 +6,8 @@ import { RootStore } from '../../src/stores/RootStore'
 import '../../src/stores/shareStores'
 import '../../src/stores/shareViewStores'
 import '../../src/stores/teamStores'
+import '../../src/stores/vipStores'
+import type { PayOutcome, PayPlatform } from '../../src/platform/pay/types'
 import type { Scheduler } from '../../src/stores/GroupRefreshStore'
 import type { LoginResult, UserInfo } from '../../types/entities'
 
@@ -49,7 +51,7 @@ export function disposeRoots(): void {
   live.clear()
 }
 
-export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler } = {}) {
+export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler; pay?: Partial<PayPlatform> } = {}) {
   const copied: string[] = []
   const { transport, calls } = fakeTransport(handlers)
   const storage = memoryStorage(opts.storage)
@@ -74,6 +76,14 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
           return !opts.clipboardFails
         },
         webOrigin: () => 'https://map.test',
+      },
+      pay: {
+        channel: () => 'web',
+        loginCode: async () => null,
+        requestPayment: async (): Promise<PayOutcome> => ({ status: 'failed' }),
+        hostPay: async (): Promise<PayOutcome> => ({ status: 'failed' }),
+        onOrderPaid: () => () => undefined,
+        ...opts.pay,
       },
     },
   })

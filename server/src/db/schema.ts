@@ -76,6 +76,8 @@ export interface SystemConfigTable {
   show_phone: number
   sign_radius: number
   show_marker_cluster_count: number
+  service_phone: Generated<string>
+  service_url: Generated<string>
 }
 
 export interface Tables {

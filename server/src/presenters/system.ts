@@ -10,5 +10,7 @@ export function presentSystemConfig(row: SystemConfigRow): SystemConfig {
     show_phone: row.show_phone === 1,
     sign_radius: row.sign_radius,
     show_marker_cluster_count: row.show_marker_cluster_count === 1,
+    service_phone: row.service_phone,
+    service_url: row.service_url,
   }
 }

@@ -11,6 +11,7 @@ import { userLocations } from './0004_user_locations'
 import { teams } from './0005_teams'
 import { shares } from './0006_shares'
 import { vip } from './0007_vip'
+import { serviceContact } from './0008_service_contact'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -21,6 +22,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0005_teams': teams(dialect),
     '0006_shares': shares(dialect),
     '0007_vip': vip(dialect),
+    '0008_service_contact': serviceContact(),
   }
 }
 
