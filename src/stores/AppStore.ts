@@ -1,6 +1,7 @@
 /** Global app settings of SPEC section 3 with SPEC 9's defaults, the notices and the loading mask. */
 import { makeAutoObservable } from 'mobx'
 import type { SystemConfig } from '../../types/entities'
+import { MSG } from '../domain/messages'
 import { DEFAULT_MAP_STYLE, DEFAULT_SYSTEM_CONFIG, NOTICE_BAR_MS } from '../domain/constants'
 import { makeNotice, type Notice, type NoticeType } from '../domain/notice'
 import { shanghaiDay, trialWelcomeDue, vipPrompt } from '../domain/tiers'
@@ -124,6 +125,13 @@ export class AppStore {
       this.show_trial_welcome = true
       platform.storage.set(STORAGE_KEYS.trialWelcomed, [...greeted, String(user.id)].slice(-20).join(','))
     }
+  }
+
+  /** Copies text with SPEC 8's clipboard notices. */
+  async copyText(text: string): Promise<boolean> {
+    const ok = await this.root.platform.share.copyText(text)
+    this.notify(ok ? MSG.copyOk : MSG.copyFailed, ok ? 'success' : 'danger')
+    return ok
   }
 
   closeVipModals(): void {

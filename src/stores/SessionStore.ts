@@ -131,6 +131,21 @@ export class SessionStore {
     return true
   }
 
+  /**
+   * Switches to the user's own map (made on first use) while staying a member of the shared one:
+   * a member of an expired team goes on working there (SPEC 4) and comes back once it renews.
+   */
+  async openOwnMap(): Promise<boolean> {
+    const res = await this.root.api.post('/api/group/create', {})
+    if (!res) return false
+    runInAction(() => {
+      this.applyAccount(res)
+      this.root.app.notify(TEAM_UI_MSG.switched(res.user.select_groupname), 'success')
+    })
+    this.root.navigate(PATHS.map, 'relaunch')
+    return true
+  }
+
   /** Guide: the user with no group creates their own map (a 7-day trial). */
   async createOwnGroup(): Promise<boolean> {
     const res = await this.root.api.post('/api/group/create', {})

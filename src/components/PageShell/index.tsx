@@ -3,27 +3,43 @@
  * notice bar and the loading mask. Content shows only once the guard allows the page.
  */
 import { View } from '@tarojs/components'
-import { useDidShow } from '@tarojs/taro'
+import { useDidHide, useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useState, type PropsWithChildren } from 'react'
+import { lazy, Suspense, useState, type PropsWithChildren } from 'react'
 import { decideEntry, moduleBlockOf } from '../../router/entry'
+import { resolveRoute } from '../../router/routes'
 import { useStores } from '../../stores/context'
 import { LoadingMask } from '../LoadingMask'
 import { NoticeBar } from '../NoticeBar'
 
+// The membership dialogs load only when one is due (they stay out of every page's bundle).
+const VipModals = lazy(() => import('../VipModals'))
+
 export const PageShell = observer(function PageShell({ children, className }: PropsWithChildren<{ className?: string }>) {
   const root = useStores()
+  const { app } = root
   const [allowed, setAllowed] = useState(false)
+  // Only the page on top hosts the global dialogs (H5 keeps earlier pages alive underneath).
+  const [shown, setShown] = useState(true)
+  const [path, setPath] = useState('')
 
   useDidShow(() => {
+    setShown(true)
     const decision = decideEntry(root)
     if (decision.action === 'allow') {
       setAllowed(true)
+      const route = resolveRoute(root.platform.location().pathname)
+      // Public pages (a share link, the login page) are not about the user's own team.
+      setPath(route?.access === 'login' ? route.path : '')
+      if (route?.access === 'login' && root.session.loggedIn) app.checkVipPrompts()
     } else {
       setAllowed(false)
       root.navigate(decision.to, 'redirect')
     }
   })
+  useDidHide(() => setShown(false))
+
+  const vipDialogDue = app.show_vip_expired_modal || app.show_vip_exp_modal || app.show_trial_welcome || app.show_verify_modal || app.show_service_sheet
 
   // Read on each render so that a module granted by the group refresh opens the page at once.
   const blocked = allowed ? moduleBlockOf(root) : null
@@ -39,6 +55,11 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
         </View>
       ) : allowed ? (
         children
+      ) : null}
+      {allowed && shown && path && vipDialogDue && root.session.loggedIn ? (
+        <Suspense fallback={null}>
+          <VipModals path={path} />
+        </Suspense>
       ) : null}
       <NoticeBar />
       <LoadingMask />

@@ -11,7 +11,7 @@ import { useStores } from '../../stores/context'
 import './index.scss'
 
 function HomePage() {
-  const { session, navigate } = useStores()
+  const { session, navigate, app } = useStores()
   const [confirmLogout, setConfirmLogout] = useState(false)
   const user = session.user
 
@@ -28,7 +28,7 @@ function HomePage() {
       </View>
       <Cell.Group className='home-cells'>
         <Cell title='当前地图' extra={user?.select_groupname} />
-        <Cell title='会员' extra={membershipLabel(user?.group_vip, new Date())} />
+        <Cell className='home-vip' title='会员' extra={membershipLabel(user?.group_vip, new Date())} clickable onClick={() => navigate('/vip')} />
         <Cell title='我的身份' extra={session.is_admin ? '管理员' : '成员'} />
       </Cell.Group>
       <Cell.Group className='home-cells'>
@@ -37,6 +37,8 @@ function HomePage() {
         {session.is_admin || user?.is_manager ? <Cell className='home-departments' title='部门管理' clickable onClick={() => navigate('/department')} /> : null}
         {holdsModule(user?.modules, PERM.MODULE_SHARE) ? <Cell className='home-shares' title='分享管理' clickable onClick={() => navigate('/share/management')} /> : null}
         {holdsModule(user?.modules, PERM.MODULE_LOG) ? <Cell className='home-oplog' title='操作日志' clickable onClick={() => navigate('/oplog')} /> : null}
+        <Cell className='home-orders' title='我的订单' clickable onClick={() => navigate('/order')} />
+        <Cell className='home-service' title='联系客服' clickable onClick={() => app.setServiceSheet(true)} />
         <Cell title='注销账号' clickable onClick={() => navigate('/logoff')} />
       </Cell.Group>
       <View className='page-pad'>

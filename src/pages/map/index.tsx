@@ -274,7 +274,9 @@ function MapPage() {
           <View className='map-header'>
             <View className='map-header__text'>
               <Text className='map-group'>{user?.select_groupname}</Text>
-              <Text className='map-level'>{membershipLabel(user?.group_vip, new Date())}</Text>
+              <Text className='map-level' onClick={() => navigate('/vip')}>
+                {membershipLabel(user?.group_vip, new Date())}
+              </Text>
             </View>
             <View className='map-me' onClick={() => navigate('/home')}>
               <Avatar size='small' src={user?.avatar || ''} className='map-avatar'>
