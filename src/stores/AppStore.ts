@@ -119,7 +119,9 @@ export class AppStore {
       this.vip_reminder_days = prompt.days
       platform.storage.set(STORAGE_KEYS.vipReminderDay, shanghaiDay(now))
     }
-    if (prompt) return
+    // The welcome waits while a membership dialog is due or still open (a second check the same day
+    // finds the reminder no longer due but on screen: the welcome must not stack on it).
+    if (prompt || this.show_vip_exp_modal) return
     const greeted = (platform.storage.get(STORAGE_KEYS.trialWelcomed) || '').split(',').filter(Boolean)
     if (trialWelcomeDue(membership, session.is_admin, user.verifyed, greeted.includes(String(user.id)), now)) {
       this.show_trial_welcome = true

@@ -124,7 +124,10 @@ export class VipStore {
   async pay(order: VipOrder): Promise<boolean> {
     const { pay } = this.root.platform
     const channel = pay.channel()
-    if (channel === 'host') return this.finish(order, await pay.hostPay({ orderid: order.id, order_no: order.order_no, amount: order.amount }))
+    // Taken before paying: while the payment sheet is open the server may apply the order and the
+    // group refresh poll adopt it, and a membership compared with itself would never "arrive".
+    const before = this.membershipNow()
+    if (channel === 'host') return this.finish(order, await pay.hostPay({ orderid: order.id, order_no: order.order_no, amount: order.amount }), before)
     const code = channel === 'wechat' ? await pay.loginCode() : null
     const created = await this.root.api.post('/api/vip/order/wxpay/create', { orderid: order.id, ...(code ? { code } : {}) })
     if (!created) return false
@@ -138,7 +141,7 @@ export class VipStore {
       this.root.app.notify(VIP_MSG.payWebUnavailable, 'warning')
       return false
     }
-    return this.finish(order, await pay.requestPayment(created.params))
+    return this.finish(order, await pay.requestPayment(created.params), before)
   }
 
   /** The sandbox's "pay" (this server has no merchant credentials). */
@@ -146,9 +149,10 @@ export class VipStore {
     const order = this.sandboxOrder
     if (!order) return false
     this.sandboxOrder = null
+    const before = this.membershipNow()
     const paid = await this.root.api.post('/api/pay/sandbox/complete', { orderid: order.id })
     if (!paid) return false
-    this.paymentSucceeded(paid)
+    this.paymentSucceeded(paid, before)
     return true
   }
 
@@ -157,9 +161,9 @@ export class VipStore {
     this.root.app.notify(VIP_MSG.payCancelled, 'warning')
   }
 
-  private finish(order: VipOrder, outcome: PayOutcome): boolean {
+  private finish(order: VipOrder, outcome: PayOutcome, before: PaymentWatch['before']): boolean {
     if (outcome.status === 'paid') {
-      this.paymentSucceeded(order)
+      this.paymentSucceeded(order, before)
       return true
     }
     if (outcome.status === 'cancelled') this.root.app.notify(VIP_MSG.payCancelled, 'warning')
@@ -169,22 +173,28 @@ export class VipStore {
 
   private async orderPaidByHost(orderid: number): Promise<void> {
     if (this.watch?.orderId === orderid) return
+    const before = this.membershipNow()
     const order = await this.root.api.post('/api/vip/order/getbyid', { id: orderid }, { background: true })
-    if (order && order.status === 1) this.paymentSucceeded(order)
+    if (order && order.status === 1) this.paymentSucceeded(order, before)
   }
 
   /**
    * SPEC 4 payment callback: the success notice for 7 s (SPEC 9), then user info every 3 s until
    * the bought membership shows (or PAYMENT_POLL_TRIES polls: the orders page tells the rest).
    */
-  paymentSucceeded(order: Pick<VipOrder, 'id' | 'level'>): void {
+  paymentSucceeded(order: Pick<VipOrder, 'id' | 'level'>, before: PaymentWatch['before'] = this.membershipNow()): void {
     this.stopWatch()
-    const vip = this.root.session.user?.group_vip
-    this.watch = { orderId: order.id, level: order.level, before: { level: vip?.level ?? 0, vip_exp: vip?.group_vip_exp ?? null }, tries: 0 }
+    this.watch = { orderId: order.id, level: order.level, before, tries: 0 }
     this.root.app.notify(VIP_MSG.payOk, 'success', PAYMENT_NOTICE_MS)
     this.timer = this.root.scheduler.setTimeout(() => {
       this.timer = this.root.scheduler.setInterval(() => void this.pollUserInfo(), PAYMENT_USERINFO_POLL_MS)
     }, PAYMENT_NOTICE_MS)
+  }
+
+  /** The selected group's membership as the session shows it now (what a payment is compared with). */
+  private membershipNow(): PaymentWatch['before'] {
+    const vip = this.root.session.user?.group_vip
+    return { level: vip?.level ?? 0, vip_exp: vip?.group_vip_exp ?? null }
   }
 
   private polling = false
