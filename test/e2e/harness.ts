@@ -2,6 +2,7 @@
  * E2E harness: the real server (tsx server/src/main.ts) on a free loopback port with a temporary
  * database, serving the real H5 build, and Debian's Chromium driven by playwright-core.
  */
+import SqliteDatabase from 'better-sqlite3'
 import { spawn, execSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -32,6 +33,11 @@ export interface Server {
   output: () => string
   /** The latest code the development SMS sender printed for a phone. */
   codeFor: (phone: string) => Promise<string>
+  /**
+   * Runs one statement on the server's embedded SQLite database (WAL, so beside the running
+   * server): for states no API makes, like a membership that ran out.
+   */
+  sql: (statement: string, ...params: unknown[]) => void
   stop: () => Promise<void>
 }
 
@@ -72,6 +78,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
         if (matches.length) return matches[matches.length - 1][1]
         if (Date.now() > until) throw new Error(`no code for ${phone} in server output:\n${out}`)
         await new Promise((r) => setTimeout(r, 100))
+      }
+    },
+    sql(statement, ...params) {
+      const db = new SqliteDatabase(path.join(dataDir, 'teammap.db'))
+      try {
+        db.pragma('busy_timeout = 5000')
+        db.prepare(statement).run(...params)
+      } finally {
+        db.close()
       }
     },
     async stop() {

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import vm from 'node:vm'
 import { MAX_VISIBLE_POINTS } from '../../src/domain/constants'
-import { MSG } from '../../src/domain/messages'
+import { MSG, VIP_MSG } from '../../src/domain/messages'
 import { encryptJson } from '../../src/domain/secure'
 import { buildUser } from '../support/fakes'
 import { buildLayer, buildMarker } from '../support/mapBuilders'
@@ -42,6 +42,7 @@ function runPage(route: string, storage: Record<string, string> = {}, tap = '', 
     requests: { url: string }[]
     tapped: string | null
     mapCalls: { kind: string; markers?: { id: number; iconPath: string }[]; markerIds?: number[]; clear?: boolean }[]
+    payments: { timeStamp: string; nonceStr: string; package: string; signType: string; paySign: string }[]
   }
 }
 
@@ -144,6 +145,33 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
     expect([...shown.keys()].some((id) => id < 0)).toBe(true)
     // Icons are files of the package.
     for (const icon of new Set([...shown.values()].map((m) => m.iconPath))) expect(fs.existsSync(path.join(dist, icon))).toBe(true)
+  })
+
+  it('pays for a membership on /vip with wx.requestPayment: the login code goes to the server, its signed parameters to WeChat (issue 7)', () => {
+    const user = buildUser({ id: 7, select_groupid: 3 })
+    const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
+    const info = {
+      group_id: 3, level: 1, level_name: '试用版', vip_exp: user.vip_exp, expired: false, custom: false, days_left: 5, is_admin: true,
+      marker_limit: 300, join_limit: 5, file_rep_size: 307200, effective: { marker_limit: 300, join_limit: 5, file_size_limit: 307200 },
+      usage: { markers: 12, members: 1, pending: 0, storage_kb: 2048 }, hidden_markers: 0, restore_until: null, products: [], verifyed: true, can_get_trial_bonus: false,
+    }
+    const order = { id: 41, order_no: 'VIP20261123000041', product_id: 1, product_name: 'VIP 1', level: 2, months: 12, price: 8800, discount_code: '', discount_amount: 0, amount: 8800, status: 0, channel: '', created_at: '2026-11-23T00:00:00.000Z', expires_at: '2099-01-01T00:00:00.000Z', paid_at: null, cancelled_at: null, vip_exp_after: null }
+    const params = { appId: 'wx0123456789abcdef', timeStamp: '1795392000', nonceStr: 'n0nce', package: 'prepay_id=wx2026', signType: 'RSA', paySign: 'c2lnbmF0dXJl' }
+    const { rendered, requests, payments } = runPage('pages/vip/index', storage, '购买', {
+      '/api/vip/info': info,
+      '/api/vip/order/add': order,
+      '/api/vip/order/wxpay/create': { order, sandbox: false, params },
+    }, 600)
+    expect(rendered).toContain('12 / 300')
+    expect(rendered).toContain('¥88.00')
+    const add = requests.find((r) => r.url.endsWith('/api/vip/order/add')) as { data: Record<string, unknown> } | undefined
+    expect(add?.data).toMatchObject({ product_id: 1 })
+    expect(add?.data).not.toHaveProperty('price')
+    const create = requests.find((r) => r.url.endsWith('/api/vip/order/wxpay/create')) as { data: Record<string, unknown> } | undefined
+    expect(create?.data).toMatchObject({ orderid: 41, code: 'wx-login-code' })
+    expect(payments).toEqual([{ timeStamp: params.timeStamp, nonceStr: params.nonceStr, package: params.package, signType: 'RSA', paySign: params.paySign }])
+    // The user closed the sheet: told so, the order kept for later.
+    expect(rendered).toContain(VIP_MSG.payCancelled)
   })
 
   it('sends a visitor who opens the map to sign in first', () => {

@@ -16,6 +16,8 @@ const navigations = []
 const requests = []
 /** What the page asked of the map context (addMarkers / removeMarkers payloads). */
 const mapCalls = []
+/** wx.requestPayment calls (the signed parameters the page passed). */
+const payments = []
 let appConfig
 const pageConfigs = []
 const pageStack = []
@@ -73,6 +75,12 @@ global.wx = {
   reLaunch: nav('reLaunch'),
   navigateBack: nav('navigateBack'),
   createSelectorQuery: () => ({ in() { return this }, select() { return this }, selectAll() { return this }, boundingClientRect() { return this }, fields() { return this }, exec(cb) { cb && cb([]) } }),
+  login: (o) => setTimeout(() => o.success && o.success({ code: 'wx-login-code', errMsg: 'login:ok' }), 0),
+  requestPayment: (o) => {
+    payments.push({ timeStamp: o.timeStamp, nonceStr: o.nonceStr, package: o.package, signType: o.signType, paySign: o.paySign })
+    // The user closes the payment sheet: the page must say so and keep the order.
+    setTimeout(() => o.fail && o.fail({ errMsg: 'requestPayment:fail cancel' }), 0)
+  },
   showToast: () => undefined,
   hideToast: () => undefined,
 }
@@ -139,6 +147,6 @@ setTimeout(() => {
   setTimeout(() => {
     const rendered = JSON.stringify(updates)
     // Exit only once a large answer has drained into the pipe.
-    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, storageKeys: Object.keys(storage) }), () => process.exit(0))
+    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, storageKeys: Object.keys(storage) }), () => process.exit(0))
   }, 300)
 }, 300)

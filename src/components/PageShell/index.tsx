@@ -14,6 +14,8 @@ import { NoticeBar } from '../NoticeBar'
 
 // The membership dialogs load only when one is due (they stay out of every page's bundle).
 const VipModals = lazy(() => import('../VipModals'))
+/** A new user finishing the set-up is not interrupted: a due dialog waits for the map. */
+const QUIET_PATHS = ['/guide', '/guide/init']
 
 export const PageShell = observer(function PageShell({ children, className }: PropsWithChildren<{ className?: string }>) {
   const root = useStores()
@@ -30,7 +32,7 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
       setAllowed(true)
       const route = resolveRoute(root.platform.location().pathname)
       // Public pages (a share link, the login page) are not about the user's own team.
-      setPath(route?.access === 'login' ? route.path : '')
+      setPath(route?.access === 'login' && !QUIET_PATHS.includes(route.path) ? route.path : '')
       if (route?.access === 'login' && root.session.loggedIn) app.checkVipPrompts()
     } else {
       setAllowed(false)
