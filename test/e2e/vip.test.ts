@@ -34,7 +34,7 @@ afterAll(async () => {
 })
 
 const on = (page: Page, selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
-const notice = (page: Page, text: string) => page.locator('.notice-bar', { hasText: text }).first()
+const notice = (page: Page, text: string) => page.locator('.notice-bar:visible', { hasText: text }).first()
 
 describe('membership: trial, questionnaire, sandbox purchase, expiry dialogs, reset to free (issue 7)', () => {
   it('a new user on the trial is greeted and fills in the questionnaire for 30 more days', async () => {

@@ -48,7 +48,8 @@ const OrderList = observer(function OrderList() {
               </Tag>
             </View>
             <Text className='order-item__meta muted'>{`订单号 ${o.order_no}`}</Text>
-            <Text className='order-item__meta muted'>{`下单时间 ${dateTime(o.created_at)}${o.paid_at ? ` · 支付时间 ${dateTime(o.paid_at)}` : ''}`}</Text>
+            <Text className='order-item__meta muted'>{`下单时间 ${dateTime(o.created_at)}`}</Text>
+            {o.paid_at ? <Text className='order-item__meta muted'>{`支付时间 ${dateTime(o.paid_at)}`}</Text> : null}
             <View className='order-item__amount'>
               <Text className='order-item__price'>{`¥${formatFen(o.amount)}`}</Text>
               {o.discount_amount > 0 ? <Text className='muted'>{`（优惠码 ${o.discount_code} 减 ¥${formatFen(o.discount_amount)}）`}</Text> : null}
