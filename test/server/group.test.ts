@@ -54,6 +54,15 @@ describe('/api/group/create', () => {
     expect((await t.call('/api/group/create', { name: ' 勘察一队 ' }, b.auth)).data.user.select_groupname).toBe('勘察一队')
   })
 
+  it('should give the map made before the nickname (the guide order) the nickname, but keep a name the user chose', async () => {
+    const a = await t.login('13800138000')
+    expect((await t.call('/api/group/create', {}, a.auth)).data.user.select_groupname).toBe('我的地图')
+    expect((await t.call('/api/user/init', { nickname: '钱会员' }, a.auth)).data.select_groupname).toBe('钱会员的地图')
+    const b = await t.login('13900139000')
+    await t.call('/api/group/create', { name: '勘察一队' }, b.auth)
+    expect((await t.call('/api/user/init', { nickname: '小李' }, b.auth)).data.select_groupname).toBe('勘察一队')
+  })
+
   it('should be idempotent: a second call selects the group the caller already owns', async () => {
     const { auth } = await t.login()
     const first = await t.call('/api/group/create', {}, auth)

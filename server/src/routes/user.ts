@@ -11,7 +11,7 @@ import { NICKNAME_MAX } from '../../../src/domain/constants'
 import { charLength } from '../../../src/domain/validate'
 import { startSession } from '../auth'
 import { inTransaction } from '../db/connection'
-import { deleteGroups, groupIdsOwnedBy } from '../db/groups'
+import { deleteGroups, findGroupOwnedBy, groupIdsOwnedBy, renameGroup } from '../db/groups'
 import { findDepartment } from '../db/departments'
 import { addJoin, deleteJoinsOfGroups, deleteJoinsOfUser, findJoin } from '../db/joins'
 import { deleteLocationOfUser } from '../db/locations'
@@ -20,7 +20,7 @@ import { deletePending, findPending, findPendingByPhone, upsertPending } from '.
 import { deleteUser, findOrCreateUserByPhone, findUserByPhone, selectGroupForUser, unselectGroups, updateUserProfile } from '../db/users'
 import { BusinessError } from '../envelope'
 import { presentExpiredInfo, presentLoginResult, presentUserInfo } from '../presenters/account'
-import { loadAccount, loadAccountSwitchingLostGroup } from '../services/account'
+import { loadAccount, loadAccountSwitchingLostGroup, ownMapName } from '../services/account'
 import { codeRejected, verifyCode } from '../services/codes'
 import { mapCaller, requireManager } from '../services/permissions'
 import { purgeVipRows } from '../services/vip'
@@ -72,7 +72,13 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
   })
 
   sessionCall('/api/user/init', z.object({ nickname: nicknameField }), async ({ nickname }, caller) => {
-    await updateUserProfile(db.kysely, caller.userId, { nickname }, clock.now().toISOString())
+    await inTransaction(db, async (trx) => {
+      await updateUserProfile(trx, caller.userId, { nickname }, clock.now().toISOString())
+      // The own map made on the guide page before the nickname was '我的地图': it takes the name now
+      // (unless the user renamed it), so that the people they invite see whose map it is.
+      const own = await findGroupOwnedBy(trx, caller.userId)
+      if (own && own.name === ownMapName('')) await renameGroup(trx, own.id, ownMapName(nickname))
+    })
     return presentUserInfo(await loadAccount(db.kysely, caller.userId), caller.token)
   })
 

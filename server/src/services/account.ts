@@ -56,7 +56,7 @@ export async function selectOwnGroup(trx: Executor, userId: number, now: Date, n
   if (!group) {
     const trial = newTrial(now)
     group = await insertOwnedGroup(trx, {
-      name: name ?? `${user.nickname || '我'}的地图`,
+      name: name ?? ownMapName(user.nickname),
       owner_id: user.id,
       level: trial.level,
       vip_exp: trial.vip_exp.toISOString(),
@@ -81,4 +81,9 @@ export async function loadAccountSwitchingLostGroup(db: Database, userId: number
   if (account.selected || !account.user.select_groupid) return account
   await inTransaction(db, (trx) => selectOwnGroup(trx, userId, now))
   return loadAccount(db.kysely, userId)
+}
+
+/** The name of a user's own map: '{nickname}的地图', or '我的地图' before they have a nickname. */
+export function ownMapName(nickname: string | null | undefined): string {
+  return `${nickname || '我'}的地图`
 }
