@@ -21,13 +21,24 @@ export const payPlatform: PayPlatform = {
       return null
     }
   },
-  async requestPayment(params) {
-    try {
-      await Taro.requestPayment({ timeStamp: params.timeStamp, nonceStr: params.nonceStr, package: params.package, signType: params.signType, paySign: params.paySign })
-      return { status: 'paid' }
-    } catch (err) {
-      return outcomeOfPayError(err)
-    }
+  // Taro 4.2 does not promisify requestPayment (it is missing from its needPromiseApis): awaiting
+  // its return value would take every payment, even a cancelled one, as paid. The callbacks decide.
+  requestPayment(params) {
+    return new Promise<PayOutcome>((resolve) => {
+      try {
+        Taro.requestPayment({
+          timeStamp: params.timeStamp,
+          nonceStr: params.nonceStr,
+          package: params.package,
+          signType: params.signType,
+          paySign: params.paySign,
+          success: () => resolve({ status: 'paid' }),
+          fail: (err) => resolve(outcomeOfPayError(err)),
+        })
+      } catch (err) {
+        resolve(outcomeOfPayError(err))
+      }
+    })
   },
   async hostPay() {
     return { status: 'failed', message: 'no host app' }
