@@ -54,6 +54,12 @@ export const ROUTES: RouteDef[] = [
   { path: '/404', title: '页面不存在', access: 'none', skipChecks: true, page: 'pages/not-found/index', hidden: true },
 ]
 
+/**
+ * The membership pages (and account deletion): the expired dialog, the expiry reminder and the trial
+ * welcome stand aside there, since renewing happens there (issue 7).
+ */
+export const MEMBERSHIP_PATHS = ['/vip', '/order', '/logoff']
+
 /** Shown for any other path. */
 export const NOT_FOUND_PATH = '/404'
 

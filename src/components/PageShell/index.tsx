@@ -7,7 +7,7 @@ import { useDidHide, useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useState, type PropsWithChildren } from 'react'
 import { decideEntry, moduleBlockOf } from '../../router/entry'
-import { resolveRoute } from '../../router/routes'
+import { MEMBERSHIP_PATHS, resolveRoute } from '../../router/routes'
 import { useStores } from '../../stores/context'
 import { LoadingMask } from '../LoadingMask'
 import { NoticeBar } from '../NoticeBar'
@@ -33,7 +33,7 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
       const route = resolveRoute(root.platform.location().pathname)
       // Public pages (a share link, the login page) are not about the user's own team.
       setPath(route?.access === 'login' && !QUIET_PATHS.includes(route.path) ? route.path : '')
-      if (route?.access === 'login' && root.session.loggedIn) app.checkVipPrompts()
+      if (route?.access === 'login' && !MEMBERSHIP_PATHS.includes(route.path) && root.session.loggedIn) app.checkVipPrompts()
     } else {
       setAllowed(false)
       root.navigate(decision.to, 'redirect')

@@ -14,17 +14,16 @@ import { COMPANY_SIZE_OPTIONS, VIP_MSG } from '../../domain/messages'
 import { qrDataUrl } from '../../domain/qr'
 import { vipDaysLeft } from '../../domain/tiers'
 import { VERIFY_QUESTIONS } from '../../domain/vip'
+import { MEMBERSHIP_PATHS } from '../../router/routes'
 import { useStores } from '../../stores/context'
 import './index.scss'
 import '../../stores/vipStores'
 
-/** Pages where the expired dialog stands aside: renewing happens there (and deleting the account). */
-const EXPIRED_DIALOG_FREE_PATHS = ['/vip', '/order', '/logoff']
 
 const ExpiredDialog = observer(function ExpiredDialog({ path }: { path: string }) {
   const { app, session, vip, navigate } = useStores()
   const [resetting, setResetting] = useState(false)
-  const visible = app.show_vip_expired_modal && !EXPIRED_DIALOG_FREE_PATHS.includes(path)
+  const visible = app.show_vip_expired_modal && !MEMBERSHIP_PATHS.includes(path)
   const admin = session.is_admin
   const footer = admin ? (
     <View className='vip-dialog__actions'>
@@ -93,13 +92,13 @@ const ExpiredDialog = observer(function ExpiredDialog({ path }: { path: string }
   )
 })
 
-const ReminderDialog = observer(function ReminderDialog() {
+const ReminderDialog = observer(function ReminderDialog({ path }: { path: string }) {
   const { app, session, navigate } = useStores()
   return (
     <Dialog
       className='vip-reminder'
       title={VIP_MSG.reminderTitle}
-      visible={app.show_vip_exp_modal}
+      visible={app.show_vip_exp_modal && !MEMBERSHIP_PATHS.includes(path)}
       content={VIP_MSG.reminder(app.vip_reminder_days)}
       confirmText={session.is_admin ? '立即续费' : '知道了'}
       hideCancelButton={!session.is_admin}
@@ -113,14 +112,14 @@ const ReminderDialog = observer(function ReminderDialog() {
   )
 })
 
-const TrialWelcome = observer(function TrialWelcome() {
+const TrialWelcome = observer(function TrialWelcome({ path }: { path: string }) {
   const { app, session, vip } = useStores()
   const days = vipDaysLeft(session.user?.group_vip?.group_vip_exp, new Date())
   return (
     <Dialog
       className='vip-welcome'
       title={VIP_MSG.trialWelcomeTitle}
-      visible={app.show_trial_welcome}
+      visible={app.show_trial_welcome && !MEMBERSHIP_PATHS.includes(path)}
       content={VIP_MSG.trialWelcome(days)}
       closeIcon
       confirmText='填写问卷'
@@ -213,8 +212,8 @@ export const VipModals = observer(function VipModals({ path }: { path: string })
   return (
     <>
       <ExpiredDialog path={path} />
-      <ReminderDialog />
-      <TrialWelcome />
+      <ReminderDialog path={path} />
+      <TrialWelcome path={path} />
       <VerifyForm />
       <ServiceSheet />
     </>
