@@ -35,8 +35,11 @@ export interface Platform {
   replaceAddress: (pathWithQuery: string) => void
   /** Clipboard and links into the H5 app. */
   share: SharePlatform
-  /** Paying for membership orders (WeChat Pay, the host app, or none). */
-  pay: PayPlatform
+  /**
+   * Paying for membership orders (WeChat Pay, the host app, or none), loaded on first use: its code
+   * (and the host bridge's) travels with the membership pages, not with every page.
+   */
+  pay: () => Promise<PayPlatform>
 }
 
 export interface RootDeps {

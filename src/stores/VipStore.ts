@@ -47,12 +47,15 @@ export class VipStore {
   resetting = false
 
   private timer: unknown = null
-  private readonly unsubscribe: () => void
+  private unsubscribe: () => void = () => undefined
+  private disposed = false
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<VipStore, 'root' | 'timer' | 'unsubscribe'>(this, { root: false, timer: false, unsubscribe: false })
+    makeAutoObservable<VipStore, 'root' | 'timer' | 'unsubscribe' | 'disposed'>(this, { root: false, timer: false, unsubscribe: false, disposed: false })
     // SPEC 7 order_paid_callback: the host app learned that an order was paid (its own payment sheet, IAP).
-    this.unsubscribe = root.platform.pay.onOrderPaid((orderid) => void this.orderPaidByHost(orderid))
+    void root.platform.pay().then((pay) => {
+      if (!this.disposed) this.unsubscribe = pay.onOrderPaid((orderid) => void this.orderPaidByHost(orderid))
+    })
   }
 
   get isAdmin(): boolean {
@@ -122,7 +125,7 @@ export class VipStore {
 
   /** Pays a waiting order on this client's channel. True when paid (the callback then runs). */
   async pay(order: VipOrder): Promise<boolean> {
-    const { pay } = this.root.platform
+    const pay = await this.root.platform.pay()
     const channel = pay.channel()
     // Taken before paying: while the payment sheet is open the server may apply the order and the
     // group refresh poll adopt it, and a membership compared with itself would never "arrive".
@@ -346,6 +349,7 @@ export class VipStore {
 
   dispose(): void {
     this.stopWatch()
+    this.disposed = true
     this.unsubscribe()
   }
 }

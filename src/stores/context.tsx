@@ -3,7 +3,6 @@ import { createContext, useContext, type PropsWithChildren } from 'react'
 import { taroTransport } from '../platform/http'
 import { device } from '../platform/device'
 import { taroNavigator } from '../platform/nav'
-import { payPlatform } from '../platform/pay'
 import { sharePlatform } from '../platform/share'
 import { taroStorage } from '../platform/storage'
 import { createNavigate } from '../router/navigate'
@@ -15,7 +14,7 @@ export function appRootStore(): RootStore {
   root ??= new RootStore({
     transport: taroTransport,
     baseUrl: typeof API_BASE === 'string' ? API_BASE : '',
-    platform: { storage: taroStorage, device, navigate: createNavigate(taroNavigator), location: () => taroNavigator.location(), replaceAddress: (p) => taroNavigator.replaceAddress(p), share: sharePlatform, pay: payPlatform },
+    platform: { storage: taroStorage, device, navigate: createNavigate(taroNavigator), location: () => taroNavigator.location(), replaceAddress: (p) => taroNavigator.replaceAddress(p), share: sharePlatform, pay: () => import('../platform/pay').then((m) => m.payPlatform) },
   })
   return root
 }

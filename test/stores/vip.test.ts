@@ -454,7 +454,8 @@ describe('the host app\'s order_paid_callback (SPEC 7)', () => {
     const server = payServer('wechat')
     const host = hostWithCallback()
     const { root, calls } = await signedIn({ ...server.handlers, '/api/vip/order/getbyid': (body) => ok(buildOrder({ id: body.id, level: 3, status: 1 })) }, { user: { group_vip: BEFORE }, pay: host.pay })
-    expect(root.vip.watch).toBeNull() // creates the store, which subscribes
+    expect(root.vip.watch).toBeNull() // creates the store, which subscribes once the pay platform loaded
+    await jest.advanceTimersByTimeAsync(0)
     expect(host.onOrderPaid).toHaveBeenCalledTimes(1)
     host.paid(55)
     await jest.advanceTimersByTimeAsync(0)
@@ -476,6 +477,7 @@ describe('the host app\'s order_paid_callback (SPEC 7)', () => {
     const host = hostWithCallback()
     const { root, calls } = await signedIn({ '/api/vip/order/getbyid': (body) => ok(buildOrder({ id: body.id, status: 0 })) }, { pay: host.pay })
     void root.vip
+    await jest.advanceTimersByTimeAsync(0)
     host.paid(56)
     await jest.advanceTimersByTimeAsync(30_000)
     expect(callsTo(calls, '/api/vip/order/getbyid')).toHaveLength(1)

@@ -77,14 +77,14 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
         },
         webOrigin: () => 'https://map.test',
       },
-      pay: {
+      pay: async (): Promise<PayPlatform> => ({
         channel: () => 'web',
         loginCode: async () => null,
         requestPayment: async (): Promise<PayOutcome> => ({ status: 'failed' }),
         hostPay: async (): Promise<PayOutcome> => ({ status: 'failed' }),
         onOrderPaid: () => () => undefined,
         ...opts.pay,
-      },
+      }),
     },
   })
   live.add(root)
