@@ -7,7 +7,6 @@ import type { GroupVip, Level } from '../../types/entities'
 import {
   DATA_KEEP_MONTHS_AFTER_EXPIRY,
   DEFAULT_GROUP_VIP,
-  EXPIRY_REMINDER_DAYS,
   FREE_LIMITS,
   RESET_REMARK_MAX,
   STORAGE_G_THRESHOLD_KB,
@@ -21,7 +20,9 @@ import {
 import { VIP_MSG } from './messages'
 import { charLength } from './validate'
 
-export const LEVEL = { FREE: 0, TRIAL: 1, VIP1: 2, VIP2: 3, VIP3: 4 } as const
+import { LEVEL, isVipExpired, vipDaysLeft } from './vipPrompt'
+
+export { LEVEL, isVipExpired, vipDaysLeft, shanghaiDay, shouldRemindExpiry, trialWelcomeDue, vipPrompt, type VipPrompt } from './vipPrompt'
 
 export const LEVEL_NAMES: Record<Level, string> = {
   0: '免费版',
@@ -61,19 +62,6 @@ export function formatStorage(kb: number): string {
   if (kb >= STORAGE_G_THRESHOLD_KB) return `${(kb / STORAGE_G_THRESHOLD_KB).toFixed(1)}G`
   const m = kb / 1024
   return `${Number.isInteger(m) ? m : m.toFixed(1)}M`
-}
-
-/** Whether a VIP expiry date has passed. Free level never expires. */
-export function isVipExpired(level: Level, vipExp: string | Date | null | undefined, now: Date): boolean {
-  if (level === LEVEL.FREE || !vipExp) return false
-  return new Date(vipExp).getTime() <= now.getTime()
-}
-
-/** Whole days left until a VIP expiry (rounded up; 0 when expired or unknown). */
-export function vipDaysLeft(vipExp: string | Date | null | undefined, now: Date): number {
-  if (!vipExp) return 0
-  const ms = new Date(vipExp).getTime() - now.getTime()
-  return ms > 0 ? Math.ceil(ms / (24 * 3600 * 1000)) : 0
 }
 
 /** "试用版 · 剩余7天", "免费版", "VIP 2 · 已过期" for the map and home headers. */
@@ -120,11 +108,6 @@ export function effectiveLimits(group: Membership, now: Date): Limits & { expire
   return { marker_limit: group.marker_limit, join_limit: group.join_limit, file_size_limit: group.file_size_limit, expired: false }
 }
 
-/** The date in Asia/Shanghai as 'YYYY-MM-DD' (once-a-day prompts, discount dates). */
-export function shanghaiDay(at: Date): string {
-  return new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10)
-}
-
 /** Calendar months added on the Asia/Shanghai calendar; a day the month lacks becomes its last (31 Jan + 1 = 28/29 Feb). */
 export function addMonthsShanghai(at: Date | string, months: number): Date {
   const local = new Date(new Date(at).getTime() + SHANGHAI_OFFSET_MS)
@@ -134,30 +117,6 @@ export function addMonthsShanghai(at: Date | string, months: number): Date {
   const day = Math.min(local.getUTCDate(), lastDay)
   const shifted = Date.UTC(y, m, day, local.getUTCHours(), local.getUTCMinutes(), local.getUTCSeconds(), local.getUTCMilliseconds())
   return new Date(shifted - SHANGHAI_OFFSET_MS)
-}
-
-/**
- * SPEC 4: the expiry reminder shows when the group's level is above 0 and 1-7 days remain (whole
- * days, rounded up), at most once a day (`lastShownDay`: the Asia/Shanghai day it last showed, from
- * shanghaiDay), and not for a trial with exactly 7 days left (a new trial would greet with it).
- */
-export function shouldRemindExpiry(vip: Pick<Membership, 'level' | 'vip_exp'>, now: Date, lastShownDay: string | null | undefined): boolean {
-  if (vip.level <= LEVEL.FREE || !vip.vip_exp) return false
-  if (isVipExpired(vip.level as Level, vip.vip_exp, now)) return false
-  const days = vipDaysLeft(vip.vip_exp, now)
-  if (days < 1 || days > EXPIRY_REMINDER_DAYS) return false
-  if (vip.level === LEVEL.TRIAL && days === TRIAL_DAYS) return false
-  return lastShownDay !== shanghaiDay(now)
-}
-
-/** Which membership dialog a signed-in user sees now (SPEC 4): the expired one by role, the reminder, or none. */
-export type VipPrompt = { kind: 'expired_admin' } | { kind: 'expired_member' } | { kind: 'reminder'; days: number } | null
-
-export function vipPrompt(vip: Pick<Membership, 'level' | 'vip_exp'> | null | undefined, isAdmin: boolean, now: Date, lastReminderDay: string | null | undefined): VipPrompt {
-  if (!vip) return null
-  if (isVipExpired(vip.level as Level, vip.vip_exp, now)) return { kind: isAdmin ? 'expired_admin' : 'expired_member' }
-  if (shouldRemindExpiry(vip, now, lastReminderDay)) return { kind: 'reminder', days: vipDaysLeft(vip.vip_exp, now) }
-  return null
 }
 
 /** SPEC 5: a reset to free needs a remark. The first problem, or null. */
@@ -248,12 +207,3 @@ export function applyPurchase(group: Membership, level: 2 | 3 | 4, now: Date, mo
   return { level, vip_exp: new Date(addMonthsShanghai(now, months).getTime() + carried).toISOString(), ...limits }
 }
 
-/**
- * The trial welcome (SPEC 2) greets the administrator of a trial map who has not filled in the
- * questionnaire, once per user on this device (`shownBefore`), and only when no membership dialog
- * is due (they come first).
- */
-export function trialWelcomeDue(vip: { level: number; vip_exp: string | null } | null | undefined, isAdmin: boolean, verifyed: boolean, shownBefore: boolean, now: Date): boolean {
-  if (!vip || !isAdmin || verifyed || shownBefore) return false
-  return vip.level === LEVEL.TRIAL && !isVipExpired(LEVEL.TRIAL, vip.vip_exp, now)
-}

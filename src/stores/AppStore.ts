@@ -4,7 +4,7 @@ import type { SystemConfig } from '../../types/entities'
 import { MSG } from '../domain/messages'
 import { DEFAULT_MAP_STYLE, DEFAULT_SYSTEM_CONFIG, NOTICE_BAR_MS } from '../domain/constants'
 import { makeNotice, type Notice, type NoticeType } from '../domain/notice'
-import { shanghaiDay, trialWelcomeDue, vipPrompt } from '../domain/tiers'
+import { shanghaiDay, trialWelcomeDue, vipPrompt } from '../domain/vipPrompt'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
 
