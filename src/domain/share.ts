@@ -4,7 +4,8 @@
  * Shared by the share dialog, the share view and the server.
  */
 import { SHARE_BTN, SHARE_BTN_DEFAULT, SHARE_BTN_ROUTE_DEFAULT, SHARE_NAME_MAX, SHARE_PWD_MAX } from './constants'
-import { MSG, SHARE_MSG } from './messages'
+import { MSG } from './messages'
+import { SHARE_MSG } from './shareMessages'
 import { charLength } from './validate'
 
 /** 1 layer, 2 marker, 3 route (SPEC 3 "Share"). */

@@ -17,7 +17,7 @@ import {
   VIP_PRODUCT_MONTHS,
   VIP_TIER_LIMITS,
 } from './constants'
-import { VIP_MSG } from './messages'
+import { VIP_MSG } from './vipMessages'
 import { charLength } from './validate'
 
 import { LEVEL, isVipExpired, vipDaysLeft } from './vipPrompt'

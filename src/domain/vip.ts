@@ -4,7 +4,7 @@
  */
 import type { Discount, DiscountKind, Enterprise, OrderStatus, PricedProduct, VipProduct, VipProductId } from '../../types/vip'
 import { VERIFY_ANSWER_MAX, VERIFY_FIELD_MAX, VIP_PRICES_FEN, VIP_PRODUCT_MONTHS } from './constants'
-import { COMPANY_SIZE_OPTIONS, VIP_MSG } from './messages'
+import { COMPANY_SIZE_OPTIONS, VIP_MSG } from './vipMessages'
 import { formatStorage, LEVEL, LEVEL_NAMES, limitsOfLevel, purchaseProblem } from './tiers'
 import { charLength } from './validate'
 

@@ -9,7 +9,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { Level } from '../../types/entities'
 import type { Discount, PricedProduct, VipInfo, VipOrder, VipProductId } from '../../types/vip'
 import { PAYMENT_NOTICE_MS, PAYMENT_USERINFO_POLL_MS } from '../domain/constants'
-import { VIP_MSG } from '../domain/messages'
+import { VIP_MSG } from '../domain/vipMessages'
 import { checkResetRemark, levelName } from '../domain/tiers'
 import {
   checkVerifyForm, emptyVerifyForm, normalizeDiscountCode, paymentArrived, PAYMENT_POLL_TRIES, priceProduct, productById, toEnterprise, verifyFormOf, VIP_PRODUCTS, type VerifyForm,

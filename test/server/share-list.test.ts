@@ -4,7 +4,8 @@
  * /api/share/delete lets the creator or a manager delete one.
  */
 import { ErrCode } from '../../types/api'
-import { MAP_MSG, MSG, SHARE_MSG } from '../../src/domain/messages'
+import { MAP_MSG, MSG } from '../../src/domain/messages'
+import { SHARE_MSG } from '../../src/domain/shareMessages'
 import { PERM } from '../../src/domain/permissions'
 import type { Person } from './teams-fixture'
 import { makeShareWorld, ok, type ShareWorld } from './share-fixture'

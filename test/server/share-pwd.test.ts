@@ -5,7 +5,8 @@
  * app instances and processes) with the injected clock; the signing secret survives a restart.
  */
 import { ErrCode } from '../../types/api'
-import { MSG, SHARE_MSG } from '../../src/domain/messages'
+import { MSG } from '../../src/domain/messages'
+import { SHARE_MSG } from '../../src/domain/shareMessages'
 import { buildApp } from '../../server/src/app'
 import { SHARE_PROOF_TTL_MS, SHARE_PWD_WINDOW_MS } from '../../server/src/services/shares'
 import { callFrom, makeShareWorld, ok, type ShareWorld } from './share-fixture'

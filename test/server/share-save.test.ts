@@ -5,7 +5,8 @@
  * and a password that is stored hashed and never returned.
  */
 import { ErrCode } from '../../types/api'
-import { MSG, SHARE_MSG } from '../../src/domain/messages'
+import { MSG } from '../../src/domain/messages'
+import { SHARE_MSG } from '../../src/domain/shareMessages'
 import { PERM } from '../../src/domain/permissions'
 import { ok } from './teams-fixture'
 import { makeShareWorld, shareBody, type ShareWorld } from './share-fixture'

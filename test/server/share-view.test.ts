@@ -6,7 +6,8 @@
  * deleting it kills every call at once, and it belongs to its group (not to its creator).
  */
 import { ErrCode } from '../../types/api'
-import { MAP_MSG, SHARE_MSG } from '../../src/domain/messages'
+import { MAP_MSG } from '../../src/domain/messages'
+import { SHARE_MSG } from '../../src/domain/shareMessages'
 import { PERM } from '../../src/domain/permissions'
 import { DEFAULT_TITLE_STYLE } from '../../server/src/routes/title-style'
 import { makeShareWorld, ok, type ShareWorld } from './share-fixture'

@@ -1,6 +1,6 @@
 /** Orders and discounts (issue 7, SPEC 3, 7): the server's price only, discounts, order states, the sandbox payment and what it gives the group. */
 import { ErrCode } from '../../types/api'
-import { VIP_MSG } from '../../src/domain/messages'
+import { VIP_MSG } from '../../src/domain/vipMessages'
 import { addMonthsShanghai } from '../../src/domain/tiers'
 import { DAY_MS } from './helpers'
 import { makeWorld, ok, type TeamWorld } from './teams-fixture'

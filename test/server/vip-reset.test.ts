@@ -6,7 +6,8 @@
  */
 import { ErrCode } from '../../types/api'
 import { FREE_LIMITS } from '../../src/domain/constants'
-import { MAP_MSG, TEAM_MSG, VIP_MSG } from '../../src/domain/messages'
+import { MAP_MSG, TEAM_MSG } from '../../src/domain/messages'
+import { VIP_MSG } from '../../src/domain/vipMessages'
 import { restoreUntil } from '../../src/domain/tiers'
 import { DAY_MS } from './helpers'
 import { makeWorld, ok, type Person, type TeamWorld } from './teams-fixture'

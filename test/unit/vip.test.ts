@@ -5,7 +5,8 @@ import {
   TRIAL_LIMITS,
   VIP_PRICES_FEN,
 } from '../../src/domain/constants'
-import { COMPANY_SIZE_OPTIONS, MSG, VIP_MSG } from '../../src/domain/messages'
+import { MSG } from '../../src/domain/messages'
+import { COMPANY_SIZE_OPTIONS, VIP_MSG } from '../../src/domain/vipMessages'
 import {
   addMonthsShanghai,
   applyPurchase,

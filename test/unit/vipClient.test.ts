@@ -4,7 +4,7 @@
  * callback), and the dialog picked for a trial on its first day. The tier rules themselves (limits,
  * reminder window, purchases) are in vip.test.ts.
  */
-import { VIP_MSG } from '../../src/domain/messages'
+import { VIP_MSG } from '../../src/domain/vipMessages'
 import { shanghaiDay, trialWelcomeDue, vipPrompt } from '../../src/domain/tiers'
 import { PAYMENT_POLL_TRIES, VERIFY_QUESTIONS, VIP_PRODUCTS, paymentArrived, productAction, usageMeters } from '../../src/domain/vip'
 import { PAYMENT_USERINFO_POLL_MS } from '../../src/domain/constants'

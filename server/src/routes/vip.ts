@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { MSG, VIP_MSG } from '../../../src/domain/messages'
+import { MSG } from '../../../src/domain/messages'
+import { VIP_MSG } from '../../../src/domain/vipMessages'
 import { mapCaller } from '../services/permissions'
 import { addOrder, cancelOrder, checkDiscount, createWxPayment, listOrders, listedDiscounts, orderById } from '../services/pay/orders'
 import { SandboxPay } from '../services/pay/provider'

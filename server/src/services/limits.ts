@@ -3,7 +3,8 @@
  * runs, the free plan's once it has expired (src/domain/tiers effectiveLimits). An expired group
  * above them keeps everything and may only not add more; the messages say why.
  */
-import { MAP_MSG, TEAM_MSG, VIP_MSG } from '../../../src/domain/messages'
+import { MAP_MSG, TEAM_MSG } from '../../../src/domain/messages'
+import { VIP_MSG } from '../../../src/domain/vipMessages'
 import { effectiveLimits, type Limits } from '../../../src/domain/tiers'
 import type { GroupRow } from '../db/schema'
 
