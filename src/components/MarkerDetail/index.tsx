@@ -6,7 +6,7 @@
 import { Button, Cell, Dialog, Image, Tag } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { FieldValue, LayerField, Marker } from '../../../types/mapdata'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
@@ -14,8 +14,11 @@ import { holdsModule } from '../../domain/moduleGate'
 import { MARKER_TYPE_NAMES, formatArea, formatCoord, formatLength, measure, parsePoints } from '../../domain/points'
 import { useStores } from '../../stores/context'
 import { DraggablePanel } from '../DraggablePanel'
-import { NoteList } from '../NoteList'
 import './index.scss'
+
+// Notes (with the photo uploader and the platform's image picker) load when a detail first shows
+// them, not with the map page (DESIGN 7: the /map JS budget).
+const NoteList = lazy(() => import('../NoteList').then((m) => ({ default: m.NoteList })))
 
 const SHOWN_VERTICES = 5
 
@@ -129,7 +132,9 @@ export const MarkerDetail = observer(function MarkerDetail() {
           {layers.can(layer, PERM.NOTE_LIST) || layers.can(layer, PERM.NOTE_ADD) ? (
             <View className='marker-detail__notes'>
               <Text className='marker-detail__section'>备注</Text>
-              <NoteList markerId={m.id} layer={layer} />
+              <Suspense fallback={<Text className='muted'>加载中…</Text>}>
+                <NoteList markerId={m.id} layer={layer} />
+              </Suspense>
             </View>
           ) : null}
 
