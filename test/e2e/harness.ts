@@ -145,8 +145,8 @@ export const input = (page: Page, placeholder: string) => page.locator(`input[pl
 /** A visible NutUI button by its exact label (the label's text node does not take the tap itself). */
 export const button = (page: Page, label: string) => page.locator('taro-button-core:visible, .nut-button:visible', { hasText: new RegExp(`^\\s*${label}\\s*$`) }).last()
 
-/** Asks for a code on /login, signs in with it, and for a new user creates the own map and sets the nickname. */
-export async function signUp(page: Page, server: Server, phone: string, nickname: string): Promise<void> {
+/** Asks for a code on /login, signs in with it, and for a new user creates the own map and sets the nickname (and closes the trial welcome unless kept). */
+export async function signUp(page: Page, server: Server, phone: string, nickname: string, opts: { keepWelcome?: boolean } = {}): Promise<void> {
   await page.goto(`${server.url}/login`)
   await input(page, '请输入手机号').fill(phone)
   await button(page, '获取验证码').click()
@@ -159,6 +159,14 @@ export async function signUp(page: Page, server: Server, phone: string, nickname
   await input(page, '请输入昵称').fill(nickname)
   await button(page, '完成').click()
   await page.waitForURL(/\/map$/)
+  if (!opts.keepWelcome) await closeTrialWelcome(page)
+}
+
+/** A new map starts on the trial, and the map greets its administrator once (issue 7): closes that greeting. */
+export async function closeTrialWelcome(page: Page): Promise<void> {
+  await page.getByText('欢迎试用团队地图').waitFor()
+  await page.locator('.vip-welcome .nut-dialog-close').click()
+  await page.getByText('欢迎试用团队地图').waitFor({ state: 'hidden' })
 }
 
 export interface ApiAuth {

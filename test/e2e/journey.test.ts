@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { MSG } from '../../src/domain/messages'
-import { DESKTOP_UA, button, ensureH5Build, input, launchBrowser, mobileContext, shot, startServer, type Server } from './harness'
+import { DESKTOP_UA, button, closeTrialWelcome, ensureH5Build, input, launchBrowser, mobileContext, shot, startServer, type Server } from './harness'
 
 jest.setTimeout(240_000)
 
@@ -83,7 +83,11 @@ describe('H5 sign-in journey', () => {
     await input(page, '请输入昵称').fill('测绘小王')
     await button(page, '完成').click()
     await page.waitForURL(/\/map$/)
-    await page.getByText('测绘小王').waitFor()
+    // The map made before the nickname takes it.
+    await page.getByText('测绘小王的地图').waitFor()
+    await page.getByText('测绘小王', { exact: true }).waitFor()
+    // A new trial map greets its administrator once (issue 7).
+    await closeTrialWelcome(page)
     await expect(page.getByText('试用版 · 剩余7天').count()).resolves.toBe(1)
     await page.locator('[data-testid=map-canvas]').waitFor()
     await shot(page, '05-map')

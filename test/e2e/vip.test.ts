@@ -38,7 +38,7 @@ const notice = (page: Page, text: string) => page.locator('.notice-bar:visible',
 
 describe('membership: trial, questionnaire, sandbox purchase, expiry dialogs, reset to free (issue 7)', () => {
   it('a new user on the trial is greeted and fills in the questionnaire for 30 more days', async () => {
-    await signUp(admin, server, ADMIN_PHONE, '钱会员')
+    await signUp(admin, server, ADMIN_PHONE, '钱会员', { keepWelcome: true })
     // SPEC 2 trial welcome: 'contact service' and 'fill in questionnaire'.
     await admin.getByText('欢迎试用团队地图').waitFor()
     await button(admin, '联系客服').waitFor()

@@ -68,6 +68,11 @@ describe('an expired group', () => {
     expect(info).toMatchObject({ level: 1, expired: true, days_left: 0, marker_limit: 300, join_limit: 5, file_rep_size: 307200, effective: { ...FREE_LIMITS }, usage: { markers: 25, members: 3, pending: 1, storage_kb: 0 } })
     expect(ok(await w.call('/api/user/check/expired', {}, w.owner))).toMatchObject({ expired: true, is_admin: true, admin_vip_expired: true })
     expect(ok(await w.call('/api/user/check/expired', {}, alice))).toMatchObject({ expired: true, is_admin: false })
+    // The member list and an invite link show the limit the next person is checked against.
+    const joins = ok(await w.call('/api/group/get/joins', {}, w.owner))
+    expect(joins).toMatchObject({ count: 4, join_limit: FREE_LIMITS.join_limit })
+    const code = ok(await w.call('/api/group/invite/code', {}, w.owner)).code
+    expect(ok(await w.t.call('/api/group/invite/info', { code }))).toMatchObject({ join_limit: FREE_LIMITS.join_limit })
   })
 
   it('should refuse more markers, members and storage beyond the free plan, saying why', async () => {

@@ -23,6 +23,7 @@ import { presentGroupInfo, presentLoginResult } from '../presenters/account'
 import { presentGroupSummary } from '../presenters/teams'
 import { loadAccount, selectOwnGroup } from '../services/account'
 import { isManager, mapCaller, requireAdministrator, requireManager, type MapCaller } from '../services/permissions'
+import { limitsInForce } from '../services/limits'
 import { describeMember, freshInviteCode, groupOfInviteCode, headcount, joinGroup, joinsOverview, leaveGroup, lockGroup } from '../services/teams'
 import { callDefiners, type AppDeps } from './define'
 import { groupNameField, inviteCodeField, noFields } from './fields'
@@ -66,7 +67,7 @@ export function groupRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   sessionCall('/api/group/get/joins', noFields, async (_input, caller) => {
     const who = await mapCaller(db.kysely, caller)
-    return joinsOverview(db.kysely, who.group, isManager(who))
+    return joinsOverview(db.kysely, who.group, isManager(who), clock.now())
   })
 
   sessionCall('/api/group/remove/join', z.object({ join_id: joinIdField }), async ({ join_id }, caller) => {
@@ -126,7 +127,7 @@ export function groupRoutes(app: FastifyInstance, deps: AppDeps): void {
   publicCall('/api/group/invite/info', z.object({ code: inviteCodeField }), async ({ code }) => {
     const group = await groupOfInviteCode(db.kysely, parseInviteCode(code))
     const [owner, { members }] = await Promise.all([findUserById(db.kysely, group.owner_id), headcount(db.kysely, group.id)])
-    return { group_id: group.id, group_name: group.name, owner_nickname: owner?.nickname ?? '', member_count: members, join_limit: group.join_limit }
+    return { group_id: group.id, group_name: group.name, owner_nickname: owner?.nickname ?? '', member_count: members, join_limit: limitsInForce(group, clock.now()).join_limit }
   })
 
   // Joining an own group or one already joined only selects it; a new member counts against join_limit.

@@ -158,15 +158,19 @@ async function memberExtras(db: Executor, group: GroupRow) {
   }
 }
 
-/** Members (the administrator first, then by joining) and pending people; phones masked and pending left out for `full` false. */
-export async function joinsOverview(db: Executor, group: GroupRow, full: boolean): Promise<JoinsOverview> {
+/**
+ * Members (the administrator first, then by joining) and pending people; phones masked and pending
+ * left out for `full` false. join_limit is the one in force at `now` (the free plan's once the
+ * membership has expired), the number the next invitation is checked against.
+ */
+export async function joinsOverview(db: Executor, group: GroupRow, full: boolean, now: Date): Promise<JoinsOverview> {
   const [rows, pending, extras] = await Promise.all([joinsOfGroup(db, group.id), pendingOfGroup(db, group.id), memberExtras(db, group)])
   const ordered = [...rows.filter((r) => r.user_id === group.owner_id), ...rows.filter((r) => r.user_id !== group.owner_id)]
   return {
     list: ordered.map((r) => presentMember(r as MemberRow, { ...extras, maskPhones: !full })),
     pending: full ? pending.map(presentPending) : [],
     count: rows.length + pending.length,
-    join_limit: group.join_limit,
+    join_limit: limitsInForce(group, now).join_limit,
   }
 }
 
