@@ -106,7 +106,7 @@ describe('H5 sign-in journey', () => {
 
     // Personal centre: name and logout.
     await page.goto(`${server.url}/home`)
-    await page.getByText('测绘小王').waitFor()
+    await page.getByText('测绘小王', { exact: true }).waitFor()
     await page.getByText('138****8000').waitFor()
     await shot(page, '06-home')
     await button(page, '退出登录').click()
