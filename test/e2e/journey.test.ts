@@ -123,7 +123,7 @@ describe('H5 sign-in journey', () => {
     // A second login goes straight to the map: the user already has a map and a nickname.
     await signIn(page, PHONE)
     await page.waitForURL(/\/map$/)
-    await page.getByText('测绘小王').waitFor()
+    await page.getByText('测绘小王', { exact: true }).waitFor()
     await context.close()
   })
 
