@@ -3,6 +3,7 @@ import { createContext, useContext, type PropsWithChildren } from 'react'
 import { taroTransport } from '../platform/http'
 import { device } from '../platform/device'
 import { taroNavigator } from '../platform/nav'
+import { loadPayPlatform } from '../platform/pay/loader'
 import { sharePlatform } from '../platform/share'
 import { taroStorage } from '../platform/storage'
 import { createNavigate } from '../router/navigate'
@@ -14,7 +15,7 @@ export function appRootStore(): RootStore {
   root ??= new RootStore({
     transport: taroTransport,
     baseUrl: typeof API_BASE === 'string' ? API_BASE : '',
-    platform: { storage: taroStorage, device, navigate: createNavigate(taroNavigator), location: () => taroNavigator.location(), replaceAddress: (p) => taroNavigator.replaceAddress(p), share: sharePlatform, pay: () => import('../platform/pay').then((m) => m.payPlatform) },
+    platform: { storage: taroStorage, device, navigate: createNavigate(taroNavigator), location: () => taroNavigator.location(), replaceAddress: (p) => taroNavigator.replaceAddress(p), share: sharePlatform, pay: loadPayPlatform },
   })
   return root
 }
