@@ -74,7 +74,22 @@ global.wx = {
   navigateTo: nav('navigateTo'),
   reLaunch: nav('reLaunch'),
   navigateBack: nav('navigateBack'),
-  createSelectorQuery: () => ({ in() { return this }, select() { return this }, selectAll() { return this }, boundingClientRect() { return this }, fields() { return this }, exec(cb) { cb && cb([]) } }),
+  // One answer per query, as WeChat gives: a zero rect for select(), an empty list for selectAll().
+  createSelectorQuery: () => {
+    const answers = []
+    let all = false
+    const rect = { width: 0, height: 0, left: 0, top: 0, right: 0, bottom: 0 }
+    const q = {
+      in() { return q },
+      select() { all = false; return q },
+      selectAll() { all = true; return q },
+      boundingClientRect(cb) { const a = all ? [] : { ...rect }; answers.push(a); cb && cb(a); return q },
+      fields(_f, cb) { const a = all ? [] : { ...rect }; answers.push(a); cb && cb(a); return q },
+      scrollOffset(cb) { const a = { scrollLeft: 0, scrollTop: 0 }; answers.push(a); cb && cb(a); return q },
+      exec(cb) { cb && cb(answers) },
+    }
+    return q
+  },
   login: (o) => setTimeout(() => o.success && o.success({ code: 'wx-login-code', errMsg: 'login:ok' }), 0),
   requestPayment: (o) => {
     payments.push({ timeStamp: o.timeStamp, nonceStr: o.nonceStr, package: o.package, signType: o.signType, paySign: o.paySign })
