@@ -25,6 +25,8 @@ import type {
 import type { ShareApi } from './share'
 import type { TeamsApi } from './teams'
 import type { VipApi } from './vip'
+import type { RouteApi } from './routes'
+import type { UpgradeApi } from './upgrade'
 
 export interface RequestHeader {
   userid: number | ''
@@ -67,7 +69,7 @@ export interface Paged<T> {
 }
 
 /** Request body of each call (without header) and its `data`. */
-export interface Api extends TeamsApi, ShareApi, VipApi {
+export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi {
   '/api/system/send/code': { req: { phone: string }; res: { sent: boolean; cooldown: number } }
   '/api/system/check/code': { req: { phone: string; code: string }; res: { valid: boolean } }
   '/api/system/get/config': { req: { no_check_permission?: boolean }; res: SystemConfig }

@@ -21,6 +21,7 @@ import { roleRoutes } from './routes/role'
 import { shareRoutes } from './routes/share'
 import { vipRoutes } from './routes/vip'
 import { payRoutes } from './routes/pay'
+import { routeRoutes } from './routes/route'
 
 export type { AppDeps } from './routes/define'
 
@@ -50,5 +51,6 @@ export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyI
   shareRoutes(app, deps)
   vipRoutes(app, deps)
   payRoutes(app, deps)
+  routeRoutes(app, deps)
   return app
 }

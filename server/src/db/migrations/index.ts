@@ -12,6 +12,8 @@ import { teams } from './0005_teams'
 import { shares } from './0006_shares'
 import { vip } from './0007_vip'
 import { serviceContact } from './0008_service_contact'
+import { appReleases } from './0009_app_releases'
+import { savedRoutes } from './0010_routes'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -23,6 +25,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0006_shares': shares(dialect),
     '0007_vip': vip(dialect),
     '0008_service_contact': serviceContact(),
+    '0009_app_releases': appReleases(dialect),
+    '0010_routes': savedRoutes(dialect),
   }
 }
 
