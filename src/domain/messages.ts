@@ -116,6 +116,9 @@ export const MAP_UI_MSG = {
   noLayerForKind: '没有可以添加这种标注的图层，请先在图层面板中新建图层',
   coordInvalid: '坐标格式错误，应为"经度,纬度"，例如 116.397428,39.90923',
   locateFailed: '无法获取当前位置，请检查定位权限后重试',
+  /** Location refused and no setting can be opened from the page (a phone browser). */
+  locationPermission: '团队地图需要使用您的位置来显示您所在的地点和签到。请允许使用定位后重试。',
+  locationSettingHint: '请在浏览器或系统设置中允许本网站使用定位，然后重试',
   noteTooLong: (max: number) => `备注最多${max}个字`,
   fieldNameTooLong: (max: number) => `字段名称最多${max}个字`,
   fieldOptionsTooMany: (max: number) => `选项最多${max}个`,

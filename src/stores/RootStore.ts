@@ -3,6 +3,7 @@ import { ApiClient, type HttpTransport } from '../api/client'
 import type { DeviceInfo } from '../platform/device/base'
 import type { KeyValueStorage } from '../platform/storage/memory'
 import type { PageLocation } from '../platform/nav/index.types'
+import type { GeoPlatform } from '../platform/location/types'
 import type { PayPlatform } from '../platform/pay/types'
 import type { SharePlatform } from '../platform/share/types'
 import type { Navigate } from '../router/navigate'
@@ -12,6 +13,7 @@ import { FieldStore } from './FieldStore'
 import { IconStore } from './IconStore'
 import { MapStore } from './MapStore'
 import { LayerStore } from './LayerStore'
+import { LocationStore } from './LocationStore'
 import { MarkerStore } from './MarkerStore'
 import { NoteStore } from './NoteStore'
 import { OpLogStore } from './OpLogStore'
@@ -40,6 +42,8 @@ export interface Platform {
    * (and the host bridge's) travels with the membership pages, not with every page.
    */
   pay: () => Promise<PayPlatform>
+  /** Positions, addresses and the location setting (issue 8 tracking). */
+  geo: GeoPlatform
 }
 
 export interface RootDeps {
@@ -63,6 +67,8 @@ export class RootStore {
   readonly icons: IconStore
   readonly map: MapStore
   readonly groupRefresh: GroupRefreshStore
+  /** Location tracking (issue 8). */
+  readonly tracker: LocationStore
   /** Timers of polls (fake timers in tests). */
   readonly scheduler: Scheduler
   private readonly lazyStores = new Map<LazyKey, LazyStore>()
@@ -92,11 +98,16 @@ export class RootStore {
     this.icons = new IconStore(this)
     this.map = new MapStore(this)
     this.groupRefresh = new GroupRefreshStore(this, deps.scheduler)
+    this.tracker = new LocationStore(this)
     // Another user or another map: nothing of the previous map data may show.
     this.disposers.push(
       reaction(
         () => `${this.session.user?.id ?? ''}:${this.session.user?.select_groupid ?? ''}`,
-        () => this.resetMapData(),
+        () => {
+          this.resetMapData()
+          // Signed out: no more positions are taken or reported.
+          if (!this.session.user) this.tracker.stop()
+        },
       ),
       // A membership that changed (payment, reset, refresh poll, another map) may bring its dialog.
       reaction(
@@ -161,6 +172,7 @@ export class RootStore {
   dispose(): void {
     for (const d of this.disposers) d()
     this.groupRefresh.dispose()
+    this.tracker.dispose()
     this.map.dispose()
     this.app.dispose()
     this.session.dispose()

@@ -3,6 +3,7 @@ import { createContext, useContext, type PropsWithChildren } from 'react'
 import { taroTransport } from '../platform/http'
 import { device } from '../platform/device'
 import { taroNavigator } from '../platform/nav'
+import { geoPlatform } from '../platform/location'
 import { loadPayPlatform } from '../platform/pay/loader'
 import { sharePlatform } from '../platform/share'
 import { taroStorage } from '../platform/storage'
@@ -15,7 +16,7 @@ export function appRootStore(): RootStore {
   root ??= new RootStore({
     transport: taroTransport,
     baseUrl: typeof API_BASE === 'string' ? API_BASE : '',
-    platform: { storage: taroStorage, device, navigate: createNavigate(taroNavigator), location: () => taroNavigator.location(), replaceAddress: (p) => taroNavigator.replaceAddress(p), share: sharePlatform, pay: loadPayPlatform },
+    platform: { storage: taroStorage, device, navigate: createNavigate(taroNavigator), location: () => taroNavigator.location(), replaceAddress: (p) => taroNavigator.replaceAddress(p), share: sharePlatform, pay: loadPayPlatform, geo: geoPlatform },
   })
   return root
 }

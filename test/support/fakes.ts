@@ -8,6 +8,7 @@ import '../../src/stores/shareViewStores'
 import '../../src/stores/teamStores'
 import '../../src/stores/vipStores'
 import type { PayOutcome, PayPlatform } from '../../src/platform/pay/types'
+import { LocationError, type GeoPlatform } from '../../src/platform/location/types'
 import type { Scheduler } from '../../src/stores/GroupRefreshStore'
 import type { LoginResult, UserInfo } from '../../types/entities'
 
@@ -51,7 +52,7 @@ export function disposeRoots(): void {
   live.clear()
 }
 
-export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler; pay?: Partial<PayPlatform> } = {}) {
+export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler; pay?: Partial<PayPlatform>; geo?: Partial<GeoPlatform> } = {}) {
   const copied: string[] = []
   const { transport, calls } = fakeTransport(handlers)
   const storage = memoryStorage(opts.storage)
@@ -85,6 +86,15 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
         onOrderPaid: () => () => undefined,
         ...opts.pay,
       }),
+      geo: {
+        locate: async () => {
+          throw new LocationError('unavailable')
+        },
+        reverseGeocode: async () => null,
+        openAuthSetting: async () => false,
+        permissionGranted: async () => null,
+        ...opts.geo,
+      },
     },
   })
   live.add(root)

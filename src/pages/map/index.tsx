@@ -1,5 +1,5 @@
 import { Category, Location, Plus, Search, User } from '@nutui/icons-react-taro'
-import { ActionSheet, Avatar, Button, Cell, Input, Loading, Popup, SearchBar, Switch } from '@nutui/nutui-react-taro'
+import { ActionSheet, Avatar, Button, Cell, Dialog, Input, Loading, Popup, SearchBar, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
@@ -8,9 +8,9 @@ import { LayerPanel } from '../../components/LayerPanel'
 import { MarkerDetail } from '../../components/MarkerDetail'
 import { PageShell } from '../../components/PageShell'
 import { DEFAULT_CENTER } from '../../domain/geo'
-import { MAP_ENGINE_MSG, MAP_UI_MSG } from '../../domain/messages'
+import { withoutClusterCounts } from '../../domain/mapSettings'
+import { MAP_ENGINE_MSG, MAP_UI_MSG, MSG } from '../../domain/messages'
 import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
-import { locate } from '../../platform/location'
 import { capabilities } from '../../platform/map/capabilities'
 import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../platform/map/MapView'
@@ -204,7 +204,7 @@ const FilterSheet = observer(function FilterSheet({ visible, onClose }: { visibl
 })
 
 function MapPage() {
-  const { session, app, navigate, map, layers, markers } = useStores()
+  const { session, app, navigate, map, layers, markers, tracker } = useStores()
   // Once asked for, the share dialog stays mounted (it keeps its own open/closed state).
   const [shareUsed, setShareUsed] = useState(false)
   useEffect(() => {
@@ -223,14 +223,16 @@ function MapPage() {
     void map.loadEngine()
   }, [])
 
+  // Tracking goes on by itself where location access was granted before (SPEC 4 location).
+  useEffect(() => {
+    void tracker.resume()
+  }, [])
+
   const locateMe = async () => {
-    try {
-      const p = await locate()
-      map.moveTo(p.lng, p.lat, 16)
-      void map.reportPosition(p)
-    } catch {
-      app.notify(MAP_UI_MSG.locateFailed, 'warning')
-    }
+    const p = await tracker.locateNow()
+    if (!p) return
+    map.moveTo(p.lng, p.lat, 16)
+    void map.reportPosition(p)
   }
 
   return (
@@ -241,7 +243,7 @@ function MapPage() {
           center={center}
           zoom={app.map_view?.zoom ?? 11}
           className='map-view'
-          draw={map.drawList}
+          draw={app.clusterCountShown ? map.drawList : withoutClusterCounts(map.drawList)}
           selectedId={map.selectedId}
           draft={map.drawing}
           editing={map.editGeometry}
@@ -348,6 +350,16 @@ function MapPage() {
       <LayerPanel visible={panel} onClose={() => setPanel(false)} />
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
       <MarkerDetail />
+      <Dialog
+        className='location-permission'
+        title={MSG.permissionError}
+        visible={tracker.showPermissionDialog}
+        content={MAP_UI_MSG.locationPermission}
+        confirmText='去授权'
+        cancelText='取消'
+        onConfirm={() => void tracker.openSetting()}
+        onCancel={() => tracker.closePermissionDialog()}
+      />
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
           <ShareDialog />

@@ -13,9 +13,11 @@ import {
 import type {
   HostEnvelope, HostReceived, HostReceivedPayloads, HostReplyData, HostRequestType, HostSent, HostSentPayloads,
 } from '../../domain/hostMessages'
-import type { HostInbox, HostScheduler, HostTransport, HostWindow } from './types'
+import { hostChannel, installHostInbox } from './channel'
+import type { HostScheduler, HostTransport, HostWindow } from './types'
 
 export type { HostInbox, HostScheduler, HostTransport, HostWindow } from './types'
+export { hostChannel, installHostInbox } from './channel'
 
 /** Base class so that callers can tell bridge failures from others. */
 export class HostBridgeError extends Error {
@@ -240,36 +242,13 @@ export const unavailableHostTransport: HostTransport = {
 }
 
 /**
- * Makes sure `win.__teammapHost` is an inbox the host can push into, keeping anything the host
- * queued before the page loaded.
- */
-export function installHostInbox(win: HostWindow): HostInbox {
-  const existing = win.__teammapHost as Partial<HostInbox> | undefined
-  const inbox = (existing && typeof existing === 'object' ? existing : {}) as HostInbox
-  if (!Array.isArray(inbox.queue)) inbox.queue = []
-  if (typeof inbox.push !== 'function') {
-    inbox.push = (message: unknown) => {
-      inbox.queue.push(message)
-    }
-  }
-  win.__teammapHost = inbox
-  return inbox
-}
-
-/**
  * The H5 transport over a window: posts through the React Native WebView, the iOS "teammap"
  * message handler or the Android TeamMapHost interface (the first present, looked up on every call
  * because hosts may inject late); drains `window.__teammapHost.queue`.
  */
 export function createWindowHostTransport(win: HostWindow): HostTransport {
   installHostInbox(win)
-  const channel = () => {
-    if (typeof win.ReactNativeWebView?.postMessage === 'function') return win.ReactNativeWebView
-    const ios = win.webkit?.messageHandlers?.teammap
-    if (typeof ios?.postMessage === 'function') return ios
-    if (typeof win.TeamMapHost?.postMessage === 'function') return win.TeamMapHost
-    return null
-  }
+  const channel = () => hostChannel(win)
   return {
     available: () => channel() !== null,
     post(json) {
