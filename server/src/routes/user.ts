@@ -26,6 +26,7 @@ import { mapCaller, requireManager } from '../services/permissions'
 import { purgeVipRows } from '../services/vip'
 import { lockGroup, purgeGroupTeamData, purgeUserTeamRows, requireRoom, takeUpPreRegistrations } from '../services/teams'
 import { purgeGroupShares } from '../services/shares'
+import { purgeGroupRoutes } from '../services/routes'
 import { callDefiners, type AppDeps } from './define'
 import { avatarField, channelField, codeField, nicknameField, noFields, phoneField } from './fields'
 import { idField } from './layer'
@@ -101,6 +102,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       const owned = await groupIdsOwnedBy(trx, caller.userId)
       await purgeGroupTeamData(trx, owned)
       await purgeGroupShares(trx, owned)
+      await purgeGroupRoutes(trx, owned)
       await purgeUserTeamRows(trx, caller.userId)
       await purgeVipRows(trx, caller.userId, owned)
       await deleteJoinsOfGroups(trx, owned)

@@ -8,7 +8,9 @@
  *   group, loses layer_share on the layer, or deletes their account (the op_user nickname is then
  *   empty). It dies when it is deleted (hard delete: the row goes) or when its group no longer
  *   exists. A layer share shows the shared layers that are still live; a marker share the shared
- *   markers that are still live (wherever they have moved within the group).
+ *   markers that are still live (wherever they have moved within the group); a route share (issue
+ *   8, services/routes.ts) its routes that still exist (/api/route/get/share) and, with the route
+ *   markers on (flag 128), the live markers its stops were taken from and their layers.
  * - Password: trimmed (as the form checks it), stored as scrypt(pwd, 16-byte salt) per share.
  *   Checking it inserts the try first and counts it with the others in the window, so that
  *   concurrent tries (several processes) cannot pass the limits together; a right password or a
@@ -39,6 +41,7 @@ import { presentMarkers } from '../presenters/mapdata'
 import { presentShare, presentShareMeta, presentSharedLayer, shareDataIds } from '../presenters/shares'
 import { DEFAULT_TITLE_STYLE } from '../routes/title-style'
 import { isManager, shareableLayers, type MapCaller } from './permissions'
+import { requireShareableRouteIds, routeStopMarkerIds } from './routes'
 
 /** 12 random bytes: 16 URL-safe characters (DESIGN 9: at least 10, not enumerable). */
 const SHARE_ID_BYTES = 12
@@ -108,8 +111,6 @@ export async function saveShare(db: Database, who: MapCaller, input: ShareInput,
   const useExp = input.exp !== undefined && input.exp !== null
   const problem = checkShareForm({ name: input.name, data_ids: input.data_ids, need_pwd: input.need_pwd, pwd: input.pwd ?? '', use_exp: useExp, exp: input.exp ?? '' }, shanghaiDate(now))
   if (problem) throw fail(ErrCode.VALIDATION, problem)
-  // Routes arrive with route planning (issue 8).
-  if (input.type === 3) throw fail(ErrCode.VALIDATION, SHARE_MSG.routeNotAvailable)
   const withStyle = hasShareFlag(input.show_btn, SHARE_BTN.MAP_STYLE)
   if (withStyle && !input.style) throw fail(ErrCode.VALIDATION, SHARE_MSG.styleInvalid)
 
@@ -120,7 +121,8 @@ export async function saveShare(db: Database, who: MapCaller, input: ShareInput,
 
   return inTransaction(db, async (trx) => {
     if (input.type === 1) await requireShareableLayerIds(trx, who, input.data_ids)
-    else await requireShareableMarkerIds(trx, who, input.data_ids)
+    else if (input.type === 2) await requireShareableMarkerIds(trx, who, input.data_ids)
+    else await requireShareableRouteIds(trx, who, input.data_ids, hasShareFlag(input.show_btn, SHARE_BTN.ROUTE_MARKERS))
     await insertShare(trx, {
       id,
       group_id: who.groupId,
@@ -265,16 +267,24 @@ export async function openShare(db: Executor, secret: () => Promise<string>, id:
 }
 
 /**
+ * The markers a share shows by id: a marker share its markers; a route share with the route
+ * markers on (flag 128) the markers its routes' stops were taken from, otherwise none; null for a
+ * layer share (everything in its layers).
+ */
+async function markerIdsOfShare(db: Executor, row: ShareRow): Promise<number[] | null> {
+  if (row.type === 1) return null
+  if (row.type === 2) return shareDataIds(row)
+  return hasShareFlag(row.show_btn, SHARE_BTN.ROUTE_MARKERS) ? routeStopMarkerIds(db, row.group_id, shareDataIds(row)) : []
+}
+
+/**
  * The live non-folder layers a share shows, in display order: a layer share its layers, a marker
- * share the layers holding its live markers; `layerIds` only narrows.
+ * or route share the layers holding its live markers; `layerIds` only narrows.
  */
 async function layersOfShare(db: Executor, row: ShareRow, layerIds: number[] | undefined): Promise<LayerRow[]> {
   const layers = (await layersOfGroup(db, row.group_id)).filter((l) => l.type !== 0)
-  const dataIds = shareDataIds(row)
-  let shown: Set<number>
-  if (row.type === 1) shown = new Set(dataIds)
-  else if (row.type === 2) shown = new Set(await sharedMarkerLayerIds(db, row.group_id, dataIds))
-  else shown = new Set()
+  const markerIds = await markerIdsOfShare(db, row)
+  const shown = new Set(markerIds === null ? shareDataIds(row) : await sharedMarkerLayerIds(db, row.group_id, markerIds))
   const narrow = layerIds ? new Set(layerIds) : null
   return layers.filter((l) => shown.has(l.id) && (!narrow || narrow.has(l.id)))
 }
@@ -304,7 +314,7 @@ export async function sharedMarkersPage(db: Executor, share: LiveShare, query: S
   if (share.row.type === 1 && !query.marker_ids) {
     return { listJson: await pageOfMarkersJson(db, groupId, layerIds, page, { hideCreator: true }), total: layers.reduce((sum, l) => sum + l.marker_count, 0) }
   }
-  let ids: number[] | null = share.row.type === 2 ? shareDataIds(share.row) : null
+  let ids = await markerIdsOfShare(db, share.row)
   if (query.marker_ids) {
     const wanted = new Set(query.marker_ids)
     ids = ids ? ids.filter((id) => wanted.has(id)) : query.marker_ids
