@@ -1,9 +1,11 @@
 import type { PropsWithChildren } from 'react'
-import Taro, { usePageNotFound } from '@tarojs/taro'
-import { StoreProvider } from './stores/context'
+import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
+import { appRootStore, StoreProvider } from './stores/context'
 import './app.scss'
 
 function App({ children }: PropsWithChildren) {
+  // The upgrade prompt (SPEC 4): Android or HarmonyOS H5 only, at most once a day; signed in or not.
+  useLaunch(() => void appRootStore().app.checkUpgrade())
   // Any other path shows the not-found page (SPEC 2).
   usePageNotFound(() => {
     void Taro.redirectTo({ url: '/pages/not-found/index' })

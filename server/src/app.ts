@@ -22,6 +22,7 @@ import { shareRoutes } from './routes/share'
 import { vipRoutes } from './routes/vip'
 import { payRoutes } from './routes/pay'
 import { routeRoutes } from './routes/route'
+import { upgradeRoutes } from './routes/upgrade'
 
 export type { AppDeps } from './routes/define'
 
@@ -52,5 +53,6 @@ export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyI
   vipRoutes(app, deps)
   payRoutes(app, deps)
   routeRoutes(app, deps)
+  upgradeRoutes(app, deps)
   return app
 }

@@ -4,9 +4,11 @@ import type { SystemConfig } from '../../types/entities'
 import { MSG } from '../domain/messages'
 import { DEFAULT_MAP_STYLE, DEFAULT_SYSTEM_CONFIG, NOTICE_BAR_MS } from '../domain/constants'
 import { makeNotice, type Notice, type NoticeType } from '../domain/notice'
+import type { AppUpgrade } from '../domain/upgrade'
 import { shanghaiDay, trialWelcomeDue, vipPrompt } from '../domain/vipPrompt'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
+import { UpgradeStore } from './UpgradeStore'
 
 export interface MapStyle {
   type: number
@@ -44,7 +46,6 @@ export class AppStore {
   show_trial_welcome = false
   /** The customer-service sheet. */
   show_service_sheet = false
-  app_upgrade = { show: false, version: '' }
   uni_location_permission = { is_request: false, allowed: false }
   /**
    * A share the user asked for on /map (layer panel, marker detail). The share dialog loads on
@@ -53,10 +54,13 @@ export class AppStore {
   share_request: { type: 1 | 2 | 3; ids: number[]; name?: string; pickLayers?: boolean } | null = null
   /** Development-only: a developer chose to continue on a desktop browser. */
   allowDesktop = false
+  /** The app-upgrade prompt (issue 8): its state is SPEC 3's app_upgrade. */
+  readonly upgrade: UpgradeStore
   private readonly timers = new Set<ReturnType<typeof setTimeout>>()
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<AppStore, 'root' | 'timers'>(this, { root: false, timers: false })
+    this.upgrade = new UpgradeStore(root)
+    makeAutoObservable<AppStore, 'root' | 'timers'>(this, { root: false, timers: false, upgrade: false })
     this.allowDesktop = root.platform.storage.get(STORAGE_KEYS.allowDesktop) === '1'
     this.readBaseSetting()
   }
@@ -127,6 +131,26 @@ export class AppStore {
       this.show_trial_welcome = true
       platform.storage.set(STORAGE_KEYS.trialWelcomed, [...greeted, String(user.id)].slice(-20).join(','))
     }
+  }
+
+  /** SPEC 3 app_upgrade: show, version (the dialog's version line), notes and the installer's address. */
+  get app_upgrade(): AppUpgrade {
+    return this.upgrade.state
+  }
+
+  /** At app start: the upgrade prompt on Android or HarmonyOS H5, at most once a day (SPEC 4). */
+  checkUpgrade(now: Date = new Date()): Promise<boolean> {
+    return this.upgrade.check(now)
+  }
+
+  /** The prompt's 'later'. */
+  dismissUpgrade(now: Date = new Date()): void {
+    this.upgrade.dismiss(now)
+  }
+
+  /** The prompt's 'upgrade now'. */
+  upgradeNow(now: Date = new Date()): Promise<boolean> {
+    return this.upgrade.upgradeNow(now)
   }
 
   /** Copies text with SPEC 8's clipboard notices. */

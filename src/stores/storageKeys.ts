@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   vipReminderDay: 'vip_reminder_day',
   /** Users (ids, comma-separated) greeted by the trial welcome on this device. Kept across logout. */
   trialWelcomed: 'trial_welcomed',
+  /** The Asia/Shanghai day a button of the upgrade prompt was last pressed (SPEC 4: once a day). Kept across logout. */
+  upgradePromptDay: 'upgrade_prompt_day',
   /** Development-only: continue on a desktop browser. Kept across logout. */
   allowDesktop: 'dev_allow_desktop',
 } as const

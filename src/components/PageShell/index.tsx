@@ -14,6 +14,7 @@ import { NoticeBar } from '../NoticeBar'
 
 // The membership dialogs load only when one is due (they stay out of every page's bundle).
 const VipModals = lazy(() => import('../VipModals'))
+const UpgradeDialog = lazy(() => import('../UpgradeDialog'))
 /** A new user finishing the set-up is not interrupted: a due dialog waits for the map. */
 const QUIET_PATHS = ['/guide', '/guide/init']
 
@@ -63,6 +64,7 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
           <VipModals path={path} />
         </Suspense>
       ) : null}
+      {allowed && shown && app.app_upgrade.show ? <Suspense fallback={null}><UpgradeDialog /></Suspense> : null}
       <NoticeBar />
       <LoadingMask />
     </View>
