@@ -194,7 +194,30 @@ export function formatLength(m: number): string {
   return m >= 1000 ? `${(m / 1000).toFixed(2)}公里` : `${Math.round(m)}米`
 }
 
-export function formatArea(m2: number): string {
+/** The unit areas are shown in: square metres (square kilometres from 1 km²), mu (亩) or hectares (公顷). */
+export type AreaUnit = 'm2' | 'mu' | 'ha'
+
+export const AREA_UNITS: readonly AreaUnit[] = ['m2', 'mu', 'ha']
+
+/** Square metres in one mu: 10000/15, i.e. 666.67 m². */
+export const M2_PER_MU = 10_000 / 15
+/** Square metres in one hectare. */
+export const M2_PER_HA = 10_000
+
+export function isAreaUnit(v: unknown): v is AreaUnit {
+  return typeof v === 'string' && (AREA_UNITS as readonly string[]).includes(v)
+}
+
+/** '12,345.68' from 12345.678: two decimals, thousands grouped. */
+function withTwoDecimals(n: number): string {
+  const [int, frac] = n.toFixed(2).split('.')
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`
+}
+
+/** '3,200平方米' / '2.50平方公里' by default; '4.80亩' or '0.32公顷' in those units. */
+export function formatArea(m2: number, unit: AreaUnit = 'm2'): string {
+  if (unit === 'mu') return `${withTwoDecimals(m2 / M2_PER_MU)}亩`
+  if (unit === 'ha') return `${withTwoDecimals(m2 / M2_PER_HA)}公顷`
   return m2 >= 1_000_000 ? `${(m2 / 1_000_000).toFixed(2)}平方公里` : `${Math.round(m2).toLocaleString('en-US')}平方米`
 }
 

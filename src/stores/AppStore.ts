@@ -3,7 +3,9 @@ import { makeAutoObservable } from 'mobx'
 import type { SystemConfig } from '../../types/entities'
 import { MSG } from '../domain/messages'
 import { DEFAULT_MAP_STYLE, DEFAULT_SYSTEM_CONFIG, NOTICE_BAR_MS } from '../domain/constants'
+import { clusterCountShown } from '../domain/mapSettings'
 import { makeNotice, type Notice, type NoticeType } from '../domain/notice'
+import { isAreaUnit, type AreaUnit } from '../domain/points'
 import type { AppUpgrade } from '../domain/upgrade'
 import { shanghaiDay, trialWelcomeDue, vipPrompt } from '../domain/vipPrompt'
 import type { RootStore } from './RootStore'
@@ -36,6 +38,10 @@ export class AppStore {
   satellite_layer = false
   road_layer = false
   traffic_layer = false
+  /** The user's choice to show counts on cluster badges; null follows system_config.show_marker_cluster_count. */
+  show_cluster_count: boolean | null = null
+  /** The unit areas are shown in (settings). */
+  area_unit: AreaUnit = 'm2'
   show_vip_expired_modal = false
   show_vip_exp_modal = false
   show_init_modal = false
@@ -76,14 +82,32 @@ export class AppStore {
       this.satellite_layer = saved.satellite_layer === true
       this.road_layer = saved.road_layer === true
       this.traffic_layer = saved.traffic_layer === true
+      if (typeof saved.show_cluster_count === 'boolean') this.show_cluster_count = saved.show_cluster_count
+      if (isAreaUnit(saved.area_unit)) this.area_unit = saved.area_unit
     } catch {
       // unreadable: the defaults stay
     }
   }
 
   private saveBaseSetting(): void {
-    const { map_style, satellite_layer, road_layer, traffic_layer } = this
-    this.root.platform.storage.set(STORAGE_KEYS.baseSetting, JSON.stringify({ map_style, satellite_layer, road_layer, traffic_layer }))
+    const { map_style, satellite_layer, road_layer, traffic_layer, show_cluster_count, area_unit } = this
+    this.root.platform.storage.set(STORAGE_KEYS.baseSetting, JSON.stringify({ map_style, satellite_layer, road_layer, traffic_layer, show_cluster_count, area_unit }))
+  }
+
+  /** Whether cluster badges show their counts: the user's choice, else the system config. */
+  get clusterCountShown(): boolean {
+    return clusterCountShown(this.show_cluster_count, this.system_config.show_marker_cluster_count)
+  }
+
+  setClusterCountShown(on: boolean): void {
+    this.show_cluster_count = on
+    this.saveBaseSetting()
+  }
+
+  setAreaUnit(unit: AreaUnit): void {
+    if (!isAreaUnit(unit)) return
+    this.area_unit = unit
+    this.saveBaseSetting()
   }
 
   /** The base map as the renderers take it: style elements and the three layers. */
@@ -264,6 +288,8 @@ export class AppStore {
     this.satellite_layer = false
     this.road_layer = false
     this.traffic_layer = false
+    this.show_cluster_count = null
+    this.area_unit = 'm2'
     this.show_vip_expired_modal = false
     this.show_vip_exp_modal = false
     this.show_trial_welcome = false

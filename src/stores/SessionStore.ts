@@ -6,6 +6,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { RequestHeader } from '../../types/api'
 import type { LoginResult, UserInfo } from '../../types/entities'
 import { SMS_RESEND_COOLDOWN_S } from '../domain/constants'
+import { APP_MSG } from '../domain/appMessages'
 import { PATHS } from '../domain/guard'
 import { MSG, TEAM_UI_MSG } from '../domain/messages'
 import { decryptJson, encryptJson } from '../domain/secure'
@@ -175,6 +176,25 @@ export class SessionStore {
     if (!user) return false
     this.root.app.clearNotices()
     this.updateUser(user)
+    return true
+  }
+
+  /**
+   * My info (issue 8): saves the nickname and/or avatar through /api/user/save. A nickname is checked
+   * first (nothing is sent when it is wrong); the answer is the saved user, which becomes the session's.
+   */
+  async saveProfile(patch: { nickname?: string; avatar?: string }): Promise<boolean> {
+    if (!this.loggedIn) return false
+    if (patch.nickname !== undefined && this.rejected(checkNickname(patch.nickname))) return false
+    const body: { nickname?: string; avatar?: string } = {}
+    if (patch.nickname !== undefined) body.nickname = patch.nickname.trim()
+    if (patch.avatar !== undefined) body.avatar = patch.avatar.trim()
+    if (body.nickname === undefined && body.avatar === undefined) return false
+    const user = await this.root.api.post('/api/user/save', body)
+    if (!user) return false
+    this.root.app.clearNotices()
+    this.updateUser(user)
+    this.root.app.notify(APP_MSG.profileSaved, 'success')
     return true
   }
 

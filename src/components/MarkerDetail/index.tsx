@@ -107,7 +107,7 @@ export const MarkerDetail = observer(function MarkerDetail() {
             ) : null}
             {m.type === 5 ? <Cell title='半径' extra={formatLength(m.radius)} /> : null}
             {geo.measures.length !== undefined ? <Cell title={isArea ? '周长' : '长度'} extra={formatLength(geo.measures.length)} /> : null}
-            {geo.measures.area !== undefined ? <Cell title='面积' extra={formatArea(geo.measures.area)} /> : null}
+            {geo.measures.area !== undefined ? <Cell title='面积' extra={formatArea(geo.measures.area, app.area_unit)} /> : null}
             {fields.fieldsOf(m.layer_id).map((f) => {
               const v = m.fields?.[String(f.id)]
               if (f.kind === 'photo' && Array.isArray(v) && v.length)

@@ -11,14 +11,14 @@ import { useStores } from '../../stores/context'
 import './index.scss'
 
 function HomePage() {
-  const { session, navigate, app } = useStores()
+  const { session, navigate, app, notes } = useStores()
   const [confirmLogout, setConfirmLogout] = useState(false)
   const user = session.user
 
   return (
     <PageShell className='home-page'>
-      <View className='home-profile'>
-        <Avatar size='large' src={user?.avatar || ''}>
+      <View className='home-profile' onClick={() => navigate('/myinfo')}>
+        <Avatar size='large' src={user?.avatar ? notes.photoUrl(user.avatar) : ''}>
           {(user?.nickname || '我').slice(0, 1)}
         </Avatar>
         <View className='home-profile__text'>
@@ -38,7 +38,12 @@ function HomePage() {
         {holdsModule(user?.modules, PERM.MODULE_SHARE) ? <Cell className='home-shares' title='分享管理' clickable onClick={() => navigate('/share/management')} /> : null}
         {holdsModule(user?.modules, PERM.MODULE_LOG) ? <Cell className='home-oplog' title='操作日志' clickable onClick={() => navigate('/oplog')} /> : null}
         <Cell className='home-orders' title='我的订单' clickable onClick={() => navigate('/order')} />
+      </Cell.Group>
+      <Cell.Group className='home-cells'>
+        <Cell className='home-myinfo' title='我的信息' clickable onClick={() => navigate('/myinfo')} />
+        <Cell className='home-setting' title='设置' clickable onClick={() => navigate('/system/setting')} />
         <Cell className='home-service' title='联系客服' clickable onClick={() => app.setServiceSheet(true)} />
+        <Cell className='home-about' title='关于' clickable onClick={() => navigate('/about')} />
         <Cell title='注销账号' clickable onClick={() => navigate('/logoff')} />
       </Cell.Group>
       <View className='page-pad'>

@@ -1,0 +1,118 @@
+/**
+ * /system/setting (issue 8): the map type and style elements this platform's map can switch (SPEC 3
+ * map_style and the base layers), whether cluster badges show counts (the user's choice over the
+ * team's show_marker_cluster_count), and the units lengths and areas are shown in. Every choice is
+ * kept on the phone with the other base settings.
+ */
+import { Cell, Radio, Switch } from '@nutui/nutui-react-taro'
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { PageShell } from '../../components/PageShell'
+import { APP_MSG, AREA_UNIT_LABELS, MAP_TYPE_LABELS } from '../../domain/appMessages'
+import { MAP_ENGINE_MSG } from '../../domain/messages'
+import { AREA_UNITS, formatArea, isAreaUnit } from '../../domain/points'
+import { capabilities } from '../../platform/map/capabilities'
+import { useStores } from '../../stores/context'
+import './index.scss'
+
+/** A standard football pitch, 105 m by 68 m: the example area shown in the chosen unit. */
+const EXAMPLE_AREA_M2 = 105 * 68
+
+const LAYER_ROWS = [
+  { key: 'road_layer', label: '路网', can: capabilities.roadnet },
+  { key: 'traffic_layer', label: '实时路况', can: capabilities.traffic },
+] as const
+
+const STYLE_ROWS = [
+  { key: 'bg', label: '底图' },
+  { key: 'road', label: '道路' },
+  { key: 'building', label: '建筑' },
+  { key: 'poi', label: '地名标注' },
+] as const
+
+const MapSettings = observer(function MapSettings() {
+  const { app } = useStores()
+  const limited = !capabilities.satellite || LAYER_ROWS.some((l) => !l.can) || capabilities.features.length < STYLE_ROWS.length
+  return (
+    <Cell.Group className='setting-cells' title='地图'>
+      <Cell
+        className='setting-map-type'
+        title='地图类型'
+        align='center'
+        extra={
+          <Radio.Group
+            value={app.satellite_layer ? 1 : 0}
+            direction='horizontal'
+            disabled={!capabilities.satellite}
+            onChange={(v) => app.setBaseLayer('satellite_layer', Number(v) === 1)}
+          >
+            <Radio value={0} shape='button'>
+              {MAP_TYPE_LABELS[0]}
+            </Radio>
+            <Radio value={1} shape='button'>
+              {MAP_TYPE_LABELS[1]}
+            </Radio>
+          </Radio.Group>
+        }
+      />
+      {LAYER_ROWS.filter((l) => l.can).map((l) => (
+        <Cell key={l.key} title={l.label} align='center' extra={<Switch checked={app[l.key]} onChange={(v) => app.setBaseLayer(l.key, v)} />} />
+      ))}
+      {STYLE_ROWS.filter((r) => capabilities.features.includes(r.key)).map((r) => (
+        <Cell key={r.key} title={r.label} align='center' extra={<Switch checked={app.map_style[r.key]} onChange={(v) => app.setMapStyle(r.key, v)} />} />
+      ))}
+      <Cell
+        className='setting-cluster-count'
+        title='显示聚合数量'
+        description={APP_MSG.clusterCountHint}
+        align='center'
+        extra={<Switch checked={app.clusterCountShown} onChange={(v) => app.setClusterCountShown(v)} />}
+      />
+      {limited ? <Text className='setting-note muted'>{MAP_ENGINE_MSG.basemapLimited}</Text> : null}
+    </Cell.Group>
+  )
+})
+
+const UnitSettings = observer(function UnitSettings() {
+  const { app } = useStores()
+  return (
+    <Cell.Group className='setting-cells' title='单位'>
+      <Cell title='长度单位' extra={APP_MSG.lengthUnitAuto} />
+      <Cell
+        className='setting-area-unit'
+        title='面积单位'
+        description={APP_MSG.areaUnitExample(formatArea(EXAMPLE_AREA_M2, app.area_unit))}
+        align='center'
+        extra={
+          <Radio.Group value={app.area_unit} direction='horizontal' onChange={(v) => isAreaUnit(v) && app.setAreaUnit(v)}>
+            {AREA_UNITS.map((u) => (
+              <Radio key={u} value={u} shape='button'>
+                {AREA_UNIT_LABELS[u]}
+              </Radio>
+            ))}
+          </Radio.Group>
+        }
+      />
+    </Cell.Group>
+  )
+})
+
+function SettingPage() {
+  const { app } = useStores()
+
+  // The team's default for cluster counts comes with the system config.
+  useEffect(() => {
+    void app.loadConfig()
+  }, [])
+
+  return (
+    <PageShell className='setting-page'>
+      <MapSettings />
+      <UnitSettings />
+      <View className='setting-foot muted'>{APP_MSG.settingsKeptLocally}</View>
+    </PageShell>
+  )
+}
+
+export default observer(SettingPage)
