@@ -17,6 +17,8 @@ function customRoutes(): Record<string, string | string[]> {
   const map: Record<string, string[]> = {}
   for (const r of builtRoutes()) (map['/' + r.page] ??= []).push(r.path)
   map['/pages/map/index'].push('/', '/index')
+  // /redirect/{path} (SPEC 2's hidden helper): any path below it reaches the redirect page.
+  map['/pages/redirect/index'].push('/redirect/:rest+')
   return map
 }
 

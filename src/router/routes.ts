@@ -30,13 +30,13 @@ export const ROUTES: RouteDef[] = [
   { path: '/guide', title: '开始使用', access: 'login', skipChecks: false, page: 'pages/guide/index' },
   { path: '/guide/init', title: '完善信息', access: 'login', skipChecks: false, page: 'pages/guide/init/index' },
   { path: '/home', title: '个人中心', access: 'login', skipChecks: false, page: 'pages/home/index' },
-  { path: '/about', title: '关于', access: 'login', skipChecks: false, page: null },
-  { path: '/web', title: '网页', access: 'public', skipChecks: true, page: null },
+  { path: '/about', title: '关于', access: 'login', skipChecks: false, page: 'pages/about/index' },
+  { path: '/web', title: '网页', access: 'public', skipChecks: true, page: 'pages/web/index' },
   { path: '/vip', title: '会员中心', access: 'login', skipChecks: false, page: 'pages/vip/index' },
   { path: '/logoff', title: '注销账号', access: 'login', skipChecks: false, page: 'pages/home/logoff/index' },
-  { path: '/myinfo', title: '我的信息', access: 'login', skipChecks: false, page: null },
+  { path: '/myinfo', title: '我的信息', access: 'login', skipChecks: false, page: 'pages/myinfo/index' },
   { path: '/order', title: '我的订单', access: 'login', skipChecks: false, page: 'pages/order/index' },
-  { path: '/system/setting', title: '设置', access: 'login', skipChecks: false, page: null },
+  { path: '/system/setting', title: '设置', access: 'login', skipChecks: false, page: 'pages/setting/index' },
   { path: '/index', title: '', access: 'login', skipChecks: false, page: null, redirect: '/map' },
   { path: '/route', title: '路线规划', access: 'login', skipChecks: false, page: null },
   { path: '/route/add', title: '新建路线', access: 'login', skipChecks: false, page: null },
@@ -48,7 +48,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/task/add', title: '新建任务', access: 'login', skipChecks: false, page: null },
   { path: '/share/view', title: '分享预览', access: 'public', skipChecks: true, page: 'pages/share/view/index' },
   { path: '/share/management', title: '分享管理', access: 'login', skipChecks: false, page: 'pages/shares/index' },
-  { path: '/redirect', title: '', access: 'login', skipChecks: false, page: null, hidden: true },
+  { path: '/redirect', title: '', access: 'login', skipChecks: false, page: 'pages/redirect/index', hidden: true },
   { path: '/warning', title: '提示', access: 'none', skipChecks: true, page: 'pages/warning/index' },
   // Not a SPEC route: where any other path lands.
   { path: '/404', title: '页面不存在', access: 'none', skipChecks: true, page: 'pages/not-found/index', hidden: true },
@@ -88,7 +88,11 @@ export function pageUrlOf(pathWithQuery: string): string {
   let route = findRoute(path)
   while (route?.redirect) route = findRoute(route.redirect)
   const page = route?.page ?? ROUTES.find((r) => r.path === NOT_FOUND_PATH)!.page
-  return '/' + page + (query ? `?${query}` : '')
+  // /redirect/{path}: a page route cannot carry the rest of the path, so it travels as ?path=.
+  const clean = normalizePath(path)
+  const rest = route?.path === '/redirect' && clean.startsWith('/redirect/') ? `path=${encodeURIComponent(clean.slice('/redirect'.length))}` : ''
+  const q = [rest, query].filter(Boolean).join('&')
+  return '/' + page + (q ? `?${q}` : '')
 }
 
 export function splitQuery(pathWithQuery: string): [string, string] {

@@ -42,6 +42,11 @@ describe('route table (SPEC 2)', () => {
     expect(pageUrlOf('/nowhere')).toBe('/pages/not-found/index')
   })
 
+  it('carries the rest of a /redirect/{path} to the redirect page as ?path= (a page route has no room for it)', () => {
+    expect(pageUrlOf('/redirect/share/view?id=abc')).toBe('/pages/redirect/index?path=%2Fshare%2Fview&id=abc')
+    expect(pageUrlOf('/redirect')).toBe('/pages/redirect/index')
+  })
+
   it('puts only map, login and share view in the weapp main package', () => {
     const { pages, subPackages } = appPages()
     expect(pages[0]).toBe('pages/map/index')
