@@ -1,0 +1,119 @@
+/**
+ * The remaining screens of issue 8 against the real server: /about, /myinfo (nickname), /system/setting
+ * (area unit kept on the phone), /web (an external page, a bad link refused), /redirect/{path}, the
+ * upgrade prompt on Android (once a day), and the location-permission dialog when location is refused.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
+
+jest.setTimeout(300_000)
+
+let server: Server
+let browser: Browser
+let ctx: BrowserContext
+let page: Page
+
+const PHONE = '13855550006'
+
+beforeAll(async () => {
+  ensureH5Build()
+  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
+  ;({ browser } = await launchBrowser())
+  ctx = await mobileContext(browser)
+  page = await ctx.newPage()
+  await signUp(page, server, PHONE, '周外勤')
+})
+
+afterAll(async () => {
+  await ctx?.close()
+  await browser?.close()
+  await server?.stop()
+})
+
+const on = (p: Page, selector: string, text?: string | RegExp) => p.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
+const notice = (p: Page, text: string) => p.locator('.notice-bar:visible', { hasText: text }).first()
+
+describe('the remaining screens (issue 8)', () => {
+  it('/about names the app and its versions, and offers customer service', async () => {
+    await page.goto(`${server.url}/about`)
+    await on(page, '.about-brand', '团队地图').waitFor()
+    await on(page, '.about-cells', '1.0.38').waitFor()
+    await on(page, '.about-cells', '70').waitFor()
+    await shot(page, '70-about')
+    await on(page, '.about-service').click()
+    await page.getByText('客服联系方式尚未配置').waitFor()
+  })
+
+  it('/myinfo changes the nickname, refusing an empty one, and the map shows the new name', async () => {
+    await page.goto(`${server.url}/myinfo`)
+    await on(page, '.myinfo-phone', '138****0006').waitFor()
+    await on(page, '.myinfo-nickname').click()
+    await input(page, '请输入昵称').fill('')
+    await button(page, '保存').click()
+    await notice(page, '请输入昵称').waitFor()
+    await input(page, '请输入昵称').fill('周组长')
+    await button(page, '保存').click()
+    await on(page, '.myinfo-nickname', '周组长').waitFor()
+    await shot(page, '71-myinfo')
+    await page.goto(`${server.url}/map`)
+    await on(page, '.map-nickname', '周组长').waitFor()
+  })
+
+  it('/system/setting keeps the chosen area unit on the phone', async () => {
+    await page.goto(`${server.url}/system/setting`)
+    await on(page, '.setting-area-unit .nut-radio', '亩').click()
+    await on(page, '.setting-area-unit', /亩/).waitFor()
+    await shot(page, '72-setting')
+    await page.reload()
+    await on(page, '.setting-area-unit .nut-radio-button-active', '亩').waitFor()
+  })
+
+  it('/web shows an external page with a way out to the browser, and refuses a link that is not http(s)', async () => {
+    await page.goto(`${server.url}/web?url=${encodeURIComponent('https://example.com/help')}`)
+    await on(page, '.web-frame__host', 'example.com').waitFor()
+    await on(page, '.web-frame__open').waitFor()
+    await shot(page, '73-web')
+    await page.goto(`${server.url}/web?url=${encodeURIComponent('javascript:alert(1)')}`)
+    await page.getByText('链接无效').first().waitFor()
+  })
+
+  it('/redirect/{path} lands on the path, query kept', async () => {
+    await page.goto(`${server.url}/redirect/home?from=sms`)
+    await page.waitForURL(/\/home\?from=sms$/)
+    await on(page, '.home-nickname', '周组长').waitFor()
+  })
+
+  it('an Android phone is told of a newer release once a day', async () => {
+    server.sql(
+      "INSERT INTO app_releases (platform, version_code, version_name, notes, download_url, created_at) VALUES ('android', 72, '1.0.40', ?, 'https://example.com/teammap-1.0.40.apk', ?)",
+      '新增路线规划\n修复已知问题',
+      new Date().toISOString(),
+    )
+    const android = await mobileContext(browser)
+    const p = await android.newPage()
+    await p.goto(`${server.url}/login`)
+    await p.getByText('发现新版本').waitFor()
+    await p.getByText('1.0.40').first().waitFor()
+    await p.getByText('新增路线规划').waitFor()
+    await shot(p, '74-upgrade')
+    await button(p, '稍后').click()
+    await p.getByText('发现新版本').waitFor({ state: 'hidden' })
+    await p.reload()
+    await p.locator('input[placeholder="请输入手机号"]:visible').waitFor()
+    expect(await p.getByText('发现新版本').count()).toBe(0)
+    await android.close()
+  })
+
+  it('refused location shows 权限错误 with authorise and cancel, and the map stays usable', async () => {
+    await ctx.clearPermissions()
+    await page.goto(`${server.url}/map`)
+    await on(page, '.map-tool', '定位').click()
+    await page.getByText('权限错误').waitFor()
+    await button(page, '去授权').waitFor()
+    await shot(page, '75-location-permission')
+    await button(page, '取消').click()
+    await page.getByText('权限错误').waitFor({ state: 'hidden' })
+    await on(page, '.map-tool', '图层').click()
+    await on(page, '.layer-panel').first().waitFor()
+  })
+})
