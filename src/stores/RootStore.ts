@@ -22,6 +22,7 @@ import type { DepartmentStore } from './DepartmentStore'
 import { GroupRefreshStore, realScheduler, type Scheduler } from './GroupRefreshStore'
 import { storeFactory, type LazyKey, type LazyStore } from './lazyStores'
 import type { RoleStore } from './RoleStore'
+import type { RouteStore } from './RouteStore'
 import type { ShareStore } from './ShareStore'
 import type { ShareViewStore } from './ShareViewStore'
 import type { TeamStore } from './TeamStore'
@@ -149,6 +150,10 @@ export class RootStore {
 
   get vip(): VipStore {
     return this.lazy('vip') as VipStore
+  }
+
+  get route(): RouteStore {
+    return this.lazy('route') as RouteStore
   }
 
   get shareView(): ShareViewStore {
