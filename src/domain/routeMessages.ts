@@ -33,5 +33,7 @@ export const ROUTE_MSG = {
   planning: '正在测算路程…',
   deleteConfirm: (name: string): string => `确定删除路线「${name}」吗？删除后已分享的链接中也不再显示这条路线。`,
   empty: '还没有路线，点“新建路线”规划第一条',
+  listSearchEmpty: '没有名称匹配的路线',
+  readOnly: '您没有新建路线的权限，只能查看',
   unsavedStops: '请先添加站点',
 } as const
