@@ -12,7 +12,6 @@ export const SHARE_MSG = {
   pwdNeeded: '请输入分享密码后查看',
   pwdTooManyTries: '密码错误次数过多，请稍后再试',
   layerNotShareable: '没有分享该图层的权限',
-  routeNotAvailable: '路线分享将随路线规划功能提供',
   markerNotShareable: '没有分享该标注的权限',
   folderNotShareable: '文件夹不能分享，请选择其中的图层',
   typeInvalid: '分享类型无效',

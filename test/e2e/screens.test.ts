@@ -83,6 +83,19 @@ describe('the remaining screens (issue 8)', () => {
     await on(page, '.home-nickname', '周组长').waitFor()
   })
 
+  it('refused location shows 权限错误 with authorise and cancel, and the map stays usable', async () => {
+    await ctx.clearPermissions()
+    await page.goto(`${server.url}/map`)
+    await on(page, '.map-tool', '定位').click()
+    await page.getByText('权限错误').waitFor()
+    await button(page, '去授权').waitFor()
+    await shot(page, '75-location-permission')
+    await button(page, '取消').click()
+    await page.getByText('权限错误').waitFor({ state: 'hidden' })
+    await on(page, '.map-tool', '图层').click()
+    await on(page, '.layer-panel').first().waitFor()
+  })
+
   it('an Android phone is told of a newer release once a day', async () => {
     server.sql(
       "INSERT INTO app_releases (platform, version_code, version_name, notes, download_url, created_at) VALUES ('android', 72, '1.0.40', ?, 'https://example.com/teammap-1.0.40.apk', ?)",
@@ -102,18 +115,5 @@ describe('the remaining screens (issue 8)', () => {
     await p.locator('input[placeholder="请输入手机号"]:visible').waitFor()
     expect(await p.getByText('发现新版本').count()).toBe(0)
     await android.close()
-  })
-
-  it('refused location shows 权限错误 with authorise and cancel, and the map stays usable', async () => {
-    await ctx.clearPermissions()
-    await page.goto(`${server.url}/map`)
-    await on(page, '.map-tool', '定位').click()
-    await page.getByText('权限错误').waitFor()
-    await button(page, '去授权').waitFor()
-    await shot(page, '75-location-permission')
-    await button(page, '取消').click()
-    await page.getByText('权限错误').waitFor({ state: 'hidden' })
-    await on(page, '.map-tool', '图层').click()
-    await on(page, '.layer-panel').first().waitFor()
   })
 })

@@ -4,6 +4,7 @@
  * which layer or marker), other groups' ids refused, nothing written on a refusal, random ids,
  * and a password that is stored hashed and never returned.
  */
+import { ROUTE_MSG } from '../../src/domain/routeMessages'
 import { ErrCode } from '../../types/api'
 import { MSG } from '../../src/domain/messages'
 import { SHARE_MSG } from '../../src/domain/shareMessages'
@@ -82,9 +83,9 @@ describe('SPEC 5 validation, with its exact messages and nothing written', () =>
     ok(await save({ data_ids: [w.layers.a], exp: '2025-06-02' }))
   })
 
-  it('refuses an unknown kind, and route shares until routes exist (issue 8)', async () => {
+  it('refuses an unknown kind, and a route share of a route that does not exist', async () => {
     await expectRefused({ type: 4, data_ids: [w.layers.a] }, ErrCode.VALIDATION, SHARE_MSG.typeInvalid)
-    await expectRefused({ type: 3, data_ids: [1], show_btn: 172 }, ErrCode.VALIDATION, SHARE_MSG.routeNotAvailable)
+    await expectRefused({ type: 3, data_ids: [1], show_btn: 172 }, ErrCode.NOT_FOUND, ROUTE_MSG.notFound)
     expect(await shareRows()).toHaveLength(0)
   })
 })

@@ -36,17 +36,9 @@ const MapSettings = observer(function MapSettings() {
   const limited = !capabilities.satellite || LAYER_ROWS.some((l) => !l.can) || capabilities.features.length < STYLE_ROWS.length
   return (
     <Cell.Group className='setting-cells' title='地图'>
-      <Cell
-        className='setting-map-type'
-        title='地图类型'
-        align='center'
-        extra={
-          <Radio.Group
-            value={app.satellite_layer ? 1 : 0}
-            direction='horizontal'
-            disabled={!capabilities.satellite}
-            onChange={(v) => app.setBaseLayer('satellite_layer', Number(v) === 1)}
-          >
+      {capabilities.satellite ? (
+        <Cell className='setting-map-type' title='地图类型'>
+          <Radio.Group className='setting-choice' value={app.satellite_layer ? 1 : 0} direction='horizontal' onChange={(v) => app.setBaseLayer('satellite_layer', Number(v) === 1)}>
             <Radio value={0} shape='button'>
               {MAP_TYPE_LABELS[0]}
             </Radio>
@@ -54,8 +46,8 @@ const MapSettings = observer(function MapSettings() {
               {MAP_TYPE_LABELS[1]}
             </Radio>
           </Radio.Group>
-        }
-      />
+        </Cell>
+      ) : null}
       {LAYER_ROWS.filter((l) => l.can).map((l) => (
         <Cell key={l.key} title={l.label} align='center' extra={<Switch checked={app[l.key]} onChange={(v) => app.setBaseLayer(l.key, v)} />} />
       ))}
@@ -79,21 +71,15 @@ const UnitSettings = observer(function UnitSettings() {
   return (
     <Cell.Group className='setting-cells' title='单位'>
       <Cell title='长度单位' extra={APP_MSG.lengthUnitAuto} />
-      <Cell
-        className='setting-area-unit'
-        title='面积单位'
-        description={APP_MSG.areaUnitExample(formatArea(EXAMPLE_AREA_M2, app.area_unit))}
-        align='center'
-        extra={
-          <Radio.Group value={app.area_unit} direction='horizontal' onChange={(v) => isAreaUnit(v) && app.setAreaUnit(v)}>
-            {AREA_UNITS.map((u) => (
-              <Radio key={u} value={u} shape='button'>
-                {AREA_UNIT_LABELS[u]}
-              </Radio>
-            ))}
-          </Radio.Group>
-        }
-      />
+      <Cell className='setting-area-unit' title='面积单位' description={APP_MSG.areaUnitExample(formatArea(EXAMPLE_AREA_M2, app.area_unit))}>
+        <Radio.Group className='setting-choice' value={app.area_unit} direction='horizontal' onChange={(v) => isAreaUnit(v) && app.setAreaUnit(v)}>
+          {AREA_UNITS.map((u) => (
+            <Radio key={u} value={u} shape='button'>
+              {AREA_UNIT_LABELS[u]}
+            </Radio>
+          ))}
+        </Radio.Group>
+      </Cell>
     </Cell.Group>
   )
 })
