@@ -1,0 +1,99 @@
+/**
+ * Route planning (issue 8) against the real server: a user plans a route through three markers found
+ * by search, reorders a stop, sees the distance and time (straight-line here: no map-provider key),
+ * saves it, finds it on /route, and shares it as a route share (type 3) that a stranger can open.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { apiCall, apiSignIn, button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
+
+jest.setTimeout(300_000)
+
+let server: Server
+let browser: Browser
+let ctx: BrowserContext
+let page: Page
+
+const PHONE = '13866660007'
+
+beforeAll(async () => {
+  ensureH5Build()
+  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
+  ;({ browser } = await launchBrowser())
+  ctx = await mobileContext(browser)
+  page = await ctx.newPage()
+})
+
+afterAll(async () => {
+  await ctx?.close()
+  await browser?.close()
+  await server?.stop()
+})
+
+const on = (p: Page, selector: string, text?: string | RegExp) => p.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
+
+async function addBySearch(name: string): Promise<void> {
+  await input(page, '搜索标注名称、备注、字段内容').fill(name)
+  await on(page, '.route-picker__go').click()
+  await on(page, '.route-result', name).locator('.route-result__add').click()
+  await on(page, '.route-stop__name', name).waitFor()
+}
+
+describe('route planning (issue 8)', () => {
+  it('plans a route through three markers, reorders it, and saves it', async () => {
+    await signUp(page, server, PHONE, '吴调度')
+    const auth = await apiSignIn(server, PHONE)
+    const layer = await apiCall(server, '/api/layer/save', { name: '门店', type: 1 }, auth)
+    for (const [name, points] of [
+      ['东单门店', '116.418,39.914'],
+      ['西单门店', '116.374,39.913'],
+      ['王府井门店', '116.411,39.917'],
+    ]) {
+      expect((await apiCall(server, '/api/marker/save', { layer_id: layer.data.id, type: 0, name, points }, auth)).header.errcode).toBe(0)
+    }
+
+    await page.goto(`${server.url}/home`)
+    await on(page, '.home-routes').click()
+    await page.waitForURL(/\/route$/)
+    await button(page, '新建路线').click()
+    await page.waitForURL(/\/route\/add$/)
+    await input(page, '请填写路线名称').fill('早班巡店')
+    await addBySearch('东单门店')
+    // Two stops: the distance and time show.
+    await addBySearch('西单门店')
+    await on(page, '.route-summary__figures', /公里|米/).waitFor()
+    await addBySearch('王府井门店')
+    // 王府井 is between 东单 and 西单: move it up one place.
+    await on(page, '.route-stop', '王府井门店').locator('.route-stop__btn').first().click()
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('.route-stop__name')).map((e) => e.textContent).join('|').startsWith('东单门店|王府井门店'))
+    expect(await on(page, '.route-stop__name').allInnerTexts()).toEqual([expect.stringContaining('东单门店'), expect.stringContaining('王府井门店'), expect.stringContaining('西单门店')])
+    await shot(page, '80-route-add')
+    await button(page, '保存路线').click()
+    await page.waitForURL(/\/route$/)
+    await on(page, '.route-item__name', '早班巡店').waitFor()
+    await on(page, '.route-item__summary', /公里|米/).waitFor()
+    await shot(page, '81-routes')
+
+    // Saved on the server with the stops in that order.
+    const list = await apiCall(server, '/api/route/getlist', {}, auth)
+    expect(list.data.list.map((r: { name: string }) => r.name)).toEqual(['早班巡店'])
+    expect(list.data.list[0].stops.map((s: { name: string }) => s.name)).toEqual(['东单门店', '王府井门店', '西单门店'])
+  })
+
+  it('shares the route as a route share that opens without signing in', async () => {
+    await on(page, '.route-item', '早班巡店').locator('.route-item__share').click()
+    await on(page, '.share-dialog .nut-popup-title-title', /路线/).waitFor()
+    await button(page, '创建分享').click()
+    await on(page, '.share-link').waitFor()
+    const link = (await on(page, '.share-link').innerText()).trim()
+    expect(link).toMatch(/\/share\/view\?id=/)
+    await button(page, '关闭').click()
+
+    const stranger = await mobileContext(browser)
+    const p = await stranger.newPage()
+    await p.goto(link.replace(/^https?:\/\/[^/]+/, server.url))
+    // The stop markers come with a route share (flag 128 of the default 172).
+    await p.locator('[data-testid=map-canvas]').waitFor()
+    await expect(p.getByText('分享不存在或已被删除').count()).resolves.toBe(0)
+    await stranger.close()
+  })
+})
