@@ -51,7 +51,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
     copy: { patterns: platform === 'weapp' ? [{ from: 'src/assets/map/', to: 'dist/weapp/assets/map/' }] : [], options: {} },
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
-    cache: { enable: true },
+    // The page list comes from the route table: a change there must not reuse a build without the
+    // new pages (webpack's cache does not see app.config's inputs), so it invalidates the cache.
+    cache: { enable: true, buildDependencies: { routes: [path.resolve(__dirname, '../src/router/routes.ts'), path.resolve(__dirname, '../src/router/packages.ts')] } },
     mini: {
       postcss: {
         pxtransform: { enable: true, config: {} },
