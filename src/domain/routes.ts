@@ -5,7 +5,7 @@
  * distances and times are written ('3.2公里 · 约12分钟'). Used by the route pages, their store and
  * the server (which measures and checks again).
  */
-import type { MarkerType } from '../../types/mapdata'
+import type { Marker, MarkerType } from '../../types/mapdata'
 import type { RouteLeg, RoutePlan, RouteStop, TravelMode } from '../../types/routes'
 import { distanceMeters, type LngLat } from './geo'
 import { boundsOf, formatCoord, isZeroPoint, parsePoints } from './points'
@@ -226,4 +226,31 @@ export function formatDuration(seconds: number): string {
 /** '3.2公里 · 约12分钟' */
 export function formatRouteSummary(distance: number, duration: number): string {
   return `${formatDistance(distance)} · ${formatDuration(duration)}`
+}
+
+/** Ids of the lines a route share draws, above any marker id. */
+export const ROUTE_LINE_ID_BASE = 1_000_000_000
+
+/**
+ * A shared route as a solid line through its stops in order, so that the share view draws it with
+ * the markers (the same draw pipeline). Null for a route with fewer than two stops.
+ */
+export function routeAsLine(route: { id: number; name: string; stops: readonly LngLat[]; updated_at?: string }): Marker | null {
+  if (route.stops.length < ROUTE_STOPS_MIN) return null
+  return {
+    id: ROUTE_LINE_ID_BASE + route.id,
+    layer_id: 0,
+    name: route.name,
+    type: 1,
+    points: route.stops.map((s) => `${s.lng},${s.lat}`).join('|'),
+    style: { color: '#165DFF', opacity: 0.9 },
+    width: 5,
+    radius: 0,
+    sort: 0,
+    fields: {},
+    creator_id: 0,
+    creator_name: '',
+    created_at: route.updated_at ?? '',
+    updated_at: route.updated_at ?? '',
+  }
 }

@@ -14,6 +14,7 @@ import type { ClusterItem, DrawList, MarkerIndex, Viewport } from '../domain/map
 import { MSG } from '../domain/messages'
 import { SHARE_MSG } from '../domain/shareMessages'
 import { hasShareFlag } from '../domain/share'
+import { routeAsLine } from '../domain/routes'
 import type { RootStore } from './RootStore'
 
 type Engine = typeof import('../domain/mapDraw')
@@ -158,6 +159,14 @@ export class ShareViewStore {
       const res = await this.root.api.request('/api/marker/get/share', { share_id: this.id, pageindex: page, pagesize: MARKER_PAGE_SIZE, proof }, { quiet: true })
       markers.push(...res.list)
       if (res.list.length < MARKER_PAGE_SIZE) break
+    }
+    // A route share (type 3) draws its routes as lines through their stops, above the stop markers.
+    if (this.meta?.type === 3) {
+      const routes = await this.root.api.request('/api/route/get/share', { share_id: this.id, proof }, { quiet: true })
+      for (const r of routes) {
+        const line = routeAsLine(r)
+        if (line) markers.push(line)
+      }
     }
     if (!this.engine) {
       const e = await import('../domain/mapDraw')

@@ -129,6 +129,25 @@ describe('ShareViewStore: the public share view (issue 6)', () => {
     expect(again.root.shareView.state).toBe('ready')
   })
 
+  it('a route share (type 3) draws each shared route as a line through its stops, in order, with the stop markers', async () => {
+    const route = {
+      id: 9, name: '早班巡店', mode: 'driving', distance: 3900, duration: 600, legs: [], created_at: '', updated_at: '2026-11-23T08:00:00.000Z',
+      stops: [{ marker_id: 1, name: '张三门店', lng: 116.418, lat: 39.914 }, { marker_id: null, name: '路口', lng: 116.411, lat: 39.917 }, { marker_id: 2, name: '李四仓库', lng: 116.374, lat: 39.913 }],
+    }
+    const { root, calls } = makeRoot({
+      '/api/share/getbyid': () => ok({ ...meta, type: 3, show_btn: 172, need_pwd: false }),
+      '/api/layer/get/share': () => ok([layer]),
+      '/api/marker/get/share': () => ok({ list: markers, total: 2 }),
+      '/api/route/get/share': () => ok([route]),
+    })
+    await root.shareView.open(meta.id)
+    expect(root.shareView.state).toBe('ready')
+    expect(calls.find((c) => c.path === '/api/route/get/share')?.body).toMatchObject({ share_id: meta.id })
+    const line = root.shareView.markers.find((m) => m.name === '早班巡店')
+    expect(line).toMatchObject({ type: 1, points: '116.418,39.914|116.411,39.917|116.374,39.913' })
+    expect(root.shareView.markers.filter((m) => m.id < 1000)).toHaveLength(2)
+  })
+
   it('shows a clear page for an expired or deleted share', async () => {
     const expired = makeRoot({ '/api/share/getbyid': () => fail(ErrCode.EXPIRED, '分享已过期') })
     await expired.root.shareView.open('x1234567890')
