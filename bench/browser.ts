@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { BrowserContext } from 'playwright-core'
-import { button, ensureH5Build, input, launchBrowser, mobileContext, startServer, type Server } from '../test/e2e/harness'
+import { button, closeTrialWelcome, ensureH5Build, input, launchBrowser, mobileContext, startServer, type Server } from '../test/e2e/harness'
 import { emit } from './emit'
 
 // BENCH_POINTS / BENCH_SHAPES change the mix, to see which part of the map costs what.
@@ -139,6 +139,8 @@ export async function browserBench(): Promise<void> {
     await page.waitForFunction((total) => document.querySelector('.map-count')?.getAttribute('data-loaded') === String(total), POINTS + SHAPES, { timeout: 180_000 })
     await page.waitForTimeout(3000)
     const firstLoadMs = Date.now() - t0
+    // The seeded trial map greets its administrator once (issue 7); the measured pans happen after.
+    if (await page.getByText('欢迎试用团队地图').isVisible()) await closeTrialWelcome(page)
     const loadedAt = await page.evaluate(() => performance.now())
 
     if (process.env.BENCH_PROFILE) {
