@@ -270,7 +270,7 @@ export class AppStore {
   }
 
   async loadConfig(): Promise<void> {
-    const cfg = await this.root.api.post('/api/system/get/config', { no_check_permission: true }, { quiet: true })
+    const cfg = await this.root.api.post('/api/system/get/config', { no_check_permission: true }, { background: true })
     if (cfg) this.system_config = { ...DEFAULT_SYSTEM_CONFIG, ...cfg }
   }
 
