@@ -200,7 +200,7 @@ const AddInfoForm = observer(function AddInfoForm() {
           {m.length !== undefined || m.area !== undefined ? (
             <Text className='addinfo-measure'>
               {m.length !== undefined ? `${draft.type >= 3 ? '周长' : '长度'} ${formatLength(m.length)}` : ''}
-              {m.area !== undefined ? `${m.length !== undefined ? '　' : ''}面积 ${formatArea(m.area)}` : ''}
+              {m.area !== undefined ? `${m.length !== undefined ? '　' : ''}面积 ${formatArea(m.area, root.app.area_unit)}` : ''}
             </Text>
           ) : null}
         </View>
