@@ -177,6 +177,14 @@ describe('saving, reading and deleting', () => {
     expect(ok(await w.call('/api/route/getlist', { pageindex: 2, pagesize: 2 }, w.owner))).toMatchObject({ total: 3, list: [{ name: '东区巡检' }] })
   })
 
+  it('matches the keyword whatever the case of Latin letters, and takes % and _ literally', async () => {
+    for (const name of ['A线_早班', 'B线100%']) ok(await save(w.owner, { name }))
+    const names = async (kw: string) => ok(await w.call('/api/route/getlist', { kw }, w.owner)).list.map((r: any) => r.name)
+    expect(await names('a线')).toEqual(['A线_早班'])
+    expect(await names('%')).toEqual(['B线100%'])
+    expect(await names('_')).toEqual(['A线_早班'])
+  })
+
   it('deletes a route (the creator or a manager); it is gone at once', async () => {
     const route = ok(await save(planner))
     ok(await w.call('/api/route/delete', { id: route.id }, w.owner))

@@ -382,8 +382,16 @@ function boundsMeet(dialect: DialectName, [minLng, minLat, maxLng, maxLat]: BBox
 
 /** `column` contains `text` literally (LIKE wildcards in the text are escaped). */
 export function containsText(column: string, text: string): Expression<SqlBool> {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`
+  return sql<SqlBool>`${sql.ref(column)} like ${likeContains(text)} escape '\\'`
+}
+
+/** `column` contains `text` literally, whatever the case of Latin letters. */
+export function containsTextIgnoringCase(column: string, text: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${likeContains(text.toLowerCase())} escape '\\'`
+}
+
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 /** Whether a table exists (tables of later migrations that other modules own). */

@@ -1,6 +1,7 @@
 /** Repository of the saved_routes table (issue 8): a group's routes, stops and legs kept as JSON with the route. */
-import { sql, type Generated, type Insertable, type Selectable, type SqlBool } from 'kysely'
+import type { Generated, Insertable, Selectable } from 'kysely'
 import type { Executor } from './connection'
+import { containsTextIgnoringCase } from './markers'
 
 export interface SavedRoutesTable {
   id: Generated<number>
@@ -58,10 +59,7 @@ export interface RouteFilter {
 function ofGroup(db: Executor, groupId: number, filter: RouteFilter) {
   let query = db.selectFrom('saved_routes').where('group_id', '=', groupId)
   if (filter.creator_id !== undefined) query = query.where('creator_id', '=', filter.creator_id)
-  if (filter.kw) {
-    const pattern = `%${filter.kw.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    query = query.where(sql<SqlBool>`lower(name) like ${pattern} escape '\\'`)
-  }
+  if (filter.kw) query = query.where(containsTextIgnoringCase('name', filter.kw))
   return query
 }
 
