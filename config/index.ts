@@ -23,6 +23,17 @@ function customRoutes(): Record<string, string | string[]> {
 }
 
 // https://docs.taro.zone/docs/config
+// The page list comes from the route table: a change there must not reuse a build without the new
+// pages (webpack's cache does not see app.config's inputs), so it invalidates the cache. The cache
+// lives in the checkout, not in node_modules: checkouts that share one node_modules (a symlink)
+// must not share, and overwrite, one cache. (Taro's type lacks webpack's cacheDirectory, which it
+// passes on: hence a variable, not a literal.)
+const webpackCache = {
+  enable: true,
+  cacheDirectory: path.resolve(__dirname, '../.cache/webpack'),
+  buildDependencies: { routes: [path.resolve(__dirname, '../src/router/routes.ts'), path.resolve(__dirname, '../src/router/packages.ts')] },
+}
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'teammap',
@@ -51,9 +62,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     copy: { patterns: platform === 'weapp' ? [{ from: 'src/assets/map/', to: 'dist/weapp/assets/map/' }] : [], options: {} },
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
-    // The page list comes from the route table: a change there must not reuse a build without the
-    // new pages (webpack's cache does not see app.config's inputs), so it invalidates the cache.
-    cache: { enable: true, buildDependencies: { routes: [path.resolve(__dirname, '../src/router/routes.ts'), path.resolve(__dirname, '../src/router/packages.ts')] } },
+    cache: { ...webpackCache },
     mini: {
       postcss: {
         pxtransform: { enable: true, config: {} },
