@@ -27,6 +27,9 @@ import type { TeamsApi } from './teams'
 import type { VipApi } from './vip'
 import type { RouteApi } from './routes'
 import type { UpgradeApi } from './upgrade'
+import type { SignApi } from './signs'
+import type { TaskApi } from './tasks'
+import type { DistributionApi } from './distribution'
 
 export interface RequestHeader {
   userid: number | ''
@@ -69,7 +72,7 @@ export interface Paged<T> {
 }
 
 /** Request body of each call (without header) and its `data`. */
-export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi {
+export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, SignApi, TaskApi, DistributionApi {
   '/api/system/send/code': { req: { phone: string }; res: { sent: boolean; cooldown: number } }
   '/api/system/check/code': { req: { phone: string; code: string }; res: { valid: boolean } }
   '/api/system/get/config': { req: { no_check_permission?: boolean }; res: SystemConfig }
