@@ -14,6 +14,8 @@ import { vip } from './0007_vip'
 import { serviceContact } from './0008_service_contact'
 import { appReleases } from './0009_app_releases'
 import { savedRoutes } from './0010_routes'
+import { signs } from './0011_signs'
+import { tasks } from './0012_tasks'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -27,6 +29,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0008_service_contact': serviceContact(),
     '0009_app_releases': appReleases(dialect),
     '0010_routes': savedRoutes(dialect),
+    '0011_signs': signs(dialect),
+    '0012_tasks': tasks(dialect),
   }
 }
 
