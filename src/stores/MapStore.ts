@@ -9,7 +9,7 @@ import type { MemberLocation } from '../../types/entities'
 import type { Marker, MarkerType } from '../../types/mapdata'
 import { LOADING_DELAY_CAP_MS } from '../domain/constants'
 import { distanceMeters, type LngLat } from '../domain/geo'
-import type { ClusterItem, DrawList, MarkerIndex, Viewport } from '../domain/mapDraw'
+import type { ClusterItem, DrawList, MarkerIndex, Shape, Viewport } from '../domain/mapDraw'
 import type { MapLoaderState } from '../domain/mapLoader'
 import { MAP_ENGINE_MSG } from '../domain/messages'
 import { checkGeometry, parsePoints, serializePoints } from '../domain/points'
@@ -26,6 +26,19 @@ export interface MapTarget {
   lat: number
   zoom: number
   seq: number
+}
+
+/**
+ * A saved route shown on the map (/map?route=<id>, from the route list): drawn as one line through its
+ * stops over the markers, with a card naming it. Loaded with its helpers only when asked for.
+ */
+export interface RouteOverlay {
+  id: number
+  name: string
+  /** '3.2公里 · 约12分钟 · 3个站点' */
+  summary: string
+  /** The route as a solid line through its stops (the draw list's shape form). */
+  line: Shape
 }
 
 /** A marker being drawn on the map: parts of vertices (one part except for kind 6), and a circle's radius. */
@@ -59,6 +72,8 @@ export class MapStore {
   /** Group members' last positions, shown while the toggle is on (SPEC 4 join-location display). */
   showMembers = false
   members: MemberLocation[] = []
+  /** The saved route drawn over the markers, or null. */
+  route: RouteOverlay | null = null
   /** The draw pipeline, once loaded (loadEngine). */
   engine: Engine | null = null
   /** SPEC 4 map loader states: notload, loading, loaded, failed. */
@@ -81,13 +96,14 @@ export class MapStore {
       drawing: observable.ref,
       editing: observable.ref,
       members: observable.ref,
+      route: observable.ref,
       engine: observable.ref,
       index: computed({ keepAlive: true }),
     })
     // Markers, filter, view or heatmap changed: recompute what to draw (cheap; the index is cached).
     this.disposers.push(
       reaction(
-        () => [this.index, this.view, this.heatmap] as const,
+        () => [this.index, this.view, this.heatmap, this.route] as const,
         () => this.refresh(),
       ),
     )
@@ -120,7 +136,9 @@ export class MapStore {
     const index = this.index
     if (!this.view || !index || !this.engine) return
     const previous = new Set(this.drawList.points.map((m) => m.id))
-    const list = this.engine.computeDrawList(index, this.view, { heatmap: this.heatmap, previous })
+    const computed = this.engine.computeDrawList(index, this.view, { heatmap: this.heatmap, previous })
+    // A route shown from the route list is drawn above the markers' lines and areas, in any view.
+    const list = this.route ? { ...computed, shapes: [...computed.shapes, this.route.line] } : computed
     this.drawList = list
     if (this.engine.needsShapeLoading(list.shapes)) this.startShapesLoading()
   }
@@ -176,6 +194,8 @@ export class MapStore {
   /** Tapping a marker selects it and shows its detail (SPEC 4). */
   tapMarker(id: number): void {
     if (this.drawing) return
+    // The route's own line is not a marker: its card is already shown.
+    if (this.route && id === this.route.line.marker.id) return
     const m = this.root.markers.find(id)
     if (m) this.root.markers.showDetail(m)
     else void this.root.markers.openDetail(id)
@@ -195,6 +215,31 @@ export class MapStore {
     const t = fitTarget(b)
     this.moveTo(t.lng, t.lat, t.zoom)
     return true
+  }
+
+  /**
+   * Draws a saved route (one the caller may see) and moves the map to it. An unknown or forbidden
+   * route shows the server's message and changes nothing.
+   */
+  async showRoute(id: number): Promise<boolean> {
+    const [route, domain] = await Promise.all([this.root.api.post('/api/route/getbyid', { id }), import('../domain/routes')])
+    if (!route) return false
+    const line = domain.routeAsLine(route)
+    if (!line) return false
+    const lngs = route.stops.map((s) => s.lng)
+    const lats = route.stops.map((s) => s.lat)
+    const bbox: Shape['bbox'] = [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)]
+    const parts = [route.stops.map((s) => ({ lng: s.lng, lat: s.lat }))]
+    runInAction(() => {
+      this.route = { id: route.id, name: route.name, summary: `${domain.formatRouteSummary(route.distance, route.duration)} · ${route.stops.length}个站点`, line: { marker: line, parts, bbox, dashed: false } }
+      const t = fitTarget(bbox)
+      this.moveTo(t.lng, t.lat, t.zoom)
+    })
+    return true
+  }
+
+  clearRoute(): void {
+    this.route = null
   }
 
   // ---- drawing ------------------------------------------------------------------------------
@@ -356,6 +401,7 @@ export class MapStore {
     this.editing = null
     this.drawing = null
     this.heatmap = false
+    this.route = null
     this.shapesDrawn()
   }
 

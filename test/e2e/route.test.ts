@@ -96,4 +96,18 @@ describe('route planning (issue 8)', () => {
     await expect(p.getByText('分享不存在或已被删除').count()).resolves.toBe(0)
     await stranger.close()
   })
+
+  it('draws the saved route on the map from the route list, and takes it off again', async () => {
+    await page.goto(`${server.url}/route`)
+    await on(page, '.route-item', '早班巡店').locator('.route-item__map').click()
+    await page.waitForURL(/\/map\?route=\d+/)
+    await on(page, '.map-route__name', '早班巡店').waitFor()
+    await on(page, '.map-route__summary', /3个站点/).waitFor()
+    // The route is one line over the three stop markers.
+    await on(page, '.map-count', '1条线/面').waitFor()
+    await shot(page, '82-route-on-map')
+    await on(page, '.map-route__close').click()
+    await on(page, '.map-count', '0条线/面').waitFor()
+    expect(await on(page, '.map-route').count()).toBe(0)
+  })
 })

@@ -14,8 +14,9 @@ function many(n: number, layerId = 1) {
   return Array.from({ length: n }, (_, i) => buildMarker({ id: i + 1, layer_id: layerId, points: `${(116.01 + (i % 100) * 0.0078).toFixed(5)},${(39.61 + Math.floor(i / 100) * 0.005).toFixed(5)}` }))
 }
 
-async function mapRoot(markers = many(500), shapes = [] as ReturnType<typeof buildMarker>[]) {
+async function mapRoot(markers = many(500), shapes = [] as ReturnType<typeof buildMarker>[], extra: Record<string, (b: any) => any> = {}) {
   const made = await signedInRoot({
+    ...extra,
     '/api/layer/getlist': () => ok([spots, lines]),
     '/api/marker/getlist': (b: any) => {
       const all = [...markers, ...shapes].filter((m) => b.layer_ids.includes(m.layer_id))
@@ -314,5 +315,53 @@ describe('map loader state, self location and the filter flag', () => {
     root.markers.resetFilter()
     root.markers.setFilterKw('  ')
     expect(root.markers.filterActive).toBe(false)
+  })
+})
+
+describe('a saved route on the map (/map?route=<id>, issue 8)', () => {
+  const saved = {
+    id: 5,
+    name: '巡检路线',
+    mode: 'driving',
+    stops: [
+      { marker_id: null, name: '起点', lng: 116.3, lat: 39.9 },
+      { marker_id: null, name: '中途', lng: 116.35, lat: 39.95 },
+      { marker_id: null, name: '终点', lng: 116.4, lat: 39.92 },
+    ],
+    legs: [],
+    distance: 3200,
+    duration: 720,
+    creator: { id: 1, nickname: '钱' },
+    created_at: '2025-06-01T02:00:00.000Z',
+    updated_at: '2025-06-01T02:00:00.000Z',
+  }
+
+  it('draws the route as one line through its stops over the markers, frames it, and goes away when closed', async () => {
+    const { root, calls } = await mapRoot(many(20), [], { '/api/route/getbyid': () => ok(saved) })
+    root.map.setView(BEIJING)
+    const before = root.map.drawList.shapes.length
+    expect(await root.map.showRoute(5)).toBe(true)
+    const shapes = root.map.drawList.shapes
+    expect(shapes).toHaveLength(before + 1)
+    const line = shapes[shapes.length - 1]
+    expect(line.parts[0].map((p) => [p.lng, p.lat])).toEqual(saved.stops.map((s) => [s.lng, s.lat]))
+    expect(root.map.route?.summary).toContain('3个站点')
+    // Framed: the map moves to the middle of the stops.
+    expect(root.map.target?.lng).toBeCloseTo(116.35)
+    expect(root.map.target?.lat).toBeCloseTo(39.925)
+    // The line is not a marker: tapping it opens no detail.
+    root.map.tapMarker(line.marker.id)
+    expect(root.markers.detailOpen).toBe(false)
+    expect(calls.some((c) => c.path === '/api/marker/getbyid')).toBe(false)
+    root.map.clearRoute()
+    expect(root.map.drawList.shapes).toHaveLength(before)
+  })
+
+  it('changes nothing for a route the server refuses', async () => {
+    const { root } = await mapRoot(many(20), [], { '/api/route/getbyid': () => ({ status: 200, data: { header: { errcode: 1002, errmsg: '路线不存在' }, data: null } }) })
+    root.map.setView(BEIJING)
+    expect(await root.map.showRoute(9)).toBe(false)
+    expect(root.map.route).toBeNull()
+    expect(root.app.notices.at(-1)?.text).toBe('路线不存在')
   })
 })

@@ -1,6 +1,7 @@
 import { Category, Location, Plus, Search, User } from '@nutui/icons-react-taro'
 import { ActionSheet, Avatar, Button, Cell, Dialog, Input, Loading, Popup, SearchBar, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
+import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import type { MarkerType } from '../../../types/mapdata'
@@ -23,13 +24,16 @@ const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) =
 /** Loads the map data once the guard let the page in (PageShell renders children only then). */
 function MapData() {
   const { layers, markers, map, app } = useStores()
+  // /map?route=<id> (from the route list) draws that saved route and frames it.
+  const routeId = Number(useRouter().params.route ?? '')
   useEffect(() => {
+    if (Number.isInteger(routeId) && routeId > 0) void map.showRoute(routeId)
     void layers
       .load()
       .then((ok) => ok && markers.loadShown())
-      // A first look at the team's data: frame all of it, unless the user left the map somewhere.
+      // A first look at the team's data: frame all of it, unless the user left the map somewhere or asked for a route.
       .then(async (ok) => {
-        if (ok && !app.map_view) {
+        if (ok && !app.map_view && !(routeId > 0)) {
           await map.loadEngine()
           map.fitData()
         }
@@ -96,6 +100,24 @@ interface AddOption {
 
 /** What can be added: each kind drawn on the map, or coordinates typed on /addinfo. */
 const ADD_OPTIONS: AddOption[] = [...MARKER_TYPES.map((t) => ({ name: `绘制${MARKER_TYPE_NAMES[t]}`, kind: String(t) })), { name: '手动输入坐标', kind: 'typed' }]
+
+/** The saved route drawn on the map: its name and figures, to its page, or off the map. */
+const RouteCard = observer(function RouteCard() {
+  const { map, navigate } = useStores()
+  const r = map.route
+  if (!r) return null
+  return (
+    <View className='map-route'>
+      <View className='map-route__text' onClick={() => navigate(`/route/add?id=${r.id}`)}>
+        <Text className='map-route__name'>路线：{r.name}</Text>
+        <Text className='map-route__summary muted'>{r.summary}</Text>
+      </View>
+      <Button size='small' fill='outline' className='map-route__close' onClick={() => map.clearRoute()}>
+        关闭
+      </Button>
+    </View>
+  )
+})
 
 /** The bar shown while a marker is being drawn: what to tap next, undo, finish, cancel. */
 const DrawingBar = observer(function DrawingBar() {
@@ -329,6 +351,7 @@ function MapPage() {
           <Text className='map-tool__label'>添加</Text>
         </View>
       </View>
+      <RouteCard />
       <View className='map-count muted' data-loaded={markers.loading ? 'loading' : String(markers.count)}>
         {map.heatmap ? `热力图 · ${map.drawList.pointsInView}个点` : `视野内 ${map.drawList.pointsInView}个点 · ${map.drawList.shapes.length}条线/面`}
       </View>

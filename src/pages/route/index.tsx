@@ -48,6 +48,9 @@ const RouteItem = observer(function RouteItem({ route, onDelete }: { route: Save
         <Button size='small' fill='outline' type='primary' className='route-item__open' onClick={() => root.navigate(`/route/add?id=${route.id}`)}>
           {store.canAdd ? '查看/编辑' : '查看'}
         </Button>
+        <Button size='small' fill='outline' type='primary' className='route-item__map' onClick={() => root.navigate(`/map?route=${route.id}`)}>
+          地图查看
+        </Button>
         {store.canShare ? (
           <Button size='small' fill='outline' type='primary' className='route-item__share' onClick={() => store.share(route)}>
             分享
