@@ -1,10 +1,11 @@
 /**
  * The remaining screens of issue 8 against the real server: /about, /myinfo (nickname), /system/setting
  * (area unit kept on the phone), /web (an external page, a bad link refused), /redirect/{path}, the
- * upgrade prompt on Android (once a day), and the location-permission dialog when location is refused.
+ * upgrade prompt on Android (once a day), the location-permission dialog when location is refused, and
+ * /logoff deleting an account after the warnings and a confirmation.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
+import { apiCall, apiSignIn, button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -115,5 +116,37 @@ describe('the remaining screens (issue 8)', () => {
     await p.locator('input[placeholder="请输入手机号"]:visible').waitFor()
     expect(await p.getByText('发现新版本').count()).toBe(0)
     await android.close()
+    // Later tests sign up new phones without this release in the way.
+    server.sql('DELETE FROM app_releases')
+  })
+
+  it('/logoff deletes the account only after the warning is ticked and confirmed, then signs out', async () => {
+    const phone = '13855550016'
+    const other = await mobileContext(browser)
+    const p = await other.newPage()
+    await signUp(p, server, phone, '郑临时')
+    const before = await apiSignIn(server, phone)
+    await apiCall(server, '/api/layer/save', { name: '临时图层', type: 1 }, before)
+    await p.goto(`${server.url}/home`)
+    await p.locator('.nut-cell:visible', { hasText: '注销账号' }).click()
+    await p.waitForURL(/\/logoff$/)
+    await p.getByText('删除后无法恢复，请先导出需要保留的数据').waitFor()
+    // Nothing happens until the user says they understand.
+    expect(await p.locator('.logoff-submit:visible').getAttribute('class')).toMatch(/disabled/)
+    await p.locator('.logoff-submit:visible').click()
+    expect(await p.getByText('确定注销吗').count()).toBe(0)
+    await shot(p, '76-logoff')
+    await p.getByText('我已了解注销后数据无法恢复').click()
+    await p.locator('.logoff-submit:visible').click()
+    await p.getByText('注销后账号及您创建的地图数据将被永久删除且无法恢复，确定注销吗？').waitFor()
+    await button(p, '确认注销').click()
+    await p.waitForURL(/\/login/)
+    await p.locator('.notice-bar:visible', { hasText: '账号已注销' }).first().waitFor()
+    // The old session is gone, and signing in again starts a new account without any map.
+    expect((await apiCall(server, '/api/layer/getlist', {}, before)).header.errcode).not.toBe(0)
+    const after = await apiSignIn(server, phone)
+    expect(after.userid).not.toBe(before.userid)
+    expect(after.groupid || 0).toBe(0)
+    await other.close()
   })
 })
