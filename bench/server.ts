@@ -3,9 +3,11 @@
  * app.inject (no port). Prints the median time of a /api/marker/getlist page of 5000, the ratio of
  * a bare SELECT + JSON.stringify of the same rows to it, the median time of a keyword + box
  * search, and the process RSS after serving the pages. One child process fills the database file,
- * a second one serves it, so that the RSS is the server's alone.
+ * a second one serves it, so that the RSS is the server's alone; both run compiled, as `npm start`
+ * runs the server.
  */
 import { execFileSync } from 'node:child_process'
+import { buildSync } from 'esbuild'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -181,14 +183,20 @@ async function measure(file: string): Promise<void> {
   }
 }
 
-/** Runs the measurement in a child process (its RSS is then the server's alone). */
+/**
+ * Runs the measurement in a child process (its RSS is then the server's alone). The child is this
+ * file compiled the way `npm start` compiles the server (scripts/build-server.mjs: esbuild, plain
+ * node, packages from node_modules), so the figures are those of the server as it runs.
+ */
 export function serverBench(): void {
-  const tsx = path.resolve(__dirname, '../node_modules/.bin/tsx')
+  const root = path.resolve(__dirname, '..')
+  const compiled = path.join(root, '.cache/bench/server-bench.cjs')
+  buildSync({ absWorkingDir: root, entryPoints: [path.join(root, 'bench/server.ts')], outfile: compiled, bundle: true, platform: 'node', target: 'node20', format: 'cjs', packages: 'external', logLevel: 'warning' })
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'))
   const file = path.join(dir, 'bench.db')
   try {
     for (const step of ['seed', 'measure']) {
-      execFileSync(tsx, [__filename], { stdio: 'inherit', env: { ...process.env, BENCH_SERVER_CHILD: step, BENCH_SERVER_DB: file }, timeout: 300_000 })
+      execFileSync(process.execPath, [compiled], { stdio: 'inherit', env: { ...process.env, BENCH_SERVER_CHILD: step, BENCH_SERVER_DB: file }, timeout: 300_000 })
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })

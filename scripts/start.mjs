@@ -1,8 +1,10 @@
-// `npm start`: builds the H5 app when its build is missing or older than its sources, then runs the
-// API server (which also serves dist/h5) in the foreground, forwarding SIGTERM/SIGINT to it.
+// `npm start`: builds the H5 app when its build is missing or older than its sources, compiles the
+// API server (scripts/build-server.mjs, about a second), then runs it with plain node (it also
+// serves dist/h5) in the foreground, forwarding SIGTERM/SIGINT to it.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { buildServer } from './build-server.mjs'
 
 const ROOT = new URL('..', import.meta.url).pathname
 const H5_INDEX = join(ROOT, 'dist/h5/index.html')
@@ -31,7 +33,15 @@ if (h5BuildIsStale()) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: ROOT, stdio: 'inherit' })
+let serverFile
+try {
+  serverFile = await buildServer()
+} catch (err) {
+  console.error('[start] server build failed', err)
+  process.exit(1)
+}
+
+const server = spawn(process.execPath, [serverFile], { cwd: ROOT, stdio: 'inherit' })
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => server.kill(signal))
 }
