@@ -30,7 +30,7 @@ export interface ClusterItem {
   /** Stable while the cluster stays the same at this zoom (renderers diff by it). */
   key: string
   clusterId: number
-  /** Which cluster index it comes from: the whole data (zoom 2-16) or the street-level one around the view. */
+  /** Which cluster index it comes from: the whole data (zoom 2-14) or the street-level one around the view. */
   level: 'low' | 'high'
   lng: number
   lat: number
@@ -73,7 +73,7 @@ export interface MarkerIndex {
   /** All points, for range queries. */
   kd: KDBush
   shapes: Shape[]
-  /** Clusters for zoom 17-22 around the last street-level view (built on demand, see highZoomClusters). */
+  /** Clusters for zoom 15-22 around the last street-level view (built on demand, see highZoomClusters). */
   high: { bbox: BBox; clusters: PointClusters; positions: number[] } | null
 }
 
@@ -81,10 +81,11 @@ type PointClusters = Supercluster<{ i: number }, Record<string, never>>
 
 /**
  * Above this zoom the clusters are built on demand for the area around the view: building every
- * level up to 22 for all points costs about twice as much (measured: 0.9 s against 0.44 s for
- * 90,000 points here), and at street level a view holds few points.
+ * level up to 22 for all points costs several times as much, and from zoom 15 a view (padded by its
+ * size on every side) holds a few thousand points at most even in a dense city. Measured with
+ * bench/markers.ts on 90,000 points: levels 2-16 took 0.36 s of supercluster, levels 2-14 0.18 s.
  */
-export const LOW_MAX_ZOOM = 16
+export const LOW_MAX_ZOOM = 14
 
 /**
  * supercluster measures its radius against a 512-px tile by default; the maps here (WeChat, AMap,
@@ -185,7 +186,7 @@ function positionsIn(index: MarkerIndex, b: BBox): number[] {
 }
 
 /**
- * Street-level clusters (zoom 17-22, same radius and min points): built for the view padded by
+ * Street-level clusters (zoom 15-22, same radius and min points): built for the view padded by
  * its own size on every side, reused while later views stay inside that area.
  */
 export function highZoomClusters(index: MarkerIndex, view: Viewport): NonNullable<MarkerIndex['high']> {

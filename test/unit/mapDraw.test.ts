@@ -120,7 +120,7 @@ describe('the draw list of a view', () => {
   })
 })
 
-describe('street-level clusters (zoom 17-22)', () => {
+describe('street-level clusters (zoom 15-22)', () => {
   it('still clusters 20 or more points that sit within a few metres', () => {
     const crowd = scatter(40, { west: 116.4, south: 39.9, east: 116.40002, north: 39.90002 })
     const others = scatter(2000, BEIJING, 100)
