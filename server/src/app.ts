@@ -23,6 +23,7 @@ import { vipRoutes } from './routes/vip'
 import { payRoutes } from './routes/pay'
 import { routeRoutes } from './routes/route'
 import { upgradeRoutes } from './routes/upgrade'
+import { distributionRoutes } from './routes/distribution'
 
 export type { AppDeps } from './routes/define'
 
@@ -54,5 +55,6 @@ export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyI
   payRoutes(app, deps)
   routeRoutes(app, deps)
   upgradeRoutes(app, deps)
+  distributionRoutes(app, deps)
   return app
 }

@@ -16,6 +16,7 @@ import { appReleases } from './0009_app_releases'
 import { savedRoutes } from './0010_routes'
 import { signs } from './0011_signs'
 import { tasks } from './0012_tasks'
+import { distribution } from './0013_distribution'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -31,6 +32,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0010_routes': savedRoutes(dialect),
     '0011_signs': signs(dialect),
     '0012_tasks': tasks(dialect),
+    '0013_distribution': distribution(dialect),
   }
 }
 

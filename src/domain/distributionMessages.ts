@@ -1,0 +1,39 @@
+/**
+ * Distribution texts (issue 8: /reg, /distribution/view, /api/user/distribution/*), apart from
+ * messages.ts so that only the two distribution pages (and the server) carry them.
+ */
+
+export const DIST_MSG = {
+  // Registration input (the page and the server check the same rules)
+  nameRequired: '请填写姓名',
+  nameTooLong: (max: number): string => `姓名不能超过${max}个字`,
+  companyTooLong: (max: number): string => `公司或团队名称不能超过${max}个字`,
+  // The promotion code
+  codeRequired: '请提供推广码',
+  codeInvalid: '推广码无效',
+  codeInvalidHint: '该推广码不存在，请检查链接是否完整，或联系邀请您的推广人。',
+  noCodeHint: '还没有推广码？注册成为推广人，即可获得专属邀请链接和二维码。',
+  goRegister: '注册成为推广人',
+  // /reg
+  regTitle: '成为推广人',
+  regSubtitle: '注册后获得专属邀请链接，邀请好友使用团队地图',
+  regSubmit: '注册并获取推广码',
+  registered: '注册成功',
+  regTip: '同一手机号再次注册将找回原有的推广码',
+  // /distribution/view
+  inviter: (name: string): string => `${name} 邀请您使用`,
+  inviteLinkTitle: '邀请链接',
+  qrTip: '扫描二维码或打开链接即可注册使用',
+  copyLink: '复制链接',
+  copied: '链接已复制',
+  copyFailed: '复制失败，请长按链接手动复制',
+  useNow: '立即使用',
+  registeredCount: '注册人数',
+  paidCount: '付费人数',
+  statsTitle: '推广数据',
+  codeLabel: '推广码',
+  download: '下载App',
+  downloadHint: 'Android、鸿蒙手机可下载App使用',
+  loadFailed: '加载失败，请稍后重试',
+  retry: '重新加载',
+} as const
