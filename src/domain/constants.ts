@@ -144,3 +144,13 @@ export const SMS_MAX_WRONG_TRIES = 5
 export const NICKNAME_MAX = 20
 /** Group name length limit. */
 export const GROUP_NAME_MAX = 30
+
+/** Watermark camera (SPEC 9): the video is the window height minus 200. */
+export const CAMERA_VIDEO_HEIGHT_INSET = 200
+/** Watermark camera (SPEC 9): photos are exported at 4x the on-screen size. */
+export const CAMERA_EXPORT_SCALE = 4
+/** Watermark camera (SPEC 9): watermark text wraps at 220 (on-screen px). */
+export const WATERMARK_WRAP_WIDTH = 220
+/** Image preview zoom range of the UI library (SPEC 9: 1/3 to 3). */
+export const IMAGE_PREVIEW_MIN_ZOOM = 1 / 3
+export const IMAGE_PREVIEW_MAX_ZOOM = 3

@@ -51,6 +51,17 @@ export interface PayData {
   amount: number
 }
 
+/**
+ * Extension to SPEC 7 (issue 8 watermark camera): take photos with the host's camera. Answered by
+ * camera_callback with the images (data URLs or URLs the page may read), or `error`.
+ */
+export interface CameraData {
+  /** At most this many photos. */
+  count: number
+  /** Which camera to open first. */
+  facing?: 'back' | 'front'
+}
+
 export interface HostSentPayloads {
   open_url: OpenUrlData
   location: LocationData
@@ -59,6 +70,7 @@ export interface HostSentPayloads {
   open_app_auth_setting: OpenAppAuthSettingData
   save_img: SaveImgData
   pay: PayData
+  camera: CameraData
 }
 export type HostSent = keyof HostSentPayloads
 
@@ -126,6 +138,7 @@ export const HOST_REPLY_TYPE = {
   location: 'check_location_callback',
   check_location: 'check_location_callback',
   pay: 'pay_callback',
+  camera: 'camera_callback',
 } as const satisfies Partial<Record<HostSent, HostReceived>>
 
 export type HostRequestType = keyof typeof HOST_REPLY_TYPE
@@ -137,6 +150,8 @@ export const HOST_REQUEST_TIMEOUT_MS: Record<HostRequestType, number> = {
   location: 10_000,
   check_location: 10_000,
   pay: 30_000,
+  // the user frames and takes the picture
+  camera: 120_000,
 }
 
 // ---- Validation ----
@@ -160,6 +175,7 @@ const VALIDATORS: { [T in HostMessageType]: (d: Fields) => boolean } = {
   open_app_auth_setting: isEmptyAllowed,
   save_img: (d) => (isStr(d.url) && d.url.length > 0 && d.data === undefined) || (isStr(d.data) && d.data.length > 0 && d.url === undefined),
   pay: (d) => isNum(d.orderid) && isStr(d.order_no) && isNum(d.amount),
+  camera: (d) => isNum(d.count) && d.count > 0 && opt(d.facing, (f) => f === 'back' || f === 'front'),
 
   edit_marker_callback: (d) => opt(d.marker_id, isNum),
   camera_callback: (d) => isStrList(d.images) && opt(d.error, isStr),
@@ -175,7 +191,7 @@ const VALIDATORS: { [T in HostMessageType]: (d: Fields) => boolean } = {
 
 // a Record so that adding a Sent type without listing it here fails to compile
 const SENT_TYPE_FLAGS: Record<HostSent, true> = {
-  open_url: true, location: true, start_location: true, check_location: true, open_app_auth_setting: true, save_img: true, pay: true,
+  open_url: true, location: true, start_location: true, check_location: true, open_app_auth_setting: true, save_img: true, pay: true, camera: true,
 }
 const SENT_TYPES = new Set<string>(Object.keys(SENT_TYPE_FLAGS))
 

@@ -71,6 +71,7 @@ describe('host messages: envelope (SPEC 7)', () => {
       encodeHostMessage('save_img', { data: 'data:image/png;base64,AAAA' }),
       encodeHostMessage('edit_marker_callback', { marker_id: 5 }),
       encodeHostMessage('camera_callback', { images: ['data:image/jpeg;base64,AA'] }, 'c'),
+      encodeHostMessage('camera', { count: 1, facing: 'back' }, 'g'),
       encodeHostMessage('edit_note_callback', {}),
       encodeHostMessage('upload_img_callback', { urls: ['https://x/1.png'], error: undefined }, 'd'),
       encodeHostMessage('pay_callback', { orderid: 1, ok: false, cancelled: true }, 'e'),
@@ -98,6 +99,8 @@ describe('host messages: envelope (SPEC 7)', () => {
       { v: 1, type: 'order_paid_callback', data: { orderid: '1' } }, // wrong field type
       { v: 1, type: 'pay_callback', id: 'x', data: { orderid: 1 } }, // ok missing
       { v: 1, type: 'camera_callback', data: { images: [1] } },
+      { v: 1, type: 'camera', data: { count: 0 } }, // no photo asked for
+      { v: 1, type: 'camera', data: { count: 1, facing: 'side' } },
       { v: 1, type: 'check_location_callback', data: { lng: 1 } }, // half a position
       { v: 1, type: 'save_img', data: { url: 'a', data: 'b' } }, // both sources
       { v: 1, type: 'pay_callback', id: 5, data: { orderid: 1, ok: true } }, // id not a string
@@ -121,9 +124,9 @@ describe('host messages: envelope (SPEC 7)', () => {
     expect(b()).toBe('p-1')
   })
 
-  it('replies and timeouts per type: location and check_location by check_location_callback, pay by pay_callback', () => {
-    expect(HOST_REPLY_TYPE).toEqual({ location: 'check_location_callback', check_location: 'check_location_callback', pay: 'pay_callback' })
-    expect(HOST_REQUEST_TIMEOUT_MS).toEqual({ location: 10000, check_location: 10000, pay: 30000 })
+  it('replies and timeouts per type: location and check_location by check_location_callback, pay by pay_callback, camera by camera_callback', () => {
+    expect(HOST_REPLY_TYPE).toEqual({ location: 'check_location_callback', check_location: 'check_location_callback', pay: 'pay_callback', camera: 'camera_callback' })
+    expect(HOST_REQUEST_TIMEOUT_MS).toEqual({ location: 10000, check_location: 10000, pay: 30000, camera: 120000 })
   })
 })
 
