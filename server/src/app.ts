@@ -24,6 +24,7 @@ import { payRoutes } from './routes/pay'
 import { routeRoutes } from './routes/route'
 import { upgradeRoutes } from './routes/upgrade'
 import { distributionRoutes } from './routes/distribution'
+import { downloadRoutes } from './routes/download'
 
 export type { AppDeps } from './routes/define'
 
@@ -56,5 +57,6 @@ export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyI
   routeRoutes(app, deps)
   upgradeRoutes(app, deps)
   distributionRoutes(app, deps)
+  downloadRoutes(app, deps)
   return app
 }

@@ -38,3 +38,8 @@ export function newestReleaseAbove(db: Executor, platform: ReleasePlatform, vers
 export function insertAppRelease(db: Executor, release: NewAppRelease): Promise<AppReleaseRow> {
   return db.insertInto('app_releases').values(release).returningAll().executeTakeFirstOrThrow()
 }
+
+/** The newest release of the platform (the download page), if any. */
+export function newestRelease(db: Executor, platform: ReleasePlatform): Promise<AppReleaseRow | undefined> {
+  return db.selectFrom('app_releases').selectAll().where('platform', '=', platform).orderBy('version_code', 'desc').limit(1).executeTakeFirst()
+}
