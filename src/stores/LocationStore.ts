@@ -21,10 +21,11 @@ export class LocationStore {
 
   private timer: unknown = null
   private busy = false
+  private inflight: Promise<Position | null> | null = null
   private geocoderFailed = false
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<LocationStore, 'root' | 'timer' | 'busy' | 'geocoderFailed'>(this, { root: false, timer: false, busy: false, geocoderFailed: false })
+    makeAutoObservable<LocationStore, 'root' | 'timer' | 'busy' | 'inflight' | 'geocoderFailed'>(this, { root: false, timer: false, busy: false, inflight: false, geocoderFailed: false })
   }
 
   /** Starts tracking if location access was granted before (the map page calls this on entry). */
@@ -66,8 +67,26 @@ export class LocationStore {
   }
 
   private async poll(userAsked: boolean): Promise<Position | null> {
-    if (this.busy) return null
+    if (this.busy) {
+      // A tap while a background poll is under way gets that poll's answer instead of nothing.
+      if (userAsked && this.inflight) {
+        const p = await this.inflight
+        return p ?? this.poll(true)
+      }
+      return null
+    }
     this.busy = true
+    const run = this.locateOnce(userAsked)
+    this.inflight = run
+    try {
+      return await run
+    } finally {
+      this.inflight = null
+      this.busy = false
+    }
+  }
+
+  private async locateOnce(userAsked: boolean): Promise<Position | null> {
     try {
       const p = await this.root.platform.geo.locate()
       runInAction(() => {
@@ -92,8 +111,6 @@ export class LocationStore {
       }
       // A poll that found no position (a tunnel, a weak signal) waits for the next one.
       return null
-    } finally {
-      this.busy = false
     }
   }
 

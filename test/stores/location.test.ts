@@ -133,4 +133,18 @@ describe('LocationStore', () => {
     await jest.advanceTimersByTimeAsync(10_000)
     expect(locate).toHaveBeenCalledTimes(3)
   })
+
+  it('a tap while a background poll is under way gets that poll\'s position (not nothing)', async () => {
+    let answer: ((p: Position) => void) | null = null
+    const locate = jest.fn(() => new Promise<Position>((done) => (answer = done)))
+    const t = setUp({ locate, permissionGranted: async () => true })
+    await t.start()
+    const background = t.root.tracker.resume()
+    const tapped = t.root.tracker.locateNow()
+    expect(locate).toHaveBeenCalledTimes(1)
+    answer!(BEIJING)
+    await background
+    expect(await tapped).toEqual(BEIJING)
+    expect(locate).toHaveBeenCalledTimes(1)
+  })
 })

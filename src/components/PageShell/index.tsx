@@ -15,6 +15,7 @@ import { NoticeBar } from '../NoticeBar'
 // The membership dialogs load only when one is due (they stay out of every page's bundle).
 const VipModals = lazy(() => import('../VipModals'))
 const UpgradeDialog = lazy(() => import('../UpgradeDialog'))
+const LocationPermissionDialog = lazy(() => import('../LocationPermissionDialog'))
 /** A new user finishing the set-up is not interrupted: a due dialog waits for the map. */
 const QUIET_PATHS = ['/guide', '/guide/init']
 
@@ -65,6 +66,7 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
         </Suspense>
       ) : null}
       {allowed && shown && app.app_upgrade.show ? <Suspense fallback={null}><UpgradeDialog /></Suspense> : null}
+      {allowed && shown && root.tracker.showPermissionDialog ? <Suspense fallback={null}><LocationPermissionDialog /></Suspense> : null}
       <NoticeBar />
       <LoadingMask />
     </View>

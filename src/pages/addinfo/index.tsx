@@ -18,7 +18,6 @@ import { MARKER_NAME_MAX } from '../../domain/markers'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
 import { MARKER_TYPES, MARKER_TYPE_NAMES, checkGeometry, formatArea, formatCoord, formatLength, measure, parsePoints } from '../../domain/points'
-import { locate } from '../../platform/location'
 import { taroNavigator } from '../../platform/nav'
 import { useStores } from '../../stores/context'
 import { MarkerDraft } from '../../stores/MarkerStore'
@@ -37,7 +36,7 @@ const VERTEX_TITLE: Record<MarkerType, string> = { 0: '位置', 1: '线的顶点
 
 const AddInfoForm = observer(function AddInfoForm() {
   const root = useStores()
-  const { layers, markers, fields, app } = root
+  const { layers, markers, fields, app, tracker } = root
   const router = useRouter()
   const [draft] = useState(() => new MarkerDraft(root))
   const [ready, setReady] = useState(false)
@@ -88,14 +87,10 @@ const AddInfoForm = observer(function AddInfoForm() {
 
   const useMyPosition = async () => {
     setLocating(true)
-    try {
-      const p = await locate()
-      warn(draft.addVertex({ lng: p.lng, lat: p.lat }))
-    } catch {
-      app.notify(MAP_UI_MSG.locateFailed, 'warning')
-    } finally {
-      setLocating(false)
-    }
+    // Through the tracker: a refusal shows the 权限错误 dialog, any other failure says so.
+    const p = await tracker.locateNow()
+    setLocating(false)
+    if (p) warn(draft.addVertex({ lng: p.lng, lat: p.lat }))
   }
 
   const save = async () => {

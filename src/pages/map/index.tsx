@@ -1,5 +1,5 @@
 import { Category, Location, Plus, Search, User } from '@nutui/icons-react-taro'
-import { ActionSheet, Avatar, Button, Cell, Dialog, Input, Loading, Popup, SearchBar, Switch } from '@nutui/nutui-react-taro'
+import { ActionSheet, Avatar, Button, Cell, Input, Loading, Popup, SearchBar, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
@@ -10,7 +10,7 @@ import { MarkerDetail } from '../../components/MarkerDetail'
 import { PageShell } from '../../components/PageShell'
 import { DEFAULT_CENTER } from '../../domain/geo'
 import { withoutClusterCounts } from '../../domain/mapSettings'
-import { MAP_ENGINE_MSG, MAP_UI_MSG, MSG } from '../../domain/messages'
+import { MAP_ENGINE_MSG, MAP_UI_MSG } from '../../domain/messages'
 import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
 import { capabilities } from '../../platform/map/capabilities'
 import { membershipLabel } from '../../domain/tiers'
@@ -373,16 +373,6 @@ function MapPage() {
       <LayerPanel visible={panel} onClose={() => setPanel(false)} />
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
       <MarkerDetail />
-      <Dialog
-        className='location-permission'
-        title={MSG.permissionError}
-        visible={tracker.showPermissionDialog}
-        content={MAP_UI_MSG.locationPermission}
-        confirmText='去授权'
-        cancelText='取消'
-        onConfirm={() => void tracker.openSetting()}
-        onCancel={() => tracker.closePermissionDialog()}
-      />
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
           <ShareDialog />

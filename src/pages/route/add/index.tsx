@@ -12,11 +12,9 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { TravelMode } from '../../../../types/routes'
 import { PageShell } from '../../../components/PageShell'
-import { MAP_UI_MSG } from '../../../domain/messages'
 import { ROUTE_MSG } from '../../../domain/routeMessages'
 import { ROUTE_NAME_MAX, ROUTE_STOPS_MIN, TRAVEL_MODES, TRAVEL_MODE_NAMES, formatDistance, formatDuration, formatRouteSummary } from '../../../domain/routes'
 import { formatCoord } from '../../../domain/points'
-import { locate } from '../../../platform/location'
 import { taroNavigator } from '../../../platform/nav'
 import { useStores } from '../../../stores/context'
 import './index.scss'
@@ -94,7 +92,7 @@ const Summary = observer(function Summary() {
 
 const StopPicker = observer(function StopPicker() {
   const root = useStores()
-  const { app, layers } = root
+  const { app, layers, tracker } = root
   const d = root.route.draft
   const [coord, setCoord] = useState('')
   const [coordName, setCoordName] = useState('')
@@ -114,14 +112,10 @@ const StopPicker = observer(function StopPicker() {
 
   const useMyPosition = async () => {
     setLocating(true)
-    try {
-      const p = await locate()
-      warn(d.addPosition({ lng: p.lng, lat: p.lat }))
-    } catch {
-      app.notify(MAP_UI_MSG.locateFailed, 'warning')
-    } finally {
-      setLocating(false)
-    }
+    // Through the tracker: a refusal shows the 权限错误 dialog, any other failure says so.
+    const p = await tracker.locateNow()
+    setLocating(false)
+    if (p) warn(d.addPosition({ lng: p.lng, lat: p.lat }))
   }
 
   return (
