@@ -5,6 +5,7 @@ import type { KeyValueStorage } from '../platform/storage/memory'
 import type { PageLocation } from '../platform/nav/index.types'
 import type { GeoPlatform } from '../platform/location/types'
 import type { PayPlatform } from '../platform/pay/types'
+import type { CameraPlatform } from '../platform/camera/types'
 import type { SharePlatform } from '../platform/share/types'
 import type { Navigate } from '../router/navigate'
 import { reaction, type IReactionDisposer } from 'mobx'
@@ -45,6 +46,8 @@ export interface Platform {
   pay: () => Promise<PayPlatform>
   /** Positions, addresses and the location setting (issue 8 tracking). */
   geo: GeoPlatform
+  /** The watermark camera's access, the host app's camera and image saving (issue 8 check-in), loaded on first use. */
+  camera: () => Promise<CameraPlatform>
 }
 
 export interface RootDeps {

@@ -5,6 +5,7 @@ import { device } from '../platform/device'
 import { taroNavigator } from '../platform/nav'
 import { geoPlatform } from '../platform/location'
 import { loadPayPlatform } from '../platform/pay/loader'
+import { loadCameraPlatform } from '../platform/camera/loader'
 import { sharePlatform } from '../platform/share'
 import { taroStorage } from '../platform/storage'
 import { createNavigate } from '../router/navigate'
@@ -16,7 +17,7 @@ export function appRootStore(): RootStore {
   root ??= new RootStore({
     transport: taroTransport,
     baseUrl: typeof API_BASE === 'string' ? API_BASE : '',
-    platform: { storage: taroStorage, device, navigate: createNavigate(taroNavigator), location: () => taroNavigator.location(), replaceAddress: (p) => taroNavigator.replaceAddress(p), share: sharePlatform, pay: loadPayPlatform, geo: geoPlatform },
+    platform: { storage: taroStorage, device, navigate: createNavigate(taroNavigator), location: () => taroNavigator.location(), replaceAddress: (p) => taroNavigator.replaceAddress(p), share: sharePlatform, pay: loadPayPlatform, geo: geoPlatform, camera: loadCameraPlatform },
   })
   return root
 }

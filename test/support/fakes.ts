@@ -10,6 +10,7 @@ import '../../src/stores/vipStores'
 import '../../src/stores/routeStores'
 import type { PayOutcome, PayPlatform } from '../../src/platform/pay/types'
 import { LocationError, type GeoPlatform } from '../../src/platform/location/types'
+import type { CameraPlatform, CapturedPhoto } from '../../src/platform/camera/types'
 import type { Scheduler } from '../../src/stores/GroupRefreshStore'
 import type { LoginResult, UserInfo } from '../../types/entities'
 
@@ -53,7 +54,8 @@ export function disposeRoots(): void {
   live.clear()
 }
 
-export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler; pay?: Partial<PayPlatform>; geo?: Partial<GeoPlatform> } = {}) {
+export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler; pay?: Partial<PayPlatform>; geo?: Partial<GeoPlatform>; camera?: Partial<CameraPlatform> } = {}) {
+  const released: CapturedPhoto[] = []
   const copied: string[] = []
   const { transport, calls } = fakeTransport(handlers)
   const storage = memoryStorage(opts.storage)
@@ -96,6 +98,17 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
         permissionGranted: async () => null,
         ...opts.geo,
       },
+      camera: async (): Promise<CameraPlatform> => ({
+        source: () => 'view',
+        prepare: async () => undefined,
+        hostCapture: async () => null,
+        saveImage: async () => 'saved',
+        openSettings: async () => false,
+        release: (photo) => {
+          released.push(photo)
+        },
+        ...opts.camera,
+      }),
     },
   })
   live.add(root)
@@ -105,6 +118,8 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
     storage,
     navigations,
     copied,
+    /** Photos the stores handed back to the camera platform. */
+    released,
     setLocation: (pathname: string, search = '') => {
       location = { pathname, search }
     },

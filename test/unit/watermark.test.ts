@@ -8,6 +8,8 @@ import { CHECKIN_MSG } from '../../src/domain/checkinMessages'
 import {
   cameraVideoHeight, coverCrop, exportSize, formatSignDistance, layoutWatermark, shanghaiDateTime, watermarkText, wrapText, WATERMARK_STYLE,
 } from '../../src/domain/watermark'
+import { paintWatermarkedPhoto } from '../../src/platform/camera/draw'
+import { cameraProblemOfPage } from '../../src/platform/camera/index.h5'
 
 /** A monospace-like measure: CJK characters one em, everything else 0.5 em. */
 const measureAt = (size: number) => (s: string) => Array.from(s).reduce((w, ch) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? size : size / 2), 0)
@@ -140,5 +142,38 @@ describe('coverCrop', () => {
   it('crops top and bottom of a tall photo for a wide view', () => {
     const c = coverCrop({ width: 600, height: 1200 }, { width: 300, height: 300 })
     expect(c).toEqual({ sx: 0, sy: 300, sw: 600, sh: 600 })
+  })
+})
+
+describe('painting a watermarked photo (both platforms\' 2d canvas)', () => {
+  function fakeCtx() {
+    const ops: unknown[][] = []
+    const ctx = {
+      font: '', fillStyle: '' as unknown, textBaseline: '', shadowColor: '', shadowBlur: 0, shadowOffsetX: 0, shadowOffsetY: 0,
+      setTransform: (...a: number[]) => ops.push(['setTransform', ...a]),
+      fillRect: (...a: number[]) => ops.push(['fillRect', ...a]),
+      fillText: (t: string, x: number, y: number) => ops.push(['fillText', t, x, y, ctx.font]),
+      measureText: (t: string) => ({ width: measure(t, Number(/(\d+)px/.exec(ctx.font)?.[1] ?? 10)) }),
+      drawImage: (...a: unknown[]) => ops.push(['drawImage', ...a.slice(1)]),
+    }
+    return { ctx, ops }
+  }
+
+  it('draws at 4x: the photo covering the picture, then the panel and every watermark line', () => {
+    const { ctx, ops } = fakeCtx()
+    const text = watermarkText(ticket(), '北京市东城区')
+    paintWatermarkedPhoto(ctx, 'frame', { width: 1280, height: 720 }, { width: 390, height: 644 }, text)
+    expect(ops[0]).toEqual(['setTransform', 4, 0, 0, 4, 0, 0])
+    const crop = coverCrop({ width: 1280, height: 720 }, { width: 390, height: 644 })
+    expect(ops[1]).toEqual(['drawImage', crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, 390, 644])
+    const drawn = ops.filter((o) => o[0] === 'fillText').map((o) => o[1])
+    expect(drawn).toEqual(['16:00', '2026-11-22 星期日', ...text.lines])
+    expect(ops.filter((o) => o[0] === 'fillText')[0][4]).toMatch(/^bold 26px/)
+  })
+
+  it('SPEC 8: a page that is not https has no camera; a browser without getUserMedia neither', () => {
+    expect(cameraProblemOfPage({ isSecureContext: false, navigator: {} })?.kind).toBe('insecure')
+    expect(cameraProblemOfPage({ isSecureContext: true, navigator: {} })?.kind).toBe('unsupported')
+    expect(cameraProblemOfPage({ isSecureContext: true, navigator: { mediaDevices: { getUserMedia: () => undefined } } })).toBeNull()
   })
 })

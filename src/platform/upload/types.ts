@@ -14,4 +14,4 @@ export type UploadSender = (filePath: string, target: UploadTarget, fileName?: s
 export type ImagePicker = (count: number) => Promise<string[]>
 
 /** What the upload kinds are called in the `type` field. */
-export type UploadKind = 'note' | 'field' | 'icon'
+export type UploadKind = 'note' | 'field' | 'icon' | 'sign'
