@@ -25,6 +25,7 @@ import { routeRoutes } from './routes/route'
 import { upgradeRoutes } from './routes/upgrade'
 import { distributionRoutes } from './routes/distribution'
 import { downloadRoutes } from './routes/download'
+import { signRoutes } from './routes/sign'
 
 export type { AppDeps } from './routes/define'
 
@@ -58,5 +59,6 @@ export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyI
   upgradeRoutes(app, deps)
   distributionRoutes(app, deps)
   downloadRoutes(app, deps)
+  signRoutes(app, deps)
   return app
 }

@@ -27,6 +27,7 @@ import { purgeVipRows } from '../services/vip'
 import { lockGroup, purgeGroupTeamData, purgeUserTeamRows, requireRoom, takeUpPreRegistrations } from '../services/teams'
 import { purgeGroupShares } from '../services/shares'
 import { purgeGroupRoutes } from '../services/routes'
+import { purgeGroupSigns } from '../services/signs'
 import { callDefiners, type AppDeps } from './define'
 import { avatarField, channelField, codeField, nicknameField, noFields, phoneField } from './fields'
 import { idField } from './layer'
@@ -103,6 +104,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       await purgeGroupTeamData(trx, owned)
       await purgeGroupShares(trx, owned)
       await purgeGroupRoutes(trx, owned)
+      await purgeGroupSigns(trx, owned)
       await purgeUserTeamRows(trx, caller.userId)
       await purgeVipRows(trx, caller.userId, owned)
       await deleteJoinsOfGroups(trx, owned)
