@@ -36,7 +36,7 @@ function textField(max: number, tooLong: string) {
 }
 
 const saveFields = z.object({
-  ticket: z.string({ required_error: SIGN_MSG.ticketRequired, invalid_type_error: SIGN_MSG.ticketInvalid }).min(1, SIGN_MSG.ticketRequired).max(4000, SIGN_MSG.ticketInvalid),
+  ticket: z.string({ required_error: SIGN_MSG.ticketRequired, invalid_type_error: SIGN_MSG.ticketInvalid }).min(1, SIGN_MSG.ticketRequired).max(8000, SIGN_MSG.ticketInvalid),
   addr: textField(SIGN_ADDR_MAX, SIGN_MSG.addrTooLong(SIGN_ADDR_MAX)).default(''),
   photos: z
     .array(z.string({ invalid_type_error: SIGN_MSG.photoNotOfGroup }).max(500, SIGN_MSG.photoNotOfGroup), { invalid_type_error: MSG.badRequest })
