@@ -178,4 +178,34 @@ describe('/api/user/logoff', () => {
     expect(again.data.user.id).not.toBe(first.data.user.id)
     expect(again.data.user.select_groupid).toBe(0)
   })
+
+  it("should delete the owned map's layers, markers, notes, fields and photo files with the account (the logoff page promises it)", async () => {
+    const owner = await t.login('13800138000')
+    const other = await t.login('13900139000')
+    const auth = { ...owner.auth, groupid: (await t.call('/api/group/create', {}, owner.auth)).data.user.select_groupid }
+    const otherAuth = { ...other.auth, groupid: (await t.call('/api/group/create', {}, other.auth)).data.user.select_groupid }
+    const boundary = '----teammaplogoff'
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="userid"\r\n\r\n${auth.userid}\r\n--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\n${auth.token}\r\n--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nnote\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)])
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/system/upload', payload: Buffer.concat([Buffer.from(head), jpeg, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })
+    const photo = uploaded.json().data.url as string
+    expect((await t.app.inject({ method: 'GET', url: photo })).statusCode).toBe(200)
+    const layer = (await t.call('/api/layer/save', { name: '网点', type: 1 }, auth)).data
+    expect((await t.call('/api/layer/field/save', { layer_id: layer.id, name: '负责人', kind: 'text' }, auth)).errcode).toBe(0)
+    const marker = (await t.call('/api/marker/save', { layer_id: layer.id, type: 0, name: '一号店', points: '116.4,39.9' }, auth)).data
+    expect((await t.call('/api/marker/note/save', { marker_id: marker.id, content: '门口有台阶', photos: [photo] }, auth)).errcode).toBe(0)
+    // Another account's map stays.
+    const keptLayer = (await t.call('/api/layer/save', { name: '保留', type: 1 }, otherAuth)).data
+    expect((await t.call('/api/marker/save', { layer_id: keptLayer.id, type: 0, name: '保留点', points: '116.5,39.9' }, otherAuth)).errcode).toBe(0)
+
+    expect((await t.call('/api/user/logoff', {}, auth)).errcode).toBe(0)
+
+    const k = t.db.kysely
+    expect(await k.selectFrom('layers').select('name').execute()).toEqual([{ name: '保留' }])
+    expect(await k.selectFrom('markers').select('name').execute()).toEqual([{ name: '保留点' }])
+    expect(await k.selectFrom('notes').select('id').execute()).toEqual([])
+    expect(await k.selectFrom('layer_fields').select('id').execute()).toEqual([])
+    expect(await k.selectFrom('uploads').select('id').execute()).toEqual([])
+    expect((await t.app.inject({ method: 'GET', url: photo })).statusCode).toBe(404)
+  })
 })

@@ -28,6 +28,9 @@ import { lockGroup, purgeGroupTeamData, purgeUserTeamRows, requireRoom, takeUpPr
 import { purgeGroupShares } from '../services/shares'
 import { purgeGroupRoutes } from '../services/routes'
 import { purgeGroupSigns } from '../services/signs'
+import { purgeGroupMapData } from '../services/layers'
+import { deleteStoredFiles, purgeGroupNotesFieldsAndFiles } from '../services/uploads'
+import { storageOf } from './upload'
 import { callDefiners, type AppDeps } from './define'
 import { avatarField, channelField, codeField, nicknameField, noFields, phoneField } from './fields'
 import { idField } from './layer'
@@ -97,10 +100,15 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     return presentExpiredInfo(await loadAccount(db.kysely, caller.userId), clock.now())
   })
 
-  // Deletes the account with everything it owns; members of its groups are left with no group.
+  // Deletes the account with everything it owns (SPEC: its maps with their layers, markers, notes,
+  // fields, files and members); members of its groups are left with no group. Files go once the
+  // rows are gone for good.
+  const storage = storageOf(app, deps)
   sessionCall('/api/user/logoff', noFields, async (_input, caller) => {
-    await inTransaction(db, async (trx) => {
+    const files = await inTransaction(db, async (trx) => {
       const owned = await groupIdsOwnedBy(trx, caller.userId)
+      const keys = await purgeGroupNotesFieldsAndFiles(trx, owned)
+      await purgeGroupMapData(trx, owned)
       await purgeGroupTeamData(trx, owned)
       await purgeGroupShares(trx, owned)
       await purgeGroupRoutes(trx, owned)
@@ -114,7 +122,9 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       await deleteSessionsOfUser(trx, caller.userId)
       await deleteLocationOfUser(trx, caller.userId)
       await deleteUser(trx, caller.userId)
+      return keys
     })
+    await deleteStoredFiles(storage, files)
     return null
   })
 
