@@ -22,6 +22,7 @@ import { shareRoutes } from './routes/share'
 import { vipRoutes } from './routes/vip'
 import { payRoutes } from './routes/pay'
 import { routeRoutes } from './routes/route'
+import { taskRoutes } from './routes/task'
 import { upgradeRoutes } from './routes/upgrade'
 import { distributionRoutes } from './routes/distribution'
 import { downloadRoutes } from './routes/download'
@@ -56,6 +57,7 @@ export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyI
   vipRoutes(app, deps)
   payRoutes(app, deps)
   routeRoutes(app, deps)
+  taskRoutes(app, deps)
   upgradeRoutes(app, deps)
   distributionRoutes(app, deps)
   downloadRoutes(app, deps)

@@ -194,6 +194,11 @@ export function canCreateTask(actor: Actor): boolean {
   return canInGroup(actor, PERM.TASK_ADD)
 }
 
+/** Delete a task: task_delete (managers always). */
+export function canDeleteTask(actor: Actor): boolean {
+  return canInGroup(actor, PERM.TASK_DELETE)
+}
+
 /** See the 'all' scope: managers only. */
 export function canListAllTasks(actor: Actor): boolean {
   return isGroupManager(actor)
@@ -209,7 +214,7 @@ export function taskAbilities(
   const done = task.state === 'done'
   return {
     edit: !done && (task.creator_id === userId || isGroupManager(actor)),
-    delete: canInGroup(actor, PERM.TASK_DELETE),
+    delete: canDeleteTask(actor),
     start: assigned && nextState(task.state, 'start') !== null,
     complete: assigned && nextState(task.state, 'complete') !== null,
   }

@@ -31,6 +31,7 @@ import { purgeGroupSigns } from '../services/signs'
 import { purgeGroupMapData } from '../services/layers'
 import { deleteStoredFiles, purgeGroupNotesFieldsAndFiles } from '../services/uploads'
 import { storageOf } from './upload'
+import { purgeGroupTasks } from '../services/tasks'
 import { callDefiners, type AppDeps } from './define'
 import { avatarField, channelField, codeField, nicknameField, noFields, phoneField } from './fields'
 import { idField } from './layer'
@@ -113,6 +114,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       await purgeGroupShares(trx, owned)
       await purgeGroupRoutes(trx, owned)
       await purgeGroupSigns(trx, owned)
+      await purgeGroupTasks(trx, owned)
       await purgeUserTeamRows(trx, caller.userId)
       await purgeVipRows(trx, caller.userId, owned)
       await deleteJoinsOfGroups(trx, owned)
