@@ -24,6 +24,7 @@ import { GroupRefreshStore, realScheduler, type Scheduler } from './GroupRefresh
 import { storeFactory, type LazyKey, type LazyStore } from './lazyStores'
 import type { RoleStore } from './RoleStore'
 import type { RouteStore } from './RouteStore'
+import type { TaskStore } from './TaskStore'
 import type { ShareStore } from './ShareStore'
 import type { ShareViewStore } from './ShareViewStore'
 import type { TeamStore } from './TeamStore'
@@ -157,6 +158,10 @@ export class RootStore {
 
   get route(): RouteStore {
     return this.lazy('route') as RouteStore
+  }
+
+  get task(): TaskStore {
+    return this.lazy('task') as TaskStore
   }
 
   get shareView(): ShareViewStore {
