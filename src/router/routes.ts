@@ -23,8 +23,8 @@ export interface RouteDef {
 export const ROUTES: RouteDef[] = [
   { path: '/', title: '', access: 'none', skipChecks: false, page: null, redirect: '/map' },
   { path: '/login', title: '登录', access: 'public', skipChecks: true, page: 'pages/login/index' },
-  { path: '/reg', title: '注册', access: 'public', skipChecks: true, page: null },
-  { path: '/distribution/view', title: '分销', access: 'public', skipChecks: true, page: null },
+  { path: '/reg', title: '注册', access: 'public', skipChecks: true, page: 'pages/reg/index' },
+  { path: '/distribution/view', title: '分销', access: 'public', skipChecks: true, page: 'pages/distribution/view/index' },
   { path: '/group', title: '团队', access: 'login', skipChecks: false, page: 'pages/group/index' },
   { path: '/department', title: '部门', access: 'login', skipChecks: false, page: 'pages/department/index' },
   { path: '/guide', title: '开始使用', access: 'login', skipChecks: false, page: 'pages/guide/index' },

@@ -25,6 +25,7 @@ import { storeFactory, type LazyKey, type LazyStore } from './lazyStores'
 import type { RoleStore } from './RoleStore'
 import type { RouteStore } from './RouteStore'
 import type { TaskStore } from './TaskStore'
+import type { DistributionStore } from './DistributionStore'
 import type { ShareStore } from './ShareStore'
 import type { ShareViewStore } from './ShareViewStore'
 import type { TeamStore } from './TeamStore'
@@ -166,6 +167,10 @@ export class RootStore {
 
   get shareView(): ShareViewStore {
     return this.lazy('shareView') as ShareViewStore
+  }
+
+  get distribution(): DistributionStore {
+    return this.lazy('distribution') as DistributionStore
   }
 
   /** A page's store, created on first use from the factory its page registered (lazyStores.ts). */

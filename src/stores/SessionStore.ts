@@ -76,11 +76,18 @@ export class SessionStore {
     return true
   }
 
-  async login(phone: string, code: string): Promise<boolean> {
+  /**
+   * Signs in; `channel` (an invitation's ?channel=, e.g. 'dist_<code>') is what the server records
+   * on a first sign-in, else this client's device kind.
+   */
+  async login(phone: string, code: string, channel?: string): Promise<boolean> {
     if (this.rejected(checkPhone(phone) ?? checkCode(code))) return false
     if (this.submitting) return false
     this.submitting = true
-    const res = await this.root.api.post('/api/user/login', { phone: phone.trim(), code: code.trim(), channel: this.root.platform.device.header() })
+    const invited = (channel ?? '').trim()
+    // The server takes channels of up to 64 characters; a longer one is not an invitation of ours.
+    const sent = invited && invited.length <= 64 ? invited : this.root.platform.device.header()
+    const res = await this.root.api.post('/api/user/login', { phone: phone.trim(), code: code.trim(), channel: sent })
     runInAction(() => {
       this.submitting = false
       if (res) {

@@ -64,7 +64,7 @@ main{padding:0 16px 32px;max-width:560px;margin:0 auto}
 .button{display:block;margin-top:14px;padding:11px 0;border-radius:22px;background:#165dff;color:#fff;text-align:center;text-decoration:none;font-size:16px}
 .empty{text-align:center;padding:32px 16px}.empty p{margin:6px 0}.empty strong{font-size:16px}
 .foot{text-align:center;color:#86909c;font-size:12px;margin-top:8px}
-.wechat{position:fixed;inset:0;background:rgba(0,0,0,.78);color:#fff;z-index:10;padding:16px 20px;text-align:right}
+.wechat{position:fixed;inset:0;background:rgba(0,0,0,.86);color:#fff;z-index:10;padding:16px 20px;text-align:right}
 .wechat .arrow{font-size:44px;line-height:1;margin-right:6px}.wechat p{margin:12px 0 0;font-size:18px;line-height:1.6}.wechat .hint{font-size:14px;opacity:.8}`
 
 /** The page's HTML (pure, for tests). */

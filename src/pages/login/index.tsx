@@ -4,6 +4,7 @@ import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
 import { PageShell } from '../../components/PageShell'
+import { SendCodeButton } from '../../components/SendCodeButton'
 import { PATHS } from '../../domain/guard'
 import { useStores } from '../../stores/context'
 import './index.scss'
@@ -13,10 +14,10 @@ function LoginPage() {
   const router = useRouter()
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')
-  const countdown = session.codeCountdown
 
   const submit = async () => {
-    if (await session.login(phone, code)) {
+    // An invitation link (/login?channel=dist_<code>, distribution) names the channel the first sign-in records.
+    if (await session.login(phone, code, router.params.channel)) {
       const back = router.params.redirect ? decodeURIComponent(router.params.redirect) : PATHS.map
       navigate(back.startsWith('/') ? back : PATHS.map, 'relaunch')
     }
@@ -44,16 +45,7 @@ function LoginPage() {
         <View className='login-field'>
           <Text className='login-label'>验证码</Text>
           <Input className='login-input' name='code' type='number' maxLength={6} placeholder='请输入验证码' value={code} onChange={(v) => setCode(v)} />
-          <Button
-            className='login-send'
-            size='small'
-            fill='outline'
-            type='primary'
-            disabled={countdown > 0 || session.sendingCode}
-            onClick={() => void session.sendCode(phone)}
-          >
-            {countdown > 0 ? `${countdown}秒后重新获取` : '获取验证码'}
-          </Button>
+          <SendCodeButton className='login-send' phone={phone} />
         </View>
         <Button className='login-submit' block type='primary' loading={session.submitting} onClick={() => void submit()}>
           登录

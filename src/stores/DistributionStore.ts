@@ -1,0 +1,139 @@
+/**
+ * Distribution (issue 8, types/distribution.ts): /reg registers a promoter (name, phone confirmed by
+ * an SMS code from the session's code sender, optional company) and /distribution/view?code= shows
+ * the promotion page: who invites, the invitation link (QR code, copy, 立即使用), the download page,
+ * and how many signed up through it and paid. Both public.
+ */
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { DistributionView } from '../../types/distribution'
+import { ApiError, ERRCODE } from '../api/errors'
+import { DOWNLOAD_PATH, checkRegistration, distributionViewPath, inviteUrl, isDistributionCode, normalizeDistributionCode, type RegistrationInput } from '../domain/distribution'
+import { DIST_MSG } from '../domain/distributionMessages'
+import { openDownloadUrl } from '../platform/upgrade'
+import type { RootStore } from './RootStore'
+import type { OpenDownloadUrl } from './UpgradeStore'
+
+/** idle: nothing asked; missing: no code in the address; invalid: nobody holds the code; failed: could not load. */
+export type DistributionState = 'idle' | 'loading' | 'ready' | 'missing' | 'invalid' | 'failed'
+
+export class DistributionStore {
+  view: DistributionView | null = null
+  state: DistributionState = 'idle'
+  /** Why the page could not load (network, server). */
+  error = ''
+  registering = false
+  private code = ''
+
+  constructor(
+    private readonly root: RootStore,
+    private readonly openUrl: OpenDownloadUrl = openDownloadUrl,
+  ) {
+    makeAutoObservable<DistributionStore, 'root' | 'openUrl' | 'code'>(this, { root: false, openUrl: false, code: false })
+  }
+
+  /** The absolute invitation link (QR code, copy button). */
+  get inviteLink(): string {
+    return this.view ? inviteUrl(this.root.platform.share.webOrigin(), this.view.invite_path) : ''
+  }
+
+  /** The app download page on the API server (GET /download). */
+  get downloadLink(): string {
+    return inviteUrl(this.root.platform.share.webOrigin(), DOWNLOAD_PATH)
+  }
+
+  /** Registers (or finds again) the phone's promoter; the promotion page's path on success, else null. */
+  async register(input: RegistrationInput): Promise<string | null> {
+    if (this.registering) return null
+    const problem = checkRegistration(input)
+    if (problem) {
+      this.root.app.notify(problem, 'danger')
+      return null
+    }
+    this.registering = true
+    const res = await this.root.api.post('/api/user/distribution/register', {
+      name: input.name.trim(),
+      phone: input.phone.trim(),
+      code: input.code.trim(),
+      company: (input.company ?? '').trim(),
+    })
+    runInAction(() => {
+      this.registering = false
+      if (res) this.show(res)
+    })
+    if (!res) return null
+    this.root.app.notify(DIST_MSG.registered, 'success')
+    return distributionViewPath(res.code)
+  }
+
+  /** Loads the promotion page of the code in the address (again: the counts move). */
+  async open(rawCode: string | undefined): Promise<void> {
+    const code = normalizeDistributionCode(rawCode)
+    this.code = code
+    this.error = ''
+    if (!code) {
+      this.view = null
+      this.state = 'missing'
+      return
+    }
+    if (!isDistributionCode(code)) {
+      this.view = null
+      this.state = 'invalid'
+      return
+    }
+    // A page already showing this code stays while its counts refresh.
+    if (this.view?.code !== code) {
+      this.view = null
+      this.state = 'loading'
+    }
+    try {
+      const res = await this.root.api.request('/api/user/distribution/view', { code }, { quiet: true })
+      runInAction(() => {
+        if (this.code === code) this.show(res)
+      })
+    } catch (e) {
+      runInAction(() => {
+        if (this.code !== code) return
+        this.view = null
+        if (e instanceof ApiError && e.errcode === ERRCODE.NOT_FOUND) {
+          this.state = 'invalid'
+        } else {
+          this.state = 'failed'
+          this.error = e instanceof ApiError ? e.message : DIST_MSG.loadFailed
+        }
+      })
+    }
+  }
+
+  reload(): Promise<void> {
+    return this.open(this.code)
+  }
+
+  copyLink(): Promise<boolean> {
+    return this.root.app.copyText(this.inviteLink)
+  }
+
+  /** 立即使用: the invitation itself, signing in with its channel. */
+  useNow(): void {
+    if (this.view) this.root.navigate(this.view.invite_path)
+  }
+
+  /** The download page: the browser (or the host app) opens it; the mini-program shows it in /web. */
+  async openDownload(): Promise<void> {
+    const url = this.downloadLink
+    if (!(await this.openUrl(url))) this.root.navigate(`/web?url=${encodeURIComponent(url)}`)
+  }
+
+  /** Logout: a promotion page is public, but nothing of it is kept across sessions. */
+  reset(): void {
+    this.view = null
+    this.state = 'idle'
+    this.error = ''
+    this.code = ''
+  }
+
+  private show(view: DistributionView): void {
+    this.view = view
+    this.code = view.code
+    this.state = 'ready'
+  }
+}
