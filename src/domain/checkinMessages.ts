@@ -1,4 +1,9 @@
-/** Check-in client messages (issue 8: the check-in sheet, the watermark camera, the sign list, image saving). */
+/**
+ * Check-in client messages (issue 8: the check-in sheet, the watermark camera, the sign list, image
+ * saving). Texts the server says too come from signMessages.ts, so both sides read the same words.
+ */
+import { SIGN_PHOTOS_MAX, SIGN_REMARK_MAX, SIGN_TICKET_TTL_S } from './sign'
+import { SIGN_MSG } from './signMessages'
 
 export const CHECKIN_MSG = {
   /** SPEC 8: any camera failure. */
@@ -21,14 +26,14 @@ export const CHECKIN_MSG = {
   retry: '重新定位',
   takePhoto: '拍照',
   photoRequired: '请至少拍摄一张照片',
-  photosMax: (max: number): string => `最多${max}张照片`,
+  photosMax: SIGN_MSG.photosTooMany(SIGN_PHOTOS_MAX),
   remarkPlaceholder: '备注（选填）',
-  remarkTooLong: (max: number): string => `备注不能超过${max}个字`,
+  remarkTooLong: SIGN_MSG.remarkTooLong(SIGN_REMARK_MAX),
   submit: '提交签到',
-  ticketExpired: '签到已超时，请重新定位后再签到',
+  ticketExpired: SIGN_MSG.ticketExpired(SIGN_TICKET_TTL_S / 60),
   uploadFailed: '照片上传失败，请稍后再试',
-  saved: '签到成功',
-  free: '自由签到',
+  saved: SIGN_MSG.saved,
+  free: SIGN_MSG.freeTarget,
   sheetTitle: '签到',
   goSign: '去签到',
   mine: '我的签到',
@@ -36,9 +41,9 @@ export const CHECKIN_MSG = {
   empty: '暂无签到记录',
   loadMore: '加载更多',
   noMore: '没有更多了',
-  verified: '已校验',
-  verifyFailed: '校验失败',
-  verifyReason: { record: '记录内容被改动', photo: '照片被替换或缺失' } as const,
+  verified: SIGN_MSG.verified,
+  verifyFailed: SIGN_MSG.verifyFailed,
+  verifyReason: { record: SIGN_MSG.verifyRecord, photo: SIGN_MSG.verifyPhoto } as const,
   saveImage: '保存图片',
   imageSaved: '图片已保存',
   imageSaveFailed: '保存图片失败，请稍后再试',

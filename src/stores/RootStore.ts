@@ -26,6 +26,7 @@ import type { RoleStore } from './RoleStore'
 import type { RouteStore } from './RouteStore'
 import type { TaskStore } from './TaskStore'
 import type { DistributionStore } from './DistributionStore'
+import type { SignStore } from './SignStore'
 import type { ShareStore } from './ShareStore'
 import type { ShareViewStore } from './ShareViewStore'
 import type { TeamStore } from './TeamStore'
@@ -163,6 +164,10 @@ export class RootStore {
 
   get task(): TaskStore {
     return this.lazy('task') as TaskStore
+  }
+
+  get sign(): SignStore {
+    return this.lazy('sign') as SignStore
   }
 
   get shareView(): ShareViewStore {

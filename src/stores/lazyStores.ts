@@ -10,7 +10,7 @@ export interface LazyStore {
   dispose?(): void
 }
 
-export type LazyKey = 'team' | 'departments' | 'roles' | 'shares' | 'shareView' | 'vip' | 'route' | 'task' | 'distribution'
+export type LazyKey = 'team' | 'departments' | 'roles' | 'shares' | 'shareView' | 'vip' | 'route' | 'task' | 'distribution' | 'sign'
 
 const factories = new Map<LazyKey, (root: RootStore) => LazyStore>()
 

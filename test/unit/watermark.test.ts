@@ -3,7 +3,8 @@
  * 200; export at 4x scale; watermark text wraps at 220 width").
  */
 import type { SignTicket } from '../../types/signs'
-import { CAMERA_EXPORT_SCALE, CAMERA_VIDEO_HEIGHT_INSET, WATERMARK_WRAP_WIDTH } from '../../src/domain/constants'
+import { CAMERA_EXPORT_SCALE, CAMERA_VIDEO_HEIGHT_INSET, IMAGE_PREVIEW_MAX_ZOOM, IMAGE_PREVIEW_MIN_ZOOM, WATERMARK_WRAP_WIDTH } from '../../src/domain/constants'
+import { clampZoom, pinchZoom, stepZoom, swipeIndex } from '../../src/domain/imagePreview'
 import { CHECKIN_MSG } from '../../src/domain/checkinMessages'
 import {
   cameraVideoHeight, coverCrop, exportSize, formatSignDistance, layoutWatermark, shanghaiDateTime, watermarkText, wrapText, WATERMARK_STYLE,
@@ -175,5 +176,30 @@ describe('painting a watermarked photo (both platforms\' 2d canvas)', () => {
     expect(cameraProblemOfPage({ isSecureContext: false, navigator: {} })?.kind).toBe('insecure')
     expect(cameraProblemOfPage({ isSecureContext: true, navigator: {} })?.kind).toBe('unsupported')
     expect(cameraProblemOfPage({ isSecureContext: true, navigator: { mediaDevices: { getUserMedia: () => undefined } } })).toBeNull()
+  })
+})
+
+describe('image preview gestures (SPEC 9: zoom 1/3 to 3)', () => {
+  it('pinching zooms in proportion to the fingers, within 1/3 and 3', () => {
+    expect(IMAGE_PREVIEW_MIN_ZOOM).toBeCloseTo(1 / 3)
+    expect(IMAGE_PREVIEW_MAX_ZOOM).toBe(3)
+    expect(pinchZoom(1, 100, 200)).toBe(2)
+    expect(pinchZoom(2, 100, 400)).toBe(3)
+    expect(pinchZoom(1, 300, 30)).toBeCloseTo(1 / 3)
+    expect(pinchZoom(1.5, 0, 10)).toBe(1.5)
+    expect(clampZoom(Number.NaN)).toBe(1)
+  })
+  it('the zoom buttons step by 1.5 and stop at the ends', () => {
+    let z = 1
+    for (let i = 0; i < 5; i++) z = stepZoom(z, 1)
+    expect(z).toBe(3)
+    for (let i = 0; i < 9; i++) z = stepZoom(z, -1)
+    expect(z).toBeCloseTo(1 / 3)
+  })
+  it('a swipe past 50 px moves one picture, wrapping round', () => {
+    expect(swipeIndex(0, 3, -80)).toBe(1)
+    expect(swipeIndex(0, 3, 80)).toBe(2)
+    expect(swipeIndex(1, 3, 20)).toBe(1)
+    expect(swipeIndex(0, 1, -200)).toBe(0)
   })
 })

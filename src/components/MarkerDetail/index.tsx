@@ -19,6 +19,8 @@ import './index.scss'
 // Notes (with the photo uploader and the platform's image picker) load when a detail first shows
 // them, not with the map page (DESIGN 7: the /map JS budget).
 const NoteList = lazy(() => import('../NoteList').then((m) => ({ default: m.NoteList })))
+// The check-in sheet (camera, watermark, uploads) loads on the first 签到 tap (issue 8).
+const CheckInSheet = lazy(() => import('../CheckInSheet'))
 
 const SHOWN_VERTICES = 5
 
@@ -42,6 +44,7 @@ function valueText(field: LayerField, v: FieldValue | undefined): string {
 export const MarkerDetail = observer(function MarkerDetail() {
   const { markers, layers, fields, notes, navigate, map, app, session } = useStores()
   const [confirmDelete, setConfirmDelete] = useState(false)
+  const [checkInAt, setCheckInAt] = useState<{ id: number; name: string } | null>(null)
   const m = markers.detail
   const layer = m ? layers.byId.get(m.layer_id) : undefined
   const geo = m ? geometryOf(m) : null
@@ -58,6 +61,9 @@ export const MarkerDetail = observer(function MarkerDetail() {
             </Tag>
           </View>
           <View className='marker-detail__buttons'>
+            <Button fill='outline' type='primary' className='marker-detail__sign' onClick={() => setCheckInAt({ id: m.id, name: m.name })}>
+              签到
+            </Button>
             {layers.can(layer, PERM.MARKER_EDIT) ? (
               <Button
                 type='primary'
@@ -151,6 +157,11 @@ export const MarkerDetail = observer(function MarkerDetail() {
             onCancel={() => setConfirmDelete(false)}
           />
         </View>
+      ) : null}
+      {checkInAt ? (
+        <Suspense fallback={null}>
+          <CheckInSheet visible target={{ marker_id: checkInAt.id }} title={checkInAt.name} onDone={() => setCheckInAt(null)} onClose={() => setCheckInAt(null)} />
+        </Suspense>
       ) : null}
     </DraggablePanel>
   )

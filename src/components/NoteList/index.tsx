@@ -10,7 +10,7 @@ import { PERM } from '../../domain/permissions'
 import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import { PhotoUploader } from '../FieldValueInput/PhotoUploader'
-import { PhotoPreview } from './PhotoPreview'
+import { PhotoPreview } from '../PhotoPreview'
 import './index.scss'
 
 export interface NoteListProps {

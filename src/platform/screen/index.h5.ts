@@ -2,3 +2,8 @@
 export function windowHeight(): number {
   return typeof window !== 'undefined' ? window.innerHeight : 800
 }
+
+/** The browser window's width in CSS px. */
+export function windowWidth(): number {
+  return typeof window !== 'undefined' ? window.innerWidth : 375
+}

@@ -1,2 +1,2 @@
 /** The window's height in CSS px (neutral entry for TypeScript and tests; each platform has its file). */
-export { windowHeight } from './index.weapp'
+export { windowHeight, windowWidth } from './index.weapp'

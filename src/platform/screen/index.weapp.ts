@@ -4,3 +4,8 @@ import Taro from '@tarojs/taro'
 export function windowHeight(): number {
   return Taro.getWindowInfo?.().windowHeight ?? Taro.getSystemInfoSync().windowHeight ?? 800
 }
+
+/** The mini-program window's width in px. */
+export function windowWidth(): number {
+  return Taro.getWindowInfo?.().windowWidth ?? Taro.getSystemInfoSync().windowWidth ?? 375
+}
