@@ -115,6 +115,9 @@ export async function launchBrowser(): Promise<{ browser: Browser }> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      // the check-in journey's camera: Chromium's own test pattern, allowed without a prompt
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
     ],
   })
   return { browser }

@@ -4,7 +4,7 @@
  * -> 拍照 with the watermark camera -> thumbnails (tap to preview) -> optional remark -> 提交签到
  * uploads the photos and saves -> onDone(record). Loaded lazily by whoever opens it.
  */
-import { Button, Image, Popup, Tag, TextArea } from '@nutui/nutui-react-taro'
+import { Button, Image, Popup, TextArea } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
@@ -97,9 +97,7 @@ function CheckInSheet({ visible, target, title, requirePhoto = false, onDone, on
                 </View>
                 <View className='checkin-sheet__fact'>
                   <Text className='checkin-sheet__label'>校验码</Text>
-                  <Tag type='primary' plain>
-                    {t.code}
-                  </Tag>
+                  <Text className='checkin-sheet__value checkin-sheet__code'>{t.code}</Text>
                 </View>
               </View>
 

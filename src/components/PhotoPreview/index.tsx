@@ -95,7 +95,7 @@ export function PhotoPreview({ urls, index, visible, onClose }: PhotoPreviewProp
   const tapped = () => !gesture.current.moved && Date.now() - gesture.current.longPressAt > 800
 
   return (
-    <Overlay visible={visible && urls.length > 0} zIndex={3000} style={{ background: 'rgba(0,0,0,0.94)' }} closeOnOverlayClick={false}>
+    <Overlay visible={visible && urls.length > 0} zIndex={3000} style={{ background: '#000' }} closeOnOverlayClick={false}>
       <View className='photo-preview' data-testid='photo-preview'>
         <View
           className='photo-preview__stage'

@@ -115,6 +115,10 @@ export function WatermarkCamera({ visible, watermark, onShot, onClose }: Waterma
           className='wm-camera__mark'
           style={{ left: `${layout.box.x}px`, top: `${layout.box.y}px`, width: `${layout.box.width}px`, height: `${layout.box.height}px`, background: WATERMARK_STYLE.boxColor }}
         >
+          <View
+            className='wm-camera__bar-mark'
+            style={{ left: `${layout.bar.x - layout.box.x}px`, top: `${layout.bar.y - layout.box.y}px`, width: `${layout.bar.width}px`, height: `${layout.bar.height}px`, background: WATERMARK_STYLE.barColor }}
+          />
           {layout.lines.map((l, i) => (
             <Text
               key={i}

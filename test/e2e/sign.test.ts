@@ -1,0 +1,131 @@
+/**
+ * Check-in with the watermark camera (issue 8) against the real server, with Chromium's fake camera
+ * (--use-fake-device-for-media-stream): a member opens a marker next to their position, checks in,
+ * takes a photo (the watermark with time, place, user, target and the server's code is painted on
+ * it at 4x, SPEC 9), previews it and submits; the server keeps it verified. A marker 2 km away is
+ * refused with the server's message.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { CHECKIN_MSG } from '../../src/domain/checkinMessages'
+import { CAMERA_EXPORT_SCALE } from '../../src/domain/constants'
+import { wgs84ToGcj02 } from '../../src/domain/geo'
+import { cameraVideoHeight } from '../../src/domain/watermark'
+import { apiCall, apiSignIn, button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type ApiAuth, type Server } from './harness'
+
+jest.setTimeout(300_000)
+
+let server: Server
+let browser: Browser
+let ctx: BrowserContext
+let page: Page
+let auth: Required<ApiAuth>
+
+const PHONE = '13866660090'
+/** Where the browser says the phone is (WGS-84, as the Geolocation API gives it). */
+const HERE_WGS = { longitude: 116.391, latitude: 39.9075 }
+const HERE = wgs84ToGcj02({ lng: HERE_WGS.longitude, lat: HERE_WGS.latitude })
+
+const visible = (selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
+const exact = (s: string) => new RegExp(`^\\s*${s}\\s*$`)
+
+beforeAll(async () => {
+  ensureH5Build()
+  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
+  ;({ browser } = await launchBrowser())
+  ctx = await mobileContext(browser)
+  await ctx.grantPermissions(['geolocation'], { origin: server.url })
+  await ctx.setGeolocation(HERE_WGS)
+  page = await ctx.newPage()
+})
+
+afterAll(async () => {
+  await ctx?.close()
+  await browser?.close()
+  await server?.stop()
+})
+
+/** The pixel size of a loaded <img> (waits for it to load). */
+async function naturalSize(img: ReturnType<typeof visible>): Promise<[number, number]> {
+  await img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth ? undefined : new Promise((r) => el.addEventListener('load', r, { once: true }))))
+  return img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight] as [number, number])
+}
+
+async function openDetail(name: string): Promise<void> {
+  await visible('.map-search-entry').click()
+  await input(page, '搜索标注名称、备注、字段内容').fill(name)
+  await visible('.map-search__go').click()
+  await visible('.map-search__results .nut-cell', name).first().click()
+  await visible('.marker-detail__name', exact(name)).waitFor()
+}
+
+describe('check-in with the watermark camera (issue 8)', () => {
+  it('checks in at a marker with a watermarked photo that the server keeps verified', async () => {
+    await signUp(page, server, PHONE, '郑巡检')
+    auth = await apiSignIn(server, PHONE)
+    const layer = await apiCall(server, '/api/layer/save', { name: '巡检点', type: 1 }, auth)
+    // a few metres from the phone, and one 2 km away
+    const near = `${(HERE.lng + 0.0001).toFixed(6)},${HERE.lat.toFixed(6)}`
+    const far = `${(HERE.lng + 0.0235).toFixed(6)},${HERE.lat.toFixed(6)}`
+    for (const [name, points] of [['东门仓库', near], ['西山泵站', far]]) {
+      expect((await apiCall(server, '/api/marker/save', { layer_id: layer.data.id, type: 0, name, points }, auth)).header.errcode).toBe(0)
+    }
+    await page.goto(`${server.url}/map`)
+    await openDetail('东门仓库')
+    await visible('.marker-detail__sign').click()
+
+    // the server measured the distance: target, distance and radius, the code
+    const sheet = visible('[data-testid=checkin-sheet]')
+    await sheet.getByText('东门仓库').first().waitFor()
+    await sheet.getByText(/^\s*\d+ 米/).waitFor()
+    await sheet.getByText('（签到范围 300 米）').waitFor()
+    const code = (await sheet.locator('.checkin-sheet__code').innerText()).trim()
+    expect(code).toMatch(/^[0-9A-F]{8}$/)
+    await shot(page, '90-checkin-sheet')
+
+    // the camera: video height = window height - 200 (SPEC 9), the watermark over it
+    await visible('[data-testid=checkin-take-photo]').click()
+    const video = page.locator('[data-testid=camera-video]')
+    await video.waitFor()
+    await page.locator('[data-testid=camera-shutter]:not(.wm-camera__shutter--off)').waitFor()
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.clientWidth, v.clientHeight, v.videoWidth > 0])).toEqual([390, cameraVideoHeight(844), true])
+    await visible('.wm-camera__line', `校验码 ${code}`).waitFor()
+    await visible('.wm-camera__line', '签到人 郑巡检').waitFor()
+    await shot(page, '91-watermark-camera')
+    await page.locator('[data-testid=camera-shutter]').click()
+    await page.locator('[data-testid=watermark-camera]').waitFor({ state: 'detached' })
+    const thumb = visible('.checkin-sheet__thumb img')
+    await thumb.waitFor()
+    // exported at 4x the on-screen picture
+    expect(await naturalSize(thumb)).toEqual([390 * CAMERA_EXPORT_SCALE, cameraVideoHeight(844) * CAMERA_EXPORT_SCALE])
+    await shot(page, '92-checkin-photo')
+
+    // the photo in the preview: the watermark is on it
+    await thumb.click()
+    await visible('[data-testid=photo-preview]').waitFor()
+    await shot(page, '93-photo-watermark')
+    await visible('.photo-preview__close').click()
+    await visible('[data-testid=photo-preview]').waitFor({ state: 'hidden' })
+
+    await input(page, CHECKIN_MSG.remarkPlaceholder).fill('门锁完好')
+    await button(page, CHECKIN_MSG.submit).click()
+    await page.getByText(CHECKIN_MSG.saved).first().waitFor()
+    await visible('[data-testid=checkin-sheet]').waitFor({ state: 'hidden' })
+
+    // the server kept it: the photo, its hash, the code, verified
+    const list = await apiCall(server, '/api/sign/getlist', {}, auth)
+    expect(list.data.total).toBe(1)
+    expect(list.data.list[0]).toMatchObject({ code, verified: true, remark: '门锁完好', target: { kind: 'marker', name: '东门仓库' } })
+    expect(list.data.list[0].photos).toHaveLength(1)
+  })
+
+  it('a check-in out of range shows the server\'s message', async () => {
+    await page.goto(`${server.url}/map`)
+    await openDetail('西山泵站')
+    await visible('.marker-detail__sign').click()
+    const problem = visible('.checkin-sheet__problem-text')
+    await problem.waitFor()
+    expect(await problem.innerText()).toMatch(/^当前位置距签到点\d+米，超出签到范围300米$/)
+    expect(await visible('[data-testid=checkin-take-photo]').count()).toBe(0)
+    await shot(page, '96-checkin-out-of-range')
+  })
+})
