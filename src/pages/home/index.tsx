@@ -35,6 +35,7 @@ function HomePage() {
         <Cell title='返回地图' clickable onClick={() => navigate('/map', 'relaunch')} />
         <Cell className='home-team' title='团队成员' extra={session.is_admin || user?.is_manager ? '邀请、角色' : ''} clickable onClick={() => navigate('/group')} />
         {session.is_admin || user?.is_manager ? <Cell className='home-departments' title='部门管理' clickable onClick={() => navigate('/department')} /> : null}
+        <Cell className='home-tasks' title='任务中心' extra={holdsModule(user?.modules, PERM.MODULE_DISPATCH) ? '' : '签到记录'} clickable onClick={() => navigate('/task')} />
         {holdsModule(user?.modules, PERM.MODULE_ROUTING) ? <Cell className='home-routes' title='路线规划' clickable onClick={() => navigate('/route')} /> : null}
         {holdsModule(user?.modules, PERM.MODULE_SHARE) ? <Cell className='home-shares' title='分享管理' clickable onClick={() => navigate('/share/management')} /> : null}
         {holdsModule(user?.modules, PERM.MODULE_LOG) ? <Cell className='home-oplog' title='操作日志' clickable onClick={() => navigate('/oplog')} /> : null}

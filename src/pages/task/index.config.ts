@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '任务中心' })
