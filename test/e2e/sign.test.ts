@@ -2,8 +2,9 @@
  * Check-in with the watermark camera (issue 8) against the real server, with Chromium's fake camera
  * (--use-fake-device-for-media-stream): a member opens a marker next to their position, checks in,
  * takes a photo (the watermark with time, place, user, target and the server's code is painted on
- * it at 4x, SPEC 9), previews it and submits; the server keeps it verified. A marker 2 km away is
- * refused with the server's message.
+ * it at 4x, SPEC 9), submits, and finds the record with its photo and 已校验 in the sign list, where
+ * the photo opens in the preview (long-press 保存图片). A marker 2 km away is refused with the
+ * server's message.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { CHECKIN_MSG } from '../../src/domain/checkinMessages'
@@ -59,7 +60,7 @@ async function openDetail(name: string): Promise<void> {
 }
 
 describe('check-in with the watermark camera (issue 8)', () => {
-  it('checks in at a marker with a watermarked photo that the server keeps verified', async () => {
+  it('checks in at a marker with a watermarked photo and finds it verified in the sign list', async () => {
     await signUp(page, server, PHONE, '郑巡检')
     auth = await apiSignIn(server, PHONE)
     const layer = await apiCall(server, '/api/layer/save', { name: '巡检点', type: 1 }, auth)
@@ -118,6 +119,40 @@ describe('check-in with the watermark camera (issue 8)', () => {
     expect(list.data.list[0].photos).toHaveLength(1)
   })
 
+  it('shows the record with its watermarked photo and 已校验 in the sign list, and opens the preview with 保存图片', async () => {
+    await openSignList()
+    const record = visible('[data-testid=sign-record]').first()
+    await record.getByText(CHECKIN_MSG.verified).waitFor()
+    await record.getByText(/签到点 东门仓库 · 距离 \d+ 米/).waitFor()
+    await record.getByText('门锁完好').waitFor()
+    const photo = record.locator('.sign-record__photo img')
+    expect((await naturalSize(photo))[0]).toBe(390 * CAMERA_EXPORT_SCALE)
+    await shot(page, '94-sign-list')
+
+    await photo.click()
+    await visible('[data-testid=photo-preview]').waitFor()
+    // zoom buttons stop at 3 (SPEC 9)
+    for (let i = 0; i < 4; i++) await visible('.photo-preview__zoom--in').click()
+    await visible('.photo-preview__scale', '300%').waitFor()
+    for (let i = 0; i < 8; i++) await visible('.photo-preview__zoom--out').click()
+    await visible('.photo-preview__scale', '33%').waitFor()
+    // a long press (touch held) offers 保存图片
+    const stage = visible('.photo-preview__stage')
+    const box = (await stage.boundingBox())!
+    const cdp = await ctx.newCDPSession(page)
+    const at = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }]
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at })
+    await page.waitForTimeout(800)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await visible('.nut-actionsheet-item', CHECKIN_MSG.saveImage).waitFor()
+    await shot(page, '95-photo-save-image')
+    const download = page.waitForEvent('download')
+    await visible('.nut-actionsheet-item', CHECKIN_MSG.saveImage).click()
+    expect((await download).suggestedFilename()).toMatch(/\.jpg$/)
+    await page.getByText(CHECKIN_MSG.imageDownloaded).first().waitFor()
+    await visible('.photo-preview__close').click()
+  })
+
   it('a check-in out of range shows the server\'s message', async () => {
     await page.goto(`${server.url}/map`)
     await openDetail('西山泵站')
@@ -129,3 +164,10 @@ describe('check-in with the watermark camera (issue 8)', () => {
     await shot(page, '96-checkin-out-of-range')
   })
 })
+
+/** The sign list lives in /task's 签到记录 tab. */
+async function openSignList(): Promise<void> {
+  await page.goto(`${server.url}/task`)
+  await visible('.nut-tabs-titles-item', '签到记录').click()
+  await visible('[data-testid=sign-list]').waitFor()
+}

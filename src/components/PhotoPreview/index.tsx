@@ -31,7 +31,11 @@ interface TouchPoint {
 interface TouchLike {
   touches: ArrayLike<TouchPoint>
   changedTouches: ArrayLike<TouchPoint>
+  preventDefault?: () => void
 }
+
+/** How long one finger rests on the picture before the save menu opens. */
+const LONG_PRESS_MS = 500
 
 const distance = (a: TouchPoint, b: TouchPoint) => Math.hypot(a.pageX - b.pageX, a.pageY - b.pageY)
 
@@ -40,7 +44,18 @@ export function PhotoPreview({ urls, index, visible, onClose }: PhotoPreviewProp
   const [current, setCurrent] = useState(index)
   const [scale, setScale] = useState(1)
   const [sheet, setSheet] = useState(false)
-  const gesture = useRef<{ startX: number; pinch: { d0: number; s0: number } | null; moved: boolean; longPressAt: number }>({ startX: 0, pinch: null, moved: false, longPressAt: 0 })
+  const gesture = useRef<{ startX: number; pinch: { d0: number; s0: number } | null; moved: boolean; longPressAt: number; timer: ReturnType<typeof setTimeout> | null }>({
+    startX: 0,
+    pinch: null,
+    moved: false,
+    longPressAt: 0,
+    timer: null,
+  })
+  const cancelLongPress = () => {
+    if (gesture.current.timer) clearTimeout(gesture.current.timer)
+    gesture.current.timer = null
+  }
+  useEffect(() => cancelLongPress, [])
 
   useEffect(() => {
     setCurrent(index)
@@ -71,16 +86,29 @@ export function PhotoPreview({ urls, index, visible, onClose }: PhotoPreviewProp
   const onTouchStart = (e: TouchLike) => {
     const g = gesture.current
     g.moved = false
+    cancelLongPress()
     if (e.touches.length >= 2) g.pinch = { d0: distance(e.touches[0], e.touches[1]), s0: scale }
-    else if (e.touches.length === 1) g.startX = e.touches[0].pageX
+    else if (e.touches.length === 1) {
+      g.startX = e.touches[0].pageX
+      // one finger held still: the save menu
+      g.timer = setTimeout(() => {
+        g.timer = null
+        g.longPressAt = Date.now()
+        setSheet(true)
+      }, LONG_PRESS_MS)
+    }
   }
   const onTouchMove = (e: TouchLike) => {
     const g = gesture.current
     g.moved = true
+    cancelLongPress()
     if (g.pinch && e.touches.length >= 2) setScale(pinchZoom(g.pinch.s0, g.pinch.d0, distance(e.touches[0], e.touches[1])))
   }
   const onTouchEnd = (e: TouchLike) => {
     const g = gesture.current
+    cancelLongPress()
+    // the finger that opened the save menu: no click may follow (it would land on the menu's mask and close it)
+    if (Date.now() - g.longPressAt < 1000) e.preventDefault?.()
     if (g.pinch) {
       if (e.touches.length < 2) g.pinch = null
       return
@@ -102,10 +130,6 @@ export function PhotoPreview({ urls, index, visible, onClose }: PhotoPreviewProp
           onTouchStart={(e) => onTouchStart(e as unknown as TouchLike)}
           onTouchMove={(e) => onTouchMove(e as unknown as TouchLike)}
           onTouchEnd={(e) => onTouchEnd(e as unknown as TouchLike)}
-          onLongPress={() => {
-            gesture.current.longPressAt = Date.now()
-            if (!gesture.current.pinch) setSheet(true)
-          }}
           onClick={() => {
             if (tapped()) onClose()
           }}
@@ -143,7 +167,10 @@ export function PhotoPreview({ urls, index, visible, onClose }: PhotoPreviewProp
         options={[{ name: CHECKIN_MSG.saveImage }]}
         cancelText='取消'
         onSelect={() => void save()}
-        onCancel={() => setSheet(false)}
+        onCancel={() => {
+          // a click the long press itself produced is not the user closing the menu
+          if (Date.now() - gesture.current.longPressAt > 600) setSheet(false)
+        }}
       />
     </Overlay>
   )
