@@ -186,6 +186,7 @@ export class TaskDraft {
     })
     if (saved) {
       this.root.task.upsert(saved)
+      this.root.task.refresh()
       this.root.app.notify(TASK_MSG.saved, 'success')
     }
     return saved
@@ -300,12 +301,19 @@ export class TaskStore {
     return this.load(1)
   }
 
-  /** A saved or changed task replaces its entry (or goes to the top); the counts are fetched again. */
+  /**
+   * A saved or changed task replaces its entry where the list shows it. Whether a new task belongs
+   * to the tab shown (我的, 部门, ...) and the counts per status are the server's to say: callers
+   * fetch the first page again (refresh).
+   */
   upsert(task: Task): void {
-    const had = this.list.some((t) => t.id === task.id)
-    this.list = [task, ...this.list.filter((t) => t.id !== task.id)]
-    if (!had) this.total += 1
+    if (this.list.some((t) => t.id === task.id)) this.list = this.list.map((t) => (t.id === task.id ? task : t))
     if (this.current?.id === task.id) this.current = task
+  }
+
+  /** Fetches the shown tab's first page again, once it has been loaded. */
+  refresh(): void {
+    if (this.page > 0) void this.load(1)
   }
 
   open(task: Task): void {

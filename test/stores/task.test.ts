@@ -164,7 +164,20 @@ describe('TaskDraft', () => {
   })
 
   it('takes a marker or the position as the place, and saves members and departments', async () => {
-    const { root, calls } = await signedIn({ '/api/task/save': (b) => ok(buildTask({ id: 9, title: b.title })) }, [...DISPATCH, PERM.TASK_ADD])
+    // The server's list of the 我创建的 tab: the new task is in it once saved.
+    let listed: Task[] = []
+    const { root, calls } = await signedIn(
+      {
+        '/api/task/save': (b) => {
+          listed = [buildTask({ id: 9, title: b.title })]
+          return ok(listed[0])
+        },
+        '/api/task/getlist': () => ok({ list: listed, total: listed.length, counts: { ...counts, open: listed.length } }),
+      },
+      [...DISPATCH, PERM.TASK_ADD],
+    )
+    await root.task.setScope('created')
+    expect(root.task.list).toEqual([])
     const d = root.task.draft
     d.startNew()
     d.setTitle(' 巡查 ')
@@ -183,7 +196,10 @@ describe('TaskDraft', () => {
       { title: '巡查', content: '', marker_id: null, place: { name: '我的位置', lng: 116.1234568, lat: 39.5 }, user_ids: [8], department_ids: [4], due_date: '2025-06-01' },
     ])
     expect(d.id).toBe(9)
+    // The tab shown is fetched again: whether the task belongs there, and the counts, are the server's.
+    await new Promise((r) => setTimeout(r, 0))
     expect(root.task.list.map((t) => t.id)).toEqual([9])
+    expect(root.task.counts.open).toBe(1)
     expect(texts(root)).toContain(TASK_MSG.saved)
   })
 
