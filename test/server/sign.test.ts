@@ -6,6 +6,7 @@
  * check-in outside the radius is detectable in the sign list" (server-issued code and HMAC signature,
  * photo hashes re-checked on every read).
  */
+import { TASK_MSG } from '../../src/domain/taskMessages'
 import { ErrCode } from '../../types/api'
 import type { SignRecord, SignTicket } from '../../types/signs'
 import { PERM } from '../../src/domain/permissions'
@@ -173,6 +174,14 @@ describe('/api/sign/ticket: the server measures the distance (SPEC 9 sign_radius
 })
 
 describe('tasks as targets (the tasks table of migration 0012)', () => {
+  // Checking in for a task is for those who may complete it: the dispatch module and an assignee.
+  beforeEach(async () => {
+    const role = ok(await w.call('/api/role/save', { name: '外勤' }, w.owner)).id
+    ok(await w.call('/api/role/save/module', { role_id: role, module_ids: [PERM.MODULE_MAP, PERM.MODULE_DISPATCH] }, w.owner))
+    ok(await w.call('/api/role/save/join', { role_id: role, user_ids: [member.userid, other.userid] }, w.owner))
+  })
+
+  /** A task of the group assigned to `member`. */
   async function task(fields: Record<string, unknown>, groupId = w.groupId): Promise<number> {
     const at = w.t.clock.now().toISOString()
     const row = await w.t.db.kysely
@@ -180,8 +189,14 @@ describe('tasks as targets (the tasks table of migration 0012)', () => {
       .values({ group_id: groupId, creator_id: w.owner.userid, title: '巡检', content: '', marker_id: null, place_name: null, place_lng: null, place_lat: null, due_date: null, state: 'open', created_at: at, updated_at: at, done_at: null, done_by: null, done_sign_id: null, ...fields })
       .returning('id')
       .executeTakeFirstOrThrow()
+    await w.t.db.kysely.insertInto('task_assignees').values({ task_id: row.id, group_id: groupId, user_id: member.userid as number, department_id: 0 }).execute()
     return row.id
   }
+
+  it('refuses someone the task is not assigned to (to them it does not exist)', async () => {
+    const id = await task({ place_name: '东门', place_lng: SHOP.lng, place_lat: SHOP.lat })
+    refused(await ticket(other, { task_id: id }), ErrCode.NOT_FOUND, TASK_MSG.notFound)
+  })
 
   it("measures to the task's marker, whatever layers the caller reads", async () => {
     const id = await task({ marker_id: m.hidden })

@@ -301,7 +301,9 @@ describe('starting and completing with a check-in', () => {
   })
 
   it('refuses a non-assignee, and a done task is not started, completed or edited again', async () => {
-    expectRefused(await complete(adder, await signFor(adder, task.id)), ErrCode.NOT_FOUND, TASK_MSG.notFound)
+    // A non-assignee cannot check in for the task, nor complete it with a check-in of their own.
+    expectRefused(await w.call('/api/sign/ticket', { ...AT_MARKER, task_id: task.id }, adder), ErrCode.NOT_FOUND, TASK_MSG.notFound)
+    expectRefused(await complete(adder, await signFor(adder, null)), ErrCode.NOT_FOUND, TASK_MSG.notFound)
     const late = await signFor(worker, task.id)
     ok(await complete(seller, await signFor(seller, task.id)))
     expectRefused(await complete(worker, late), ErrCode.CONFLICT, TASK_MSG.doneLocked)

@@ -16,6 +16,7 @@
  * - Everyone sees their own check-ins; managers and holders of the group-level sign_list see all of
  *   the group's. Another member's record without that, another group's, an unknown id: NOT_FOUND alike.
  */
+import { requireTaskCheckIn } from './tasks'
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { ErrCode, type Paged } from '../../../types/api'
@@ -169,6 +170,8 @@ export async function resolveTarget(db: Executor, who: MapCaller, input: { marke
   if (input.task_id !== undefined) {
     const task = await taskTargetOf(db, who.groupId, input.task_id)
     if (!task) throw fail(ErrCode.NOT_FOUND, SIGN_MSG.taskNotFound)
+    // Only those who may complete the task check in for it (services/tasks.ts decides).
+    await requireTaskCheckIn(db, who, task.id)
     if (task.state === 'done') throw fail(ErrCode.VALIDATION, SIGN_MSG.taskDone)
     const base = { kind: 'task' as const, task_id: task.id }
     // The task's marker as it is now (the task tells its assignees where it is, whatever layers they read).

@@ -132,6 +132,17 @@ function requireAssignee(who: MapCaller, assignment: TaskAssignment): void {
   if (!isAssignee(assignment, who.userId, reachingOf(who))) throw fail(ErrCode.FORBIDDEN, TASK_MSG.notAssignee)
 }
 
+/**
+ * A check-in for a task (the proof that completes it) is for those who may complete it: module_dispatch,
+ * the task visible, and an assignee (directly or through a department). The state is the check-in's
+ * own check (a done task is refused there with its message).
+ */
+export async function requireTaskCheckIn(db: Executor, who: MapCaller, id: number): Promise<void> {
+  requireDispatch(who)
+  await visibleTask(db, who, id)
+  requireAssignee(who, await assignmentOf(db, id))
+}
+
 function requireState(row: TaskRow, action: 'start' | 'complete' | 'edit'): void {
   const problem = stateProblem(isTaskState(row.state) ? row.state : 'open', action)
   if (problem) throw fail(ErrCode.CONFLICT, problem)
