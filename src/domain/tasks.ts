@@ -102,6 +102,11 @@ export function checkDueDate(due: string | null | undefined, today: string, save
   return null
 }
 
+/** The first day the due-day picker offers: today, or a passed due day the task already had (it may stay, checkDueDate). */
+export function earliestDueDate(today: string, saved: string | null = null): string {
+  return saved && saved < today ? saved : today
+}
+
 /** The first problem of a task's input (before the server looks at the group), or null. */
 export function checkTaskInput(input: TaskInput, today: string, savedDue: string | null = null): string | null {
   const problem = checkTaskTitle(input.title) ?? checkTaskContent(input.content)

@@ -27,6 +27,7 @@ import {
   straightPlan,
 } from '../domain/routes'
 import type { LngLat } from '../domain/geo'
+import { MarkerSearch } from './MarkerSearch'
 import type { RootStore } from './RootStore'
 
 export const ROUTE_PAGE_SIZE = 20
@@ -66,15 +67,14 @@ export class RouteDraft {
   /** Loading a saved route for editing. */
   loading = false
 
-  searchKw = ''
-  searchResults: Marker[] = []
-  searching = false
-  searched = false
+  /** Markers found by name to pick from. */
+  readonly markerSearch: MarkerSearch
 
   private planTimer: unknown = null
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<RouteDraft, 'root' | 'planTimer'>(this, { root: false, planTimer: false, measured: observable.ref, searchResults: observable.ref })
+    this.markerSearch = new MarkerSearch(root, ROUTE_MSG.searchKwRequired, ROUTE_SEARCH_SIZE)
+    makeAutoObservable<RouteDraft, 'root' | 'planTimer'>(this, { root: false, planTimer: false, measured: observable.ref, markerSearch: false })
   }
 
   /** The straight-line plan of the current stops (immediate, offline). */
@@ -103,7 +103,7 @@ export class RouteDraft {
     this.mode = 'driving'
     this.stops = []
     this.measured = null
-    this.clearSearch()
+    this.markerSearch.clear()
   }
 
   /** Loads a saved route into the editor; false when it cannot be read. */
@@ -226,34 +226,6 @@ export class RouteDraft {
   }
 
   // ---- markers to pick from -------------------------------------------------------------------
-
-  setSearchKw(kw: string): void {
-    this.searchKw = kw
-  }
-
-  async search(kw: string = this.searchKw): Promise<boolean> {
-    const text = kw.trim()
-    this.searchKw = kw
-    if (!text) {
-      this.root.app.notify(ROUTE_MSG.searchKwRequired, 'warning')
-      return false
-    }
-    this.searching = true
-    const res = await this.root.api.post('/api/marker/search', { kw: text, pageindex: 1, pagesize: ROUTE_SEARCH_SIZE })
-    runInAction(() => {
-      this.searching = false
-      if (!res) return
-      this.searchResults = res.list
-      this.searched = true
-    })
-    return !!res
-  }
-
-  clearSearch(): void {
-    this.searchKw = ''
-    this.searchResults = []
-    this.searched = false
-  }
 
   /** Whether the marker is already a stop (the list marks it). */
   hasMarker(id: number): boolean {

@@ -14,6 +14,7 @@ import { PERM } from '../domain/permissions'
 import { markerStopPoint, roundCoord } from '../domain/routes'
 import { TASK_MSG } from '../domain/taskMessages'
 import { TASK_PLACE_NAME_MAX, canListAllTasks, checkTaskInput, emptyStatusCounts, shanghaiToday } from '../domain/tasks'
+import { MarkerSearch } from './MarkerSearch'
 import type { RootStore } from './RootStore'
 
 export const TASK_PAGE_SIZE = 20
@@ -38,13 +39,12 @@ export class TaskDraft {
   saving = false
   loading = false
 
-  searchKw = ''
-  searchResults: Marker[] = []
-  searching = false
-  searched = false
+  /** Markers found by name to pick from. */
+  readonly markerSearch: MarkerSearch
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<TaskDraft, 'root'>(this, { root: false, searchResults: observable.ref })
+    this.markerSearch = new MarkerSearch(root, TASK_MSG.searchKwRequired, TASK_SEARCH_SIZE)
+    makeAutoObservable<TaskDraft, 'root'>(this, { root: false, markerSearch: false })
   }
 
   startNew(): void {
@@ -56,7 +56,7 @@ export class TaskDraft {
     this.departmentIds = []
     this.dueDate = null
     this.savedDue = null
-    this.clearSearch()
+    this.markerSearch.clear()
   }
 
   /** Loads a task into the editor; false when it cannot be read. */
@@ -99,7 +99,7 @@ export class TaskDraft {
     const at = markerStopPoint(marker.type as MarkerType, marker.points)
     if (!at) return TASK_MSG.markerNoPosition
     this.at = { kind: 'marker', id: marker.id, name: marker.name, lng: at.lng, lat: at.lat }
-    this.clearSearch()
+    this.markerSearch.clear()
     return null
   }
 
@@ -126,34 +126,6 @@ export class TaskDraft {
   }
 
   // ---- markers to pick from -------------------------------------------------------------------
-
-  setSearchKw(kw: string): void {
-    this.searchKw = kw
-  }
-
-  async search(kw: string = this.searchKw): Promise<boolean> {
-    const text = kw.trim()
-    this.searchKw = kw
-    if (!text) {
-      this.root.app.notify(TASK_MSG.searchKwRequired, 'warning')
-      return false
-    }
-    this.searching = true
-    const res = await this.root.api.post('/api/marker/search', { kw: text, pageindex: 1, pagesize: TASK_SEARCH_SIZE })
-    runInAction(() => {
-      this.searching = false
-      if (!res) return
-      this.searchResults = res.list
-      this.searched = true
-    })
-    return !!res
-  }
-
-  clearSearch(): void {
-    this.searchKw = ''
-    this.searchResults = []
-    this.searched = false
-  }
 
   // ---- saving ---------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import {
   canCreateTask,
   canListAllTasks,
   checkDueDate,
+  earliestDueDate,
   checkTaskInput,
   departmentScope,
   isAssignee,
@@ -91,6 +92,12 @@ describe('input checks', () => {
     expect(checkDueDate('2025-05-31', today, '2025-05-31')).toBeNull()
     expect(checkDueDate('2025-13-01', today)).toBe(TASK_MSG.dueDateInvalid)
     expect(checkTaskInput(input({ due_date: '2025-05-30' }), today, '2025-05-31')).toBe(TASK_MSG.dueDatePast)
+  })
+
+  it('offers due days from today, or from the passed due day the task already had', () => {
+    expect(earliestDueDate(today)).toBe(today)
+    expect(earliestDueDate(today, '2025-05-31')).toBe('2025-05-31')
+    expect(earliestDueDate(today, '2025-06-09')).toBe(today)
   })
 })
 

@@ -123,18 +123,18 @@ const StopPicker = observer(function StopPicker() {
       <SearchBar
         className='route-picker__search'
         placeholder='搜索标注名称、备注、字段内容'
-        value={d.searchKw}
-        onChange={(v) => d.setSearchKw(v)}
-        onSearch={(v) => void d.search(v)}
-        onClear={() => d.clearSearch()}
+        value={d.markerSearch.kw}
+        onChange={(v) => d.markerSearch.setKw(v)}
+        onSearch={(v) => void d.markerSearch.search(v)}
+        onClear={() => d.markerSearch.clear()}
         right={
-          <Text className='route-picker__go' onClick={() => void d.search()}>
+          <Text className='route-picker__go' onClick={() => void d.markerSearch.search()}>
             搜索
           </Text>
         }
       />
-      {d.searched && !d.searchResults.length ? <Text className='route-picker__empty muted'>{ROUTE_MSG.searchEmpty}</Text> : null}
-      {d.searchResults.map((m) => (
+      {d.markerSearch.searched && !d.markerSearch.results.length ? <Text className='route-picker__empty muted'>{ROUTE_MSG.searchEmpty}</Text> : null}
+      {d.markerSearch.results.map((m) => (
         <View key={m.id} className='route-result'>
           <View className='route-result__body'>
             <Text className='route-result__name'>{m.name}</Text>

@@ -11,7 +11,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageShell } from '../../../components/PageShell'
 import { TASK_MSG } from '../../../domain/taskMessages'
-import { TASK_CONTENT_MAX, TASK_TITLE_MAX, shanghaiToday } from '../../../domain/tasks'
+import { TASK_CONTENT_MAX, TASK_TITLE_MAX, earliestDueDate, shanghaiToday } from '../../../domain/tasks'
 import { taroNavigator } from '../../../platform/nav'
 import { useStores } from '../../../stores/context'
 import './index.scss'
@@ -58,18 +58,18 @@ const PlacePicker = observer(function PlacePicker() {
       <SearchBar
         className='task-place__search'
         placeholder={TASK_MSG.searchPlaceholder}
-        value={d.searchKw}
-        onChange={(v) => d.setSearchKw(v)}
-        onSearch={(v) => void d.search(v)}
-        onClear={() => d.clearSearch()}
+        value={d.markerSearch.kw}
+        onChange={(v) => d.markerSearch.setKw(v)}
+        onSearch={(v) => void d.markerSearch.search(v)}
+        onClear={() => d.markerSearch.clear()}
         right={
-          <Text className='task-place__go' onClick={() => void d.search()}>
+          <Text className='task-place__go' onClick={() => void d.markerSearch.search()}>
             搜索
           </Text>
         }
       />
-      {d.searched && !d.searchResults.length ? <Text className='task-place__empty muted'>{TASK_MSG.searchEmpty}</Text> : null}
-      {d.searchResults.map((m) => (
+      {d.markerSearch.searched && !d.markerSearch.results.length ? <Text className='task-place__empty muted'>{TASK_MSG.searchEmpty}</Text> : null}
+      {d.markerSearch.results.map((m) => (
         <View key={m.id} className='task-result'>
           <View className='task-result__body'>
             <Text className='task-result__name'>{m.name}</Text>
@@ -208,7 +208,7 @@ const TaskForm = observer(function TaskForm() {
         title='截止日期'
         type='date'
         visible={pickingDay}
-        startDate={new Date(`${d.savedDue && d.savedDue < today ? d.savedDue : today}T00:00:00`)}
+        startDate={new Date(`${earliestDueDate(today, d.savedDue)}T00:00:00`)}
         endDate={new Date(new Date().getFullYear() + 5, 11, 31)}
         value={d.dueDate ? new Date(`${d.dueDate}T00:00:00`) : undefined}
         showChinese
