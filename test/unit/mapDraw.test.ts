@@ -1,7 +1,7 @@
 /** The draw pipeline of the map engine (issue 4; SPEC 4 and 9): clusters, sampling, heatmap, loading indicator. */
 import type { Marker } from '../../types/mapdata'
 import { CLUSTER_MIN_ITEMS, HEATMAP_OPTIONS, MAX_VISIBLE_POINTS } from '../../src/domain/constants'
-import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, degreesPerPixel, heatCells, needsShapeLoading, stableHash, type Viewport } from '../../src/domain/mapDraw'
+import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, degreesPerPixel, heatCells, needsShapeLoading, readNumber, stableHash, type Viewport } from '../../src/domain/mapDraw'
 import { checkAmapLoader } from '../../src/domain/mapLoader'
 import { draggedHeight, settledHeight, toggledHeight } from '../../src/domain/panel'
 import { rectangleCorners } from '../../src/domain/points'
@@ -104,6 +104,32 @@ describe('the draw list of a view', () => {
     expect(index.shapes).toEqual([])
   })
 
+  it('reads lines and multi-part areas vertex by vertex, and refuses a shape with one broken vertex', () => {
+    const index = buildMarkerIndex([
+      buildMarker({ id: 1, type: 6, points: '116.1,39.1|116.2,39.1|116.2,39.2;116.3,39.1|116.4,39.1|116.4,39.2' }),
+      buildMarker({ id: 2, type: 1, points: '116.1,39.1|116.2' }),
+      buildMarker({ id: 3, type: 1, points: '116.1,39.1|' }),
+      buildMarker({ id: 4, type: 0, points: '116.1,39.1|116.2,39.2' }),
+    ])
+    expect(index.shapes.map((s) => s.marker.id)).toEqual([1])
+    expect(index.shapes[0].parts).toEqual([
+      [{ lng: 116.1, lat: 39.1 }, { lng: 116.2, lat: 39.1 }, { lng: 116.2, lat: 39.2 }],
+      [{ lng: 116.3, lat: 39.1 }, { lng: 116.4, lat: 39.1 }, { lng: 116.4, lat: 39.2 }],
+    ])
+    expect(index.points).toEqual([])
+  })
+
+  it('draws a point on the edge of a few-point view and not one a metre outside it', () => {
+    const view: Viewport = { west: 116.4, south: 39.9, east: 116.401, north: 39.901, zoom: 19 }
+    const index = buildMarkerIndex([
+      buildMarker({ id: 1, points: '116.401,39.9005' }),
+      buildMarker({ id: 2, points: '116.40101,39.9005' }),
+      buildMarker({ id: 3, points: '116.4005,39.9' }),
+      buildMarker({ id: 4, points: '116.4005,39.89999' }),
+    ])
+    expect(computeDrawList(index, view).points.map((m) => m.id).sort()).toEqual([1, 3])
+  })
+
   it('replaces point markers by heat cells when the heatmap is on', () => {
     const index = buildMarkerIndex(scatter(500))
     const list = computeDrawList(index, BEIJING, { heatmap: true })
@@ -167,6 +193,16 @@ describe('the loading indicator for lines and areas (SPEC 9: above 10 dashed or 
   })
   it('shows above 30 solid items', () => {
     expect(needsShapeLoading(shapes(0, 31))).toBe(true)
+  })
+})
+
+describe('reading stored coordinates', () => {
+  it('reads every decimal exactly as Number() does, including the odd ones', () => {
+    const odd = ['116.397128', '-0.5', '-0', '0', '.5', '1.', '007.10', '180', '1e3', ' 116.3', '+1', '', '-', '.', '1.2.3', '1,2', '12345678901234567', '3.141592653589793']
+    let s = 7
+    const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32)
+    const random = Array.from({ length: 5000 }, () => ((rnd() - 0.5) * 360).toFixed(Math.floor(rnd() * 10)))
+    for (const text of [...odd, ...random]) expect(Object.is(readNumber(text, 0, text.length), Number(text))).toBe(true)
   })
 })
 
