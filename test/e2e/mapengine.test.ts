@@ -262,4 +262,60 @@ describe('H5 map engine journey (keyless map)', () => {
     await visible('.map-tool', '隐藏成员').click()
     await visible('.map-member').waitFor({ state: 'detached' })
   })
+
+  it('draws a crowded view of 400 areas on one canvas, and a tap on it still opens the detail', async () => {
+    // A paid map: the trial's 300 markers would stop the import (SPEC 6 limits).
+    server.sql('update groups set marker_limit = 5000, level = 4, vip_exp = ?', new Date(Date.now() + 30 * 24 * 3600_000).toISOString())
+    // 400 squares of 0.1° tiling 2° around the team's data (which sits in its middle), named by row and column.
+    const features = []
+    for (let row = 0; row < 20; row++)
+      for (let col = 0; col < 20; col++) {
+        const w = 115.4 + col * 0.1
+        const s = 38.9 + row * 0.1
+        features.push({ type: 'Feature', properties: { name: `格${row}-${col}` }, geometry: { type: 'Polygon', coordinates: [[[w, s], [w + 0.1, s], [w + 0.1, s + 0.1], [w, s + 0.1], [w, s]]] } })
+      }
+    await layerPanel(true)
+    await visible('.layer-row').filter({ has: page.locator('.layer-row__name', { hasText: exact('片区') }) }).locator('.layer-row__more').click()
+    await visible('.nut-actionsheet-item', exact('导入数据')).click()
+    await visible('.nut-radio', 'GCJ-02').click()
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
+    await chooser.setFiles({ name: 'grid.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify({ type: 'FeatureCollection', features })) })
+    await visible('.import-result__title', '成功导入400条数据').waitFor()
+    await button(page, '关闭').click()
+    await layerPanel(false)
+
+    // Opening the map again frames all the data: every square is in view, more than the 300 drawn as SVG.
+    await page.reload()
+    await page.waitForFunction(() => /视野内 \d+个点 · (\d+)条线\/面/.test(document.querySelector('.map-count')?.textContent ?? '') && Number(document.querySelector('.map-count')!.textContent!.match(/(\d+)条线/)![1]) > 300)
+    await page.locator('canvas.map-canvas-layer').waitFor()
+    expect(await page.locator('path.map-shape').count()).toBe(0)
+    // The canvas is drawn in slices off-screen; once shown it holds the squares. Where it is painted, on the page:
+    const painted = await page.waitForFunction(() => {
+      const c = document.querySelector('canvas.map-canvas-layer') as HTMLCanvasElement | null
+      if (!c || c.width === 0 || getComputedStyle(c).display === 'none') return null
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+      let [x0, y0, x1, y1, n] = [Infinity, Infinity, -Infinity, -Infinity, 0]
+      for (let y = 0; y < c.height; y += 3)
+        for (let x = 0; x < c.width; x += 3)
+          if (data[(y * c.width + x) * 4 + 3] > 0) {
+            n++
+            x0 = Math.min(x0, x)
+            y0 = Math.min(y0, y)
+            x1 = Math.max(x1, x)
+            y1 = Math.max(y1, y)
+          }
+      if (n < 1000) return null
+      const r = c.getBoundingClientRect()
+      const k = r.width / c.width
+      return { left: r.left + x0 * k, top: r.top + y0 * k, width: (x1 - x0) * k, height: (y1 - y0) * k }
+    })
+    const grid = (await painted.jsonValue())!
+    expect(grid.width).toBeGreaterThan(100)
+    await shot(page, '39-map-crowded-canvas')
+    // A tap on the grid's left part (away from the earlier markers in its middle) opens that square.
+    await page.mouse.click(grid.left + grid.width * 0.15, grid.top + grid.height * 0.5)
+    await expect(visible('.marker-detail__name').textContent()).resolves.toMatch(/^\s*格\d+-\d+\s*$/)
+    await shot(page, '39b-map-crowded-detail')
+    await visible('.marker-detail .draggable-panel__close').click()
+  })
 })
