@@ -1,7 +1,7 @@
 /** The WeChat map scene (issue 4): the draw list in WeChat's terms, with the markers bounded per view. */
 import { MAX_VISIBLE_POINTS } from '../../src/domain/constants'
 import { buildMarkerIndex, computeDrawList, type Viewport } from '../../src/domain/mapDraw'
-import { weappScene, withAlpha } from '../../src/platform/map/weappScene'
+import { keepIfUnchanged, weappScene, withAlpha } from '../../src/platform/map/weappScene'
 import { buildMarker } from '../support/mapBuilders'
 
 const icons = { pinIcon: '/assets/pin.png', clusterIcon: '/assets/cluster.png' }
@@ -52,5 +52,29 @@ describe('the WeChat map scene', () => {
     expect(withAlpha('#165dff', 1)).toBe('#165DFFFF')
     expect(withAlpha('#165DFF', 0.25)).toBe('#165DFF40')
     expect(withAlpha('nonsense', 1)).toBe('#165DFFFF')
+  })
+})
+
+describe('overlays handed to the WeChat map through setData', () => {
+  const areas = [
+    buildMarker({ id: 1, type: 3, points: '116.1,39.7|116.2,39.7|116.2,39.8' }),
+    buildMarker({ id: 2, type: 1, points: '116.3,39.7|116.4,39.8' }),
+  ]
+  const index = buildMarkerIndex(areas)
+
+  it('keeps the very value handed before when a pan leaves the lines and areas as they were, so nothing is sent again', () => {
+    const first = keepIfUnchanged(null, weappScene(computeDrawList(index, BEIJING), icons).polygons)
+    const panned = weappScene(computeDrawList(index, { ...BEIJING, west: 116.05, east: 116.85 }), icons)
+    expect(panned.polygons).not.toBe(first.value)
+    expect(keepIfUnchanged(first, panned.polygons)).toBe(first)
+  })
+
+  it('hands over a new value when what is drawn changes: a shape selected, or one leaving the view', () => {
+    const first = keepIfUnchanged(null, weappScene(computeDrawList(index, BEIJING), icons).polylines)
+    const selected = keepIfUnchanged(first, weappScene(computeDrawList(index, BEIJING), { ...icons, selectedId: 2 }).polylines)
+    expect(selected).not.toBe(first)
+    expect(selected.value[0].width).toBeGreaterThan(first.value[0].width)
+    const away = keepIfUnchanged(selected, weappScene(computeDrawList(index, { ...BEIJING, west: 116.0, east: 116.25 }), icons).polylines)
+    expect(away.value).toEqual([])
   })
 })

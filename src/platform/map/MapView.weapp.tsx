@@ -8,7 +8,7 @@ import Taro from '@tarojs/taro'
 import { useEffect, useMemo, useRef } from 'react'
 import { MSG } from '../../domain/messages'
 import type { MapViewProps } from './types'
-import { MEMBER_ID_BASE, vertexOfId, weappScene } from './weappScene'
+import { MEMBER_ID_BASE, keepIfUnchanged, vertexOfId, weappScene, type Handed, type WxScene } from './weappScene'
 
 const MAP_ID = 'main-map'
 /** Copied into the package as files by config/index.ts (the map wants file paths, not data URLs). */
@@ -25,6 +25,15 @@ export function MapView(props: MapViewProps) {
   )
   const sceneRef = useRef(scene)
   sceneRef.current = scene
+  // Overlays go through setData: unchanged ones keep their identity, so they are not sent again.
+  const overlays = useRef<{ polylines: Handed<WxScene['polylines']> | null; polygons: Handed<WxScene['polygons']> | null; circles: Handed<WxScene['circles']> | null }>({ polylines: null, polygons: null, circles: null })
+  const handed = useMemo(() => {
+    const o = overlays.current
+    o.polylines = keepIfUnchanged(o.polylines, scene.polylines)
+    o.polygons = keepIfUnchanged(o.polygons, scene.polygons)
+    o.circles = keepIfUnchanged(o.circles, scene.circles)
+    return { polylines: o.polylines, polygons: o.polygons, circles: o.circles }
+  }, [scene])
   // Markers go through the map context, added and removed by difference: re-setting hundreds of
   // markers through setData freezes WeChat's map.
   const drawn = useRef(new Map<number, string>())
@@ -69,9 +78,9 @@ export function MapView(props: MapViewProps) {
       longitude={center.lng}
       latitude={center.lat}
       scale={target?.zoom ?? zoom}
-      polyline={scene.polylines as any}
-      polygons={scene.polygons as any}
-      circles={scene.circles as any}
+      polyline={handed.polylines.value as any}
+      polygons={handed.polygons.value as any}
+      circles={handed.circles.value as any}
       showLocation
       showScale
       enableSatellite={!!basemap?.satellite}

@@ -167,3 +167,19 @@ export function weappScene(
   }
   return { markers, polylines, polygons, circles, clusterOf }
 }
+
+/** What was last handed to the map for one overlay kind, with its serialised form. */
+export interface Handed<T> {
+  json: string
+  value: T
+}
+
+/**
+ * The overlays (polylines, polygons, circles) go through setData, which sends the whole list
+ * across to the map whenever the value is a new object. A pan or a marker tap that leaves them as
+ * they were gives back the very value handed over before, so nothing is sent.
+ */
+export function keepIfUnchanged<T>(previous: Handed<T> | null, next: T): Handed<T> {
+  const json = JSON.stringify(next)
+  return previous && previous.json === json ? previous : { json, value: next }
+}
