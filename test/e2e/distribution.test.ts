@@ -4,17 +4,16 @@
  * the real server: a promoter registers on /reg with an SMS code and lands on their promotion page
  * (QR code, counts 0); a new phone signs in through the invitation; the count becomes 1.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { button, ensureH5Build, input, launchBrowser, mobileContext, shot, startServer, type Server } from './harness'
+import type { Page } from 'playwright-core'
+import { button, input, on, openWorld, requestCode, shot, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
 const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 13; Redmi Note 12) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/111.0.5563.116 Mobile Safari/537.36 XWEB/1110017 MMWEBSDK/20231202 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64'
 
+let world: World
 let server: Server
-let browser: Browser
-let ctx: BrowserContext
 let page: Page
 
 const PROMOTER = '13955550001'
@@ -22,27 +21,12 @@ const INVITEE = '13955550002'
 let code = ''
 
 beforeAll(async () => {
-  ensureH5Build()
-  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
-  ;({ browser } = await launchBrowser())
-  ctx = await mobileContext(browser)
-  page = await ctx.newPage()
+  world = await openWorld()
+  ;({ server } = world)
+  page = await world.newPage()
 })
 
-afterAll(async () => {
-  await ctx?.close()
-  await browser?.close()
-  await server?.stop()
-})
-
-const visible = (p: Page, selector: string) => p.locator(`${selector}:visible`)
-
-async function requestCode(p: Page, phone: string): Promise<string> {
-  await input(p, '请输入手机号').fill(phone)
-  await button(p, '获取验证码').click()
-  await p.getByText(/\d+秒后重新获取/).waitFor()
-  return server.codeFor(phone)
-}
+afterAll(() => world?.close())
 
 describe('distribution (issue 8)', () => {
   it('registers a promoter on /reg with an SMS code and lands on the promotion page with its QR code and counts 0', async () => {
@@ -52,7 +36,7 @@ describe('distribution (issue 8)', () => {
     await button(page, '注册并获取推广码').click()
     await page.getByText('请填写姓名').waitFor()
     await input(page, '请输入姓名').fill('王推广')
-    const sms = await requestCode(page, PROMOTER)
+    const sms = await requestCode(page, server, PROMOTER)
     await input(page, '请输入验证码').fill(sms)
     await input(page, '公司或团队名称（选填）').fill('星火渠道')
     await shot(page, '110-distribution-reg')
@@ -63,18 +47,18 @@ describe('distribution (issue 8)', () => {
     await page.getByText('王推广 邀请您使用').waitFor()
     await page.getByText('星火渠道').waitFor()
     const link = `${server.url}/login?channel=dist_${code}`
-    await visible(page, '.dist-link').filter({ hasText: link }).waitFor()
+    await on(page, '.dist-link').filter({ hasText: link }).waitFor()
     // The QR code is drawn (a data-URL image with real size).
-    const qr = visible(page, '.dist-qr img, img.dist-qr').first()
+    const qr = on(page, '.dist-qr img, img.dist-qr').first()
     await qr.waitFor()
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/gif;base64,/)
     expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100)
-    expect((await visible(page, '.dist-registered').textContent())?.trim()).toBe('0')
-    expect((await visible(page, '.dist-paid').textContent())?.trim()).toBe('0')
+    expect((await on(page, '.dist-registered').textContent())?.trim()).toBe('0')
+    expect((await on(page, '.dist-paid').textContent())?.trim()).toBe('0')
     await page.getByText('注册人数').waitFor()
     await page.getByText('付费人数').waitFor()
     await shot(page, '111-distribution-view')
-    await visible(page, '.dist-download').scrollIntoViewIfNeeded()
+    await on(page, '.dist-download').scrollIntoViewIfNeeded()
     await page.getByText('下载App', { exact: true }).first().waitFor()
     await shot(page, '112-distribution-view-bottom')
   })
@@ -83,7 +67,7 @@ describe('distribution (issue 8)', () => {
     await page.goto(`${server.url}/reg`)
     await input(page, '请输入姓名').fill('另一个名字')
     await new Promise((r) => setTimeout(r, 1100))
-    const sms = await requestCode(page, PROMOTER)
+    const sms = await requestCode(page, server, PROMOTER)
     await input(page, '请输入验证码').fill(sms)
     await button(page, '注册并获取推广码').click()
     await page.waitForURL(new RegExp(`/distribution/view\\?code=${code}$`))
@@ -91,30 +75,29 @@ describe('distribution (issue 8)', () => {
   })
 
   it('signs a new phone in through the invitation (立即使用), and the count becomes 1', async () => {
-    const invitee = await mobileContext(browser)
+    const p = await world.newPage()
     try {
-      const p = await invitee.newPage()
       await p.goto(`${server.url}/distribution/view?code=${code}`)
       await p.getByText('王推广 邀请您使用').waitFor()
       await button(p, '立即使用').click()
       await p.waitForURL(new RegExp(`/login\\?channel=dist_${code}$`))
-      const sms = await requestCode(p, INVITEE)
+      const sms = await requestCode(p, server, INVITEE)
       await input(p, '请输入验证码').fill(sms)
       await shot(p, '113-distribution-invite-login')
       await button(p, '登录').click()
       await p.waitForURL(/\/guide$/)
     } finally {
-      await invitee.close()
+      await p.context().close()
     }
 
     await page.reload()
-    await visible(page, '.dist-registered').filter({ hasText: /^\s*1\s*$/ }).waitFor()
-    expect((await visible(page, '.dist-paid').textContent())?.trim()).toBe('0')
+    await on(page, '.dist-registered').filter({ hasText: /^\s*1\s*$/ }).waitFor()
+    expect((await on(page, '.dist-paid').textContent())?.trim()).toBe('0')
     await shot(page, '114-distribution-view-count')
   })
 
   it('copies the invitation link', async () => {
-    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
     await button(page, '复制链接').click()
     await page.getByText('复制成功').waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText().catch(() => ''))).toBe(`${server.url}/login?channel=dist_${code}`)
@@ -129,7 +112,7 @@ describe('distribution (issue 8)', () => {
     await shot(page, '116-distribution-no-code')
     await button(page, '注册成为推广人').click()
     await page.waitForURL(/\/reg$/)
-    await visible(page, '.reg-title').waitFor()
+    await on(page, '.reg-title').waitFor()
   })
 
   it('opens the download page from the promotion page', async () => {
@@ -164,14 +147,13 @@ describe('the app download page (issue 8)', () => {
   })
 
   it("covers the page inside WeChat with '请点击右上角「…」，选择在浏览器中打开'", async () => {
-    const wechat = await browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' })
+    const p = await world.newPage({ ua: WECHAT_UA })
     try {
-      const p = await wechat.newPage()
       await p.goto(`${server.url}/download`)
       await p.getByText('请点击右上角「…」，选择在浏览器中打开').waitFor()
       await shot(p, '119-download-wechat')
     } finally {
-      await wechat.close()
+      await p.context().close()
     }
   })
 })

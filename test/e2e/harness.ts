@@ -123,8 +123,9 @@ export async function launchBrowser(): Promise<{ browser: Browser }> {
   return { browser }
 }
 
+/** A phone's browser context (390×844, touch, zh-CN, Shanghai time); with DESKTOP_UA a desktop's. */
 export async function mobileContext(browser: Browser, ua = MOBILE_UA): Promise<BrowserContext> {
-  const mobile = ua === MOBILE_UA
+  const mobile = ua !== DESKTOP_UA
   return browser.newContext({
     userAgent: ua,
     viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
@@ -135,6 +136,58 @@ export async function mobileContext(browser: Browser, ua = MOBILE_UA): Promise<B
     timezoneId: 'Asia/Shanghai',
   })
 }
+
+/** What a journey file runs against: the server, one browser, and the phones (mobile pages) it opened. */
+export interface World {
+  server: Server
+  browser: Browser
+  /** A page in a mobile context of its own: another phone, with its own storage and sign-in. */
+  newPage(opts?: { permissions?: string[]; geolocation?: { longitude: number; latitude: number }; ua?: string }): Promise<Page>
+  /** Closes every page's context, the browser and the server (and its data folder). */
+  close(): Promise<void>
+}
+
+/** Starts a journey's server (SMS cooldown 1 s) and browser; `env` adds server settings. */
+export async function openWorld(env: Record<string, string> = {}): Promise<World> {
+  ensureH5Build()
+  const server = await startServer({ SMS_RESEND_COOLDOWN_S: '1', ...env })
+  let browser: Browser
+  try {
+    ;({ browser } = await launchBrowser())
+  } catch (e) {
+    await server.stop()
+    throw e
+  }
+  const contexts: BrowserContext[] = []
+  return {
+    server,
+    browser,
+    async newPage(opts = {}) {
+      const ctx = await mobileContext(browser, opts.ua)
+      contexts.push(ctx)
+      if (opts.permissions) await ctx.grantPermissions(opts.permissions, { origin: server.url })
+      if (opts.geolocation) await ctx.setGeolocation(opts.geolocation)
+      return ctx.newPage()
+    },
+    async close() {
+      for (const ctx of contexts) await ctx.close().catch(() => undefined)
+      await browser.close()
+      await server.stop()
+    },
+  }
+}
+
+/** Visible elements of a selector, optionally those containing a text. */
+export const on = (page: Page, selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
+
+/** A label matched whole (surrounding spaces allowed), for texts that others contain ('片区' in '一号片区'). */
+export const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\（）「」]/g, '\\$&')}\\s*$`)
+
+/** The notice bar showing a text. */
+export const notice = (page: Page, text: string | RegExp) => page.locator('.notice-bar:visible', { hasText: text }).first()
+
+/** Waits for the notice bar to go (it covers the top of the page) before a screenshot or a tap there. */
+export const quiet = (page: Page) => page.locator('.notice-bar:visible').waitFor({ state: 'hidden' })
 
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true })
@@ -148,14 +201,24 @@ export const input = (page: Page, placeholder: string) => page.locator(`input[pl
 /** A visible NutUI button by its exact label (the label's text node does not take the tap itself). */
 export const button = (page: Page, label: string) => page.locator('taro-button-core:visible, .nut-button:visible', { hasText: new RegExp(`^\\s*${label}\\s*$`) }).last()
 
-/** Asks for a code on /login, signs in with it, and for a new user creates the own map and sets the nickname (and closes the trial welcome unless kept). */
-export async function signUp(page: Page, server: Server, phone: string, nickname: string, opts: { keepWelcome?: boolean } = {}): Promise<void> {
-  await page.goto(`${server.url}/login`)
+/** Fills the phone on a page with the code form (/login, /reg), asks for a code and returns the one the server sent. */
+export async function requestCode(page: Page, server: Server, phone: string): Promise<string> {
   await input(page, '请输入手机号').fill(phone)
   await button(page, '获取验证码').click()
   await page.getByText(/\d+秒后重新获取/).waitFor()
-  await input(page, '请输入验证码').fill(await server.codeFor(phone))
+  return server.codeFor(phone)
+}
+
+/** Signs in on /login with an SMS code; where it lands (guide, map, the team) is for the caller to wait for. */
+export async function signIn(page: Page, server: Server, phone: string): Promise<void> {
+  await page.goto(`${server.url}/login`)
+  await input(page, '请输入验证码').fill(await requestCode(page, server, phone))
   await button(page, '登录').click()
+}
+
+/** Asks for a code on /login, signs in with it, and for a new user creates the own map and sets the nickname (and closes the trial welcome unless kept). */
+export async function signUp(page: Page, server: Server, phone: string, nickname: string, opts: { keepWelcome?: boolean } = {}): Promise<void> {
+  await signIn(page, server, phone)
   await page.waitForURL(/\/guide$/)
   await button(page, '创建我的地图').click()
   await page.waitForURL(/\/guide\/init$/)

@@ -4,47 +4,26 @@
  * set the nickname, reach /map; log out and sign in again; a wrong code shows the server's
  * message; a desktop browser reaches /warning; unknown paths show the not-found page.
  */
-import type { Browser, Page } from 'playwright-core'
 import { MSG } from '../../src/domain/messages'
-import { DESKTOP_UA, button, closeTrialWelcome, ensureH5Build, input, launchBrowser, mobileContext, shot, startServer, type Server } from './harness'
+import { DESKTOP_UA, button, closeTrialWelcome, input, openWorld, requestCode, signIn, shot, type Server, type World } from './harness'
 
 jest.setTimeout(240_000)
 
+let world: World
 let server: Server
-let browser: Browser
 
 beforeAll(async () => {
-  ensureH5Build()
-  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
-  ;({ browser } = await launchBrowser())
+  world = await openWorld()
+  ;({ server } = world)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => world?.close())
 
 const PHONE = '13800138000'
 
-async function requestCode(page: Page, phone: string): Promise<string> {
-  await input(page, '请输入手机号').fill(phone)
-  await button(page, '获取验证码').click()
-  await page.getByText(/\d+秒后重新获取/).waitFor()
-  return server.codeFor(phone)
-}
-
-async function signIn(page: Page, phone: string, codeOverride?: string): Promise<void> {
-  await page.goto(`${server.url}/login`)
-  await input(page, '请输入验证码').waitFor()
-  const code = await requestCode(page, phone)
-  await input(page, '请输入验证码').fill(codeOverride ?? code)
-  await button(page, '登录').click()
-}
-
 describe('H5 sign-in journey', () => {
   it('signs a new user in, creates their own map on a 7-day trial, sets the nickname and reaches /map', async () => {
-    const context = await mobileContext(browser)
-    const page = await context.newPage()
+    const page = await world.newPage()
 
     await page.goto(`${server.url}/map`)
     await page.waitForURL(/\/login\?redirect=/)
@@ -52,7 +31,7 @@ describe('H5 sign-in journey', () => {
     await shot(page, '01-login')
 
     // A wrong code first: the server's message shows and nothing changes.
-    const code = await requestCode(page, PHONE)
+    const code = await requestCode(page, server, PHONE)
     const wrong = code === '000000' ? '111111' : '000000'
     await input(page, '请输入验证码').fill(wrong)
     await button(page, '登录').click()
@@ -121,15 +100,14 @@ describe('H5 sign-in journey', () => {
     await page.waitForURL(/\/login\?redirect=/)
 
     // A second login goes straight to the map: the user already has a map and a nickname.
-    await signIn(page, PHONE)
+    await signIn(page, server, PHONE)
     await page.waitForURL(/\/map$/)
     await page.getByText('测绘小王', { exact: true }).waitFor()
-    await context.close()
+    await page.context().close()
   })
 
   it('sends a desktop browser to the warning page', async () => {
-    const context = await mobileContext(browser, DESKTOP_UA)
-    const page = await context.newPage()
+    const page = await world.newPage({ ua: DESKTOP_UA })
     await page.goto(`${server.url}/map`)
     await page.waitForURL(/\/warning$/)
     await page.getByText('请在手机上打开').waitFor()
@@ -138,17 +116,16 @@ describe('H5 sign-in journey', () => {
     await page.goto(`${server.url}/login`)
     await input(page, '请输入手机号').waitFor()
     expect(page.url()).toMatch(/\/login$/)
-    await context.close()
+    await page.context().close()
   })
 
   it('shows the not-found page for an unknown path', async () => {
-    const context = await mobileContext(browser)
-    const page = await context.newPage()
+    const page = await world.newPage()
     await page.goto(`${server.url}/no/such/page`)
     await page.getByText('您访问的页面不存在或已被移除').waitFor()
     await page.getByText('返回首页').waitFor()
     await shot(page, '09-not-found')
-    await context.close()
+    await page.context().close()
   })
 
   it('answers an unknown API path with JSON, not the app', async () => {

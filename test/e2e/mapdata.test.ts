@@ -7,15 +7,14 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { MAP_MSG, MAP_UI_MSG } from '../../src/domain/messages'
-import { button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
+import { button, exact, input, on, openWorld, shot, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
+let world: World
 let server: Server
-let browser: Browser
-let context: BrowserContext
 let page: Page
 let tmp: string
 
@@ -26,23 +25,18 @@ const PNG = Buffer.from(
 )
 
 beforeAll(async () => {
-  ensureH5Build()
-  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
-  ;({ browser } = await launchBrowser())
-  context = await mobileContext(browser)
-  page = await context.newPage()
+  world = await openWorld()
+  ;({ server } = world)
+  page = await world.newPage()
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'teammap-e2e-files-'))
 })
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await server?.stop()
+  await world?.close()
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
 })
 
-const visible = (selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
-const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[()（）]/g, '\\$&')}\\s*$`)
+const visible = (selector: string, text?: string | RegExp) => on(page, selector, text)
 
 async function openLayerPanel(): Promise<void> {
   await visible('.map-tool', '图层').click()

@@ -3,33 +3,25 @@
  * the real server: draw one marker of each kind by tapping the map, see them drawn, tap a marker
  * for its detail, toggle a layer off and on, switch the heatmap, and see clusters form.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { CLUSTER_MIN_ITEMS } from '../../src/domain/constants'
-import { button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
+import { button, exact, input, on, openWorld, shot, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
+let world: World
 let server: Server
-let browser: Browser
-let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  ensureH5Build()
-  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
-  ;({ browser } = await launchBrowser())
-  context = await mobileContext(browser)
-  page = await context.newPage()
+  world = await openWorld()
+  ;({ server } = world)
+  page = await world.newPage()
 })
 
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => world?.close())
 
-const visible = (selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
-const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[()（）]/g, '\\$&')}\\s*$`)
+const visible = (selector: string, text?: string | RegExp) => on(page, selector, text)
 
 /** Picks a kind from 添加 and waits until the sheet and its overlay are gone (they would take the taps). */
 async function startDrawing(kind: string): Promise<void> {
@@ -252,8 +244,8 @@ describe('H5 map engine journey (keyless map)', () => {
     await shot(page, '34-map-street-level')
   })
   it("shows the members' last positions, including the user's own once located", async () => {
-    await context.grantPermissions(['geolocation'], { origin: server.url })
-    await context.setGeolocation({ longitude: 116.391, latitude: 39.9075 })
+    await page.context().grantPermissions(['geolocation'], { origin: server.url })
+    await page.context().setGeolocation({ longitude: 116.391, latitude: 39.9075 })
     await visible('.map-tool', '定位').click()
     await visible('.map-tool', '成员位置').click()
     await visible('.map-member__name', /^绘图小赵 · /).waitFor()

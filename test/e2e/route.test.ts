@@ -3,33 +3,24 @@
  * by search, reorders a stop, sees the distance and time (straight-line here: no map-provider key),
  * saves it, finds it on /route, and shares it as a route share (type 3) that a stranger can open.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { apiCall, apiSignIn, button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
+import type { Page } from 'playwright-core'
+import { apiCall, apiSignIn, button, input, on, openWorld, shot, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
+let world: World
 let server: Server
-let browser: Browser
-let ctx: BrowserContext
 let page: Page
 
 const PHONE = '13866660007'
 
 beforeAll(async () => {
-  ensureH5Build()
-  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
-  ;({ browser } = await launchBrowser())
-  ctx = await mobileContext(browser)
-  page = await ctx.newPage()
+  world = await openWorld()
+  ;({ server } = world)
+  page = await world.newPage()
 })
 
-afterAll(async () => {
-  await ctx?.close()
-  await browser?.close()
-  await server?.stop()
-})
-
-const on = (p: Page, selector: string, text?: string | RegExp) => p.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
+afterAll(() => world?.close())
 
 async function addBySearch(name: string): Promise<void> {
   await input(page, '搜索标注名称、备注、字段内容').fill(name)
@@ -88,13 +79,12 @@ describe('route planning (issue 8)', () => {
     expect(link).toMatch(/\/share\/view\?id=/)
     await button(page, '关闭').click()
 
-    const stranger = await mobileContext(browser)
-    const p = await stranger.newPage()
+    const p = await world.newPage()
     await p.goto(link.replace(/^https?:\/\/[^/]+/, server.url))
     // The stop markers come with a route share (flag 128 of the default 172).
     await p.locator('[data-testid=map-canvas]').waitFor()
     await expect(p.getByText('分享不存在或已被删除').count()).resolves.toBe(0)
-    await stranger.close()
+    await p.context().close()
   })
 
   it('draws the saved route on the map from the route list, and takes it off again', async () => {

@@ -4,35 +4,25 @@
  * upgrade prompt on Android (once a day), the location-permission dialog when location is refused, and
  * /logoff deleting an account after the warnings and a confirmation.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { apiCall, apiSignIn, button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
+import type { Page } from 'playwright-core'
+import { apiCall, apiSignIn, button, input, notice, on, openWorld, shot, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
+let world: World
 let server: Server
-let browser: Browser
-let ctx: BrowserContext
 let page: Page
 
 const PHONE = '13855550006'
 
 beforeAll(async () => {
-  ensureH5Build()
-  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
-  ;({ browser } = await launchBrowser())
-  ctx = await mobileContext(browser)
-  page = await ctx.newPage()
+  world = await openWorld()
+  ;({ server } = world)
+  page = await world.newPage()
   await signUp(page, server, PHONE, '周外勤')
 })
 
-afterAll(async () => {
-  await ctx?.close()
-  await browser?.close()
-  await server?.stop()
-})
-
-const on = (p: Page, selector: string, text?: string | RegExp) => p.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
-const notice = (p: Page, text: string) => p.locator('.notice-bar:visible', { hasText: text }).first()
+afterAll(() => world?.close())
 
 describe('the remaining screens (issue 8)', () => {
   it('/about names the app and its versions, and offers customer service', async () => {
@@ -85,7 +75,7 @@ describe('the remaining screens (issue 8)', () => {
   })
 
   it('refused location shows 权限错误 with authorise and cancel, and the map stays usable', async () => {
-    await ctx.clearPermissions()
+    await page.context().clearPermissions()
     await page.goto(`${server.url}/map`)
     await on(page, '.map-tool', '定位').click()
     await page.getByText('权限错误').waitFor()
@@ -103,8 +93,7 @@ describe('the remaining screens (issue 8)', () => {
       '新增路线规划\n修复已知问题',
       new Date().toISOString(),
     )
-    const android = await mobileContext(browser)
-    const p = await android.newPage()
+    const p = await world.newPage()
     await p.goto(`${server.url}/login`)
     await p.getByText('发现新版本').waitFor()
     await p.getByText('1.0.40').first().waitFor()
@@ -115,15 +104,14 @@ describe('the remaining screens (issue 8)', () => {
     await p.reload()
     await p.locator('input[placeholder="请输入手机号"]:visible').waitFor()
     expect(await p.getByText('发现新版本').count()).toBe(0)
-    await android.close()
+    await p.context().close()
     // Later tests sign up new phones without this release in the way.
     server.sql('DELETE FROM app_releases')
   })
 
   it('/logoff deletes the account only after the warning is ticked and confirmed, then signs out', async () => {
     const phone = '13855550016'
-    const other = await mobileContext(browser)
-    const p = await other.newPage()
+    const p = await world.newPage()
     await signUp(p, server, phone, '郑临时')
     const before = await apiSignIn(server, phone)
     await apiCall(server, '/api/layer/save', { name: '临时图层', type: 1 }, before)
@@ -147,6 +135,6 @@ describe('the remaining screens (issue 8)', () => {
     const after = await apiSignIn(server, phone)
     expect(after.userid).not.toBe(before.userid)
     expect(after.groupid || 0).toBe(0)
-    await other.close()
+    await p.context().close()
   })
 })

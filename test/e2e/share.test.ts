@@ -4,35 +4,25 @@
  * sees the password prompt, fails with a wrong password, passes, and sees exactly the shared
  * markers with the allowed controls; the share is deleted on /share/management and the link dies.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { apiCall, apiSignIn, button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type ApiAuth, type Server } from './harness'
+import type { Page } from 'playwright-core'
+import { apiCall, apiSignIn, button, exact, input, on, openWorld, shot, signUp, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
+let world: World
 let server: Server
-let browser: Browser
-let ownerCtx: BrowserContext
 let owner: Page
 let link = ''
 
 const PHONE = '13833330003'
 
 beforeAll(async () => {
-  ensureH5Build()
-  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
-  ;({ browser } = await launchBrowser())
-  ownerCtx = await mobileContext(browser)
-  owner = await ownerCtx.newPage()
+  world = await openWorld()
+  ;({ server } = world)
+  owner = await world.newPage()
 })
 
-afterAll(async () => {
-  await ownerCtx?.close()
-  await browser?.close()
-  await server?.stop()
-})
-
-const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[()（）「」]/g, '\\$&')}\\s*$`)
-const on = (page: Page, selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
+afterAll(() => world?.close())
 
 const call = (path: string, body: Record<string, unknown>, auth: ApiAuth) => apiCall(server, path, body, auth)
 
@@ -76,8 +66,7 @@ describe('share links: dialog, password, public view, deletion (issue 6)', () =>
   })
 
   it('a stranger opening the link is asked for the password, refused when wrong, and then sees exactly the shared markers', async () => {
-    const ctx = await mobileContext(browser)
-    const page = await ctx.newPage()
+    const page = await world.newPage()
     try {
       await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url))
       await on(page, '.share-pwd__title', '客户_图层_分享').waitFor()
@@ -100,7 +89,7 @@ describe('share links: dialog, password, public view, deletion (issue 6)', () =>
       await on(page, '.map-title', '张三门店').waitFor()
       await shot(page, '53-share-view')
     } finally {
-      await ctx.close()
+      await page.context().close()
     }
   })
 
@@ -113,14 +102,13 @@ describe('share links: dialog, password, public view, deletion (issue 6)', () =>
     await button(owner, '删除').click()
     await owner.getByText('还没有分享').waitFor()
 
-    const ctx = await mobileContext(browser)
-    const page = await ctx.newPage()
+    const page = await world.newPage()
     try {
       await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url))
       await on(page, '.share-blocked__title', '分享不存在或已被删除').waitFor()
       await shot(page, '55-share-deleted')
     } finally {
-      await ctx.close()
+      await page.context().close()
     }
   })
 })

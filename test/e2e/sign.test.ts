@@ -6,18 +6,17 @@
  * the photo opens in the preview (long-press 保存图片). A marker 2 km away is refused with the
  * server's message.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { CHECKIN_MSG } from '../../src/domain/checkinMessages'
 import { CAMERA_EXPORT_SCALE } from '../../src/domain/constants'
 import { wgs84ToGcj02 } from '../../src/domain/geo'
 import { cameraVideoHeight } from '../../src/domain/watermark'
-import { apiCall, apiSignIn, button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type ApiAuth, type Server } from './harness'
+import { apiCall, apiSignIn, button, exact, input, on, openWorld, shot, signUp, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
+let world: World
 let server: Server
-let browser: Browser
-let ctx: BrowserContext
 let page: Page
 let auth: Required<ApiAuth>
 
@@ -26,24 +25,15 @@ const PHONE = '13866660090'
 const HERE_WGS = { longitude: 116.391, latitude: 39.9075 }
 const HERE = wgs84ToGcj02({ lng: HERE_WGS.longitude, lat: HERE_WGS.latitude })
 
-const visible = (selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
-const exact = (s: string) => new RegExp(`^\\s*${s}\\s*$`)
+const visible = (selector: string, text?: string | RegExp) => on(page, selector, text)
 
 beforeAll(async () => {
-  ensureH5Build()
-  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
-  ;({ browser } = await launchBrowser())
-  ctx = await mobileContext(browser)
-  await ctx.grantPermissions(['geolocation'], { origin: server.url })
-  await ctx.setGeolocation(HERE_WGS)
-  page = await ctx.newPage()
+  world = await openWorld()
+  ;({ server } = world)
+  page = await world.newPage({ permissions: ['geolocation'], geolocation: HERE_WGS })
 })
 
-afterAll(async () => {
-  await ctx?.close()
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => world?.close())
 
 /** The pixel size of a loaded <img> (waits for it to load). */
 async function naturalSize(img: ReturnType<typeof visible>): Promise<[number, number]> {
@@ -139,7 +129,7 @@ describe('check-in with the watermark camera (issue 8)', () => {
     // a long press (touch held) offers 保存图片
     const stage = visible('.photo-preview__stage')
     const box = (await stage.boundingBox())!
-    const cdp = await ctx.newCDPSession(page)
+    const cdp = await page.context().newCDPSession(page)
     const at = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }]
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at })
     await page.waitForTimeout(800)

@@ -6,16 +6,14 @@
  * tier the task tabs show the locked notice with a way to /vip while 签到记录 still lists check-ins;
  * /task/add opened directly shows its form. Screenshots 100-109.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { wgs84ToGcj02 } from '../../src/domain/geo'
-import { apiCall, apiSignIn, button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type ApiAuth, type Server } from './harness'
+import { apiCall, apiSignIn, button, input, on, openWorld, quiet, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
+let world: World
 let server: Server
-let browser: Browser
-let adminCtx: BrowserContext
-let memberCtx: BrowserContext
 let admin: Page
 let member: Page
 let adminAuth: Required<ApiAuth>
@@ -27,27 +25,14 @@ const HERE = { longitude: 116.4035, latitude: 39.9145 }
 const MARKER_AT = wgs84ToGcj02({ lng: HERE.longitude, lat: HERE.latitude })
 
 beforeAll(async () => {
-  ensureH5Build()
-  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
-  ;({ browser } = await launchBrowser())
-  adminCtx = await mobileContext(browser)
-  memberCtx = await mobileContext(browser)
-  await memberCtx.grantPermissions(['geolocation', 'camera'], { origin: server.url })
-  await memberCtx.setGeolocation(HERE)
-  admin = await adminCtx.newPage()
-  member = await memberCtx.newPage()
+  world = await openWorld()
+  ;({ server } = world)
+  admin = await world.newPage()
+  member = await world.newPage({ permissions: ['geolocation', 'camera'], geolocation: HERE })
 })
 
-afterAll(async () => {
-  await adminCtx?.close()
-  await memberCtx?.close()
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => world?.close())
 
-const on = (page: Page, selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
-/** Waits for the notice bar to go (it covers the tabs) before a screenshot. */
-const quiet = (page: Page) => page.locator('.notice-bar:visible').waitFor({ state: 'hidden' })
 const call = (path: string, body: Record<string, unknown>, auth?: ApiAuth) => apiCall(server, path, body, auth)
 
 describe('tasks (issue 8)', () => {
@@ -61,12 +46,7 @@ describe('tasks (issue 8)', () => {
     expect(marker.header.errcode).toBe(0)
     expect((await call('/api/user/pre/register', { nickname: '小孙', phone: MEMBER_PHONE, department_id: 0 }, adminAuth)).header.errcode).toBe(0)
 
-    await member.goto(`${server.url}/login`)
-    await input(member, '请输入手机号').fill(MEMBER_PHONE)
-    await button(member, '获取验证码').click()
-    await member.getByText(/\d+秒后重新获取/).waitFor()
-    await input(member, '请输入验证码').fill(await server.codeFor(MEMBER_PHONE))
-    await button(member, '登录').click()
+    await signIn(member, server, MEMBER_PHONE)
     await member.waitForURL(/\/map$/)
 
     const joins = await call('/api/group/get/joins', {}, adminAuth)

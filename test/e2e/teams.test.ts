@@ -6,16 +6,14 @@
  * the data-refresh notice within about 10 s when the administrator gives their role a module, and
  * loses access the moment they are removed.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { ErrCode } from '../../types/api'
-import { apiCall, apiSignIn, button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type ApiAuth, type Server } from './harness'
+import { apiCall, apiSignIn, button, exact, input, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
+let world: World
 let server: Server
-let browser: Browser
-let adminCtx: BrowserContext
-let memberCtx: BrowserContext
 let admin: Page
 let member: Page
 
@@ -23,24 +21,14 @@ const ADMIN_PHONE = '13811110001'
 const MEMBER_PHONE = '13922220002'
 
 beforeAll(async () => {
-  ensureH5Build()
-  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
-  ;({ browser } = await launchBrowser())
-  adminCtx = await mobileContext(browser)
-  memberCtx = await mobileContext(browser)
-  admin = await adminCtx.newPage()
-  member = await memberCtx.newPage()
+  world = await openWorld()
+  ;({ server } = world)
+  admin = await world.newPage()
+  member = await world.newPage()
 })
 
-afterAll(async () => {
-  await adminCtx?.close()
-  await memberCtx?.close()
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => world?.close())
 
-const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[()（）「」]/g, '\\$&')}\\s*$`)
-const on = (page: Page, selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
 
 const call = (path: string, body: Record<string, unknown>, auth?: ApiAuth) => apiCall(server, path, body, auth)
 const apiLogin = (phone: string) => apiSignIn(server, phone)
@@ -125,12 +113,7 @@ describe('teams: departments, roles, invitation, authorised layers, refresh, rem
   })
 
   it('the second person signs in with their phone and lands in the team seeing only the authorised layer', async () => {
-    await member.goto(`${server.url}/login`)
-    await input(member, '请输入手机号').fill(MEMBER_PHONE)
-    await button(member, '获取验证码').click()
-    await member.getByText(/\d+秒后重新获取/).waitFor()
-    await input(member, '请输入验证码').fill(await server.codeFor(MEMBER_PHONE))
-    await button(member, '登录').click()
+    await signIn(member, server, MEMBER_PHONE)
     // Pre-registered: no guide, no nickname step.
     await member.waitForURL(/\/map$/)
     await openLayerPanel(member)

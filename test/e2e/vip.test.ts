@@ -6,35 +6,26 @@
  * dialog in two browser contexts: the member moves to their own map, the administrator resets the
  * team to free with a remark (SPEC 4, 5, 9).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { apiCall, apiSignIn, button, ensureH5Build, input, launchBrowser, mobileContext, shot, signUp, startServer, type Server } from './harness'
+import type { Page } from 'playwright-core'
+import { apiCall, apiSignIn, button, input, notice, on, openWorld, shot, signIn, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
+let world: World
 let server: Server
-let browser: Browser
-let adminCtx: BrowserContext
 let admin: Page
 
 const ADMIN_PHONE = '13844440004'
 const MEMBER_PHONE = '13844440005'
 
 beforeAll(async () => {
-  ensureH5Build()
-  server = await startServer({ SMS_RESEND_COOLDOWN_S: '1' })
-  ;({ browser } = await launchBrowser())
-  adminCtx = await mobileContext(browser)
-  admin = await adminCtx.newPage()
+  world = await openWorld()
+  ;({ server } = world)
+  admin = await world.newPage()
 })
 
-afterAll(async () => {
-  await adminCtx?.close()
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => world?.close())
 
-const on = (page: Page, selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
-const notice = (page: Page, text: string) => page.locator('.notice-bar:visible', { hasText: text }).first()
 
 describe('membership: trial, questionnaire, sandbox purchase, expiry dialogs, reset to free (issue 7)', () => {
   it('a new user on the trial is greeted and fills in the questionnaire for 30 more days', async () => {
@@ -101,14 +92,8 @@ describe('membership: trial, questionnaire, sandbox purchase, expiry dialogs, re
   it('an expired team shows the administrator and member dialogs; the member moves to their own map, the administrator resets to free', async () => {
     const auth = await apiSignIn(server, ADMIN_PHONE)
     expect((await apiCall(server, '/api/user/pre/register', { nickname: '孙成员', phone: MEMBER_PHONE, department_id: 0 }, auth)).header.errcode).toBe(0)
-    const memberCtx = await mobileContext(browser)
-    const member = await memberCtx.newPage()
-    await member.goto(`${server.url}/login`)
-    await input(member, '请输入手机号').fill(MEMBER_PHONE)
-    await button(member, '获取验证码').click()
-    await member.getByText(/\d+秒后重新获取/).waitFor()
-    await input(member, '请输入验证码').fill(await server.codeFor(MEMBER_PHONE))
-    await button(member, '登录').click()
+    const member = await world.newPage()
+    await signIn(member, server, MEMBER_PHONE)
     await member.waitForURL(/\/map$/)
     await on(member, '.map-level', 'VIP 1').waitFor()
 
@@ -130,7 +115,7 @@ describe('membership: trial, questionnaire, sandbox purchase, expiry dialogs, re
     await notice(member, '已切换到').waitFor()
     await on(member, '.map-level', '试用版').waitFor()
     expect(await member.getByText('团队会员已过期').count()).toBe(0)
-    await memberCtx.close()
+    await member.context().close()
 
     // Renewing is possible without the dialog in the way.
     await button(admin, '立即续费').click()
