@@ -65,8 +65,6 @@ export interface MarkerIndex {
   lat: Float64Array
   /** Point positions ordered by a seeded hash of the marker id: the stable random order of sampling. */
   order: Uint32Array
-  /** Rank of each point position in that order (lower is drawn first). */
-  rank: Uint32Array
   /**
    * Clusters of all points for zoom 2 to LOW_MAX_ZOOM; its level LOW_MAX_ZOOM + 1 holds every point
    * unclustered and answers the range queries (see positionsIn).
@@ -176,14 +174,10 @@ export function buildMarkerIndex(markers: readonly Marker[]): MarkerIndex {
   const shapes: Shape[] = []
   for (const m of markers) {
     if (m.type === 0) {
-      const text = m.points
-      const comma = text.indexOf(',')
-      if (comma < 0) continue
-      const pLng = readNumber(text, 0, comma)
-      const pLat = readNumber(text, comma + 1, text.length)
-      if (!Number.isFinite(pLng) || !Number.isFinite(pLat)) continue
-      coords[2 * points.length] = pLng
-      coords[2 * points.length + 1] = pLat
+      const p = parseVertexAt(m.points, 0, m.points.length)
+      if (!p) continue
+      coords[2 * points.length] = p.lng
+      coords[2 * points.length + 1] = p.lat
       points.push(m)
     } else {
       const parts = parseParts(m.points)
@@ -205,15 +199,10 @@ export function buildMarkerIndex(markers: readonly Marker[]): MarkerIndex {
   }
   keys.sort()
   const order = new Uint32Array(n)
-  const rank = new Uint32Array(n)
-  for (let r = 0; r < n; r++) {
-    const i = keys[r] % INDEX_BITS
-    order[r] = i
-    rank[i] = r
-  }
+  for (let r = 0; r < n; r++) order[r] = keys[r] % INDEX_BITS
   const clusters: PointClusters = new Supercluster({ ...CLUSTER_OPTIONS, extent: CLUSTER_EXTENT, maxZoom: LOW_MAX_ZOOM })
   clusters.load(features)
-  return { points, lng, lat, order, rank, clusters, shapes, high: null }
+  return { points, lng, lat, order, clusters, shapes, high: null }
 }
 
 /**

@@ -16,7 +16,6 @@
  * - Everyone sees their own check-ins; managers and holders of the group-level sign_list see all of
  *   the group's. Another member's record without that, another group's, an unknown id: NOT_FOUND alike.
  */
-import { requireTaskCheckIn } from './tasks'
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { ErrCode, type Paged } from '../../../types/api'
@@ -62,6 +61,7 @@ import { getSystemConfig } from '../db/system-config'
 import { BusinessError } from '../envelope'
 import { usableLayerIds, type MapCaller } from './permissions'
 import { isStorageKey, type FileStorage } from './storage'
+import { requireTaskCheckIn } from './tasks'
 
 function fail(errcode: ErrCode, message: string): BusinessError {
   return new BusinessError(errcode, message)
