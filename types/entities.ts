@@ -65,6 +65,7 @@ export interface GroupInfo {
   marker_limit: number
   join_limit: number
   file_size_limit: number
+  /** Members, the administrator included (join_limit counts collaborators, the administrator not included). */
   member_count: number
   is_admin: boolean
 }

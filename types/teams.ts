@@ -33,8 +33,9 @@ export interface PendingMember {
 export interface JoinsOverview {
   list: Member[]
   pending: PendingMember[]
-  /** Members plus pending pre-registrations: what counts against join_limit. */
+  /** Collaborators: members but the administrator, plus pending pre-registrations; what join_limit counts (src/domain/collaborators). */
   count: number
+  /** Collaborators allowed, the administrator not included. */
   join_limit: number
 }
 
@@ -104,7 +105,11 @@ export interface TeamsApi {
   /** The group's invite code (created on first call; reset:true issues a new one and kills the old). */
   '/api/group/invite/code': { req: { reset?: boolean }; res: { code: string } }
   /** What an invite code leads to, before joining. */
-  '/api/group/invite/info': { req: { code: string }; res: { group_id: number; group_name: string; owner_nickname: string; member_count: number; join_limit: number } }
+  '/api/group/invite/info': {
+    req: { code: string }
+    /** member_count: members, the administrator included; collaborator_count: what join_limit (collaborators) counts, pending people included. */
+    res: { group_id: number; group_name: string; owner_nickname: string; member_count: number; collaborator_count: number; join_limit: number }
+  }
   /** The groups the caller belongs to. */
   '/api/group/getlist': { req: Record<string, never>; res: GroupSummary[] }
   /** Selects another group the caller belongs to. */

@@ -20,6 +20,7 @@ export interface VipProduct {
   /** How long one purchase lasts, in calendar months (Asia/Shanghai): 12, one year. */
   months: number
   marker_limit: number
+  /** Collaborators, the administrator not included. */
   join_limit: number
   /** KB. */
   file_size_limit: number
@@ -29,7 +30,7 @@ export interface VipProduct {
 export interface VipUsage {
   /** Live markers (hidden ones of a reset to free do not count). */
   markers: number
-  /** Members, the administrator included. */
+  /** Members, the administrator included (join_limit counts collaborators: src/domain/collaborators). */
   members: number
   /** Pre-registered people not signed in yet (they count against join_limit too). */
   pending: number

@@ -34,7 +34,7 @@ export const DEFAULT_POINT_SIZE = 32
 /** Default stroke width for lines and areas. */
 export const DEFAULT_LINE_SIZE = 2
 
-/** Default group VIP limits (custom-member detection compares against these). */
+/** Default group VIP limits (custom-member detection compares against these); join_limit counts collaborators, the administrator not included. */
 export const DEFAULT_GROUP_VIP = { marker_limit: 5000, join_limit: 50, file_size_limit: 2097152 } as const
 
 /** Trial: 7 days, plus 30 days once for the questionnaire; 300 markers, 5 collaborators, 300 M. */
@@ -48,13 +48,13 @@ export const FREE_KEEP_RECORDS = 20
 export const DATA_KEEP_MONTHS_AFTER_EXPIRY = 3
 /**
  * The free plan's limits (level 0, and any level whose membership has expired): the latest 20
- * records, no collaborators (the administrator alone: join_limit counts every member), 100 M of
+ * records, no collaborators (join_limit counts collaborators, never the administrator), 100 M of
  * storage (SPEC is silent on free storage; our choice).
  */
-export const FREE_LIMITS = { marker_limit: FREE_KEEP_RECORDS, join_limit: 1, file_size_limit: 100 * 1024 } as const
+export const FREE_LIMITS = { marker_limit: FREE_KEEP_RECORDS, join_limit: 0, file_size_limit: 100 * 1024 } as const
 /**
  * Limits of the paid tiers. VIP 3 has SPEC 9's default group VIP; VIP 1 and VIP 2 are ours (SPEC
- * gives only the defaults): 1000 markers, 10 members, 512 M; 3000 markers, 30 members, 1 G.
+ * gives only the defaults): 1000 markers, 10 collaborators, 512 M; 3000 markers, 30 collaborators, 1 G.
  */
 export const VIP_TIER_LIMITS = {
   2: { marker_limit: 1000, join_limit: 10, file_size_limit: 512 * 1024 },

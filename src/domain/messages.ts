@@ -207,7 +207,9 @@ export const TEAM_UI_MSG = {
 
 /** Teams on the server (issue 5): members, invites, the join limit, departments, roles, layer authorisation. */
 export const TEAM_MSG = {
-  joinLimit: (limit: number): string => `团队成员已达上限（${limit}人，含待加入的成员），请升级会员或移除成员后再试`,
+  /** join_limit counts collaborators (the administrator not included); 0 is the free plan's. */
+  joinLimit: (limit: number): string =>
+    limit > 0 ? `协作成员已达上限（${limit}人，不含管理员，含待加入的成员），请升级会员或移除成员后再试` : '免费版不能添加协作成员，请升级会员后再邀请',
   adminCannotQuit: '您是团队管理员，不能退出自己的团队',
   cannotRemoveAdmin: '不能移除团队管理员',
   cannotRemoveSelf: '不能移除自己，如需离开请退出团队',

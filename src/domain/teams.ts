@@ -264,7 +264,5 @@ export function shareableLayerIds(
 /** The code in what a person pasted (a tiny module of its own: the session needs it on every page). */
 export { parseInviteCode } from './invite'
 
-/** Whether `adding` more people fit: members plus pending pre-registrations (the administrator counts) may not exceed join_limit. */
-export function withinJoinLimit(members: number, pending: number, joinLimit: number, adding = 1): boolean {
-  return members + pending + adding <= joinLimit
-}
+/** join_limit counts collaborators, the administrator not included (a tiny module of its own: the membership centre counts the same). */
+export { collaboratorCount, hasRoomForCollaborator } from './collaborators'

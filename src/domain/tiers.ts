@@ -38,7 +38,7 @@ export function levelName(level: Level, vip?: Pick<GroupVip, 'level' | 'marker_l
 }
 
 /**
- * A VIP 3 group whose limits differ from the defaults (5000 markers, 50 joins, 2097152 file
+ * A VIP 3 group whose limits differ from the defaults (5000 markers, 50 collaborators, 2097152 file
  * size), unless all three are zero, is a custom member.
  */
 export function isCustomMember(vip: Pick<GroupVip, 'level' | 'marker_limit' | 'join_limit' | 'file_size_limit'>): boolean {
@@ -77,7 +77,7 @@ const DAY_MS = 24 * 3600_000
 // Asia/Shanghai is UTC+8 all year (no daylight saving).
 const SHANGHAI_OFFSET_MS = 8 * 3600_000
 
-/** The three limits of a group (file_size_limit in KB, SPEC 3 file_rep_size). */
+/** The three limits of a group (file_size_limit in KB, SPEC 3 file_rep_size; join_limit counts collaborators, collaborators.ts). */
 export interface Limits {
   marker_limit: number
   join_limit: number
@@ -91,7 +91,7 @@ export interface Membership extends Limits {
   vip_exp: string | null
 }
 
-/** The default limits of a level: free, trial (300 markers, 5 people, 300 M), VIP 1-3 (VIP 3: SPEC 9 defaults). */
+/** The default limits of a level: free, trial (300 markers, 5 collaborators, 300 M), VIP 1-3 (VIP 3: SPEC 9 defaults). */
 export function limitsOfLevel(level: number): Limits {
   if (level === LEVEL.TRIAL) return { ...TRIAL_LIMITS }
   if (level === LEVEL.VIP1 || level === LEVEL.VIP2 || level === LEVEL.VIP3) return { ...VIP_TIER_LIMITS[level] }

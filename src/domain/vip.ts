@@ -7,6 +7,7 @@ import { VERIFY_ANSWER_MAX, VERIFY_FIELD_MAX, VIP_PRICES_FEN, VIP_PRODUCT_MONTHS
 import { COMPANY_SIZE_OPTIONS, VIP_MSG } from './vipMessages'
 import { formatStorage, LEVEL, LEVEL_NAMES, limitsOfLevel, purchaseProblem } from './tiers'
 import { charLength } from './validate'
+import { collaboratorCount } from './collaborators'
 
 function product(id: VipProductId, level: 2 | 3 | 4): VipProduct {
   return { id, level, name: LEVEL_NAMES[level], price: VIP_PRICES_FEN[level], months: VIP_PRODUCT_MONTHS, ...limitsOfLevel(level) }
@@ -189,16 +190,16 @@ function meter(key: UsageMeter['key'], label: string, used: number, limit: numbe
 }
 
 /**
- * Markers, people and storage against the limits in force now (the free plan's once expired).
- * People are members (the administrator counts) plus pending pre-registrations, as the join limit
- * counts them (teams.ts withinJoinLimit).
+ * Markers, collaborators and storage against the limits in force now (the free plan's once
+ * expired). Collaborators are counted as the join limit counts them (collaborators.ts): members
+ * but the administrator, plus pending pre-registrations.
  */
 export function usageMeters(info: { effective: { marker_limit: number; join_limit: number; file_size_limit: number }; usage: { markers: number; members: number; pending: number; storage_kb: number } }): UsageMeter[] {
   const { effective: lim, usage } = info
-  const people = usage.members + usage.pending
+  const collaborators = collaboratorCount(usage.members, usage.pending)
   return [
     meter('markers', '标注数量', usage.markers, lim.marker_limit, `${usage.markers} / ${lim.marker_limit}`),
-    meter('members', '团队成员', people, lim.join_limit, `${people} / ${lim.join_limit}人`),
+    meter('members', '协作成员', collaborators, lim.join_limit, `${collaborators} / ${lim.join_limit}人`),
     meter('storage', '存储空间', usage.storage_kb, lim.file_size_limit, `${formatStorage(usage.storage_kb)} / ${formatStorage(lim.file_size_limit)}`),
   ]
 }

@@ -6,6 +6,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { GroupSummary, JoinsOverview, Member } from '../../types/teams'
 import { TEAM_UI_MSG } from '../domain/messages'
+import { hasRoomForCollaborator } from '../domain/collaborators'
 import { inviteLink } from '../domain/teamRules'
 import { checkNickname, checkPhone } from '../domain/validate'
 import type { RootStore } from './RootStore'
@@ -38,15 +39,16 @@ export class TeamStore {
     return this.root.session.is_admin
   }
 
-  /** "3/5": members and pending pre-registrations against the collaborator limit. */
+  /** "3/5": collaborators (the administrator not counted, pending pre-registrations counted) against the collaborator limit. */
   get countLabel(): string {
     const o = this.overview
     return o ? `${o.count}/${o.join_limit}` : ''
   }
 
+  /** No room for one more collaborator: inviting and adding by phone would be refused. */
   get full(): boolean {
     const o = this.overview
-    return !!o && o.count >= o.join_limit
+    return !!o && !hasRoomForCollaborator(o.count, o.join_limit)
   }
 
   get inviteLink(): string {

@@ -108,7 +108,7 @@ describe('teams: departments, roles, invitation, authorised layers, refresh, rem
     await on(admin, '.dept-pick__name', exact('华北组')).click()
     await button(admin, '添加').click()
     await on(admin, '.member--pending .member__name', exact('李外勤')).waitFor()
-    await on(admin, '.section-head', '成员').filter({ hasText: '2/5' }).waitFor()
+    await on(admin, '.section-head', '成员').filter({ hasText: '协作成员 1/5' }).waitFor()
     await shot(admin, '42-group-members')
   })
 

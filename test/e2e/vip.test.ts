@@ -77,7 +77,7 @@ describe('membership: trial, questionnaire, sandbox purchase, expiry dialogs, re
     await notice(admin, '会员已生效：VIP 1').waitFor({ timeout: 30_000 })
     await on(admin, '.vip-card__level', 'VIP 1').waitFor()
     await on(admin, '.vip-meter--markers .vip-meter__text', '0 / 1000').waitFor()
-    await on(admin, '.vip-meter--members .vip-meter__text', '1 / 10人').waitFor()
+    await on(admin, '.vip-meter--members .vip-meter__text', '0 / 10人').waitFor()
     await on(admin, '.vip-meter--storage .vip-meter__text', '0M / 512M').waitFor()
     await on(admin, '.vip-product--1 .nut-button', '续费').waitFor()
     await shot(admin, '63-vip-centre')

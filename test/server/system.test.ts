@@ -1,6 +1,7 @@
 /** /api/system/get/config and the database migrations. */
 import { DEFAULT_SYSTEM_CONFIG } from '../../src/domain/constants'
 import { migrateToLatest } from '../../server/src/db/migrations'
+import { collaboratorLimit } from '../../server/src/db/migrations/0014_collaborator_limit'
 import { setServiceContact } from '../../server/src/db/system-config'
 import { databaseKind, makeTestApp, type TestApp } from './helpers'
 
@@ -46,6 +47,21 @@ describe('migrations', () => {
     for (const table of ['users', 'groups', 'joins', 'sessions', 'sms_codes'] as const) {
       expect(await t.count(table)).toBe(0)
     }
+  })
+
+  it('should give a group already reset to free no collaborator once join_limit counts collaborators, leaving other groups alone', async () => {
+    const groupOf = async (phone: string) => (await t.call('/api/group/create', {}, (await t.login(phone)).auth)).data.user.select_groupid as number
+    const [free, custom, trial] = [await groupOf('13900000001'), await groupOf('13900000002'), await groupOf('13900000003')]
+    // What a reset to free stored while join_limit still counted the administrator.
+    await t.db.kysely.updateTable('groups').set({ level: 0, vip_exp: null, join_limit: 1 }).where('id', '=', free).execute()
+    await t.db.kysely.updateTable('groups').set({ level: 0, vip_exp: null, join_limit: 3 }).where('id', '=', custom).execute()
+    await collaboratorLimit().up(t.db.kysely)
+    const limits = await t.db.kysely.selectFrom('groups').select(['id', 'join_limit']).where('id', 'in', [free, custom, trial]).orderBy('id').execute()
+    expect(limits).toEqual([
+      { id: free, join_limit: 0 },
+      { id: custom, join_limit: 3 },
+      { id: trial, join_limit: 5 },
+    ])
   })
 
   it('should enforce one membership per user and group', async () => {

@@ -43,13 +43,13 @@ describe('joining by invite code', () => {
     const member = await w.join('13900000001', '小李')
     ok(await w.call('/api/group/create', {}, member))
     ok(await w.call('/api/group/join', { code: await inviteCode() }, member))
-    expect((await joins()).count).toBe(2)
+    expect((await joins()).count).toBe(1)
     expect(ok(await w.call('/api/user/getinfo', {}, member)).user.select_groupid).toBe(w.groupId)
   })
 
   it('should describe where a code leads, to anyone, before joining', async () => {
     const code = await inviteCode()
-    expect(ok(await w.t.call('/api/group/invite/info', { code }))).toEqual({ group_id: w.groupId, group_name: '勘察队', owner_nickname: '队长', member_count: 1, join_limit: 5 })
+    expect(ok(await w.t.call('/api/group/invite/info', { code }))).toEqual({ group_id: w.groupId, group_name: '勘察队', owner_nickname: '队长', member_count: 1, collaborator_count: 0, join_limit: 5 })
     expect(await w.t.call('/api/group/invite/info', { code: 'ZZZZZZZZ' })).toMatchObject({ errcode: ErrCode.NOT_FOUND, errmsg: MSG.inviteCodeInvalid })
   })
 
@@ -61,43 +61,72 @@ describe('joining by invite code', () => {
   })
 })
 
-describe('the join limit (trial: 5, the administrator included)', () => {
-  it('should let four people join a trial group and refuse the fifth with the limit in the message', async () => {
-    for (let i = 1; i <= 4; i++) await w.join(`1390000000${i}`, `成员${i}`)
+describe('the join limit (trial: 5 collaborators, the administrator not counted)', () => {
+  it('should let five collaborators join a trial group by code and refuse the sixth with the limit in the message', async () => {
+    for (let i = 1; i <= 5; i++) await w.join(`1390000000${i}`, `成员${i}`)
+    expect(await joins()).toMatchObject({ count: 5, join_limit: 5 })
+    expect((await joins()).list).toHaveLength(6)
     const code = await inviteCode()
-    const { auth } = await w.t.login('13900000005')
+    const { auth } = await w.t.login('13900000006')
     expect(await w.call('/api/group/join', { code }, auth)).toMatchObject({ errcode: ErrCode.LIMIT_REACHED, errmsg: TEAM_MSG.joinLimit(5) })
-    expect(TEAM_MSG.joinLimit(5)).toContain('5人')
+    expect(TEAM_MSG.joinLimit(5)).toContain('协作成员已达上限（5人')
     expect((await joins()).count).toBe(5)
+    expect(ok(await w.t.call('/api/group/invite/info', { code }))).toMatchObject({ member_count: 6, collaborator_count: 5, join_limit: 5 })
+  })
+
+  it('should pre-register five collaborators by phone into a trial group and refuse the sixth', async () => {
+    for (let i = 1; i <= 5; i++) {
+      expect(ok(await w.call('/api/user/pre/register', { nickname: `待加入${i}`, phone: `1360000000${i}`, department_id: 0 }, w.owner))).toEqual({ joined: false })
+    }
+    expect(await w.call('/api/user/pre/register', { nickname: '多一个', phone: '13600000006', department_id: 0 }, w.owner)).toMatchObject({
+      errcode: ErrCode.LIMIT_REACHED,
+      errmsg: TEAM_MSG.joinLimit(5),
+    })
+    expect(await joins()).toMatchObject({ count: 5, join_limit: 5 })
+    expect((await rows('pre_registrations')).length).toBe(5)
+  })
+
+  it('should add five existing users by phone into a trial group and refuse the sixth', async () => {
+    for (let i = 1; i <= 6; i++) await w.t.login(`1390000000${i}`)
+    for (let i = 1; i <= 5; i++) {
+      expect(ok(await w.call('/api/user/pre/register', { nickname: `成员${i}`, phone: `1390000000${i}`, department_id: 0 }, w.owner))).toEqual({ joined: true })
+    }
+    expect(await w.call('/api/user/pre/register', { nickname: '成员6', phone: '13900000006', department_id: 0 }, w.owner)).toMatchObject({
+      errcode: ErrCode.LIMIT_REACHED,
+      errmsg: TEAM_MSG.joinLimit(5),
+    })
+    expect((await joins()).list).toHaveLength(6)
   })
 
   it('should count pending pre-registrations against the limit for joining by code and for pre-registering', async () => {
     await w.join('13900000001', '成员1')
     await w.join('13900000002', '成员2')
     expect(ok(await w.call('/api/user/pre/register', { nickname: '待加入', phone: '13600000001', department_id: 0 }, w.owner))).toEqual({ joined: false })
-    expect((await joins()).count).toBe(4)
+    expect((await joins()).count).toBe(3)
     expect(ok(await w.call('/api/user/pre/register', { nickname: '待加入2', phone: '13600000002', department_id: 0 }, w.owner))).toEqual({ joined: false })
-    expect(await w.call('/api/user/pre/register', { nickname: '多一个', phone: '13600000003', department_id: 0 }, w.owner)).toMatchObject({
+    expect(ok(await w.call('/api/user/pre/register', { nickname: '待加入3', phone: '13600000003', department_id: 0 }, w.owner))).toEqual({ joined: false })
+    expect(await w.call('/api/user/pre/register', { nickname: '多一个', phone: '13600000004', department_id: 0 }, w.owner)).toMatchObject({
       errcode: ErrCode.LIMIT_REACHED,
       errmsg: TEAM_MSG.joinLimit(5),
     })
     const { auth } = await w.t.login('13900000009')
     expect(await w.call('/api/group/join', { code: await inviteCode() }, auth)).toMatchObject({ errcode: ErrCode.LIMIT_REACHED })
-    expect((await rows('pre_registrations')).length).toBe(2)
+    expect((await rows('pre_registrations')).length).toBe(3)
   })
 
   it('should refuse pre-registering an existing user into a full group', async () => {
     await w.setJoinLimit(2)
     await w.join('13900000001', '成员1')
-    await w.t.login('13900000002')
-    expect(await w.call('/api/user/pre/register', { nickname: '老用户', phone: '13900000002', department_id: 0 }, w.owner)).toMatchObject({
+    await w.join('13900000002', '成员2')
+    await w.t.login('13900000003')
+    expect(await w.call('/api/user/pre/register', { nickname: '老用户', phone: '13900000003', department_id: 0 }, w.owner)).toMatchObject({
       errcode: ErrCode.LIMIT_REACHED,
       errmsg: TEAM_MSG.joinLimit(2),
     })
   })
 
   it('should take a pending person in at first sign-in on their counted place even when the group is full', async () => {
-    await w.setJoinLimit(2)
+    await w.setJoinLimit(1)
     const dept = await w.department('外勤')
     ok(await w.call('/api/user/pre/register', { nickname: '待加入', phone: '13600000001', department_id: dept }, w.owner))
     const { auth } = await w.t.login('13600000001')
@@ -108,7 +137,7 @@ describe('the join limit (trial: 5, the administrator included)', () => {
 
   it('should follow a raised limit', async () => {
     await w.setJoinLimit(50)
-    for (let i = 1; i <= 5; i++) await w.join(`1390000000${i}`, `成员${i}`)
+    for (let i = 1; i <= 6; i++) await w.join(`1390000000${i}`, `成员${i}`)
     expect((await joins()).count).toBe(6)
   })
 })
@@ -148,7 +177,7 @@ describe('/api/group/get/joins', () => {
         },
       ],
       pending: [{ id: expect.any(Number), nickname: '待加入', phone: '13600000001', department_id: dept, created_at: expect.any(String) }],
-      count: 3,
+      count: 2,
       join_limit: 5,
     })
   })
@@ -158,7 +187,7 @@ describe('/api/group/get/joins', () => {
     ok(await w.call('/api/user/pre/register', { nickname: '待加入', phone: '13600000001', department_id: 0 }, w.owner))
     const data = await joins(a)
     expect(data.list.map((m: any) => m.user.phone)).toEqual(['138****0000', '139****0001'])
-    expect(data).toMatchObject({ pending: [], count: 3 })
+    expect(data).toMatchObject({ pending: [], count: 2 })
   })
 })
 
@@ -210,7 +239,7 @@ describe('removing a member', () => {
     expect(await w.call('/api/group/remove/join', { join_id: w.owner.joinId }, w.owner)).toMatchObject({ errcode: ErrCode.FORBIDDEN, errmsg: TEAM_MSG.cannotRemoveAdmin })
     expect(await w.call('/api/group/remove/join', { join_id: manager.joinId }, manager)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: TEAM_MSG.cannotRemoveSelf })
     ok(await w.call('/api/group/remove/join', { join_id: other.joinId }, w.owner))
-    expect((await joins()).count).toBe(2)
+    expect((await joins()).count).toBe(1)
   })
 
   it('should let a manager remove a plain member, but not a plain member anyone', async () => {
@@ -233,7 +262,7 @@ describe('removing a member', () => {
 describe('quitting', () => {
   it('should refuse the administrator with a clear message', async () => {
     expect(await w.call('/api/group/quit', {}, w.owner)).toMatchObject({ errcode: ErrCode.FORBIDDEN, errmsg: TEAM_MSG.adminCannotQuit })
-    expect((await joins()).count).toBe(1)
+    expect((await joins()).count).toBe(0)
   })
 
   it('should switch a member who quits to their own map, keeping what it holds', async () => {
@@ -247,7 +276,7 @@ describe('quitting', () => {
     const res = ok(await w.call('/api/group/quit', {}, member))
     expect(res).toMatchObject({ is_admin: true, user: { select_groupid: ownGroup, is_manager: true } })
     expect(ok(await w.call('/api/layer/getlist', {}, member)).map((l: any) => l.id)).toEqual([ownLayer])
-    expect((await joins()).count).toBe(1)
+    expect((await joins()).count).toBe(0)
     expect((await rows('layer_auth')).filter((r) => r.user_id === member.userid)).toEqual([])
   })
 
@@ -342,7 +371,7 @@ describe('pre-registration by phone', () => {
     expect((await joins()).list.find((m: any) => m.user.id === auth.userid)).toMatchObject({ department_id: dept, is_manager: false })
     expect(ok(await w.call('/api/group/getlist', {}, auth)).map((g: any) => g.id).sort()).toEqual([w.groupId, secondGroup].sort())
     expect(await rows('pre_registrations')).toEqual([])
-    expect((await joins()).count).toBe(2)
+    expect((await joins()).count).toBe(1)
   })
 
   it('should update a phone already pending instead of counting it twice, and let managers withdraw it', async () => {
@@ -351,7 +380,7 @@ describe('pre-registration by phone', () => {
     ok(await w.call('/api/user/pre/register', { nickname: '改名了', phone: '13600000001', department_id: dept }, w.owner))
     const { pending, count } = await joins()
     expect(pending).toEqual([expect.objectContaining({ nickname: '改名了', department_id: dept })])
-    expect(count).toBe(2)
+    expect(count).toBe(1)
     const member = await w.join('13900000001', '小李')
     expect(await w.call('/api/user/pre/delete', { id: pending[0].id }, member)).toMatchObject({ errcode: ErrCode.FORBIDDEN })
     expect(ok(await w.call('/api/user/pre/delete', { id: pending[0].id }, w.owner))).toBeNull()

@@ -70,9 +70,9 @@ describe('an expired group', () => {
     expect(ok(await w.call('/api/user/check/expired', {}, alice))).toMatchObject({ expired: true, is_admin: false })
     // The member list and an invite link show the limit the next person is checked against.
     const joins = ok(await w.call('/api/group/get/joins', {}, w.owner))
-    expect(joins).toMatchObject({ count: 4, join_limit: FREE_LIMITS.join_limit })
+    expect(joins).toMatchObject({ count: 3, join_limit: 0 })
     const code = ok(await w.call('/api/group/invite/code', {}, w.owner)).code
-    expect(ok(await w.t.call('/api/group/invite/info', { code }))).toMatchObject({ join_limit: FREE_LIMITS.join_limit })
+    expect(ok(await w.t.call('/api/group/invite/info', { code }))).toMatchObject({ member_count: 3, collaborator_count: 3, join_limit: 0 })
   })
 
   it('should refuse more markers, members and storage beyond the free plan, saying why', async () => {
@@ -95,9 +95,10 @@ describe('an expired group', () => {
   })
 
   it('should use the normal messages while the membership runs', async () => {
-    await w.t.db.kysely.updateTable('groups').set({ marker_limit: 25, join_limit: 4 }).where('id', '=', w.groupId).execute()
+    // Two members and one pending person besides the administrator: 3 collaborators.
+    await w.t.db.kysely.updateTable('groups').set({ marker_limit: 25, join_limit: 3 }).where('id', '=', w.groupId).execute()
     expect(await addMarker()).toMatchObject({ errmsg: MAP_MSG.markerLimit(25) })
-    expect(await w.call('/api/user/pre/register', { nickname: '新人', phone: '13900000005', department_id: 0 }, w.owner)).toMatchObject({ errmsg: TEAM_MSG.joinLimit(4) })
+    expect(await w.call('/api/user/pre/register', { nickname: '新人', phone: '13900000005', department_id: 0 }, w.owner)).toMatchObject({ errmsg: TEAM_MSG.joinLimit(3) })
   })
 
   it('should still let a small expired group add up to the free plan', async () => {
@@ -160,8 +161,13 @@ describe('/api/vip/recovery (reset to free)', () => {
     expect(info).toMatchObject({ level: 0, level_name: '免费版', expired: false, hidden_markers: 5, restore_until: res.restore_until, usage: { markers: 20, members: 1, pending: 0 } })
     expect(ok(await w.call('/api/user/check/expired', {}, w.owner))).toMatchObject({ expired: false, level: 0 })
 
-    // Free now: the plan's normal limits, and nothing to reset again.
+    // Free now: the plan's normal limits (no collaborator, the administrator alone), and nothing to reset again.
+    expect(ok(await w.call('/api/group/get/joins', {}, w.owner))).toMatchObject({ count: 0, join_limit: 0 })
     expect(await addMarker()).toMatchObject({ errmsg: MAP_MSG.markerLimit(20) })
+    const code = ok(await w.call('/api/group/invite/code', {}, w.owner)).code
+    expect(await w.call('/api/group/join', { code }, alice)).toMatchObject({ errcode: ErrCode.LIMIT_REACHED, errmsg: TEAM_MSG.joinLimit(0) })
+    expect(await w.call('/api/user/pre/register', { nickname: '新人', phone: '13900000005', department_id: 0 }, w.owner)).toMatchObject({ errcode: ErrCode.LIMIT_REACHED, errmsg: TEAM_MSG.joinLimit(0) })
+    expect(TEAM_MSG.joinLimit(0)).toBe('免费版不能添加协作成员，请升级会员后再邀请')
     expect(await w.call('/api/vip/recovery', { remarks: '再来' }, w.owner)).toMatchObject({ errcode: ErrCode.CONFLICT, errmsg: VIP_MSG.alreadyFree })
   })
 

@@ -20,7 +20,8 @@ function dept(over: Partial<Department> = {}): Department {
 const OVERVIEW: JoinsOverview = {
   list: [member({ join_id: 1, is_admin: true, is_manager: true }), member({ join_id: 2, user: { id: 8, nickname: '小李', avatar: '', phone: '13900139000' } })],
   pending: [{ id: 5, nickname: '老张', phone: '13700137000', department_id: 0, created_at: '2026-11-21T00:00:00.000Z' }],
-  count: 3,
+  // Collaborators: 小李 and the pending 老张 (the administrator is not counted).
+  count: 2,
   join_limit: 5,
 }
 
@@ -30,8 +31,21 @@ describe('TeamStore (issue 5: members, invites, pre-registration)', () => {
     expect(await root.team.load()).toBe(true)
     expect(root.team.members.map((m) => m.user.nickname)).toEqual(['小王', '小李'])
     expect(root.team.pending).toHaveLength(1)
-    expect(root.team.countLabel).toBe('3/5')
+    expect(root.team.countLabel).toBe('2/5')
     expect(root.team.full).toBe(false)
+  })
+
+  it('is full at 5 of a trial\'s 5 collaborators, not before, and at once on the free plan (0)', async () => {
+    let overview: JoinsOverview = { ...OVERVIEW, count: 4 }
+    const { root } = await signedInRoot({ '/api/group/get/joins': () => ok(overview) })
+    await root.team.load()
+    expect([root.team.countLabel, root.team.full]).toEqual(['4/5', false])
+    overview = { ...OVERVIEW, count: 5 }
+    await root.team.load()
+    expect([root.team.countLabel, root.team.full]).toEqual(['5/5', true])
+    overview = { ...OVERVIEW, list: [OVERVIEW.list[0]], pending: [], count: 0, join_limit: 0 }
+    await root.team.load()
+    expect([root.team.countLabel, root.team.full]).toEqual(['0/0', true])
   })
 
   it('copies an invite link that opens /group with the code, and says so (SPEC 8 clipboard messages)', async () => {

@@ -8,18 +8,19 @@ import {
   authorityDepartmentIds,
   canInTeam,
   catalogueForLevel,
+  collaboratorCount,
   departmentOptsByLayer,
   descendantIds,
   effectiveLayerOpts,
   effectiveModuleIds,
   enabledCatalogueIds,
+  hasRoomForCollaborator,
   isCatalogueId,
   isDepartmentManager,
   layerAuthority,
   managedLayerIds,
   parseInviteCode,
   shareableLayerIds,
-  withinJoinLimit,
   wouldCycle,
   type TeamMember,
   type TeamStructure,
@@ -311,12 +312,30 @@ describe('invites and the join limit', () => {
     for (const c of '01OIL') expect(INVITE_CODE_ALPHABET).not.toContain(c)
   })
 
-  it('counts members and pending pre-registrations against join_limit, the administrator included', () => {
-    expect(withinJoinLimit(4, 0, 5)).toBe(true)
-    expect(withinJoinLimit(5, 0, 5)).toBe(false)
-    expect(withinJoinLimit(3, 1, 5)).toBe(true)
-    expect(withinJoinLimit(3, 2, 5)).toBe(false)
-    expect(withinJoinLimit(1, 0, 5, 4)).toBe(true)
-    expect(withinJoinLimit(1, 0, 5, 5)).toBe(false)
+  it('counts collaborators for join_limit: members but the administrator, plus pending pre-registrations', () => {
+    expect(collaboratorCount(1, 0)).toBe(0) // the administrator alone
+    expect(collaboratorCount(6, 0)).toBe(5)
+    expect(collaboratorCount(3, 2)).toBe(4)
+    expect(collaboratorCount(1, 3)).toBe(3)
+    // No members at all (never so for a group, whose administrator is always a member) is no one, not -1.
+    expect(collaboratorCount(0, 0)).toBe(0)
+  })
+
+  it('has room for a trial group\'s fifth collaborator but not its sixth (SPEC 1, 9: administrator + 5)', () => {
+    expect(hasRoomForCollaborator(collaboratorCount(5, 0), 5)).toBe(true)
+    expect(hasRoomForCollaborator(collaboratorCount(6, 0), 5)).toBe(false)
+    expect(hasRoomForCollaborator(collaboratorCount(3, 2), 5)).toBe(true)
+    expect(hasRoomForCollaborator(collaboratorCount(4, 2), 5)).toBe(false)
+    expect(hasRoomForCollaborator(collaboratorCount(1, 5), 5)).toBe(false)
+    // VIP 3 default: administrator + 50.
+    expect(hasRoomForCollaborator(collaboratorCount(50, 0), 50)).toBe(true)
+    expect(hasRoomForCollaborator(collaboratorCount(51, 0), 50)).toBe(false)
+  })
+
+  it('checks several at once, and a limit of 0 (the free plan) leaves the administrator alone', () => {
+    expect(hasRoomForCollaborator(0, 5, 5)).toBe(true)
+    expect(hasRoomForCollaborator(0, 5, 6)).toBe(false)
+    expect(hasRoomForCollaborator(1, 5, 4)).toBe(true)
+    expect(hasRoomForCollaborator(collaboratorCount(1, 0), 0)).toBe(false)
   })
 })

@@ -81,7 +81,7 @@ describe('levels and the limits of each tier', () => {
 
   it('keeps the latest 20 records and no collaborators on the free plan', () => {
     expect(FREE_LIMITS.marker_limit).toBe(20)
-    expect(FREE_LIMITS.join_limit).toBe(1) // the administrator alone
+    expect(FREE_LIMITS.join_limit).toBe(0) // no collaborators: the administrator alone
     expect(freePlan()).toEqual({ level: 0, vip_exp: null, ...FREE_LIMITS })
   })
 

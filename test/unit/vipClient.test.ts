@@ -26,14 +26,18 @@ describe('usage meters of the membership centre', () => {
     const list = meters({ markers: 12, members: 3, pending: 0, storage_kb: 1536 })
     expect(list.map((m) => [m.key, m.label, m.text])).toEqual([
       ['markers', '标注数量', '12 / 300'],
-      ['members', '团队成员', '3 / 5人'],
+      ['members', '协作成员', '2 / 5人'],
       ['storage', '存储空间', '1.5M / 300M'],
     ])
   })
 
-  it('counts people as members plus pending pre-registrations (as the join limit does)', () => {
-    const m = byKey(meters({ members: 2, pending: 2 })).members
+  it('counts collaborators as the join limit does: members but the administrator, plus pending pre-registrations', () => {
+    const m = byKey(meters({ members: 3, pending: 2 })).members
     expect(m).toMatchObject({ used: 4, limit: 5, text: '4 / 5人', percent: 80 })
+    // The administrator alone uses nothing; a trial with 5 collaborators is at its limit.
+    expect(byKey(meters({ members: 1 })).members).toMatchObject({ used: 0, text: '0 / 5人', percent: 0, state: 'ok' })
+    expect(byKey(meters({ members: 6 })).members).toMatchObject({ used: 5, text: '5 / 5人', percent: 100, state: 'over' })
+    expect(byKey(meters({ members: 51 }, { marker_limit: 5000, join_limit: 50, file_size_limit: 2097152 })).members).toMatchObject({ text: '50 / 50人', state: 'over' })
   })
 
   it('writes storage of 1048576 KB or more in G to one decimal, below it in M (SPEC 9)', () => {
@@ -49,23 +53,24 @@ describe('usage meters of the membership centre', () => {
     expect(byKey(meters({ markers: 240 })).markers).toMatchObject({ percent: 80, state: 'warn' })
     expect(byKey(meters({ markers: 299 })).markers).toMatchObject({ percent: 100, state: 'warn' })
     expect(byKey(meters({ markers: 300 })).markers).toMatchObject({ percent: 100, state: 'over' })
-    expect(byKey(meters({ members: 1 })).members).toMatchObject({ percent: 20, state: 'ok' })
+    expect(byKey(meters({ members: 2 })).members).toMatchObject({ percent: 20, state: 'ok' })
   })
 
   it('caps the bar at 100 % when above the limit (an expired membership on the free plan)', () => {
-    const free = { marker_limit: 20, join_limit: 1, file_size_limit: 102400 }
+    const free = { marker_limit: 20, join_limit: 0, file_size_limit: 102400 }
     const m = byKey(meters({ markers: 250, members: 4, pending: 1, storage_kb: 204800 }, free))
     expect(m.markers).toMatchObject({ used: 250, limit: 20, text: '250 / 20', percent: 100, state: 'over' })
-    expect(m.members).toMatchObject({ text: '5 / 1人', percent: 100, state: 'over' })
+    expect(m.members).toMatchObject({ text: '4 / 0人', percent: 100, state: 'over' })
     expect(m.storage).toMatchObject({ text: '200M / 100M', percent: 100, state: 'over' })
   })
 
   it('reads a 0 limit as nothing allowed: empty is ok at 0 %, any use is over', () => {
     const zero = { marker_limit: 0, join_limit: 0, file_size_limit: 0 }
-    const empty = byKey(meters({ markers: 0, members: 0, storage_kb: 0 }, zero))
+    const empty = byKey(meters({ markers: 0, members: 1, storage_kb: 0 }, zero))
     expect(empty.markers).toMatchObject({ text: '0 / 0', percent: 0, state: 'ok' })
+    expect(empty.members).toMatchObject({ text: '0 / 0人', percent: 0, state: 'ok' }) // the administrator alone
     expect(empty.storage).toMatchObject({ text: '0M / 0M', percent: 0, state: 'ok' })
-    const used = byKey(meters({ markers: 1, members: 1, storage_kb: 1 }, zero))
+    const used = byKey(meters({ markers: 1, members: 2, storage_kb: 1 }, zero))
     expect(used.markers).toMatchObject({ percent: 100, state: 'over' })
     expect(used.members).toMatchObject({ percent: 100, state: 'over' })
     expect(used.storage).toMatchObject({ percent: 100, state: 'over' })

@@ -126,11 +126,18 @@ export function groupRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Public: an invite link can show what it leads to before the person signs in.
   publicCall('/api/group/invite/info', z.object({ code: inviteCodeField }), async ({ code }) => {
     const group = await groupOfInviteCode(db.kysely, parseInviteCode(code))
-    const [owner, { members }] = await Promise.all([findUserById(db.kysely, group.owner_id), headcount(db.kysely, group.id)])
-    return { group_id: group.id, group_name: group.name, owner_nickname: owner?.nickname ?? '', member_count: members, join_limit: limitsInForce(group, clock.now()).join_limit }
+    const [owner, { members, collaborators }] = await Promise.all([findUserById(db.kysely, group.owner_id), headcount(db.kysely, group.id)])
+    return {
+      group_id: group.id,
+      group_name: group.name,
+      owner_nickname: owner?.nickname ?? '',
+      member_count: members,
+      collaborator_count: collaborators,
+      join_limit: limitsInForce(group, clock.now()).join_limit,
+    }
   })
 
-  // Joining an own group or one already joined only selects it; a new member counts against join_limit.
+  // Joining an own group or one already joined only selects it; a new member counts against join_limit (a collaborator).
   sessionCall('/api/group/join', z.object({ code: inviteCodeField }), async ({ code }, caller) => {
     const at = clock.now().toISOString()
     await inTransaction(db, async (trx) => {

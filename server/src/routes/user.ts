@@ -130,8 +130,8 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     return null
   })
 
-  // An existing user joins at once (their place counts against join_limit now); anyone else is
-  // kept pending, counted too, until their first sign-in.
+  // An existing user joins at once (their place counts against join_limit, which counts
+  // collaborators, now); anyone else is kept pending, counted too, until their first sign-in.
   sessionCall('/api/user/pre/register', preRegister, async ({ nickname, phone, department_id }, caller) => {
     const at = clock.now().toISOString()
     return inTransaction(db, async (trx) => {

@@ -9,7 +9,7 @@ import { sql } from 'kysely'
 import { ErrCode } from '../../../types/api'
 import type { Department, JoinsOverview, Member, Role } from '../../../types/teams'
 import { MSG, TEAM_MSG } from '../../../src/domain/messages'
-import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, withinJoinLimit } from '../../../src/domain/teams'
+import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, collaboratorCount, hasRoomForCollaborator } from '../../../src/domain/teams'
 import type { Executor } from '../db/connection'
 import { deleteDepartmentGrantsOfGroups, departmentGrantsOfGroup } from '../db/department-layer-auth'
 import { deleteManagerOfGroup, deleteManagersOfDepartments, deleteManagersOfUser, managersOfGroup } from '../db/department-managers'
@@ -41,17 +41,17 @@ export async function lockGroup(trx: Executor, groupId: number): Promise<void> {
     .execute()
 }
 
-/** Members plus pending pre-registrations (the administrator counts). */
-export async function headcount(db: Executor, groupId: number): Promise<{ members: number; pending: number }> {
+/** Members (the administrator included), pending pre-registrations, and the collaborators join_limit counts of them. */
+export async function headcount(db: Executor, groupId: number): Promise<{ members: number; pending: number; collaborators: number }> {
   const [members, pending] = await Promise.all([countMembers(db, groupId), countPending(db, groupId)])
-  return { members, pending }
+  return { members, pending, collaborators: collaboratorCount(members, pending) }
 }
 
-/** LIMIT_REACHED unless `adding` more people fit under the group's join_limit in force at `at` (the free plan's once its membership has expired). */
+/** LIMIT_REACHED unless `adding` more collaborators fit under the group's join_limit in force at `at` (the free plan's once its membership has expired). */
 export async function requireRoom(trx: Executor, group: GroupRow, at: Date | string, adding = 1): Promise<void> {
-  const { members, pending } = await headcount(trx, group.id)
+  const { collaborators } = await headcount(trx, group.id)
   const limits = limitsInForce(group, at)
-  if (!withinJoinLimit(members, pending, limits.join_limit, adding)) throw new BusinessError(ErrCode.LIMIT_REACHED, joinLimitMessage(limits))
+  if (!hasRoomForCollaborator(collaborators, limits.join_limit, adding)) throw new BusinessError(ErrCode.LIMIT_REACHED, joinLimitMessage(limits))
 }
 
 /**
@@ -169,7 +169,7 @@ export async function joinsOverview(db: Executor, group: GroupRow, full: boolean
   return {
     list: ordered.map((r) => presentMember(r as MemberRow, { ...extras, maskPhones: !full })),
     pending: full ? pending.map(presentPending) : [],
-    count: rows.length + pending.length,
+    count: collaboratorCount(rows.length, pending.length),
     join_limit: limitsInForce(group, now).join_limit,
   }
 }

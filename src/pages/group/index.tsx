@@ -116,7 +116,7 @@ const Members = observer(function Members() {
 
       <View className='section-head'>
         <Text>成员</Text>
-        <Text className='muted'>{team.countLabel}</Text>
+        <Text className='muted'>{team.countLabel ? `协作成员 ${team.countLabel}` : ''}</Text>
       </View>
       {team.members.map((m) => (
         <MemberRow key={m.join_id} m={m} onTap={team.canManage && actionsOf(m).length ? () => setActing(m) : undefined} />

@@ -75,7 +75,7 @@ const VipCentre = observer(function VipCentre() {
             <View key={product.id} className={`vip-product vip-product--${product.id}`}>
               <View className='vip-product__info'>
                 <Text className='vip-product__name'>{product.name}</Text>
-                <Text className='vip-product__limits muted'>{`${product.marker_limit}条标注 · ${product.join_limit}人 · ${formatStorage(product.file_size_limit)}存储`}</Text>
+                <Text className='vip-product__limits muted'>{`${product.marker_limit}条标注 · ${product.join_limit}名协作成员 · ${formatStorage(product.file_size_limit)}存储`}</Text>
               </View>
               <View className='vip-product__buy'>
                 <Text className='vip-product__price'>{`¥${formatFen(price.amount)}`}</Text>
