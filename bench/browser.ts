@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { BrowserContext } from 'playwright-core'
-import { button, ensureH5Build, input, launchBrowser, mobileContext, startServer, type Server } from '../test/e2e/harness'
+import { assertStayedOnMachine, button, ensureH5Build, input, launchBrowser, mobileContext, startServer, type Server } from '../test/e2e/harness'
 import { emit } from './emit'
 
 // BENCH_POINTS / BENCH_SHAPES change the mix, to see which part of the map costs what.
@@ -208,6 +208,8 @@ export async function browserBench(): Promise<void> {
     await cdp.send('Performance.enable')
     const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }
     const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0
+    // Tiles came from the harness's local tile; a run that tried to reach another host reports nothing.
+    assertStayedOnMachine()
     console.error(`[bench:browser] first load ${firstLoadMs} ms at 4x throttling; after it ${after.length} long tasks, longest ${Math.round(longest)} ms; heap ${Math.round(heap / MB)} MB`)
     emit('h5.map_longest_task_after_load_ms', Math.round(longest), 'ms', 200)
     emit('h5.map_tasks_over_200ms_after_load', after.filter((t) => t.duration > 200).length, 'count', 0)

@@ -8,7 +8,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import type { AddressInfo } from 'node:net'
 import { encryptJson } from '../src/domain/secure'
-import { launchBrowser, mobileContext } from '../test/e2e/harness'
+import { assertStayedOnMachine, launchBrowser, mobileContext } from '../test/e2e/harness'
 import { emit } from './emit'
 
 const ROOT = path.resolve(__dirname, '..')
@@ -63,6 +63,7 @@ export async function h5Sizes(): Promise<void> {
       await page.locator(selector).first().waitFor({ timeout: 30000 })
       const gz = [...scripts].reduce((s, p) => s + zlib.gzipSync(fs.readFileSync(path.join(dist, p)), { level: 9 }).length, 0)
       if (process.env.BENCH_VERBOSE) console.error(route, [...scripts].map((p) => `${p} ${Math.round(zlib.gzipSync(fs.readFileSync(path.join(dist, p)), { level: 9 }).length / KB)}KB`).join(', '))
+      assertStayedOnMachine()
       emit(`h5.js_gzip_kb${route.replace('/', '.')}`, Math.round(gz / KB), 'KB', budget)
       await context.close()
     }

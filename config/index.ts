@@ -6,6 +6,8 @@ import devConfig from './dev'
 import prodConfig from './prod'
 
 const platform = process.env.TARO_ENV || 'h5'
+const amapKey = process.env.AMAP_KEY ?? ''
+const mapTileUrl = process.env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
 
 // Taro compiles only config/ for itself; the route table lives in src/router, so load it with esbuild.
 const { builtRoutes } = requireWithEsbuild(path.resolve(__dirname, '../src/router/routes.ts'), {
@@ -51,9 +53,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // Base URL of the API: same origin on H5 by default; the weapp needs an absolute https URL.
       API_BASE: JSON.stringify(process.env.API_BASE ?? (platform === 'h5' ? '' : 'http://127.0.0.1:8080')),
       // AMap JS API key and security code for H5; empty means the keyless Leaflet map.
-      AMAP_KEY: JSON.stringify(process.env.AMAP_KEY ?? ''),
+      AMAP_KEY: JSON.stringify(amapKey),
       AMAP_SECURITY_CODE: JSON.stringify(process.env.AMAP_SECURITY_CODE ?? ''),
-      MAP_TILE_URL: JSON.stringify(process.env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+      MAP_TILE_URL: JSON.stringify(mapTileUrl),
+      // The keyless map's attribution; empty derives it from MAP_TILE_URL (platform/map/tileAttribution.ts).
+      MAP_TILE_ATTRIBUTION: JSON.stringify(process.env.MAP_TILE_ATTRIBUTION ?? ''),
     },
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),
@@ -78,6 +82,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // SOURCE_MAP=1 for bundle analysis; off by default to keep dist small.
       enableSourceMap: !!process.env.SOURCE_MAP,
       router: { mode: 'browser', customRoutes: customRoutes() },
+      // Written into index.html (src/index.html) so that the server's Content-Security-Policy admits
+      // exactly the map sources this build loads, and the e2e harness knows which requests are tiles.
+      htmlPluginOption: { mapEngine: amapKey ? 'amap' : 'leaflet', mapTiles: amapKey ? '' : mapTileUrl },
       output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
       miniCssExtractPluginOption: { ignoreOrder: true, filename: 'css/[name].[contenthash:8].css', chunkFilename: 'css/[name].[contenthash:8].css' },
       postcss: {

@@ -13,6 +13,7 @@ declare const API_BASE: string
 declare const AMAP_KEY: string
 declare const AMAP_SECURITY_CODE: string
 declare const MAP_TILE_URL: string
+declare const MAP_TILE_ATTRIBUTION: string
 
 declare namespace NodeJS {
   interface ProcessEnv {

@@ -1,6 +1,7 @@
 /** Builds the API server (no listen(); tests use inject()). */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { registerEnvelopeHandlers } from './envelope'
+import { registerSecurityHeaders } from './headers'
 import type { AppDeps } from './routes/define'
 import { groupRoutes } from './routes/group'
 import { layerRoutes } from './routes/layer'
@@ -36,6 +37,7 @@ export interface BuildAppOptions extends AppDeps {
 
 export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyInstance {
   const app = Fastify({ logger, bodyLimit: 1024 * 1024 })
+  registerSecurityHeaders(app)
   registerEnvelopeHandlers(app)
   systemRoutes(app, deps)
   userRoutes(app, deps)

@@ -1,21 +1,44 @@
 /**
  * Serves the H5 build. Paths that are not files get index.html so that the app's browser-mode
- * routes (/map, /share/view ...) load; /api/* never does and answers 404 JSON instead.
+ * routes (/map, /share/view ...) load; /api/* never does and answers 404 JSON instead. Pages go
+ * out with the app's Content-Security-Policy (csp.ts), which among others forbids other sites to
+ * frame them.
  */
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-import { stat } from 'node:fs/promises'
-import { resolve, sep } from 'node:path'
+import { readFile, stat } from 'node:fs/promises'
+import { join, resolve, sep } from 'node:path'
+import { appContentSecurityPolicy } from './csp'
 
 export async function registerStatic(app: FastifyInstance, dir: string): Promise<void> {
   const root = resolve(dir)
+  const policy = pagePolicy(join(root, 'index.html'))
   await app.register(fastifyStatic, { root, serve: false })
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]
     if (path === '/api' || path.startsWith('/api/')) return reply.callNotFound()
-    const file = await existingFile(root, path)
-    return reply.sendFile(file ?? 'index.html')
+    const file = (await existingFile(root, path)) ?? 'index.html'
+    if (file.endsWith('.html')) {
+      const csp = await policy()
+      if (csp) reply.header('content-security-policy', csp)
+    }
+    return reply.sendFile(file)
   })
+}
+
+/** The policy for the build's index.html, made again only when a new build replaced the file. */
+function pagePolicy(indexFile: string): () => Promise<string | null> {
+  let made: { version: string; csp: string } | null = null
+  return async () => {
+    try {
+      const s = await stat(indexFile)
+      const version = `${s.mtimeMs}:${s.size}`
+      if (made?.version !== version) made = { version, csp: appContentSecurityPolicy(await readFile(indexFile, 'utf8')) }
+      return made.csp
+    } catch {
+      return null // no build yet: sendFile answers 404
+    }
+  }
 }
 
 /** The path relative to root when it names a file inside root, else null. */

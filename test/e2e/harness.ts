@@ -1,10 +1,13 @@
 /**
  * E2E harness: the real server (tsx server/src/main.ts) on a free loopback port with a temporary
- * database, serving the real H5 build, and Debian's Chromium driven by playwright-core.
+ * database, serving the real H5 build, and Debian's Chromium driven by playwright-core. The
+ * browser never leaves the machine: map tiles get a local tile, any other request to a host that
+ * is not loopback is refused and fails the test that made it (keepOnMachine).
  */
 import SqliteDatabase from 'better-sqlite3'
 import { spawn, execSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -123,10 +126,10 @@ export async function launchBrowser(): Promise<{ browser: Browser }> {
   return { browser }
 }
 
-/** A phone's browser context (390×844, touch, zh-CN, Shanghai time); with DESKTOP_UA a desktop's. */
+/** A phone's browser context (390×844, touch, zh-CN, Shanghai time); with DESKTOP_UA a desktop's. Kept on this machine. */
 export async function mobileContext(browser: Browser, ua = MOBILE_UA): Promise<BrowserContext> {
   const mobile = ua !== DESKTOP_UA
-  return browser.newContext({
+  const ctx = await browser.newContext({
     userAgent: ua,
     viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     deviceScaleFactor: mobile ? 2 : 1,
@@ -135,6 +138,108 @@ export async function mobileContext(browser: Browser, ua = MOBILE_UA): Promise<B
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   })
+  await keepOnMachine(ctx)
+  ctx.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspViolations.push(m.text())
+  })
+  return ctx
+}
+
+/** What the pages' Content-Security-Policy refused (Chromium reports each on the console), until a test takes them. */
+const cspViolations: string[] = []
+
+/** The CSP violations since the last call, for a test that provokes one. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0)
+}
+
+/** A policy that refuses what the app itself loads breaks it without a word: every test fails that met one. */
+export function assertNoCspViolations(): void {
+  const refused = takeCspViolations()
+  if (refused.length) throw new Error(`the Content-Security-Policy refused:\n${refused.join('\n')}`)
+}
+
+/** What every map tile request gets: a pale square with a grey top and left edge, so tiles show as a grid. */
+const LOCAL_TILE = fs.readFileSync(path.join(__dirname, 'fixtures/tile.png'))
+
+/** Requests the browsers tried to send off this machine (not tiles), until a test's end takes them. */
+const offMachine: string[] = []
+
+/** Throws when the browsers tried to reach another host since the last check, and starts over. */
+export function assertStayedOnMachine(): void {
+  const attempts = offMachine.splice(0)
+  if (attempts.length) throw new Error(`the browser tried to reach hosts off this machine (refused):\n${attempts.join('\n')}`)
+}
+
+// Under jest every test fails that made the browser reach for another host, or met a CSP refusal; bench/ checks itself.
+if (typeof afterEach === 'function') {
+  afterEach(assertStayedOnMachine)
+  afterEach(assertNoCspViolations)
+}
+
+const isLoopback = (url: URL) => url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)
+
+/**
+ * Routes every request of a context to a host that is not loopback: the build's map tiles are
+ * answered with LOCAL_TILE, anything else (WebSockets too) is refused and recorded.
+ */
+export async function keepOnMachine(ctx: BrowserContext): Promise<void> {
+  const tile = tilePattern()
+  await ctx.route(
+    (url) => !isLoopback(url),
+    (route) => {
+      const request = route.request()
+      if (tile?.test(request.url())) return route.fulfill({ status: 200, contentType: 'image/png', body: LOCAL_TILE })
+      offMachine.push(`${request.method()} ${request.url()}`)
+      return route.abort('blockedbyclient')
+    },
+  )
+  await ctx.routeWebSocket(
+    (url) => !isLoopback(url),
+    (ws) => {
+      offMachine.push(`WebSocket ${ws.url()}`)
+      return ws.close()
+    },
+  )
+}
+
+let tiles: RegExp | null | undefined
+/**
+ * The tile URLs of the H5 build, from the tile template it names in index.html (config/index.ts):
+ * {s} a subdomain, {z}/{x}/{y} numbers, {r} an optional '@2x'. Null when the build names none
+ * (an AMap build, whose requests are then all refused).
+ */
+function tilePattern(): RegExp | null {
+  if (tiles !== undefined) return tiles
+  const html = fs.readFileSync(path.join(ROOT, 'dist/h5/index.html'), 'utf8')
+  const meta = /<meta name="teammap-map-tiles" content="([^"]*)"/.exec(html)
+  if (!meta) throw new Error('dist/h5/index.html names no map tiles (a build older than its teammap-map-tiles meta): run `npx taro build --type h5`')
+  const template = meta[1].replace(/&amp;/g, '&')
+  if (!template) return (tiles = null)
+  const pattern = template
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\{s\}/g, '[a-z0-9-]+')
+    .replace(/\{[xyz]\}/g, '-?\\d+')
+    .replace(/\{r\}/g, '(?:@2x)?')
+    .replace(/\{[a-z]+\}/gi, '[^/?&#]*')
+  return (tiles = new RegExp(`^${pattern}$`, 'i'))
+}
+
+/** A web site of its own: another origin on loopback serving the given pages (path -> HTML), for what the app frames or is framed by. */
+export async function serveSite(pages: Record<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
+  const site = http.createServer((req, res) => {
+    const html = pages[(req.url ?? '/').split('?')[0]]
+    res.writeHead(html === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' }).end(html ?? 'not found')
+  })
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(site.address() as net.AddressInfo).port}`,
+    close: () =>
+      new Promise((resolve) => {
+        site.close(() => resolve())
+        site.closeAllConnections() // the browser's keep-alive connections would hold the server open
+      }),
+  }
 }
 
 /** What a journey file runs against: the server, one browser, and the phones (mobile pages) it opened. */

@@ -117,6 +117,15 @@ describe('H5 map engine journey (keyless map)', () => {
     await shot(page, '31-map-drawn')
   })
 
+  it("credits only the map data, without Leaflet's prefix, over the harness's local tiles", async () => {
+    const attribution = visible('.leaflet-control-attribution')
+    expect((await attribution.innerText()).trim()).toBe('© OpenStreetMap')
+    expect(await attribution.locator('a, svg, img').count()).toBe(0)
+    // The OSM tile URLs were asked for and answered with the local tile (the harness refuses every other host).
+    await page.locator('img.leaflet-tile-loaded').first().waitFor()
+    expect(await page.locator('img.leaflet-tile-loaded').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).src.startsWith('https://tile.openstreetmap.org/')))).toBe(true)
+  })
+
   it('shows the detail of a tapped marker, on the map and for an area', async () => {
     await page.locator('.map-point__body').first().click()
     await visible('.marker-detail__name', exact('泵站')).waitFor()

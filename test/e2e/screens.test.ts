@@ -5,7 +5,7 @@
  * /logoff deleting an account after the warnings and a confirmation.
  */
 import type { Page } from 'playwright-core'
-import { apiCall, apiSignIn, button, input, notice, on, openWorld, shot, signUp, type Server, type World } from './harness'
+import { apiCall, apiSignIn, button, input, notice, on, openWorld, serveSite, shot, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -60,10 +60,18 @@ describe('the remaining screens (issue 8)', () => {
   })
 
   it('/web shows an external page with a way out to the browser, and refuses a link that is not http(s)', async () => {
-    await page.goto(`${server.url}/web?url=${encodeURIComponent('https://example.com/help')}`)
-    await on(page, '.web-frame__host', 'example.com').waitFor()
-    await on(page, '.web-frame__open').waitFor()
-    await shot(page, '73-web')
+    // The external page: a site of its own on this machine (the browser never leaves it).
+    const site = await serveSite({ '/help': '<!doctype html><meta charset="utf-8"><h1>帮助中心</h1>' })
+    try {
+      await page.goto(`${server.url}/web?url=${encodeURIComponent(`${site.url}/help`)}`)
+      await on(page, '.web-frame__host', '127.0.0.1').waitFor()
+      await on(page, '.web-frame__open').waitFor()
+      // shown inside the app: its policy lets the app frame other sites
+      await page.frameLocator('.web-frame__iframe').getByText('帮助中心').waitFor()
+      await shot(page, '73-web')
+    } finally {
+      await site.close()
+    }
     await page.goto(`${server.url}/web?url=${encodeURIComponent('javascript:alert(1)')}`)
     await page.getByText('链接无效').first().waitFor()
   })

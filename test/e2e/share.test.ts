@@ -5,7 +5,7 @@
  * markers with the allowed controls; the share is deleted on /share/management and the link dies.
  */
 import type { Page } from 'playwright-core'
-import { apiCall, apiSignIn, button, exact, input, on, openWorld, shot, signUp, type ApiAuth, type Server, type World } from './harness'
+import { apiCall, apiSignIn, button, exact, input, on, openWorld, serveSite, shot, signUp, takeCspViolations, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -90,6 +90,28 @@ describe('share links: dialog, password, public view, deletion (issue 6)', () =>
       await shot(page, '53-share-view')
     } finally {
       await page.context().close()
+    }
+  })
+
+  it('another site cannot frame the link: its password prompt does not show inside someone else\'s page', async () => {
+    const shareUrl = link.replace(/^https?:\/\/[^/]+/, server.url)
+    const site = await serveSite({ '/': `<!doctype html><title>别人的页面</title><iframe src="${shareUrl}" width="390" height="600" onload="document.body.dataset.framed = '1'"></iframe>` })
+    const page = await world.newPage()
+    try {
+      const answered = page.waitForResponse((r) => r.url() === shareUrl)
+      await page.goto(site.url)
+      // The server answered the frame's request; the browser refused to show the answer there.
+      expect((await answered).status()).toBe(200)
+      await page.waitForFunction(() => document.body.dataset.framed === '1')
+      const frame = page.frames().find((f) => f.parentFrame() === page.mainFrame())!
+      expect(frame.url()).not.toContain('/share/view')
+      expect(await frame.locator('#app').count()).toBe(0)
+      expect(await page.getByText('客户_图层_分享').count()).toBe(0)
+      expect(takeCspViolations()).toEqual([expect.stringContaining("frame-ancestors 'self'")])
+      await shot(page, '52b-share-framed-elsewhere')
+    } finally {
+      await page.context().close()
+      await site.close()
     }
   })
 

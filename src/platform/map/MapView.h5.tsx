@@ -10,6 +10,7 @@ import { checkAmapLoader } from '../../domain/mapLoader'
 import { MSG } from '../../domain/messages'
 import { AmapEngine } from './amapEngine'
 import { LeafletEngine, type EngineCallbacks } from './leafletEngine'
+import { tileAttribution } from './tileAttribution'
 import type { MapViewProps } from './types'
 import 'leaflet/dist/leaflet.css'
 import './map.h5.scss'
@@ -99,7 +100,7 @@ export function MapView(props: MapViewProps) {
 
 async function startLeaflet(el: HTMLElement, center: MapViewProps['center'], zoom: number, cb: () => EngineCallbacks): Promise<Engine> {
   const L = (await import('leaflet')).default
-  return new LeafletEngine(L, el, center, zoom, MAP_TILE_URL, cb)
+  return new LeafletEngine(L, el, center, zoom, MAP_TILE_URL, tileAttribution(MAP_TILE_URL, MAP_TILE_ATTRIBUTION), cb)
 }
 
 /** Loca's version, loaded with the map for the heatmap (Loca 2 goes with JS API 2.0). */

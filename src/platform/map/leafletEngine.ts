@@ -52,11 +52,14 @@ export class LeafletEngine {
     center: LngLat,
     zoom: number,
     tileUrl: string,
+    attribution: string,
     private readonly cb: () => EngineCallbacks,
   ) {
     const wgs = gcj02ToWgs84(center)
-    this.map = L.map(el, { zoomControl: false, attributionControl: true }).setView([wgs.lat, wgs.lng], zoom)
-    this.tiles = L.tileLayer(tileUrl, { maxZoom: 20, maxNativeZoom: 19, attribution: '&copy; OpenStreetMap' }).addTo(this.map)
+    // Leaflet's default control carries its own prefix (a link and a flag): only the data's attribution shows.
+    this.map = L.map(el, { zoomControl: false, attributionControl: false }).setView([wgs.lat, wgs.lng], zoom)
+    if (attribution) L.control.attribution({ prefix: false }).addTo(this.map)
+    this.tiles = L.tileLayer(tileUrl, { maxZoom: 20, maxNativeZoom: 19, attribution }).addTo(this.map)
     L.control.zoom({ position: 'bottomright' }).addTo(this.map)
     this.draftLayer = L.layerGroup().addTo(this.map)
     this.editLayer = L.layerGroup().addTo(this.map)

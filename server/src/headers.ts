@@ -1,0 +1,18 @@
+/**
+ * Headers on every answer: no content sniffing, and no full URL (share ids, /web targets) in the
+ * Referer sent to other sites. API answers are never stored by the browser or a proxy: logins and
+ * user info carry the token, member lists carry phones, and errors are answers like any other.
+ * The pages' Content-Security-Policy depends on the build and is set where they are served (static.ts).
+ */
+import type { FastifyInstance } from 'fastify'
+
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  // onSend runs for every reply, those of the not-found and error handlers included.
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
+    const path = request.url.split('?')[0]
+    if (path === '/api' || path.startsWith('/api/')) reply.header('cache-control', 'no-store')
+    return payload
+  })
+}
