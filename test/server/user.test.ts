@@ -2,7 +2,9 @@
 import { ErrCode } from '../../types/api'
 import { NICKNAME_MAX, TRIAL_DAYS } from '../../src/domain/constants'
 import { MSG } from '../../src/domain/messages'
+import { FILE_URL_MSG } from '../../src/domain/systemMessages'
 import { DAY_MS, makeTestApp, type TestApp } from './helpers'
+import { uploadPng } from './upload-fixture'
 
 let t: TestApp
 beforeEach(async () => {
@@ -96,20 +98,49 @@ describe('/api/user/init', () => {
 })
 
 describe('/api/user/save', () => {
-  it('should save the nickname and the avatar and return the UserInfo', async () => {
+  /** A signed-in user with their own map, and an image they uploaded. */
+  async function withUpload() {
     const { auth } = await t.login()
-    const res = await t.call('/api/user/save', { nickname: '小李', avatar: 'https://example.com/a.png' }, auth)
-    expect(res.data).toMatchObject({ nickname: '小李', avatar: 'https://example.com/a.png', token: auth.token })
+    await t.call('/api/group/create', {}, auth)
+    return { auth, avatar: await uploadPng(t, auth, 'avatar') }
+  }
+
+  it('should save the nickname and the avatar and return the UserInfo', async () => {
+    const { auth, avatar } = await withUpload()
+    const res = await t.call('/api/user/save', { nickname: '小李', avatar }, auth)
+    expect(res.data).toMatchObject({ nickname: '小李', avatar, token: auth.token })
     const onlyAvatar = await t.call('/api/user/save', { avatar: '' }, auth)
     expect(onlyAvatar.data).toMatchObject({ nickname: '小李', avatar: '' })
   })
 
   it('should change nothing when one field is invalid', async () => {
-    const { auth } = await t.login()
+    const { auth, avatar } = await withUpload()
     await t.call('/api/user/save', { nickname: '小李' }, auth)
-    const res = await t.call('/api/user/save', { nickname: '', avatar: 'https://example.com/b.png' }, auth)
+    const res = await t.call('/api/user/save', { nickname: '', avatar }, auth)
     expect(res).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MSG.nicknameRequired })
     expect((await t.call('/api/user/getinfo', {}, auth)).data.user).toMatchObject({ nickname: '小李', avatar: '' })
+  })
+
+  it.each([
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a data: URL', 'data:image/png;base64,iVBORw0KGgo='],
+    ['an outside image (a tracking pixel)', 'https://tracker.example.com/p.gif'],
+    ['a protocol-relative address', '//tracker.example.com/files/1/0123456789abcdef0123456789abcdef.png'],
+    ['a /files/ path of another shape', '/files/../secret.png'],
+    ['a /files/ path with a query', '/files/1/0123456789abcdef0123456789abcdef.png?x=1'],
+    ['our path on another host', 'https://tracker.example.com/files/1/0123456789abcdef0123456789abcdef.png'],
+    ['not a string', 42],
+  ])('should refuse %s as the avatar and keep the old one', async (_what, bad) => {
+    const { auth, avatar } = await withUpload()
+    await t.call('/api/user/save', { avatar }, auth)
+    expect(await t.call('/api/user/save', { avatar: bad }, auth)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: FILE_URL_MSG.avatar })
+    expect(await t.call('/api/user/init', { nickname: '小李', avatar: bad }, auth)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: FILE_URL_MSG.avatar })
+    expect((await t.call('/api/user/getinfo', {}, auth)).data.user).toMatchObject({ nickname: '', avatar })
+  })
+
+  it('should take an uploaded avatar on init too', async () => {
+    const { auth, avatar } = await withUpload()
+    expect((await t.call('/api/user/init', { nickname: '小李', avatar }, auth)).data).toMatchObject({ nickname: '小李', avatar })
   })
 })
 

@@ -77,9 +77,9 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     return presentLoginResult(await loadAccountSwitchingLostGroup(db, caller.userId, now), caller.token, now)
   })
 
-  sessionCall('/api/user/init', z.object({ nickname: nicknameField }), async ({ nickname }, caller) => {
+  sessionCall('/api/user/init', z.object({ nickname: nicknameField, avatar: avatarField.optional() }), async ({ nickname, avatar }, caller) => {
     await inTransaction(db, async (trx) => {
-      await updateUserProfile(trx, caller.userId, { nickname }, clock.now().toISOString())
+      await updateUserProfile(trx, caller.userId, avatar === undefined ? { nickname } : { nickname, avatar }, clock.now().toISOString())
       // The own map made on the guide page before the nickname was '我的地图': it takes the name now
       // (unless the user renamed it), so that the people they invite see whose map it is.
       const own = await findGroupOwnedBy(trx, caller.userId)
