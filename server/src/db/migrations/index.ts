@@ -17,7 +17,7 @@ import { savedRoutes } from './0010_routes'
 import { signs } from './0011_signs'
 import { tasks } from './0012_tasks'
 import { distribution } from './0013_distribution'
-import { rateHits } from './0014_rate_hits'
+import { lookupRateHits } from './0014_lookup_rate_hits'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -34,7 +34,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0011_signs': signs(dialect),
     '0012_tasks': tasks(dialect),
     '0013_distribution': distribution(dialect),
-    '0014_rate_hits': rateHits(dialect),
+    '0014_lookup_rate_hits': lookupRateHits(dialect),
   }
 }
 
