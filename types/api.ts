@@ -76,9 +76,11 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   '/api/system/send/code': { req: { phone: string }; res: { sent: boolean; cooldown: number } }
   '/api/system/check/code': { req: { phone: string; code: string }; res: { valid: boolean } }
   '/api/system/get/config': { req: { no_check_permission?: boolean }; res: SystemConfig }
+  /** The operator's call: header x-admin-token (env ADMIN_TOKEN), no session; only the fields sent change. */
+  '/api/system/save/config': { req: Partial<Omit<SystemConfig, 'id'>>; res: SystemConfig }
   '/api/user/login': { req: { phone: string; code: string; channel?: string }; res: LoginResult }
   '/api/user/getinfo': { req: Record<string, never>; res: LoginResult }
-  '/api/user/init': { req: { nickname: string }; res: UserInfo }
+  '/api/user/init': { req: { nickname: string; avatar?: string }; res: UserInfo }
   '/api/user/location/save': { req: { lng: number; lat: number; addr?: string }; res: null }
   '/api/user/location/getbygroupid': { req: Record<string, never>; res: MemberLocation[] }
   '/api/user/save': { req: { nickname?: string; avatar?: string }; res: UserInfo }

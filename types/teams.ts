@@ -21,6 +21,21 @@ export interface Member {
   created_at: string
 }
 
+/**
+ * Who a phone or account number (uid) belongs to, as a team's administrator or manager sees it
+ * before adding them (/api/user/get/overview/phoneuid). Nothing else of the person: not their
+ * id, their full phone, nor which other teams they are in.
+ */
+export interface PersonOverview {
+  nickname: string
+  avatar: string
+  uid: string
+  /** Masked: 138****5678. */
+  phone: string
+  /** Already a member of the caller's selected team. */
+  is_member: boolean
+}
+
 /** A person pre-registered by phone (/api/user/pre/register) who has not signed in yet. */
 export interface PendingMember {
   id: number
@@ -118,6 +133,8 @@ export interface TeamsApi {
   '/api/user/pre/register': { req: { nickname: string; phone: string; department_id: number }; res: { joined: boolean } }
   /** Withdraws a pre-registration. */
   '/api/user/pre/delete': { req: { id: number }; res: null }
+  /** Administrators and managers only; one of phone or uid; rate-limited per caller; NOT_FOUND for nobody. */
+  '/api/user/get/overview/phoneuid': { req: { phone: string } | { uid: string }; res: PersonOverview }
 
   '/api/department/getlist': { req: Record<string, never>; res: Department[] }
   /** Creates (no id) or renames/moves (id); a department cannot move under itself or a descendant. */

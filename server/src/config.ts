@@ -1,6 +1,7 @@
 /** Server settings from the environment, with the defaults of a zero-set-up local run. */
 import { join, resolve } from 'node:path'
 import { SMS_RESEND_COOLDOWN_S } from '../../src/domain/constants'
+import { checkServicePhone, checkServiceUrl } from '../../src/domain/systemConfig'
 import type { DatabaseOptions } from './db/connection'
 
 export interface ServerConfig {
@@ -13,7 +14,12 @@ export interface ServerConfig {
   codeCooldownS: number
   /** SHARE_SECRET: signs share password proofs; unset, a random secret kept in the database is used. */
   shareSecret?: string
+  /** ADMIN_TOKEN: the operator's credential (services/operator.ts); unset or shorter than ADMIN_TOKEN_MIN, operator calls are off. */
+  adminToken?: string
 }
+
+/** An operator token shorter than this is too easy to guess and is not used. */
+export const ADMIN_TOKEN_MIN = 16
 
 export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const dataDir = resolve(env.DATA_DIR || './data')
@@ -25,7 +31,29 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     dataDir,
     codeCooldownS: positiveInt(env.SMS_RESEND_COOLDOWN_S, SMS_RESEND_COOLDOWN_S),
     shareSecret: env.SHARE_SECRET || undefined,
+    adminToken: env.ADMIN_TOKEN && env.ADMIN_TOKEN.length >= ADMIN_TOKEN_MIN ? env.ADMIN_TOKEN : undefined,
   }
+}
+
+/**
+ * SERVICE_PHONE / SERVICE_URL, stored at start when set (the operator can also change them with
+ * /api/system/save/config; a restart with these set stores them again). A value that breaks the
+ * rules of that call is left out, with a warning to log.
+ */
+export function serviceContactFromEnv(env: NodeJS.ProcessEnv): { contact: { phone?: string; url?: string }; ignored: string[] } {
+  const contact: { phone?: string; url?: string } = {}
+  const ignored: string[] = []
+  const phone = env.SERVICE_PHONE?.trim()
+  const url = env.SERVICE_URL?.trim()
+  if (phone !== undefined) {
+    if (checkServicePhone(phone)) ignored.push('SERVICE_PHONE ignored: digits and dashes only, e.g. 400-800-1234')
+    else contact.phone = phone
+  }
+  if (url !== undefined) {
+    if (checkServiceUrl(url)) ignored.push('SERVICE_URL ignored: an https:// address only')
+    else contact.url = url
+  }
+  return { contact, ignored }
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {

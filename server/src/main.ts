@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildApp } from './app'
 import { systemClock } from './clock'
-import { readServerConfig } from './config'
+import { ADMIN_TOKEN_MIN, readServerConfig, serviceContactFromEnv } from './config'
 import { openDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrations'
 import { setServiceContact } from './db/system-config'
@@ -16,13 +16,14 @@ async function main(): Promise<void> {
   const config = readServerConfig(process.env)
   const db = openDatabase(config.database)
   await migrateToLatest(db)
-  if (process.env.SERVICE_PHONE !== undefined || process.env.SERVICE_URL !== undefined) {
-    await setServiceContact(db.kysely, { phone: process.env.SERVICE_PHONE, url: process.env.SERVICE_URL })
-  }
+  const service = serviceContactFromEnv(process.env)
+  if (service.contact.phone !== undefined || service.contact.url !== undefined) await setServiceContact(db.kysely, service.contact)
 
   const storage = new LocalFileStorage(join(config.dataDir, 'uploads'))
   const pay = payProviderFromEnv(process.env)
-  const app = buildApp({ db, sms: smsSenderFromEnv(process.env), clock: systemClock, storage, pay, codeCooldownS: config.codeCooldownS, shareSecret: config.shareSecret, logger: { level: process.env.LOG_LEVEL || 'info' } })
+  const app = buildApp({ db, sms: smsSenderFromEnv(process.env), clock: systemClock, storage, pay, codeCooldownS: config.codeCooldownS, shareSecret: config.shareSecret, adminToken: config.adminToken, logger: { level: process.env.LOG_LEVEL || 'info' } })
+  for (const warning of service.ignored) app.log.warn(warning)
+  if (process.env.ADMIN_TOKEN && !config.adminToken) app.log.warn(`ADMIN_TOKEN ignored: shorter than ${ADMIN_TOKEN_MIN} characters (operator calls stay off)`)
   await registerStatic(app, config.staticDir)
   if (!existsSync(join(config.staticDir, 'index.html'))) {
     app.log.warn(`no H5 build at ${config.staticDir}: run \`npm run build:h5\` (the API works without it)`)

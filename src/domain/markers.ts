@@ -1,7 +1,9 @@
 /** Marker rules shared by /addinfo and the server: defaults (SPEC 9), style cleaning, field values. */
 import type { FieldValue, LayerField, MarkerStyle, MarkerType } from '../../types/mapdata'
 import { DEFAULT_LINE_SIZE, DEFAULT_MARKER_COLOR, DEFAULT_POINT_SIZE } from './constants'
+import { isOwnFileUrl } from './fileUrl'
 import { MAP_MSG } from './messages'
+import { FILE_URL_MSG } from './systemMessages'
 import { isDashed } from './points'
 
 export const MARKER_NAME_MAX = 50
@@ -35,9 +37,15 @@ export function cleanStyle(input: unknown): MarkerStyle {
     if (typeof v === 'number' && Number.isFinite(v)) out[key] = Math.min(1, Math.max(0, v))
   }
   if (typeof src.dashed === 'boolean') out.dashed = src.dashed
-  if (typeof src.icon === 'string' && src.icon.length <= 500) out.icon = src.icon
+  if (isOwnFileUrl(src.icon)) out.icon = src.icon
   if (typeof src.size === 'number' && Number.isFinite(src.size)) out.size = Math.min(200, Math.max(1, Math.round(src.size)))
   return out
+}
+
+/** A point's icon is one of the group's uploaded images or none: the message when it is anything else. */
+export function styleIconProblem(input: unknown): string | null {
+  const icon = input && typeof input === 'object' ? (input as Record<string, unknown>).icon : undefined
+  return icon === undefined || icon === null || icon === '' || isOwnFileUrl(icon) ? null : FILE_URL_MSG.icon
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -89,7 +97,8 @@ export function checkFieldValues(fields: LayerField[], values: Record<string, un
         break
       }
       case 'photo': {
-        const list = (Array.isArray(raw) ? raw : [raw]).map(String).filter((u) => u.length > 0 && u.length <= 500)
+        const list = (Array.isArray(raw) ? raw : [raw]).map(String).filter((u) => u.length > 0)
+        if (!list.every(isOwnFileUrl)) return { ok: false, error: FILE_URL_MSG.fieldPhoto(f.name) }
         if (list.length) out[f.id] = list.slice(0, 9)
         else if (f.required) return { ok: false, error: MAP_MSG.fieldRequired(f.name) }
         break

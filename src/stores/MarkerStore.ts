@@ -16,6 +16,7 @@ import type {
   MarkerType,
 } from '../../types/mapdata'
 import { MARKER_PAGE_SIZE } from '../domain/constants'
+import { isOwnFileUrl } from '../domain/fileUrl'
 import { MARKER_NAME_MAX, checkFieldValues, cleanStyle, defaultStyle, defaultWidth } from '../domain/markers'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
 import {
@@ -623,11 +624,11 @@ export class MarkerDraft {
     this.style = { ...this.style, color, ...(this.type >= 3 ? { fill_color: color } : {}) }
   }
 
-  /** A point's icon: one of the group's custom icons, or none for the default pin. */
+  /** A point's icon: one of the group's custom icons (uploads, src/domain/fileUrl.ts), or none for the default pin. */
   setIcon(url: string | undefined): void {
     if (this.type !== 0) return
     const { icon: _old, ...rest } = this.style
-    this.style = url ? { ...rest, icon: url } : rest
+    this.style = isOwnFileUrl(url) ? { ...rest, icon: url } : rest
   }
 
   setWidth(width: number): void {

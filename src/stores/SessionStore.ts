@@ -10,6 +10,8 @@ import { APP_MSG } from '../domain/appMessages'
 import { PATHS } from '../domain/guard'
 import { MSG, TEAM_UI_MSG } from '../domain/messages'
 import { decryptJson, encryptJson } from '../domain/secure'
+import { isOwnFileUrl } from '../domain/fileUrl'
+import { FILE_URL_MSG } from '../domain/systemMessages'
 import { parseInviteCode } from '../domain/invite'
 import { checkCode, checkGroupName, checkNickname, checkPhone } from '../domain/validate'
 import type { RootStore } from './RootStore'
@@ -193,6 +195,9 @@ export class SessionStore {
   async saveProfile(patch: { nickname?: string; avatar?: string }): Promise<boolean> {
     if (!this.loggedIn) return false
     if (patch.nickname !== undefined && this.rejected(checkNickname(patch.nickname))) return false
+    // The server takes only its own uploads; saying so here spares a call that cannot succeed.
+    const avatar = patch.avatar?.trim()
+    if (avatar && this.rejected(isOwnFileUrl(avatar) ? null : FILE_URL_MSG.avatar)) return false
     const body: { nickname?: string; avatar?: string } = {}
     if (patch.nickname !== undefined) body.nickname = patch.nickname.trim()
     if (patch.avatar !== undefined) body.avatar = patch.avatar.trim()

@@ -4,21 +4,33 @@
  * Switching and quitting change the session and live in SessionStore.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { GroupSummary, JoinsOverview, Member } from '../../types/teams'
+import type { GroupSummary, JoinsOverview, Member, PersonOverview } from '../../types/teams'
 import { TEAM_UI_MSG } from '../domain/messages'
 import { hasRoomForCollaborator } from '../domain/collaborators'
 import { inviteLink } from '../domain/teamRules'
 import { checkNickname, checkPhone } from '../domain/validate'
 import type { RootStore } from './RootStore'
 
+/** What the add-by-phone form shows about the phone typed in: its user, or why there is none to show. */
+export interface PhoneOwner {
+  phone: string
+  /** null: no user has this phone (they join on first sign-in), or the lookup was refused. */
+  person: PersonOverview | null
+  /** The server's words when there is no person: not registered yet, or too many lookups. */
+  message: string
+}
+
 export class TeamStore {
   overview: JoinsOverview | null = null
   groups: GroupSummary[] = []
   inviteCode: string | null = null
   loading = false
+  phoneOwner: PhoneOwner | null = null
+  /** The phone of the latest lookup: an answer for an older one is dropped. */
+  private lookingUp = ''
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<TeamStore, 'root'>(this, { root: false })
+    makeAutoObservable<TeamStore, 'root' | 'lookingUp'>(this, { root: false, lookingUp: false })
   }
 
   get members(): Member[] {
@@ -102,9 +114,37 @@ export class TeamStore {
     }
     const res = await this.root.api.post('/api/user/pre/register', { nickname: input.nickname.trim(), phone: input.phone.trim(), department_id: input.department_id })
     if (!res) return false
+    this.clearPhoneOwner()
     this.root.app.notify(res.joined ? TEAM_UI_MSG.joinedAtOnce : TEAM_UI_MSG.inviteSent, 'success')
     await this.load()
     return true
+  }
+
+  /**
+   * Shows who a phone belongs to before they are added (nickname, avatar, masked phone, already a
+   * member). Only a complete valid number is looked up; anything else clears what was shown.
+   */
+  async lookUpPhone(phone: string): Promise<PersonOverview | null> {
+    const p = phone.trim()
+    if (checkPhone(p)) {
+      this.clearPhoneOwner()
+      return null
+    }
+    if (this.phoneOwner?.phone === p) return this.phoneOwner.person
+    this.lookingUp = p
+    // Quiet: "not registered" is an answer the form shows, not an error notice.
+    const found = await this.root.api.request('/api/user/get/overview/phoneuid', { phone: p }, { quiet: true }).then(
+      (person) => ({ person, message: '' }),
+      (err: unknown) => ({ person: null, message: err instanceof Error ? err.message : '' }),
+    )
+    if (this.lookingUp !== p) return null
+    runInAction(() => (this.phoneOwner = { phone: p, ...found }))
+    return found.person
+  }
+
+  clearPhoneOwner(): void {
+    this.lookingUp = ''
+    this.phoneOwner = null
   }
 
   async withdrawPending(id: number): Promise<boolean> {
@@ -148,5 +188,6 @@ export class TeamStore {
     this.overview = null
     this.groups = []
     this.inviteCode = null
+    this.clearPhoneOwner()
   }
 }

@@ -1,9 +1,11 @@
 /** /api/layer/field/*: custom fields of a layer, their rules, order, permissions and log. */
 import { ErrCode } from '../../types/api'
 import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG, MSG } from '../../src/domain/messages'
+import { FILE_URL_MSG } from '../../src/domain/systemMessages'
 import { PERM } from '../../src/domain/permissions'
 import { FIELD_NAME_MAX } from '../../server/src/routes/field'
 import { expectOk, grant, makeLayer, makeMarker, makeTeam, rowCount, type Team } from './mapdata-fixture'
+import { uploadPng } from './upload-fixture'
 
 let team: Team
 let layerId: number
@@ -65,6 +67,21 @@ describe('/api/layer/field/save', () => {
     const id = await makeMarker(team.t, team.owner, layerId, { fields: { [depth.id]: '12.5' } })
     const [marker] = expectOk(await team.t.call('/api/marker/getbyid', { ids: [id] }, team.owner))
     expect(marker.fields).toEqual({ [depth.id]: 12.5 })
+  })
+})
+
+describe('photo field values', () => {
+  it('should keep photos uploaded to the app and refuse any other value, naming the field', async () => {
+    const photos = expectOk(await save({ name: '现场照片', kind: 'photo' }))
+    const url = await uploadPng(team.t, team.owner, 'note')
+    const id = await makeMarker(team.t, team.owner, layerId, { fields: { [photos.id]: [url] } })
+    const [marker] = expectOk(await team.t.call('/api/marker/getbyid', { ids: [id] }, team.owner))
+    expect(marker.fields).toEqual({ [photos.id]: [url] })
+    for (const bad of [['javascript:alert(1)'], [url, 'https://tracker.example.com/p.gif'], 'https://tracker.example.com/p.gif', ['/files/a.jpg']]) {
+      const res = await team.t.call('/api/marker/save', { layer_id: layerId, name: '坏照片', type: 0, points: '116.4,39.9', fields: { [photos.id]: bad } }, team.owner)
+      expect(res).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: FILE_URL_MSG.fieldPhoto('现场照片') })
+    }
+    expect(await rowCount(team.t, 'markers')).toBe(1)
   })
 })
 

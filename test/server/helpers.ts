@@ -116,12 +116,12 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: number; pay?: PayProvider } = {}): Promise<TestApp> {
+export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: number; pay?: PayProvider; adminToken?: string } = {}): Promise<TestApp> {
   const { db, drop } = await makeTestDatabase()
   await migrateToLatest(db)
   const clock = testClock()
   const sms = recordingSms()
-  const app = buildApp({ db, clock, sms: options.sms ?? sms, codeCooldownS: options.codeCooldownS, pay: options.pay })
+  const app = buildApp({ db, clock, sms: options.sms ?? sms, codeCooldownS: options.codeCooldownS, pay: options.pay, adminToken: options.adminToken })
 
   const call: TestApp['call'] = async (path, fields = {}, auth = null) => {
     const header = { userid: auth?.userid ?? '', groupid: '', token: auth?.token ?? '', device: 'app_h5', os: 'android' }

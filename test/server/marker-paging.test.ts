@@ -95,7 +95,7 @@ describe('/api/marker/getlist paging', () => {
     const areas = await makeLayer(t, owner, '面', 3)
     const field = expectOk(await t.call('/api/layer/field/save', { layer_id: points, name: '照片', kind: 'photo' }, owner))
     const ids = [
-      await makeMarker(t, owner, points, { name: '引号"与\\反斜杠', fields: { [field.id]: ['/files/a.jpg', '/files/b.jpg'] } }),
+      await makeMarker(t, owner, points, { name: '引号"与\\反斜杠', fields: { [field.id]: ['/files/1/0123456789abcdef0123456789abcdef.jpg', '/files/1/abcdef0123456789abcdef0123456789.png'] } }),
       await makeMarker(t, owner, areas, { name: '圆', type: 5, points: '116.4,39.9', radius: 123.5 }),
       await makeMarker(t, owner, areas, { name: '多面', type: 6, points: '116.4,39.9|116.5,39.95|116.6,39.9;117.4,39.9|117.5,39.95|117.6,39.9' }),
     ]

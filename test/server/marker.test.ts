@@ -4,10 +4,12 @@ import type { MarkerType } from '../../types/mapdata'
 import { DEFAULT_MARKER_COLOR, DEFAULT_POINT_SIZE, TRIAL_LIMITS } from '../../src/domain/constants'
 import { MARKER_NAME_MAX } from '../../src/domain/markers'
 import { MAP_MSG, MSG } from '../../src/domain/messages'
+import { FILE_URL_MSG } from '../../src/domain/systemMessages'
 import { PERM } from '../../src/domain/permissions'
 import { inTransaction } from '../../server/src/db/connection'
 import { insertMarkers, searchTextOf, type NewMarker } from '../../server/src/db/markers'
 import { expectOk, grant, makeLayer, makeMarker, makeTeam, type Team } from './mapdata-fixture'
+import { uploadPng } from './upload-fixture'
 
 let team: Team
 let points: number
@@ -147,6 +149,20 @@ describe('/api/marker/save (create)', () => {
     const saved = expectOk(await save({ layer_id: areas, name: '面', type: 3, points: '116.4,39.9|116.5,39.95|116.6,39.9', style: { color: '#ff0000', opacity: 7, evil: '<script>', size: 3.6 } }))
     expect(saved.style).toEqual({ color: '#FF0000', fill_color: DEFAULT_MARKER_COLOR, fill_opacity: 0.2, opacity: 1, size: 4 })
     expect(saved.width).toBe(2)
+  })
+
+  it('should keep an icon uploaded to the app and refuse any other icon value, writing nothing', async () => {
+    const icon = await uploadPng(team.t, team.owner)
+    const saved = expectOk(await save({ layer_id: points, name: '阀门', type: 0, points: '116.4,39.9', style: { icon } }))
+    expect(saved.style.icon).toBe(icon)
+    for (const bad of ['javascript:alert(1)', 'https://tracker.example.com/p.gif', '//tracker.example.com/p.gif', 'data:image/gif;base64,R0lGOD', '/files/1/valve.png', 7]) {
+      expect(await save({ layer_id: points, name: '坏图标', type: 0, points: '116.4,39.9', style: { icon: bad } })).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: FILE_URL_MSG.icon })
+      expect(await save({ id: saved.id, layer_id: points, name: '阀门', type: 0, points: '116.4,39.9', style: { icon: bad } })).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: FILE_URL_MSG.icon })
+    }
+    expect(await count('markers')).toBe(1)
+    expect((await byIds([saved.id]))[0].style.icon).toBe(icon)
+    // No icon at all is the default pin.
+    expect(expectOk(await save({ id: saved.id, layer_id: points, name: '阀门', type: 0, points: '116.4,39.9', style: { icon: '' } })).style.icon).toBeUndefined()
   })
 
   it('should keep the custom field values the layer defines, checked', async () => {

@@ -3,6 +3,7 @@ import { ErrCode } from '../../types/api'
 import { NOTE_MAX } from '../../src/domain/markers'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../../src/domain/messages'
 import { PERM } from '../../src/domain/permissions'
+import { FILE_URL_MSG } from '../../src/domain/systemMessages'
 import { expectOk, grant, makeLayer, makeMarker, makeTeam, rowCount, type Team } from './mapdata-fixture'
 
 let team: Team
@@ -42,10 +43,12 @@ describe('/api/marker/note/save', () => {
     expect(await rowCount(t, 'notes')).toBe(1)
   })
 
-  it('should refuse text over the limit, photo links that are not http(s) or uploads, and too many photos', async () => {
+  it('should refuse text over the limit, photo links that are not uploads to the app, and too many photos', async () => {
     const { t, owner } = team
     expect(await t.call('/api/marker/note/save', { marker_id: markerId, content: '字'.repeat(NOTE_MAX + 1) }, owner)).toMatchObject({ errmsg: MAP_UI_MSG.noteTooLong(NOTE_MAX) })
-    expect((await t.call('/api/marker/note/save', { marker_id: markerId, content: 'x', photos: ['javascript:alert(1)'] }, owner)).errcode).toBe(ErrCode.VALIDATION)
+    for (const bad of ['javascript:alert(1)', 'https://tracker.example.com/p.gif']) {
+      expect(await t.call('/api/marker/note/save', { marker_id: markerId, content: 'x', photos: [bad] }, owner)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: FILE_URL_MSG.photo })
+    }
     expect((await t.call('/api/marker/note/save', { marker_id: markerId, content: 'x', photos: Array(10).fill(PHOTO) }, owner)).errcode).toBe(ErrCode.VALIDATION)
     expect(await rowCount(t, 'notes')).toBe(0)
   })

@@ -2,7 +2,11 @@
 import { ErrCode } from '../../types/api'
 import { NICKNAME_MAX, TRIAL_DAYS } from '../../src/domain/constants'
 import { MSG } from '../../src/domain/messages'
-import { DAY_MS, makeTestApp, type TestApp } from './helpers'
+import { FILE_URL_MSG, LOOKUP_MSG } from '../../src/domain/systemMessages'
+import { PERSON_LOOKUP_RATE } from '../../server/src/services/lookup'
+import { DAY_MS, makeTestApp, type Auth, type TestApp } from './helpers'
+import { makeWorld } from './teams-fixture'
+import { uploadPng } from './upload-fixture'
 
 let t: TestApp
 beforeEach(async () => {
@@ -96,20 +100,49 @@ describe('/api/user/init', () => {
 })
 
 describe('/api/user/save', () => {
-  it('should save the nickname and the avatar and return the UserInfo', async () => {
+  /** A signed-in user with their own map, and an image they uploaded. */
+  async function withUpload() {
     const { auth } = await t.login()
-    const res = await t.call('/api/user/save', { nickname: '小李', avatar: 'https://example.com/a.png' }, auth)
-    expect(res.data).toMatchObject({ nickname: '小李', avatar: 'https://example.com/a.png', token: auth.token })
+    await t.call('/api/group/create', {}, auth)
+    return { auth, avatar: await uploadPng(t, auth, 'avatar') }
+  }
+
+  it('should save the nickname and the avatar and return the UserInfo', async () => {
+    const { auth, avatar } = await withUpload()
+    const res = await t.call('/api/user/save', { nickname: '小李', avatar }, auth)
+    expect(res.data).toMatchObject({ nickname: '小李', avatar, token: auth.token })
     const onlyAvatar = await t.call('/api/user/save', { avatar: '' }, auth)
     expect(onlyAvatar.data).toMatchObject({ nickname: '小李', avatar: '' })
   })
 
   it('should change nothing when one field is invalid', async () => {
-    const { auth } = await t.login()
+    const { auth, avatar } = await withUpload()
     await t.call('/api/user/save', { nickname: '小李' }, auth)
-    const res = await t.call('/api/user/save', { nickname: '', avatar: 'https://example.com/b.png' }, auth)
+    const res = await t.call('/api/user/save', { nickname: '', avatar }, auth)
     expect(res).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MSG.nicknameRequired })
     expect((await t.call('/api/user/getinfo', {}, auth)).data.user).toMatchObject({ nickname: '小李', avatar: '' })
+  })
+
+  it.each([
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a data: URL', 'data:image/png;base64,iVBORw0KGgo='],
+    ['an outside image (a tracking pixel)', 'https://tracker.example.com/p.gif'],
+    ['a protocol-relative address', '//tracker.example.com/files/1/0123456789abcdef0123456789abcdef.png'],
+    ['a /files/ path of another shape', '/files/../secret.png'],
+    ['a /files/ path with a query', '/files/1/0123456789abcdef0123456789abcdef.png?x=1'],
+    ['our path on another host', 'https://tracker.example.com/files/1/0123456789abcdef0123456789abcdef.png'],
+    ['not a string', 42],
+  ])('should refuse %s as the avatar and keep the old one', async (_what, bad) => {
+    const { auth, avatar } = await withUpload()
+    await t.call('/api/user/save', { avatar }, auth)
+    expect(await t.call('/api/user/save', { avatar: bad }, auth)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: FILE_URL_MSG.avatar })
+    expect(await t.call('/api/user/init', { nickname: '小李', avatar: bad }, auth)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: FILE_URL_MSG.avatar })
+    expect((await t.call('/api/user/getinfo', {}, auth)).data.user).toMatchObject({ nickname: '', avatar })
+  })
+
+  it('should take an uploaded avatar on init too', async () => {
+    const { auth, avatar } = await withUpload()
+    expect((await t.call('/api/user/init', { nickname: '小李', avatar }, auth)).data).toMatchObject({ nickname: '小李', avatar })
   })
 })
 
@@ -207,5 +240,74 @@ describe('/api/user/logoff', () => {
     expect(await k.selectFrom('layer_fields').select('id').execute()).toEqual([])
     expect(await k.selectFrom('uploads').select('id').execute()).toEqual([])
     expect((await t.app.inject({ method: 'GET', url: photo })).statusCode).toBe(404)
+  })
+})
+
+describe('/api/user/get/overview/phoneuid', () => {
+  const lookUp = (body: object, auth: Auth) => t.call('/api/user/get/overview/phoneuid', body, auth)
+
+  it('should show an administrator who a phone or uid belongs to, masked, and whether they are in the team already', async () => {
+    const w = await makeWorld({ t })
+    await w.join('13900000001', '小李')
+    const outsider = await w.stranger('13700005678', '老张')
+    await t.call('/api/user/save', { avatar: await uploadPng(t, outsider, 'avatar') }, outsider)
+    const outsiderInfo = (await t.call('/api/user/getinfo', {}, outsider)).data.user
+
+    const byPhone = await lookUp({ phone: '13700005678' }, w.owner)
+    expect(byPhone).toMatchObject({ errcode: 0 })
+    // Exactly these fields: not the user id, the full phone, or any team of theirs.
+    expect(byPhone.data).toEqual({ nickname: '老张', avatar: outsiderInfo.avatar, uid: outsiderInfo.uid, phone: '137****5678', is_member: false })
+    expect((await lookUp({ uid: outsiderInfo.uid }, w.owner)).data).toEqual(byPhone.data)
+    expect((await lookUp({ phone: '13900000001' }, w.owner)).data).toMatchObject({ nickname: '小李', phone: '139****0001', is_member: true })
+    expect((await lookUp({ phone: ' 13900000001 ' }, w.owner)).data.is_member).toBe(true)
+  })
+
+  it('should let a manager look people up and refuse an ordinary member and a department manager', async () => {
+    const w = await makeWorld({ t })
+    const manager = await w.join('13900000001', '小李')
+    await w.makeManager(manager)
+    const member = await w.join('13900000002', '小王')
+    const deptHead = await w.join('13900000003', '小赵')
+    const dept = await w.department('一组')
+    await w.place(deptHead, dept)
+    expect((await t.call('/api/department/setting/manager', { department_id: dept, userids: [deptHead.userid] }, w.owner)).errcode).toBe(0)
+
+    expect((await lookUp({ phone: '13800000000' }, manager)).data).toMatchObject({ nickname: '队长', is_member: true })
+    for (const who of [member, deptHead]) {
+      expect(await lookUp({ phone: '13800000000' }, who)).toMatchObject({ errcode: ErrCode.FORBIDDEN, errmsg: MSG.forbidden, data: null })
+    }
+    expect((await lookUp({ phone: '13800000000' }, { userid: member.userid, token: 'stale' })).status).toBe(401)
+  })
+
+  it('should answer an unknown phone or uid with not found and nothing more', async () => {
+    const w = await makeWorld({ t })
+    expect(await lookUp({ phone: '13600000000' }, w.owner)).toMatchObject({ errcode: ErrCode.NOT_FOUND, errmsg: LOOKUP_MSG.phoneNotFound, data: null })
+    expect(await lookUp({ uid: '99999999' }, w.owner)).toMatchObject({ errcode: ErrCode.NOT_FOUND, errmsg: LOOKUP_MSG.uidNotFound, data: null })
+  })
+
+  it.each([
+    ['neither phone nor uid', {}, LOOKUP_MSG.keyRequired],
+    ['blank values', { phone: ' ', uid: '' }, LOOKUP_MSG.keyRequired],
+    ['both', { phone: '13800000000', uid: '10000001' }, LOOKUP_MSG.keyBoth],
+    ['a bad phone', { phone: '12345' }, MSG.phoneInvalid],
+    ['a bad uid', { uid: '1000 0001' }, LOOKUP_MSG.uidInvalid],
+    ['a uid that is not text', { uid: 10000001 }, LOOKUP_MSG.uidInvalid],
+  ])('should refuse %s', async (_what, body, message) => {
+    const w = await makeWorld({ t })
+    expect(await lookUp(body, w.owner)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: message })
+  })
+
+  it('should limit lookups per caller, found or not, and let them in again after the window', async () => {
+    const w = await makeWorld({ t })
+    const manager = await w.join('13900000001', '小李')
+    await w.makeManager(manager)
+    for (let i = 0; i < PERSON_LOOKUP_RATE.max; i++) {
+      expect((await lookUp({ phone: `1360000${String(i).padStart(4, '0')}` }, w.owner)).errcode).toBe(ErrCode.NOT_FOUND)
+    }
+    expect(await lookUp({ phone: '13900000001' }, w.owner)).toMatchObject({ errcode: ErrCode.RATE_LIMITED, errmsg: LOOKUP_MSG.tooMany, data: null })
+    // Another caller has their own allowance.
+    expect((await lookUp({ phone: '13800000000' }, manager)).errcode).toBe(0)
+    t.clock.advance(PERSON_LOOKUP_RATE.windowMs + 1000)
+    expect((await lookUp({ phone: '13900000001' }, w.owner)).errcode).toBe(0)
   })
 })

@@ -5,7 +5,9 @@ import { ICON_NAME_MAX } from '../../src/stores/IconStore'
 import { fail, ok } from '../support/fakes'
 import { signedInRoot } from '../support/mapBuilders'
 
-const pin: Icon = { id: 1, name: '阀门', url: '/files/3/valve.png' }
+/** An icon's URL as the upload call gives it. */
+const VALVE = '/files/3/0123456789abcdef0123456789abcdef.png'
+const pin: Icon = { id: 1, name: '阀门', url: VALVE }
 
 describe('IconStore (issue 3: the group custom point icons)', () => {
   it('loads the icons of the group once', async () => {
@@ -18,7 +20,7 @@ describe('IconStore (issue 3: the group custom point icons)', () => {
 
   it('needs a name before anything is uploaded', async () => {
     const { root, calls } = await signedInRoot()
-    const upload = jest.fn(async () => ({ url: '/files/3/x.png', size_kb: 1, name: 'x.png' }))
+    const upload = jest.fn(async () => ({ url: '/files/3/0123456789abcdef0123456789abcde3.png', size_kb: 1, name: 'x.png' }))
     expect(await root.icons.add('  ', upload)).toBeUndefined()
     expect(root.app.currentNotice?.text).toBe(MAP_IO_MSG.iconNameRequired)
     expect(await root.icons.add('名'.repeat(ICON_NAME_MAX + 1), upload)).toBeUndefined()
@@ -29,9 +31,9 @@ describe('IconStore (issue 3: the group custom point icons)', () => {
 
   it('uploads the image, then saves the icon with its url', async () => {
     const { root, calls } = await signedInRoot({ '/api/system/save/icon': (b) => ok({ id: 9, name: b.name, url: b.url }) })
-    const saved = await root.icons.add(' 消防栓 ', async () => ({ url: '/files/3/hydrant.png', size_kb: 2, name: 'hydrant.png' }))
-    expect(saved).toEqual({ id: 9, name: '消防栓', url: '/files/3/hydrant.png' })
-    expect(calls.at(-1)?.body).toMatchObject({ name: '消防栓', url: '/files/3/hydrant.png' })
+    const saved = await root.icons.add(' 消防栓 ', async () => ({ url: '/files/3/0123456789abcdef0123456789abcde1.png', size_kb: 2, name: 'hydrant.png' }))
+    expect(saved).toEqual({ id: 9, name: '消防栓', url: '/files/3/0123456789abcdef0123456789abcde1.png' })
+    expect(calls.at(-1)?.body).toMatchObject({ name: '消防栓', url: '/files/3/0123456789abcdef0123456789abcde1.png' })
     expect(root.icons.list).toEqual([saved])
     expect(root.app.currentNotice?.text).toBe(MSG.savedOk)
   })
@@ -40,7 +42,7 @@ describe('IconStore (issue 3: the group custom point icons)', () => {
     const { root, calls } = await signedInRoot({ '/api/system/save/icon': () => fail(1003, '没有权限') })
     expect(await root.icons.add('阀门', async () => undefined)).toBeUndefined()
     expect(calls).toHaveLength(0)
-    expect(await root.icons.add('阀门', async () => ({ url: '/files/3/v.png', size_kb: 1, name: 'v.png' }))).toBeUndefined()
+    expect(await root.icons.add('阀门', async () => ({ url: '/files/3/0123456789abcdef0123456789abcde2.png', size_kb: 1, name: 'v.png' }))).toBeUndefined()
     expect(root.icons.list).toEqual([])
     expect(root.app.currentNotice).toMatchObject({ type: 'danger', text: '没有权限' })
     expect(root.icons.busy).toBe(false)
@@ -65,12 +67,14 @@ describe('MarkerDraft icon', () => {
     const { root } = await signedInRoot()
     const draft = new MarkerDraft(root)
     draft.startNew(0)
-    draft.setIcon('/files/3/valve.png')
-    expect(draft.style.icon).toBe('/files/3/valve.png')
+    draft.setIcon(VALVE)
+    expect(draft.style.icon).toBe(VALVE)
     draft.setIcon(undefined)
     expect('icon' in draft.style).toBe(false)
+    draft.setIcon('https://tracker.example.com/p.gif')
+    expect('icon' in draft.style).toBe(false)
     draft.startNew(1)
-    draft.setIcon('/files/3/valve.png')
+    draft.setIcon(VALVE)
     expect(draft.style.icon).toBeUndefined()
   })
 })

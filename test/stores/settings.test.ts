@@ -1,10 +1,14 @@
 import { APP_MSG } from '../../src/domain/appMessages'
 import { NICKNAME_MAX } from '../../src/domain/constants'
 import { MSG } from '../../src/domain/messages'
+import { FILE_URL_MSG } from '../../src/domain/systemMessages'
 import { decryptJson } from '../../src/domain/secure'
 import { CLEARED_ON_LOGOUT, STORAGE_KEYS } from '../../src/stores/storageKeys'
 import { buildUser, fail, makeRoot, ok } from '../support/fakes'
 import { signedInRoot } from '../support/mapBuilders'
+
+/** An avatar's URL as the upload call gives it. */
+const AVATAR = '/files/3/0123456789abcdef0123456789abcdef.png'
 
 describe('settings preferences (issue 8)', () => {
   it('start from the defaults: counts as the system config says, areas in square metres', () => {
@@ -71,7 +75,7 @@ describe('SessionStore.saveProfile (/myinfo, /api/user/save)', () => {
   ])('refuses %s with a clear message and calls nothing', async (_label, nickname, message) => {
     const { root, calls, storage } = await signedInRoot()
     const stored = storage.get(STORAGE_KEYS.userInfo)
-    expect(await root.session.saveProfile({ nickname, avatar: '/files/3/a.png' })).toBe(false)
+    expect(await root.session.saveProfile({ nickname, avatar: '/files/3/0123456789abcdef0123456789abcdef.png' })).toBe(false)
     expect(root.app.currentNotice).toMatchObject({ type: 'warning', text: message })
     expect(calls).toHaveLength(0)
     expect(root.session.user?.nickname).toBe('小王')
@@ -99,10 +103,17 @@ describe('SessionStore.saveProfile (/myinfo, /api/user/save)', () => {
     const { root, calls } = await signedInRoot({
       '/api/user/save': (body) => ok(buildUser({ avatar: body.avatar })),
     })
-    expect(await root.session.saveProfile({ avatar: '/files/3/abc.png' })).toBe(true)
-    expect(calls[0].body).toMatchObject({ avatar: '/files/3/abc.png' })
+    expect(await root.session.saveProfile({ avatar: AVATAR })).toBe(true)
+    expect(calls[0].body).toMatchObject({ avatar: AVATAR })
     expect(calls[0].body).not.toHaveProperty('nickname')
-    expect(root.session.user?.avatar).toBe('/files/3/abc.png')
+    expect(root.session.user?.avatar).toBe(AVATAR)
+  })
+
+  it.each(['https://tracker.example.com/p.gif', 'javascript:alert(1)', '/files/3/abc.png'])('refuses %s as the avatar before calling the server', async (avatar) => {
+    const { root, calls } = await signedInRoot()
+    expect(await root.session.saveProfile({ avatar })).toBe(false)
+    expect(root.app.currentNotice).toMatchObject({ type: 'warning', text: FILE_URL_MSG.avatar })
+    expect(calls).toHaveLength(0)
   })
 
   it('changes nothing when the server refuses, and shows its message', async () => {

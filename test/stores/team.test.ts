@@ -3,6 +3,7 @@ import { standingChanged } from '../../src/domain/groupRefresh'
 import { holdsModule, moduleBlock } from '../../src/domain/moduleGate'
 import { inviteCodeFrom, inviteLink, memberActions } from '../../src/domain/teamRules'
 import type { Department, JoinsOverview, Member, ModuleItem, Role } from '../../types/teams'
+import { LOOKUP_MSG } from '../../src/domain/systemMessages'
 import { buildLogin, fail, ok } from '../support/fakes'
 import { buildLayer, signedInRoot } from '../support/mapBuilders'
 
@@ -82,6 +83,45 @@ describe('TeamStore (issue 5: members, invites, pre-registration)', () => {
     full = true
     expect(await root.team.preRegister({ nickname: '老赵', phone: '13600136000', department_id: 0 })).toBe(false)
     expect(root.app.notices.at(-1)?.text).toBe('团队成员已达上限（5人）')
+  })
+
+  it('shows who a phone belongs to before adding them, looking up only complete valid numbers', async () => {
+    const person = { nickname: '老张', avatar: '', uid: '10000009', phone: '137****7000', is_member: false }
+    const { root, calls } = await signedInRoot({ '/api/user/get/overview/phoneuid': () => ok(person) })
+    expect(await root.team.lookUpPhone('1370013')).toBeNull()
+    expect(calls).toHaveLength(0)
+    expect(await root.team.lookUpPhone('13700137000')).toEqual(person)
+    expect(calls[0]).toMatchObject({ path: '/api/user/get/overview/phoneuid', body: { phone: '13700137000' } })
+    expect(root.team.phoneOwner).toEqual({ phone: '13700137000', person, message: '' })
+    // The same number again is not asked twice; a shorter one clears what was shown.
+    await root.team.lookUpPhone(' 13700137000 ')
+    expect(calls).toHaveLength(1)
+    await root.team.lookUpPhone('1370013700')
+    expect(root.team.phoneOwner).toBeNull()
+  })
+
+  it('shows "not registered yet" under the phone instead of an error notice', async () => {
+    const { root } = await signedInRoot({ '/api/user/get/overview/phoneuid': () => fail(1002, LOOKUP_MSG.phoneNotFound) })
+    const before = root.app.notices.length
+    expect(await root.team.lookUpPhone('13600136000')).toBeNull()
+    expect(root.team.phoneOwner).toEqual({ phone: '13600136000', person: null, message: LOOKUP_MSG.phoneNotFound })
+    expect(root.app.notices).toHaveLength(before)
+  })
+
+  it('drops the answer for a phone the manager has already changed', async () => {
+    let release: () => void = () => undefined
+    const slow = new Promise<void>((resolve) => (release = resolve))
+    const { root } = await signedInRoot({
+      '/api/user/get/overview/phoneuid': async (b) => {
+        if (b.phone === '13700137000') await slow
+        return ok({ nickname: b.phone === '13700137000' ? '旧' : '新', avatar: '', uid: '1', phone: '', is_member: false })
+      },
+    })
+    const first = root.team.lookUpPhone('13700137000')
+    await root.team.lookUpPhone('13600136000')
+    release()
+    await first
+    expect(root.team.phoneOwner?.person?.nickname).toBe('新')
   })
 
   it('removes a member and sets a manager through their join id', async () => {

@@ -56,8 +56,8 @@ describe('custom field values', () => {
   const fields = [f(1, 'text', { required: true }), f(2, 'number'), f(3, 'date'), f(4, 'choice', { options: ['是', '否'] }), f(5, 'phone'), f(6, 'photo')]
 
   it('keeps valid values, normalised, and drops values of unknown fields', () => {
-    const r = checkFieldValues(fields, { 1: ' 门店 ', 2: '12.5', 3: '2026-11-22', 4: '是', 5: '138 0013 8000', 6: ['/files/1/a.jpg'], 99: 'x' })
-    expect(r).toEqual({ ok: true, values: { 1: '门店', 2: 12.5, 3: '2026-11-22', 4: '是', 5: '13800138000', 6: ['/files/1/a.jpg'] } })
+    const r = checkFieldValues(fields, { 1: ' 门店 ', 2: '12.5', 3: '2026-11-22', 4: '是', 5: '138 0013 8000', 6: ['/files/1/0123456789abcdef0123456789abcdef.jpg'], 99: 'x' })
+    expect(r).toEqual({ ok: true, values: { 1: '门店', 2: 12.5, 3: '2026-11-22', 4: '是', 5: '13800138000', 6: ['/files/1/0123456789abcdef0123456789abcdef.jpg'] } })
   })
   it('names the field that is wrong', () => {
     expect(checkFieldValues(fields, {})).toEqual({ ok: false, error: MAP_MSG.fieldRequired('字段1') })

@@ -13,3 +13,8 @@ export async function setServiceContact(db: Executor, contact: { phone?: string;
 export function getSystemConfig(db: Executor): Promise<SystemConfigRow> {
   return db.selectFrom('system_config').selectAll().orderBy('id').limit(1).executeTakeFirstOrThrow()
 }
+
+/** The operator's changes (/api/system/save/config): only the columns given change. */
+export async function updateSystemConfig(db: Executor, patch: Partial<Omit<SystemConfigRow, 'id'>>): Promise<void> {
+  if (Object.keys(patch).length) await db.updateTable('system_config').set(patch).execute()
+}

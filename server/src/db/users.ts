@@ -48,3 +48,7 @@ export async function unselectGroups(db: Executor, groupIds: number[], now: stri
 export async function deleteUser(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute()
 }
+
+export function findUserByUid(db: Executor, uid: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst()
+}

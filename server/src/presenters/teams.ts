@@ -1,12 +1,12 @@
 /** Wire shapes of the teams contract (types/teams.ts); pure functions of loaded rows. */
-import type { Department, GroupSummary, Member, PendingMember, Role } from '../../../types/teams'
+import type { Department, GroupSummary, Member, PendingMember, PersonOverview, Role } from '../../../types/teams'
 import { GROUP_CATALOGUE, MANDATORY_MODULE_IDS } from '../../../src/domain/teams'
 import { maskPhone } from '../../../src/domain/validate'
 import type { DepartmentGrantRow } from '../db/department-layer-auth'
 import type { DepartmentRow } from '../db/departments'
 import type { PreRegistrationRow } from '../db/pre-registrations'
 import type { RoleRow } from '../db/roles'
-import type { GroupRow, JoinRow } from '../db/schema'
+import type { GroupRow, JoinRow, UserRow } from '../db/schema'
 
 export interface MemberRow extends JoinRow {
   nickname: string
@@ -36,6 +36,11 @@ export function presentMember(row: MemberRow, extras: MemberExtras): Member {
     role_ids: extras.roles.get(row.user_id) ?? [],
     created_at: row.created_at,
   }
+}
+
+/** What a manager learns of a person they look up: never the full phone or the user id. */
+export function presentPersonOverview(user: UserRow, isMember: boolean): PersonOverview {
+  return { nickname: user.nickname, avatar: user.avatar, uid: user.uid, phone: maskPhone(user.phone), is_member: isMember }
 }
 
 export function presentPending(row: PreRegistrationRow): PendingMember {

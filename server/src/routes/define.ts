@@ -26,6 +26,8 @@ export interface AppDeps {
   shareSecret?: string
   /** WeChat Pay (WXPAY_* env) or, when none is given, the local sandbox (services/pay). */
   pay?: PayProvider
+  /** The operator's credential (env ADMIN_TOKEN, services/operator.ts); without it operator calls are refused. */
+  adminToken?: string
 }
 
 /** What a public call may know of its request (rate limits key on the client's address). */

@@ -1,6 +1,8 @@
 /** Zod fields that apply the shared input rules of src/domain/validate.ts and their messages. */
 import { z } from 'zod'
+import { isOwnFileUrl } from '../../../src/domain/fileUrl'
 import { MSG } from '../../../src/domain/messages'
+import { FILE_URL_MSG } from '../../../src/domain/systemMessages'
 import { checkCode, checkGroupName, checkNickname, checkPhone } from '../../../src/domain/validate'
 
 /** A trimmed string that must pass `check`; a missing value gets `required`, a non-string `invalid`. */
@@ -23,7 +25,11 @@ export const inviteCodeField = z
   .trim()
   .min(1, MSG.inviteCodeRequired)
   .max(256, MSG.inviteCodeInvalid)
-export const avatarField = z.string().trim().max(1024)
+/** An uploaded image (src/domain/fileUrl.ts), or '' for no avatar. */
+export const avatarField = z
+  .string({ invalid_type_error: FILE_URL_MSG.avatar })
+  .trim()
+  .refine((url) => url === '' || isOwnFileUrl(url), FILE_URL_MSG.avatar)
 export const channelField = z.string().trim().max(64)
 
 export const noFields = z.object({})

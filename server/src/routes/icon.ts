@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { MAP_IO_MSG } from '../../../src/domain/messages'
+import { FILE_URL_MSG } from '../../../src/domain/systemMessages'
 import { inTransaction } from '../db/connection'
 import { deleteIcon, findIcon, iconsOfGroup, insertIcon, updateIcon } from '../db/icons'
 import { presentIcon } from '../presenters/map-extras'
@@ -20,7 +21,7 @@ export const ICON_NAME_MAX = 20
 const iconSave = z.object({
   id: idField.optional(),
   name: z.string({ required_error: MAP_IO_MSG.iconNameRequired }).trim().min(1, MAP_IO_MSG.iconNameRequired).max(ICON_NAME_MAX),
-  url: z.string({ required_error: MAP_IO_MSG.iconUrlRequired }).trim().min(1, MAP_IO_MSG.iconUrlRequired).pipe(fileUrlField),
+  url: z.string({ required_error: MAP_IO_MSG.iconUrlRequired }).trim().min(1, MAP_IO_MSG.iconUrlRequired).pipe(fileUrlField(FILE_URL_MSG.icon)),
 })
 
 export function iconRoutes(app: FastifyInstance, deps: AppDeps): void {

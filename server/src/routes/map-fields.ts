@@ -1,20 +1,19 @@
 /** Zod fields shared by the notes, fields, title style, icon, log and import/export calls. */
 import { z } from 'zod'
+import { isOwnFileUrl } from '../../../src/domain/fileUrl'
 import { MAP_IO_MSG } from '../../../src/domain/messages'
+import { FILE_URL_MSG } from '../../../src/domain/systemMessages'
 
 export const idField = z.number().int().positive()
 
 /** A JSON array of ids (DESIGN 9), at least one. */
 export const idListField = z.array(idField).min(1).max(1000)
 
-/** An uploaded file's URL (/files/...) or an absolute http(s) URL; never javascript: or data:. */
-export const fileUrlField = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^(\/files\/[^\s]+|https?:\/\/[^\s]+)$/)
+/** An uploaded file's URL exactly as /api/system/upload gives it (src/domain/fileUrl.ts). */
+export const fileUrlField = (message: string) =>
+  z.string({ invalid_type_error: message }).trim().refine(isOwnFileUrl, message)
 
-export const photoUrlsField = (max: number) => z.array(fileUrlField).max(max)
+export const photoUrlsField = (max: number) => z.array(fileUrlField(FILE_URL_MSG.photo)).max(max)
 
 /** '#RRGGBB' (or with alpha '#RRGGBBAA'), stored upper-case. */
 export const colorField = z

@@ -1,14 +1,16 @@
 /**
  * /api/user/*: sign-in (taking up pre-registrations of the phone), the session's account (moving a
  * user who lost their selected group to their own map), profile, account deletion, and
- * pre-registering people by phone into the team (issue 5).
+ * pre-registering people by phone into the team (issue 5), and looking a person up by phone or uid
+ * before adding them (services/lookup.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { ErrCode } from '../../../types/api'
 import { MSG, TEAM_MSG } from '../../../src/domain/messages'
 import { NICKNAME_MAX } from '../../../src/domain/constants'
-import { charLength } from '../../../src/domain/validate'
+import { LOOKUP_MSG } from '../../../src/domain/systemMessages'
+import { charLength, checkPhone } from '../../../src/domain/validate'
 import { startSession } from '../auth'
 import { inTransaction } from '../db/connection'
 import { deleteGroups, findGroupOwnedBy, groupIdsOwnedBy, renameGroup } from '../db/groups'
@@ -22,6 +24,7 @@ import { BusinessError } from '../envelope'
 import { presentExpiredInfo, presentLoginResult, presentUserInfo } from '../presenters/account'
 import { loadAccount, loadAccountSwitchingLostGroup, ownMapName } from '../services/account'
 import { codeRejected, verifyCode } from '../services/codes'
+import { lookUpPerson, type PersonKey } from '../services/lookup'
 import { mapCaller, requireManager } from '../services/permissions'
 import { purgeVipRows } from '../services/vip'
 import { lockGroup, purgeGroupTeamData, purgeUserTeamRows, requireRoom, takeUpPreRegistrations } from '../services/teams'
@@ -42,6 +45,23 @@ const memberNameField = z
   .trim()
   .min(1, TEAM_MSG.memberNameRequired)
   .refine((name) => charLength(name) <= NICKNAME_MAX, MSG.nicknameTooLong(NICKNAME_MAX))
+
+/** One of phone (a mainland mobile number) or uid (the account number people see). */
+const personKey = z
+  .object({
+    phone: z.string({ invalid_type_error: MSG.phoneInvalid }).trim().optional(),
+    uid: z.string({ invalid_type_error: LOOKUP_MSG.uidInvalid }).trim().optional(),
+  })
+  .superRefine(({ phone, uid }, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+    if (phone && uid) return fail(LOOKUP_MSG.keyBoth)
+    if (!phone && !uid) return fail(LOOKUP_MSG.keyRequired)
+    if (phone) {
+      const problem = checkPhone(phone)
+      if (problem) fail(problem)
+    } else if (!/^\d{1,20}$/.test(uid ?? '')) fail(LOOKUP_MSG.uidInvalid)
+  })
+  .transform(({ phone, uid }): PersonKey => (phone ? { phone } : { uid: uid ?? '' }))
 
 const preRegister = z.object({
   nickname: memberNameField,
@@ -77,9 +97,9 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     return presentLoginResult(await loadAccountSwitchingLostGroup(db, caller.userId, now), caller.token, now)
   })
 
-  sessionCall('/api/user/init', z.object({ nickname: nicknameField }), async ({ nickname }, caller) => {
+  sessionCall('/api/user/init', z.object({ nickname: nicknameField, avatar: avatarField.optional() }), async ({ nickname, avatar }, caller) => {
     await inTransaction(db, async (trx) => {
-      await updateUserProfile(trx, caller.userId, { nickname }, clock.now().toISOString())
+      await updateUserProfile(trx, caller.userId, avatar === undefined ? { nickname } : { nickname, avatar }, clock.now().toISOString())
       // The own map made on the guide page before the nickname was '我的地图': it takes the name now
       // (unless the user renamed it), so that the people they invite see whose map it is.
       const own = await findGroupOwnedBy(trx, caller.userId)
@@ -154,6 +174,8 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       return { joined: false }
     })
   })
+
+  sessionCall('/api/user/get/overview/phoneuid', personKey, async (key, caller) => lookUpPerson(db.kysely, caller, key, clock.now()))
 
   sessionCall('/api/user/pre/delete', z.object({ id: idField(TEAM_MSG.pendingNotFound) }), async ({ id }, caller) => {
     const who = await mapCaller(db.kysely, caller)

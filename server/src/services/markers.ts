@@ -6,7 +6,7 @@
 import { ErrCode, type Paged } from '../../../types/api'
 import type { FieldValue, Marker, MarkerStyle, MarkerType } from '../../../types/mapdata'
 import { MAP_MSG } from '../../../src/domain/messages'
-import { checkFieldValues, cleanStyle, defaultStyle, defaultWidth } from '../../../src/domain/markers'
+import { checkFieldValues, cleanStyle, defaultStyle, defaultWidth, styleIconProblem } from '../../../src/domain/markers'
 import { PERM } from '../../../src/domain/permissions'
 import { boundsOf, checkGeometry, markerTypesOf, parsePoints, serializePoints, type BBox } from '../../../src/domain/points'
 import { inTransaction, type Database, type DialectName, type Executor } from '../db/connection'
@@ -89,6 +89,10 @@ async function markerColumns(trx: Executor, layer: LayerRow, input: MarkerInput,
   const checked = checkFieldValues(await fieldsOfLayer(trx, layer.id), values)
   if (!checked.ok) throw invalid(checked.error)
 
+  // Other bad style values are dropped (DESIGN 9), but an icon that is not an upload is refused: the
+  // user chose it and would otherwise see their point lose it without a word.
+  const iconProblem = styleIconProblem(input.style)
+  if (iconProblem) throw invalid(iconProblem)
   const style: MarkerStyle = input.style === undefined && existing ? JSON.parse(existing.style) : { ...defaultStyle(input.type), ...cleanStyle(input.style) }
   const width = input.width ?? (existing && existing.type === input.type ? existing.width : defaultWidth(input.type))
   return {

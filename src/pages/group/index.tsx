@@ -61,6 +61,29 @@ function MemberRow({ m, onTap }: { m: Member; onTap?: () => void }) {
   )
 }
 
+/** Who the phone typed into the add form belongs to, so the manager sees whom they are adding. */
+const PhoneOwnerLine = observer(function PhoneOwnerLine() {
+  const { team, notes } = useStores()
+  const owner = team.phoneOwner
+  if (!owner) return null
+  if (!owner.person) return <Text className='add-form__owner add-form__owner--none muted'>{owner.message}</Text>
+  const p = owner.person
+  return (
+    <View className='add-form__owner'>
+      <Avatar size='small' src={p.avatar ? notes.photoUrl(p.avatar) : ''}>
+        {(p.nickname || '用').slice(0, 1)}
+      </Avatar>
+      <Text className='add-form__owner-name'>{p.nickname || '未命名'}</Text>
+      <Text className='muted'>{p.phone}</Text>
+      {p.is_member ? (
+        <Tag type='warning' className='member__tag'>
+          已是团队成员
+        </Tag>
+      ) : null}
+    </View>
+  )
+})
+
 const Members = observer(function Members() {
   const { team, departments, session } = useStores()
   const [acting, setActing] = useState<Member | null>(null)
@@ -190,12 +213,34 @@ const Members = observer(function Members() {
         }}
         onCancel={() => setRemoving(null)}
       />
-      <Popup visible={adding} position='bottom' round closeable title='手机号添加成员' onClose={() => setAdding(false)}>
+      <Popup
+        visible={adding}
+        position='bottom'
+        round
+        closeable
+        title='手机号添加成员'
+        onClose={() => {
+          setAdding(false)
+          team.clearPhoneOwner()
+        }}
+      >
         <View className='add-form'>
           <Text className='add-form__label'>姓名</Text>
           <Input className='add-form__input' name='nickname' placeholder='请输入成员姓名' value={form.nickname} onChange={(v) => setForm({ ...form, nickname: v })} />
           <Text className='add-form__label'>手机号</Text>
-          <Input className='add-form__input' name='phone' type='tel' placeholder='请输入手机号' maxLength={11} value={form.phone} onChange={(v) => setForm({ ...form, phone: v })} />
+          <Input
+            className='add-form__input'
+            name='phone'
+            type='tel'
+            placeholder='请输入手机号'
+            maxLength={11}
+            value={form.phone}
+            onChange={(v) => {
+              setForm({ ...form, phone: v })
+              void team.lookUpPhone(v)
+            }}
+          />
+          <PhoneOwnerLine />
           <Text className='add-form__label'>部门</Text>
           <View className='add-form__picker' onClick={() => setFormDept(true)}>
             <Text>{form.department_id ? departments.pathLabel(form.department_id) : '不属于任何部门'}</Text>

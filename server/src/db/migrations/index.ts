@@ -18,6 +18,7 @@ import { signs } from './0011_signs'
 import { tasks } from './0012_tasks'
 import { distribution } from './0013_distribution'
 import { collaboratorLimit } from './0014_collaborator_limit'
+import { lookupRateHits } from './0015_lookup_rate_hits'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -35,6 +36,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0012_tasks': tasks(dialect),
     '0013_distribution': distribution(dialect),
     '0014_collaborator_limit': collaboratorLimit(),
+    '0015_lookup_rate_hits': lookupRateHits(dialect),
   }
 }
 
