@@ -37,7 +37,8 @@ const ROWS_PER_SLICE = 500
 export interface ImportRequest {
   layer_id: number
   format: ImportFormat
-  content: string
+  /** The file's text, or its UTF-8 bytes. */
+  content: string | Uint8Array
   crs: FileCrs
 }
 
