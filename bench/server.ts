@@ -3,8 +3,8 @@
  * app.inject (no port). Prints the median time of a /api/marker/getlist page of 5000, the ratio of
  * a bare SELECT + JSON.stringify of the same rows to it, the median time of a keyword + box
  * search, and the process RSS after serving the pages. One child process fills the database file,
- * a second one serves it, so that the RSS is the server's alone; both run compiled, as `npm start`
- * runs the server.
+ * a second one serves it, so that the RSS is the server's alone; a third measures how long another
+ * client's call waits while a large import runs. All run compiled, as `npm start` runs the server.
  */
 import { execFileSync } from 'node:child_process'
 import { buildSync } from 'esbuild'
