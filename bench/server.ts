@@ -3,8 +3,8 @@
  * app.inject (no port). Prints the median time of a /api/marker/getlist page of 5000, the ratio of
  * a bare SELECT + JSON.stringify of the same rows to it, the median time of a keyword + box
  * search, and the process RSS after serving the pages. One child process fills the database file,
- * a second one serves it, so that the RSS is the server's alone; both run compiled, as `npm start`
- * runs the server.
+ * a second one serves it, so that the RSS is the server's alone; a third measures how long another
+ * client's call waits while a large import runs. All run compiled, as `npm start` runs the server.
  */
 import { execFileSync } from 'node:child_process'
 import { buildSync } from 'esbuild'
@@ -20,6 +20,7 @@ import { inTransaction, openDatabase, type Database } from '../server/src/db/con
 import { insertOwnedGroup } from '../server/src/db/groups'
 import { addJoin } from '../server/src/db/joins'
 import { insertLayer } from '../server/src/db/layers'
+import { PARSE_WORKER_BUILD, PARSE_WORKER_ENTRY } from '../server/src/services/file-parser'
 import { insertMarkers, searchTextOf, type NewMarker } from '../server/src/db/markers'
 import { migrateToLatest } from '../server/src/db/migrations'
 import { findOrCreateUserByPhone, selectGroupForUser } from '../server/src/db/users'
@@ -184,6 +185,76 @@ async function measure(file: string): Promise<void> {
 }
 
 /**
+ * Child 3: how long another client's call waits while a large import runs (DESIGN 7: never more
+ * than ~50 ms). A trial-sized group (room for 300) is sent the 105,000 points of an 11 MB GeoJSON,
+ * which it refuses; then a roomy group imports 10,000 points (the most one import takes), which
+ * on SQLite ends in one write transaction that other calls reading the database wait for.
+ * Meanwhile /api/system/get/config is called again and again. The figure is the slowest of those
+ * calls less the median of the same call on an idle server (median of 3 imports).
+ */
+async function measureImports(): Promise<void> {
+  await measureImport('server.import_other_call_delay_ms', 105_000, 300)
+  await measureImport('server.import_10k_other_call_delay_ms', 10_000, 100_000)
+}
+
+/**
+ * The request body of an import of n points, serialised and encoded beforehand (the client's work
+ * is not the server's time), in a function of its own so that its objects are garbage before the
+ * measurement (else their collection would be counted against the server).
+ */
+function importBody(n: number, fields: object): Buffer {
+  const features = Array.from({ length: n }, (_, i) => ({ type: 'Feature', properties: { name: `网点${i + 1}` }, geometry: { type: 'Point', coordinates: [116 + (i % 300) / 1000, 39 + Math.floor(i / 300) / 1000] } }))
+  return Buffer.from(JSON.stringify({ ...fields, content: JSON.stringify({ type: 'FeatureCollection', features }) }))
+}
+
+async function measureImport(name: string, points: number, markerLimit: number): Promise<void> {
+  const db = openDatabase({ kind: 'sqlite', file: ':memory:' })
+  try {
+    await migrateToLatest(db)
+    const now = new Date().toISOString()
+    const user = await findOrCreateUserByPhone(db.kysely, '13800138000', 'bench', now)
+    const group = await insertOwnedGroup(db.kysely, { name: 'bench', owner_id: user.id, level: 4, vip_exp: null, marker_limit: markerLimit, join_limit: 5, file_size_limit: 2097152, created_at: now })
+    await addJoin(db.kysely, { group_id: group.id, user_id: user.id, is_manager: true, created_at: now })
+    await selectGroupForUser(db.kysely, user.id, group.id, now)
+    const layer = await insertLayer(db.kysely, { group_id: group.id, parent_id: 0, name: '网点', type: 1, sort: 0, is_default: 1, created_by: user.id, created_at: now, updated_at: now, deleted_at: null })
+    const app = buildApp({ db, clock: systemClock, sms: { send: async () => undefined } })
+    await app.ready()
+    const header = { userid: user.id, groupid: group.id, token: await startSession(db.kysely, user.id, new Date()), device: 'app_bench', os: 'linux' }
+    const body = importBody(points, { layer_id: layer.id, format: 'geojson', header })
+    const json = { 'content-type': 'application/json' }
+    const config = async () => {
+      const t0 = performance.now()
+      await app.inject({ method: 'POST', url: '/api/system/get/config', headers: json, payload: '{}' })
+      return performance.now() - t0
+    }
+    const idle: number[] = []
+    for (let i = 0; i < 50; i++) idle.push(await config())
+    const base = median(idle)
+
+    const delays: number[] = []
+    for (let run = 0; run < 3; run++) {
+      let done = false
+      const t0 = performance.now()
+      const importing = app.inject({ method: 'POST', url: '/api/marker/import', headers: json, payload: body }).then((res) => {
+        done = true
+        const errcode = (res.json() as { header: { errcode: number } }).header.errcode
+        if ((errcode === 0) !== points <= markerLimit) throw new Error(`import of ${points} points into room for ${markerLimit}: errcode ${errcode}`)
+      })
+      const during: number[] = []
+      while (!done) during.push(await config())
+      await importing
+      const worst = Math.max(...during)
+      console.error(`[bench:server] import of ${points} points (${round(body.length / MB, 1)} MB) into room for ${markerLimit} answered in ${Math.round(performance.now() - t0)} ms; ${during.length} config calls meanwhile, slowest ${round(worst)} ms (idle median ${round(base)} ms)`)
+      delays.push(worst - base)
+    }
+    emit(name, round(median(delays)), 'ms', 50)
+    await app.close()
+  } finally {
+    await db.close()
+  }
+}
+
+/**
  * Runs the measurement in a child process (its RSS is then the server's alone). The child is this
  * file compiled the way `npm start` compiles the server (scripts/build-server.mjs: esbuild, plain
  * node, packages from node_modules), so the figures are those of the server as it runs.
@@ -191,11 +262,13 @@ async function measure(file: string): Promise<void> {
 export function serverBench(): void {
   const root = path.resolve(__dirname, '..')
   const compiled = path.join(root, '.cache/bench/server-bench.cjs')
-  buildSync({ absWorkingDir: root, entryPoints: [path.join(root, 'bench/server.ts')], outfile: compiled, bundle: true, platform: 'node', target: 'node20', format: 'cjs', packages: 'external', logLevel: 'warning' })
+  // As scripts/build-server.mjs: the import parser's worker code travels inside the file.
+  const parseWorker = buildSync({ ...PARSE_WORKER_BUILD, entryPoints: [PARSE_WORKER_ENTRY] }).outputFiles[0].text
+  buildSync({ absWorkingDir: root, entryPoints: [path.join(root, 'bench/server.ts')], outfile: compiled, bundle: true, platform: 'node', target: 'node20', format: 'cjs', packages: 'external', logLevel: 'warning', define: { PARSE_WORKER_CODE: JSON.stringify(parseWorker) } })
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'))
   const file = path.join(dir, 'bench.db')
   try {
-    for (const step of ['seed', 'measure']) {
+    for (const step of ['seed', 'measure', 'import']) {
       execFileSync(process.execPath, [compiled], { stdio: 'inherit', env: { ...process.env, BENCH_SERVER_CHILD: step, BENCH_SERVER_DB: file }, timeout: 300_000 })
     }
   } finally {
@@ -204,9 +277,9 @@ export function serverBench(): void {
 }
 
 const child = process.env.BENCH_SERVER_CHILD
-if (child === 'seed' || child === 'measure') {
+if (child === 'seed' || child === 'measure' || child === 'import') {
   const file = process.env.BENCH_SERVER_DB!
-  ;(child === 'seed' ? seedFile(file) : measure(file)).catch((err) => {
+  ;(child === 'seed' ? seedFile(file) : child === 'measure' ? measure(file) : measureImports()).catch((err) => {
     console.error(err)
     process.exitCode = 1
   })

@@ -8,8 +8,29 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
+/**
+ * The import file parser's worker thread (server/src/services/file-parser.ts), bundled with its
+ * packages into one script that the server hands to `new Worker` with eval: it travels inside the
+ * server's file as the constant PARSE_WORKER_CODE, so the compiled server stays one file. Same
+ * options as PARSE_WORKER_BUILD there.
+ */
+async function buildParseWorker() {
+  const built = await build({
+    absWorkingDir: ROOT,
+    entryPoints: ['server/src/services/file-parser.worker.ts'],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    write: false,
+    logLevel: 'warning',
+  })
+  return built.outputFiles[0].text
+}
+
 /** Bundles `entry` (relative to the project) into `outfile`; resolves when written. */
 export async function buildServer(entry = 'server/src/main.ts', outfile = 'dist/server/main.cjs') {
+  const parseWorker = await buildParseWorker()
   await build({
     absWorkingDir: ROOT,
     entryPoints: [entry],
@@ -21,6 +42,7 @@ export async function buildServer(entry = 'server/src/main.ts', outfile = 'dist/
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
+    define: { PARSE_WORKER_CODE: JSON.stringify(parseWorker) },
   })
   return outfile
 }

@@ -9,6 +9,8 @@ export const DEFAULT_MAP_PLUGIN_VERSION = '2.0'
 
 /** Markers are fetched in pages of this size. */
 export const MARKER_PAGE_SIZE = 5000
+/** One import holds at most this many rows: a bigger file is refused before it is parsed through (split it). */
+export const IMPORT_MAX_ROWS = 10_000
 /** At most this many point markers are drawn per view. */
 export const MAX_VISIBLE_POINTS = 200
 

@@ -140,6 +140,7 @@ export const MAP_IO_MSG = {
   importColumnsMissing: 'CSV文件需要经度、纬度两列（lng/lat 或 经度/纬度）或WKT列',
   wktInvalid: 'WKT格式错误',
   importTooLarge: (limit: string) => `导入文件不能超过${limit}`,
+  importTooManyRows: (max: number) => `一次最多导入${max}条数据，请将文件拆分后分批导入`,
   fieldKindInvalid: '不支持的字段类型',
   fieldOrderChanged: '字段列表已变化，请刷新后重试',
   colorInvalid: '颜色格式错误，应为#RRGGBB',

@@ -68,4 +68,26 @@ it('starts compiled with plain node on a fresh data folder and serves the API an
   const page = await fetch(`${url}/map`)
   expect(page.status).toBe(200)
   expect(await page.text()).toContain('团队地图')
+  await expectImportWorks(url, () => out)
 })
+
+/** An import parses its file on a worker thread, whose code the compiled file carries. */
+async function expectImportWorks(url: string, output: () => string) {
+  const post = async (path: string, fields: object, auth?: { userid: number; token: string }) => {
+    const header = { userid: auth?.userid ?? '', groupid: '', token: auth?.token ?? '', device: 'app_h5', os: 'android' }
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...fields, header }) })
+    const body = await res.json()
+    if (body.header.errcode !== 0) throw new Error(`${path}: ${body.header.errmsg}`)
+    return body.data
+  }
+  const phone = '13800138000'
+  await post('/api/system/send/code', { phone })
+  const code = new RegExp(`phone=${phone} code=(\\d+)`).exec(output())?.[1]
+  const user = (await post('/api/user/login', { phone, code, channel: 'app_h5' })).user
+  const auth = { userid: user.id, token: user.token }
+  await post('/api/user/init', { nickname: '队长' }, auth)
+  await post('/api/group/create', {}, auth)
+  const layer = await post('/api/layer/save', { name: '网点', type: 1, parent_id: 0 }, auth)
+  const imported = await post('/api/marker/import', { layer_id: layer.id, format: 'csv', content: 'name,lng,lat\nA,116.4,39.9\nB,116.5,39.9' }, auth)
+  expect(imported).toMatchObject({ imported: 2, errors: [] })
+}

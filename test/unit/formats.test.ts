@@ -329,3 +329,28 @@ describe('file names', () => {
     expect(exportFileName('  ', 'csv')).toBe('layer.csv')
   })
 })
+
+describe('row limit', () => {
+  const points = (n: number) => Array.from({ length: n }, (_, i): ExportMarker => ({ name: `点${i + 1}`, type: 0, points: `116.${400 + i},39.9`, radius: 0, fields: {} }))
+
+  it.each<ImportFormat>(['geojson', 'kml', 'csv'])('reads a %s file of maxRows records and stops at one more, answering tooManyRows', (format) => {
+    expect(parseFile(format, serializeFile(format, points(3)), 'wgs84', 3).rows).toHaveLength(3)
+    expect(parseFile(format, serializeFile(format, points(4)), 'wgs84', 3)).toEqual({ rows: [], errors: [], tooManyRows: true })
+  })
+
+  it('counts bad records too: a file of too many is refused whatever they hold', () => {
+    const bad = collection(...Array.from({ length: 4 }, () => feature(null)))
+    expect(parseFile('geojson', bad, 'wgs84', 3).tooManyRows).toBe(true)
+  })
+
+  it('answers whole-file problems before the count', () => {
+    expect(parseFile('csv', 'name,address\nA,北京\nB,上海', 'wgs84', 1)).toEqual({ rows: [], errors: [{ row: 0, message: MAP_IO_MSG.importColumnsMissing }] })
+    expect(parseFile('geojson', '{oops', 'wgs84', 0).errors).toEqual([{ row: 0, message: MAP_MSG.importUnreadable }])
+  })
+
+  it('does not count blank CSV lines or Placemarks inside KML comments and CDATA', () => {
+    expect(parseFile('csv', 'name,lng,lat\n\nA,116.4,39.9\n\n\nB,116.5,39.9\n', 'wgs84', 2).rows).toHaveLength(2)
+    const kml = `<kml><Document><!-- <Placemark><name>旧</name></Placemark> --><Placemark><name>A</name><description><![CDATA[<Placemark>]]></description><Point><coordinates>116.4,39.9</coordinates></Point></Placemark></Document></kml>`
+    expect(parseFile('kml', kml, 'wgs84', 1).rows.map((r) => r.name)).toEqual(['A'])
+  })
+})

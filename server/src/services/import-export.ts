@@ -3,12 +3,18 @@
  * src/domain/formats. Import checks every row against the layer (kind, custom fields) as a marker
  * save would, and writes all rows in one transaction or none: any bad row, and the answer lists
  * the bad rows with their numbers and imports nothing. The group's marker limit holds.
+ *
+ * A file is parsed on a worker thread (file-parser.ts), and only as far as the group's room and
+ * IMPORT_MAX_ROWS allow: a file of more records is refused as soon as the parser has counted past
+ * them. The rows that come back are checked in slices that yield, so that no step of an import
+ * holds other clients' calls for long.
  */
 import { ErrCode } from '../../../types/api'
 import type { ExportFile, FieldValue, FileCrs, ImportFormat, ImportResult, ImportRowError, LayerField, MarkerType } from '../../../types/mapdata'
-import { exportFileName, FORMAT_FILES, parseFile, serializeFile, type ExportMarker, type ImportRow } from '../../../src/domain/formats'
+import { IMPORT_MAX_ROWS } from '../../../src/domain/constants'
+import { exportFileName, FORMAT_FILES, serializeFile, type ExportMarker, type ImportRow } from '../../../src/domain/formats'
 import { checkFieldValues, defaultStyle, defaultWidth } from '../../../src/domain/markers'
-import { MAP_MSG } from '../../../src/domain/messages'
+import { MAP_IO_MSG, MAP_MSG } from '../../../src/domain/messages'
 import { PERM } from '../../../src/domain/permissions'
 import { boundsOf, parsePoints } from '../../../src/domain/points'
 import { inTransaction, type Database, type Executor } from '../db/connection'
@@ -16,17 +22,23 @@ import { fieldRowsOfLayer, toLayerField } from '../db/fields'
 import type { LayerRow } from '../db/layers'
 import { insertMarkers, markerCountsByLayer, markersOfLayer, searchTextOf, type NewMarker } from '../db/markers'
 import { BusinessError } from '../envelope'
-import { checkKindFits, requireRoomForMarkers } from './markers'
+import { FileTooComplex, parseFileOffThread } from './file-parser'
+import { markerLimitMessage } from './limits'
+import { checkKindFits, markerRoom, requireRoomForMarkers } from './markers'
 import { recordLayerOp } from './oplog'
 import { requireOnLayer, type MapCaller } from './permissions'
 
 /** The answer lists at most this many bad rows (a wrong file can have thousands). */
 export const IMPORT_ERRORS_LISTED = 100
 
+/** Rows checked between two yields to the event loop (about a few milliseconds of work). */
+const ROWS_PER_SLICE = 500
+
 export interface ImportRequest {
   layer_id: number
   format: ImportFormat
-  content: string
+  /** The file's text, or its UTF-8 bytes. */
+  content: string | Uint8Array
   crs: FileCrs
 }
 
@@ -41,7 +53,16 @@ function requireMarkerLayer(layer: LayerRow): void {
 export async function importMarkers(db: Database, who: MapCaller, request: ImportRequest, now: Date): Promise<ImportResult> {
   const { layer } = await requireOnLayer(db.kysely, who, request.layer_id, PERM.LAYER_IMPORT)
   requireMarkerLayer(layer)
-  const parsed = parseFile(request.format, request.content, request.crs)
+  // Read no further than the group can take: a trial group's 300 needs 301 records to refuse a file of 100,000.
+  const { room, limits } = await markerRoom(db.kysely, who.groupId, now)
+  const maxRows = Math.max(0, Math.min(room, IMPORT_MAX_ROWS))
+  const parsed = await parseFileOffThread(request.format, request.content, request.crs, maxRows).catch((err: unknown) => {
+    throw err instanceof FileTooComplex ? invalid(MAP_MSG.importUnreadable) : err
+  })
+  if (parsed.tooManyRows) {
+    if (room <= IMPORT_MAX_ROWS) throw new BusinessError(ErrCode.LIMIT_REACHED, markerLimitMessage(limits))
+    throw invalid(MAP_IO_MSG.importTooManyRows(IMPORT_MAX_ROWS))
+  }
   const fileProblem = parsed.errors.find((e) => e.row === 0)
   if (fileProblem) throw invalid(fileProblem.message)
 
@@ -49,7 +70,9 @@ export async function importMarkers(db: Database, who: MapCaller, request: Impor
   const at = now.toISOString()
   const errors: ImportRowError[] = [...parsed.errors]
   const rows: NewMarker[] = []
-  for (const row of parsed.rows) {
+  for (let i = 0; i < parsed.rows.length; i++) {
+    if (i > 0 && i % ROWS_PER_SLICE === 0) await new Promise((next) => setImmediate(next))
+    const row = parsed.rows[i]
     const built = markerOfRow(layer, fields, row)
     if (typeof built === 'string') errors.push({ row: row.row, message: built })
     else rows.push({ ...built, group_id: who.groupId, creator_id: who.userId, created_at: at, updated_at: at, deleted_at: null })

@@ -62,6 +62,13 @@ async function lockedMarkerLimit(trx: Executor, dialect: DialectName, groupId: n
   return limitsInForce(await query.executeTakeFirstOrThrow(), now)
 }
 
+/** How many more live markers the group may hold now, read without a lock: a check before costly work, which requireRoomForMarkers repeats when writing. */
+export async function markerRoom(db: Executor, groupId: number, now: Date): Promise<{ room: number; limits: LimitsInForce }> {
+  const group = await db.selectFrom('groups').select(['level', 'vip_exp', 'marker_limit', 'join_limit', 'file_size_limit']).where('id', '=', groupId).executeTakeFirstOrThrow()
+  const limits = limitsInForce(group, now)
+  return { room: limits.marker_limit - (await countGroupMarkers(db, groupId)), limits }
+}
+
 /** Refuses when `adding` more live markers would pass the group's limit in force (the free plan's once its membership has expired). */
 export async function requireRoomForMarkers(trx: Executor, groupId: number, adding: number, now: Date): Promise<void> {
   const limits = await lockedMarkerLimit(trx, dialectOf(trx), groupId, now)

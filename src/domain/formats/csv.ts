@@ -17,6 +17,7 @@ import {
   openRing,
   pointGeometry,
   rectangleRing,
+  requireAtMost,
   RowCollector,
   unreadable,
   type ExportMarker,
@@ -36,17 +37,28 @@ const COLUMN_NAMES = {
 
 type Role = keyof typeof COLUMN_NAMES
 
-export function parseCsv(text: string, crs: FileCrs = 'wgs84'): ParsedFile {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false })
-  const lines = parsed.data.filter((line) => Array.isArray(line))
+export function parseCsv(text: string, crs: FileCrs = 'wgs84', maxRows = Infinity): ParsedFile {
+  // Line by line, stopping once past the header and maxRows records: the rest is never read.
+  const lines: string[][] = []
+  let filled = 0
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    skipEmptyLines: false,
+    step: (result, parser) => {
+      if (!Array.isArray(result.data)) return
+      lines.push(result.data)
+      if (!isBlank(result.data) && ++filled > maxRows + 1) parser.abort()
+    },
+  })
   const headerIndex = lines.findIndex((line) => !isBlank(line))
   if (headerIndex < 0) return unreadable(MAP_MSG.importEmpty)
   const header = lines[headerIndex].map((h) => String(h ?? '').trim())
   const columns = rolesOf(header)
   if (columns.wkt < 0 && (columns.lng < 0 || columns.lat < 0)) return unreadable(MAP_IO_MSG.importColumnsMissing)
 
-  const out = new RowCollector(crs)
-  lines.slice(headerIndex + 1).forEach((line, index) => {
+  const body = lines.slice(headerIndex + 1)
+  requireAtMost(body.reduce((n, line) => (isBlank(line) ? n : n + 1), 0), maxRows)
+  const out = new RowCollector(crs, maxRows)
+  body.forEach((line, index) => {
     if (isBlank(line)) return
     const cell = (role: Role) => (columns[role] >= 0 ? String(line[columns[role]] ?? '').trim() : '')
     const fields: Record<string, string> = {}

@@ -16,6 +16,7 @@ import {
   openRing,
   pointGeometry,
   rectangleRing,
+  requireAtMost,
   RowCollector,
   unreadable,
   type ExportMarker,
@@ -39,7 +40,7 @@ interface GeoJsonFeature {
 
 const GEOMETRY_TYPES = ['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection']
 
-export function parseGeoJson(text: string, crs: FileCrs = 'wgs84'): ParsedFile {
+export function parseGeoJson(text: string, crs: FileCrs = 'wgs84', maxRows = Infinity): ParsedFile {
   let root: unknown
   try {
     root = JSON.parse(text.replace(/^\uFEFF/, ''))
@@ -48,7 +49,8 @@ export function parseGeoJson(text: string, crs: FileCrs = 'wgs84'): ParsedFile {
   }
   const features = featuresOf(root)
   if (!features) return unreadable()
-  const out = new RowCollector(crs)
+  requireAtMost(features.length, maxRows)
+  const out = new RowCollector(crs, maxRows)
   features.forEach((feature, index) => {
     const row = index + 1
     const f = (feature && typeof feature === 'object' ? feature : {}) as Partial<GeoJsonFeature>

@@ -7,7 +7,7 @@ import type { FileCrs, ImportFormat } from '../../../types/mapdata'
 import { parseCsv, serializeCsv } from './csv'
 import { parseGeoJson, serializeGeoJson } from './geojson'
 import { parseKml, serializeKml } from './kml'
-import type { ExportMarker, ExportOptions, ParsedFile } from './rows'
+import { TooManyRows, type ExportMarker, type ExportOptions, type ParsedFile } from './rows'
 
 export type { ExportMarker, ExportOptions, ImportRow, ParsedFile } from './rows'
 export { KIND_NAMES } from './rows'
@@ -33,14 +33,24 @@ export function formatOfFileName(name: string): ImportFormat | null {
   return null
 }
 
-export function parseFile(format: ImportFormat, text: string, crs: FileCrs = 'wgs84'): ParsedFile {
-  switch (format) {
-    case 'geojson':
-      return parseGeoJson(text, crs)
-    case 'kml':
-      return parseKml(text, crs)
-    case 'csv':
-      return parseCsv(text, crs)
+/**
+ * The rows of a file. With maxRows, a file of more records (features, placemarks, CSV lines) is
+ * answered {tooManyRows} as soon as that is known, without reading the rest: a parser counts
+ * before its per-row work where it can, and RowCollector stops at the limit in any case.
+ */
+export function parseFile(format: ImportFormat, text: string, crs: FileCrs = 'wgs84', maxRows = Infinity): ParsedFile {
+  try {
+    switch (format) {
+      case 'geojson':
+        return parseGeoJson(text, crs, maxRows)
+      case 'kml':
+        return parseKml(text, crs, maxRows)
+      case 'csv':
+        return parseCsv(text, crs, maxRows)
+    }
+  } catch (err) {
+    if (err instanceof TooManyRows) return { rows: [], errors: [], tooManyRows: true }
+    throw err
   }
 }
 

@@ -16,6 +16,7 @@ import {
   openRing,
   pointGeometry,
   rectangleRing,
+  requireAtMost,
   RowCollector,
   unreadable,
   type ExportMarker,
@@ -38,7 +39,9 @@ const parser = new XMLParser({
 
 const GEOMETRY_TAGS = ['Point', 'LineString', 'Polygon', 'MultiGeometry', 'LinearRing', 'MultiTrack', 'Track', 'Model']
 
-export function parseKml(text: string, crs: FileCrs = 'wgs84'): ParsedFile {
+export function parseKml(text: string, crs: FileCrs = 'wgs84', maxRows = Infinity): ParsedFile {
+  // Building the tree is most of the work (and memory): count first, stop at the limit.
+  if (Number.isFinite(maxRows)) requireAtMost(countPlacemarks(text, maxRows), maxRows)
   let tree: Node[]
   try {
     tree = parser.parse(text.replace(/^\uFEFF/, '')) as Node[]
@@ -46,12 +49,25 @@ export function parseKml(text: string, crs: FileCrs = 'wgs84'): ParsedFile {
     return unreadable()
   }
   if (!Array.isArray(tree) || !tree.some((n) => tagOf(n) === 'kml')) return unreadable()
-  const out = new RowCollector(crs)
+  const out = new RowCollector(crs, maxRows)
   placemarks(tree).forEach((placemark, index) => {
     const data = extendedData(placemark)
     out.add(index + 1, textOf(child(placemark, 'name')), geometryOf(placemark, data), fieldsFrom(data))
   })
   return out.result()
+}
+
+/**
+ * Placemark start tags outside comments and CDATA (where a raw '<' cannot stand otherwise, so in a
+ * well-formed file each is one Placemark), counted up to one past `stopAfter`.
+ */
+export function countPlacemarks(text: string, stopAfter = Infinity): number {
+  const tags = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<(?:[\w.-]+:)?Placemark[\s/>]/g
+  let count = 0
+  for (let m = tags.exec(text); m && count <= stopAfter; m = tags.exec(text)) {
+    if (m[0][1] !== '!') count++
+  }
+  return count
 }
 
 function tagOf(node: Node): string {

@@ -24,6 +24,20 @@ export interface ParsedFile {
   rows: ImportRow[]
   /** Row 0 is the file itself (unreadable, wrong columns). */
   errors: ImportRowError[]
+  /** The file holds more records than the parse was allowed: it stopped there, rows and errors are empty. */
+  tooManyRows?: true
+}
+
+/** Thrown by a parser that meets more records than it may read; parseFile answers it as tooManyRows. */
+export class TooManyRows extends Error {
+  constructor() {
+    super('too many rows')
+  }
+}
+
+/** A parser that learns how many records the file holds before reading them stops here when they are too many. */
+export function requireAtMost(count: number, maxRows: number): void {
+  if (count > maxRows) throw new TooManyRows()
 }
 
 /** One marker to write: stored (GCJ-02) points, field values by field name. */
@@ -76,14 +90,20 @@ export function unreadable(message: string = MAP_MSG.importUnreadable): ParsedFi
 export class RowCollector {
   readonly rows: ImportRow[] = []
   readonly errors: ImportRowError[] = []
+  private seen = 0
 
-  constructor(private readonly crs: FileCrs = 'wgs84') {}
+  /** maxRows: records (good or bad) past which the file is refused unread (TooManyRows). */
+  constructor(
+    private readonly crs: FileCrs = 'wgs84',
+    private readonly maxRows = Infinity,
+  ) {}
 
   fail(row: number, message: string): void {
     this.errors.push({ row, message })
   }
 
   add(row: number, name: unknown, geometry: FileGeometry | string, fields: Record<string, string> = {}): void {
+    requireAtMost(++this.seen, this.maxRows)
     if (typeof geometry === 'string') return this.fail(row, geometry)
     const { type } = geometry
     const radius = type === 5 ? Number(geometry.radius ?? 0) : 0
