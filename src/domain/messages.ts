@@ -186,6 +186,10 @@ export const TEAM_UI_MSG = {
   mandatory: (item: string): string => `${item}必须授权，无法取消`,
   /** A page whose module the user does not hold, opened by a direct address. */
   moduleMissing: (module: string): string => `您没有「${module}」模块的权限，请联系团队管理员开通`,
+  /** A VIP module on the free tier: no role can grant it until the group upgrades. */
+  moduleLocked: (module: string): string => `「${module}」是会员功能，请升级会员后使用`,
+  /** The module is held but not the group action the page or call needs within it. */
+  actionMissing: (action: string): string => `您没有「${action}」的权限，请联系团队管理员开通`,
   /** SPEC 4: the group data changed on the server (another admin changed the team). */
   dataRefreshed: '团队数据已更新',
   departmentNameRequired: '请输入部门名称',

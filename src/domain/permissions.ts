@@ -127,7 +127,7 @@ export function canOnLayer(actor: Actor, layerOpts: readonly string[], perm: Per
   return isGroupManager(actor) || layerOpts.includes(perm)
 }
 
-/** Group-level actions that are not about one layer (create a top-level layer, read the whole log): a manager, or a module id the actor holds through a role. */
+/** Group-level actions that are not about one layer (create a top-level layer, the sign list): a manager, or a module id the actor holds through a role. Features behind a module (the log among them) are decided by moduleGate.ts featureRefusal. */
 export function canInGroup(actor: Actor, perm: PermissionId): boolean {
   return isGroupManager(actor) || !!actor.modules?.includes(perm)
 }

@@ -15,8 +15,6 @@ export const ROUTE_MSG = {
   markerStopMissing: (n: number): string => `第${n}站的标注已删除或您无权查看，请移除后再保存`,
   markerNoPosition: '该标注没有有效坐标，不能作为站点',
   notFound: '路线不存在或已被删除',
-  moduleLocked: '路线规划是会员功能，请升级会员后使用',
-  moduleMissing: '您没有路线规划模块的权限，请联系管理员开通',
   addForbidden: '您没有新建路线的权限',
   deleteForbidden: '您没有删除路线的权限',
   shareForbidden: '您没有分享路线的权限',

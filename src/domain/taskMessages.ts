@@ -38,8 +38,6 @@ export const TASK_MSG = {
   tooManyTasks: (max: number): string => `任务数量已达上限（${max}个），请删除已完成的任务后再试`,
   // who may
   notFound: '任务不存在或已被删除',
-  moduleLocked: '任务调度是会员功能，请升级会员后使用',
-  moduleMissing: '您没有调度模块的权限，请联系管理员开通',
   addForbidden: '您没有新建任务的权限',
   editForbidden: '只有任务的创建人或管理员可以修改任务',
   deleteForbidden: '您没有删除任务的权限',
@@ -71,7 +69,6 @@ export const TASK_MSG = {
   emptyMine: '还没有指派给您的任务',
   emptyCreated: '您还没有创建任务，点“新建任务”发布第一个',
   lockedNotice: '任务调度是会员功能，开通会员后即可给成员派发任务、签到完成',
-  lockedMissing: '您没有调度模块的权限，请联系管理员开通',
   goVip: '开通会员',
   start: '开始',
   complete: '签到完成',

@@ -18,5 +18,5 @@ export function decideEntry(root: RootStore): GuardDecision {
 /** The message shown instead of the page when the user's modules do not open it (issue 5), else null. */
 export function moduleBlockOf(root: RootStore): string | null {
   const route = resolveRoute(root.platform.location().pathname)
-  return route ? moduleBlock(route.path, root.session.user?.modules) : null
+  return route ? moduleBlock(route.path, root.session.user?.modules, root.session.user?.level ?? 0) : null
 }

@@ -8,7 +8,7 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { Marker, MarkerType } from '../../types/mapdata'
 import type { RoutePlan, RouteStop, RouteStopInput, SavedRoute, TravelMode } from '../../types/routes'
-import { holdsModule } from '../domain/moduleGate'
+import { FEATURES, featureOpen, holdsModule } from '../domain/moduleGate'
 import { PERM } from '../domain/permissions'
 import { ROUTE_MSG } from '../domain/routeMessages'
 import {
@@ -302,7 +302,7 @@ export class RouteStore {
 
   /** routing_share, and the share module as every share button needs. */
   get canShare(): boolean {
-    return this.canUse && this.holds(PERM.ROUTING_SHARE) && this.holds(PERM.MODULE_SHARE)
+    return this.canUse && this.holds(PERM.ROUTING_SHARE) && featureOpen(FEATURES.share, this.root.session.user?.modules)
   }
 
   get isManager(): boolean {

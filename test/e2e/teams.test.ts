@@ -150,7 +150,9 @@ describe('teams: departments, roles, invitation, authorised layers, refresh, rem
     await admin.goto(`${server.url}/group`)
     await on(admin, '.nut-tabs-titles-item', '角色').click()
     await on(admin, '.role', /外勤/).locator('.role__line', { hasText: '模块' }).click()
+    // The log needs the 日志 module and, within it, the 操作日志 permission (moduleGate FEATURES.log).
     await tick(admin, '日志')
+    await tick(admin, '操作日志')
     await button(admin, '确定').click()
     await on(admin, '.role__value', /日志/).waitFor()
     await closePopups(admin)

@@ -1,6 +1,6 @@
 /** /api/oplog/*: the operation log, newest first with filters, and restoring deletes from it. */
 import { ErrCode } from '../../types/api'
-import { MAP_MSG, MSG } from '../../src/domain/messages'
+import { MAP_MSG, TEAM_UI_MSG } from '../../src/domain/messages'
 import { PERM } from '../../src/domain/permissions'
 import { expectOk, grant, makeLayer, makeMarker, makeTeam, setMarkerLimit, type Team } from './mapdata-fixture'
 
@@ -58,7 +58,23 @@ describe('/api/oplog/getlist', () => {
     const { t, owner, member } = team
     const layerId = await makeLayer(t, owner, '水井')
     await grant(team, layerId, member, [PERM.LAYER_LOG, PERM.MARKER_ADD])
-    expect(await t.call('/api/oplog/getlist', {}, member)).toMatchObject({ errcode: ErrCode.FORBIDDEN, errmsg: MSG.forbidden })
+    expect(await t.call('/api/oplog/getlist', {}, member)).toMatchObject({ errcode: ErrCode.FORBIDDEN, errmsg: TEAM_UI_MSG.moduleMissing('日志') })
+  })
+
+  it("should need the log module and the oplog permission together, as the app's menu and page do", async () => {
+    const { t, owner, member } = team
+    const role = async (module_ids: string[]) => {
+      const id = expectOk(await t.call('/api/role/save', { name: `日志${module_ids.length}` }, owner)).id
+      expectOk(await t.call('/api/role/save/module', { role_id: id, module_ids }, owner))
+      expectOk(await t.call('/api/role/save/join', { role_id: id, user_ids: [member.userid] }, owner))
+      return id
+    }
+    const only = await role([PERM.MODULE_LOG])
+    expect(await t.call('/api/oplog/getlist', {}, member)).toMatchObject({ errcode: ErrCode.FORBIDDEN, errmsg: TEAM_UI_MSG.actionMissing('操作日志') })
+    expectOk(await t.call('/api/role/save/module', { role_id: only, module_ids: [PERM.OPLOG] }, owner))
+    expect(await t.call('/api/oplog/getlist', {}, member)).toMatchObject({ errcode: ErrCode.FORBIDDEN, errmsg: TEAM_UI_MSG.moduleMissing('日志') })
+    expectOk(await t.call('/api/role/save/module', { role_id: only, module_ids: [PERM.MODULE_LOG, PERM.OPLOG] }, owner))
+    expect((await t.call('/api/oplog/getlist', {}, member)).errcode).toBe(ErrCode.OK)
   })
 
   it("should show another group nothing of this group's log", async () => {

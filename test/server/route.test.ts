@@ -8,6 +8,7 @@
  */
 import { ErrCode } from '../../types/api'
 import { PERM } from '../../src/domain/permissions'
+import { TEAM_UI_MSG } from '../../src/domain/messages'
 import { ROUTE_MSG } from '../../src/domain/routeMessages'
 import { SHARE_MSG } from '../../src/domain/shareMessages'
 import { ROUTES_PER_GROUP_MAX, ROUTE_STOPS_MAX, straightLeg } from '../../src/domain/routes'
@@ -26,7 +27,11 @@ let plain: Person
 let line: number
 const m = { a1: 0, a2: 0, b1: 0, c1: 0, road: 0 }
 
-const ALL_ROUTING = [PERM.MODULE_ROUTING, PERM.ROUTING_ADD, PERM.ROUTING_DELETE, PERM.ROUTING_SHARE]
+/** Sharing a route needs the share module too, as every share entry of the app does. */
+const ALL_ROUTING = [PERM.MODULE_ROUTING, PERM.ROUTING_ADD, PERM.ROUTING_DELETE, PERM.ROUTING_SHARE, PERM.MODULE_SHARE]
+/** The app's page gate message for /route, which the server answers too. */
+const MODULE_MISSING = TEAM_UI_MSG.moduleMissing('路线规划')
+const MODULE_LOCKED = TEAM_UI_MSG.moduleLocked('路线规划')
 
 async function role(name: string, modules: string[], people: Person[]): Promise<void> {
   const id = ok(await w.call('/api/role/save', { name }, w.owner)).id
@@ -70,19 +75,19 @@ async function expectRefused(res: { errcode: number; errmsg: string }, errcode: 
 
 describe('modules and permissions (SPEC 6: module_routing, routing add/delete/share)', () => {
   it('refuses every call to a member without module_routing, and writes nothing', async () => {
-    await expectRefused(await w.call('/api/route/getlist', {}, plain), ErrCode.FORBIDDEN, ROUTE_MSG.moduleMissing)
-    await expectRefused(await w.call('/api/route/plan', { mode: 'walking', stops: body().stops }, plain), ErrCode.FORBIDDEN, ROUTE_MSG.moduleMissing)
-    await expectRefused(await save(plain), ErrCode.FORBIDDEN, ROUTE_MSG.moduleMissing)
+    await expectRefused(await w.call('/api/route/getlist', {}, plain), ErrCode.FORBIDDEN, MODULE_MISSING)
+    await expectRefused(await w.call('/api/route/plan', { mode: 'walking', stops: body().stops }, plain), ErrCode.FORBIDDEN, MODULE_MISSING)
+    await expectRefused(await save(plain), ErrCode.FORBIDDEN, MODULE_MISSING)
     const id = ok(await save(w.owner)).id
-    await expectRefused(await w.call('/api/route/getbyid', { id }, plain), ErrCode.FORBIDDEN, ROUTE_MSG.moduleMissing)
-    await expectRefused(await w.call('/api/route/delete', { id }, plain), ErrCode.FORBIDDEN, ROUTE_MSG.moduleMissing)
+    await expectRefused(await w.call('/api/route/getbyid', { id }, plain), ErrCode.FORBIDDEN, MODULE_MISSING)
+    await expectRefused(await w.call('/api/route/delete', { id }, plain), ErrCode.FORBIDDEN, MODULE_MISSING)
     expect(await routeRows()).toHaveLength(1)
   })
 
   it('on the free tier refuses even the administrator (module_routing is a VIP module)', async () => {
     await w.t.db.kysely.updateTable('groups').set({ level: 0 }).where('id', '=', w.groupId).execute()
-    await expectRefused(await save(w.owner), ErrCode.FORBIDDEN, ROUTE_MSG.moduleLocked)
-    await expectRefused(await w.call('/api/route/getlist', {}, w.owner), ErrCode.FORBIDDEN, ROUTE_MSG.moduleLocked)
+    await expectRefused(await save(w.owner), ErrCode.FORBIDDEN, MODULE_LOCKED)
+    await expectRefused(await w.call('/api/route/getlist', {}, w.owner), ErrCode.FORBIDDEN, MODULE_LOCKED)
     expect(await routeRows()).toHaveLength(0)
   })
 
@@ -326,9 +331,11 @@ describe('route shares (share type 3)', () => {
     const route = ok(await save(planner, { stops: [{ marker_id: m.a1 }, { marker_id: m.c1 }] }))
     const owners = ok(await save(w.owner))
     await w.t.db.kysely.updateTable('saved_routes').set({ creator_id: looker.userid }).where('id', '=', owners.id).execute()
-    // The looker created that route now but holds no routing_share.
+    // The looker created that route now but holds no routing_share: without the share module they are refused that first.
+    await expectRefused(await w.call('/api/share/save', shareBody({ type: 3, data_ids: [owners.id], show_btn: 60 }), looker), ErrCode.FORBIDDEN, TEAM_UI_MSG.moduleMissing('分享'))
+    await role('分享', [PERM.MODULE_SHARE], [looker, plain])
     await expectRefused(await w.call('/api/share/save', shareBody({ type: 3, data_ids: [owners.id], show_btn: 60 }), looker), ErrCode.FORBIDDEN, ROUTE_MSG.shareForbidden)
-    await expectRefused(await w.call('/api/share/save', shareBody({ type: 3, data_ids: [route.id] }), plain), ErrCode.FORBIDDEN, ROUTE_MSG.moduleMissing)
+    await expectRefused(await w.call('/api/share/save', shareBody({ type: 3, data_ids: [route.id] }), plain), ErrCode.FORBIDDEN, MODULE_MISSING)
     // Layer C is readable for the planner but not shareable: not with its markers.
     await expectRefused(await w.call('/api/share/save', shareBody({ type: 3, data_ids: [route.id], show_btn: 172 }), planner), ErrCode.FORBIDDEN, ROUTE_MSG.shareMarkersForbidden)
     // Another member's route, an unknown id.

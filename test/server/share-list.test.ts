@@ -19,6 +19,7 @@ beforeEach(async () => {
   member = await w.join('13900000001', '成员甲')
   colleague = await w.join('13900000002', '成员乙')
   for (const p of [member, colleague]) await w.grant(w.layers.a, { user_id: p.userid }, [PERM.LAYER_DATA_LIST, PERM.LAYER_SHARE])
+  await w.role('分享员', [PERM.MODULE_SHARE], [member, colleague])
 })
 
 afterEach(async () => {

@@ -6,7 +6,7 @@
  */
 import { ROUTE_MSG } from '../../src/domain/routeMessages'
 import { ErrCode } from '../../types/api'
-import { MSG } from '../../src/domain/messages'
+import { MSG, TEAM_UI_MSG } from '../../src/domain/messages'
 import { SHARE_MSG } from '../../src/domain/shareMessages'
 import { PERM } from '../../src/domain/permissions'
 import { ok } from './teams-fixture'
@@ -159,6 +159,32 @@ describe('the password is stored hashed and never returned', () => {
   })
 })
 
+describe('the share module', () => {
+  it('refuses a member holding layer_share but not the share module, with the message of the app, and writes nothing', async () => {
+    const member = await w.join('13900000001', '成员')
+    await w.grant(w.layers.a, { user_id: member.userid }, [PERM.LAYER_DATA_LIST, PERM.LAYER_SHARE])
+    const role = await w.role('地图', [PERM.MODULE_MAP], [member])
+    await expectRefused({ data_ids: [w.layers.a] }, ErrCode.FORBIDDEN, TEAM_UI_MSG.moduleMissing('分享'), member)
+    await expectRefused({ type: 2, data_ids: [w.markers.a[0]] }, ErrCode.FORBIDDEN, TEAM_UI_MSG.moduleMissing('分享'), member)
+    // Refused before anything about the share is looked at.
+    await expectRefused({ name: '', data_ids: [] }, ErrCode.FORBIDDEN, TEAM_UI_MSG.moduleMissing('分享'), member)
+    expect(await shareRows()).toHaveLength(0)
+    ok(await w.call('/api/role/save/module', { role_id: role, module_ids: [PERM.MODULE_MAP, PERM.MODULE_SHARE] }, w.owner))
+    ok(await save({ data_ids: [w.layers.a] }, member))
+    // Taken away again: no more links.
+    ok(await w.call('/api/role/save/module', { role_id: role, module_ids: [PERM.MODULE_MAP] }, w.owner))
+    await expectRefused({ data_ids: [w.layers.a] }, ErrCode.FORBIDDEN, TEAM_UI_MSG.moduleMissing('分享'), member)
+    expect(await shareRows()).toHaveLength(1)
+  })
+})
+
+/** Members below hold the share module through a role: what they may share is then decided layer by layer. */
+async function sharer(phone: string, nickname: string) {
+  const person = await w.join(phone, nickname)
+  await w.role('分享员', [PERM.MODULE_SHARE], [person])
+  return person
+}
+
 describe('who may share which layer (SPEC 6)', () => {
   it('lets the administrator and a group manager share any layer', async () => {
     ok(await save({ data_ids: [w.layers.a, w.layers.b, w.layers.c] }))
@@ -168,7 +194,7 @@ describe('who may share which layer (SPEC 6)', () => {
   })
 
   it('lets a member share only the layers where their effective opts include layer_share', async () => {
-    const member = await w.join('13900000001', '成员')
+    const member = await sharer('13900000001', '成员')
     await w.grant(w.layers.a, { user_id: member.userid }, [PERM.LAYER_DATA_LIST, PERM.LAYER_SHARE])
     await w.grant(w.layers.b, { user_id: member.userid }, [PERM.LAYER_DATA_LIST, PERM.LAYER_EDIT, PERM.MARKER_ADD])
     ok(await save({ data_ids: [w.layers.a] }, member))
@@ -182,7 +208,7 @@ describe('who may share which layer (SPEC 6)', () => {
   it('lets a member share through their department chain (a grant to the parent department)', async () => {
     const top = await w.department('总部')
     const child = await w.department('一部', top)
-    const member = await w.join('13900000001', '成员')
+    const member = await sharer('13900000001', '成员')
     await w.place(member, child)
     await expectRefused({ data_ids: [w.layers.a] }, ErrCode.FORBIDDEN, SHARE_MSG.layerNotShareable, member)
     await w.grant(w.layers.a, { department_id: top }, [PERM.LAYER_DATA_LIST, PERM.LAYER_SHARE])
@@ -195,7 +221,8 @@ describe('who may share which layer (SPEC 6)', () => {
     const other = await w.department('二部')
     await w.grant(w.layers.a, { department_id: child }, [PERM.LAYER_DATA_LIST])
     await w.grant(w.layers.b, { department_id: other }, [PERM.LAYER_DATA_LIST])
-    const boss = await w.join('13900000001', '总部主管')
+    // Managing a department is authority over its layers, not a module: the share module comes from a role.
+    const boss = await sharer('13900000001', '总部主管')
     ok(await w.call('/api/department/setting/manager', { department_id: top, userids: [boss.userid] }, w.owner))
     // Even their own layer_share on a layer outside their departments does not count (SPEC 6).
     await w.grant(w.layers.c, { user_id: boss.userid }, [PERM.LAYER_DATA_LIST, PERM.LAYER_SHARE])
@@ -226,7 +253,7 @@ describe('who may share which layer (SPEC 6)', () => {
 
 describe('who may share which marker', () => {
   it('lets a member share markers of the layers they may share, and no others', async () => {
-    const member = await w.join('13900000001', '成员')
+    const member = await sharer('13900000001', '成员')
     await w.grant(w.layers.a, { user_id: member.userid }, [PERM.LAYER_DATA_LIST, PERM.LAYER_SHARE])
     await w.grant(w.layers.b, { user_id: member.userid }, [PERM.LAYER_DATA_LIST])
     ok(await save({ type: 2, data_ids: w.markers.a }, member))

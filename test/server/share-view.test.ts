@@ -229,6 +229,7 @@ describe('deletion and the owning group', () => {
   it('keeps working when its creator leaves the group (it belongs to the group)', async () => {
     const member = await w.join('13900000001', '成员')
     await w.grant(w.layers.a, { user_id: member.userid }, [PERM.LAYER_DATA_LIST, PERM.LAYER_SHARE])
+    await w.role('分享员', [PERM.MODULE_SHARE], [member])
     const id = await w.share({ data_ids: [w.layers.a] }, member)
     ok(await w.call('/api/group/quit', {}, member))
     expect(ok(await pub('/api/share/getbyid', { id }))).toMatchObject({ group_name: '勘察队', op_user: { nickname: '成员' } })

@@ -8,6 +8,7 @@
  */
 import { ErrCode } from '../../types/api'
 import type { Task } from '../../types/tasks'
+import { TEAM_UI_MSG } from '../../src/domain/messages'
 import { PERM } from '../../src/domain/permissions'
 import { TASK_MSG } from '../../src/domain/taskMessages'
 import { DAY_MS, type Auth } from './helpers'
@@ -114,15 +115,15 @@ describe('modules and permissions (SPEC 3: module dispatch, task add/delete)', (
       ['/api/task/start', { id }],
       ['/api/task/complete', { id, sign_id: 1 }],
     ] as const) {
-      expectRefused(await w.call(path, fields, plain), ErrCode.FORBIDDEN, TASK_MSG.moduleMissing)
+      expectRefused(await w.call(path, fields, plain), ErrCode.FORBIDDEN, TEAM_UI_MSG.moduleMissing('调度'))
     }
     expect(await taskRows()).toHaveLength(1)
   })
 
   it('on the free tier refuses even the administrator (module_dispatch is a VIP module)', async () => {
     await w.t.db.kysely.updateTable('groups').set({ level: 0 }).where('id', '=', w.groupId).execute()
-    expectRefused(await save(w.owner), ErrCode.FORBIDDEN, TASK_MSG.moduleLocked)
-    expectRefused(await list(w.owner, { scope: 'all' }), ErrCode.FORBIDDEN, TASK_MSG.moduleLocked)
+    expectRefused(await save(w.owner), ErrCode.FORBIDDEN, TEAM_UI_MSG.moduleLocked('调度'))
+    expectRefused(await list(w.owner, { scope: 'all' }), ErrCode.FORBIDDEN, TEAM_UI_MSG.moduleLocked('调度'))
     expect(await taskRows()).toHaveLength(0)
   })
 

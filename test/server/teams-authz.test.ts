@@ -1,5 +1,6 @@
 /**
- * The authorisation matrix of issue 5: every kind of caller against every layer and marker action.
+ * The authorisation matrix of issue 5: every kind of caller against every layer and marker action,
+ * and (the module axis, at the end) every kind of caller against every call behind a module.
  *
  * One team per kind of caller. Departments: 总部 (top) > 一部 (child) > 一组 (grandchild), and an
  * unrelated top department 二部. Each action runs on a fresh layer (with a marker, a note and a
@@ -7,6 +8,7 @@
  * grants on it, so that destructive actions do not disturb the next one.
  */
 import { ErrCode } from '../../types/api'
+import { TEAM_UI_MSG } from '../../src/domain/messages'
 import { LAYER_PERMISSIONS, PERM, type PermissionId } from '../../src/domain/permissions'
 import type { CallResult } from './helpers'
 import { makeWorld, ok, type Person, type TeamWorld } from './teams-fixture'
@@ -254,5 +256,176 @@ describe.each(profiles)('$title', (profile) => {
   it.each(actions)(`may $title when it holds what that needs, and is refused otherwise`, async (action) => {
     const target = await freshTarget()
     expect(await action.run(world, target)).toBe(profile.may(action.need) ? 'allowed' : 'refused')
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// The module axis: calls behind a module are refused without it, with the message the app shows
+// on the feature's page, whatever the caller holds on layers.
+
+type Feature = 'share' | 'log' | 'routing' | 'dispatch'
+
+/** The messages of the app's page gate (moduleGate.ts), spelled out here. */
+const MISSING: Record<Feature, string> = {
+  share: TEAM_UI_MSG.moduleMissing('分享'),
+  log: TEAM_UI_MSG.moduleMissing('日志'),
+  routing: TEAM_UI_MSG.moduleMissing('路线规划'),
+  dispatch: TEAM_UI_MSG.moduleMissing('调度'),
+}
+const LOCKED = { routing: TEAM_UI_MSG.moduleLocked('路线规划'), dispatch: TEAM_UI_MSG.moduleLocked('调度') }
+const NO_OPLOG = TEAM_UI_MSG.actionMissing('操作日志')
+
+interface ModuleWorld {
+  w: TeamWorld
+  actor: Person
+}
+
+interface ModuleProfile {
+  title: string
+  /** Makes the acting person (after the world's layer exists; the actor holds layer_share and more on it). */
+  setup(w: TeamWorld, layer: number): Promise<Person>
+  /** Why each feature is refused to the profile; absent: allowed. */
+  refused: Partial<Record<Feature, string>>
+}
+
+/** Everything the members below hold on the layer: only a module may stop them. */
+const LAYER_OPTS = [PERM.LAYER_DATA_LIST, PERM.LAYER_SHARE, PERM.MARKER_DELETE, PERM.LAYER_LOG]
+
+function memberWithRole(title: string, moduleIds: string[], refused: ModuleProfile['refused']): ModuleProfile {
+  return {
+    title,
+    async setup(w, layer) {
+      const actor = await w.join('13900000001', '成员')
+      await w.grant(layer, { user_id: actor.userid }, LAYER_OPTS)
+      if (moduleIds.length) await w.role('角色', moduleIds, [actor])
+      return actor
+    },
+    refused,
+  }
+}
+
+const setLevel = (w: TeamWorld, level: number) => w.t.db.kysely.updateTable('groups').set({ level }).where('id', '=', w.groupId).execute()
+
+const moduleProfiles: ModuleProfile[] = [
+  { title: 'the administrator', setup: async (w) => w.owner, refused: {} },
+  {
+    title: 'a group manager',
+    async setup(w) {
+      const actor = await w.join('13900000001', '经理')
+      await w.makeManager(actor)
+      return actor
+    },
+    refused: {},
+  },
+  {
+    title: 'the administrator on the free tier (routing and dispatch are VIP modules)',
+    async setup(w) {
+      await setLevel(w, 0)
+      return w.owner
+    },
+    refused: { routing: LOCKED.routing, dispatch: LOCKED.dispatch },
+  },
+  {
+    title: 'a member whose role holds every module, on the free tier',
+    async setup(w, layer) {
+      const actor = await w.join('13900000001', '成员')
+      await w.grant(layer, { user_id: actor.userid }, LAYER_OPTS)
+      await w.role('全部', [PERM.MODULE_SHARE, PERM.MODULE_LOG, PERM.OPLOG, PERM.MODULE_ROUTING, PERM.MODULE_DISPATCH], [actor])
+      await setLevel(w, 0)
+      return actor
+    },
+    refused: { routing: LOCKED.routing, dispatch: LOCKED.dispatch },
+  },
+  {
+    title: 'a department manager with no role (their standing is over layers, not modules)',
+    async setup(w, layer) {
+      const department = await w.department('一部')
+      await w.grant(layer, { department_id: department }, [PERM.LAYER_DATA_LIST])
+      const actor = await w.join('13900000001', '一部主管')
+      ok(await w.call('/api/department/setting/manager', { department_id: department, userids: [actor.userid] }, w.owner))
+      return actor
+    },
+    refused: MISSING,
+  },
+  memberWithRole('a member with no role', [], MISSING),
+  memberWithRole('a member whose role holds only module_map', [PERM.MODULE_MAP], MISSING),
+  {
+    title: 'a member whose share module was taken away',
+    async setup(w, layer) {
+      const actor = await w.join('13900000001', '成员')
+      await w.grant(layer, { user_id: actor.userid }, LAYER_OPTS)
+      const role = await w.role('分享员', [PERM.MODULE_MAP, PERM.MODULE_SHARE], [actor])
+      ok(await w.call('/api/role/save/module', { role_id: role, module_ids: [PERM.MODULE_MAP] }, w.owner))
+      return actor
+    },
+    refused: MISSING,
+  },
+  memberWithRole('a member whose role holds module_share', [PERM.MODULE_SHARE], { log: MISSING.log, routing: MISSING.routing, dispatch: MISSING.dispatch }),
+  memberWithRole('a member whose role holds module_log and oplog', [PERM.MODULE_LOG, PERM.OPLOG], { share: MISSING.share, routing: MISSING.routing, dispatch: MISSING.dispatch }),
+  memberWithRole('a member whose role holds module_log but not oplog', [PERM.MODULE_LOG], { ...MISSING, log: NO_OPLOG }),
+  memberWithRole('a member whose role holds oplog but not module_log', [PERM.OPLOG], MISSING),
+  memberWithRole('a member whose role holds module_routing', [PERM.MODULE_ROUTING], { share: MISSING.share, log: MISSING.log, dispatch: MISSING.dispatch }),
+  memberWithRole('a member whose role holds module_dispatch', [PERM.MODULE_DISPATCH], { share: MISSING.share, log: MISSING.log, routing: MISSING.routing }),
+]
+
+interface GatedCall {
+  title: string
+  feature: Feature
+  run(world: ModuleWorld, layer: number): Promise<CallResult>
+}
+
+const gatedCalls: GatedCall[] = [
+  { title: 'share a layer', feature: 'share', run: ({ w, actor }, layer) => w.call('/api/share/save', { name: '分享', type: 1, data_ids: [layer] }, actor) },
+  {
+    title: 'share a marker',
+    feature: 'share',
+    run: async ({ w, actor }, layer) => w.call('/api/share/save', { name: '分享', type: 2, data_ids: [await w.marker(layer, '分享的标注')] }, actor),
+  },
+  { title: 'list the shares', feature: 'share', run: ({ w, actor }) => w.call('/api/share/getlist/group', {}, actor) },
+  {
+    title: 'delete their own share',
+    feature: 'share',
+    async run({ w, actor }, layer) {
+      const id = ok(await w.call<string>('/api/share/save', { name: '分享', type: 1, data_ids: [layer] }, w.owner))
+      await w.t.db.kysely.updateTable('shares').set({ op_user_id: actor.userid }).where('id', '=', id).execute()
+      return w.call('/api/share/delete', { id }, actor)
+    },
+  },
+  { title: 'read the operation log', feature: 'log', run: ({ w, actor }) => w.call('/api/oplog/getlist', {}, actor) },
+  {
+    title: 'restore a deleted marker from the log',
+    feature: 'log',
+    async run({ w, actor }, layer) {
+      const marker = await w.marker(layer, '删掉的标注')
+      ok(await w.call('/api/marker/delete', { id: marker }, w.owner))
+      const op = await w.t.db.kysely.selectFrom('oplog').select('id').where('entity', '=', 'marker').where('entity_id', '=', marker).where('action', '=', 'delete').executeTakeFirstOrThrow()
+      return w.call('/api/oplog/restore', { id: op.id }, actor)
+    },
+  },
+  { title: 'list the routes', feature: 'routing', run: ({ w, actor }) => w.call('/api/route/getlist', {}, actor) },
+  {
+    title: 'plan a route',
+    feature: 'routing',
+    run: ({ w, actor }) => w.call('/api/route/plan', { mode: 'walking', stops: [{ lng: 116.4, lat: 39.9 }, { lng: 116.41, lat: 39.91 }] }, actor),
+  },
+  { title: 'list the tasks', feature: 'dispatch', run: ({ w, actor }) => w.call('/api/task/getlist', { scope: 'mine' }, actor) },
+]
+
+describe.each(moduleProfiles)('the module axis: $title', (profile) => {
+  let world: ModuleWorld
+  let layer = 0
+
+  beforeAll(async () => {
+    const w = await makeWorld()
+    layer = await w.layer('共享图层')
+    world = { w, actor: await profile.setup(w, layer) }
+  })
+  afterAll(() => world.w.close())
+
+  it.each(gatedCalls)('may $title only with its module, and is refused with the page’s message otherwise', async (call) => {
+    const res = await call.run(world, layer)
+    const refusal = profile.refused[call.feature]
+    const outcome = res.errcode === ErrCode.OK ? 'allowed' : `${res.errcode} ${res.errmsg}`
+    expect(outcome).toBe(refusal ? `${ErrCode.FORBIDDEN} ${refusal}` : 'allowed')
   })
 })

@@ -29,6 +29,8 @@ export interface TeamWorld {
   /** The administrator grants opts on a layer to a member or a department. */
   grant(layer_id: number, to: { user_id: number } | { department_id: number }, opts: string[]): Promise<void>
   setJoinLimit(limit: number): Promise<void>
+  /** The administrator makes a role granting these catalogue ids and assigns it to these people; returns its id. */
+  role(name: string, moduleIds: string[], people: Person[]): Promise<number>
   close(): Promise<void>
 }
 
@@ -96,6 +98,12 @@ export async function makeWorld(options: { t?: TestApp } = {}): Promise<TeamWorl
     },
     async setJoinLimit(limit) {
       await t.db.kysely.updateTable('groups').set({ join_limit: limit }).where('id', '=', groupId).execute()
+    },
+    async role(name, moduleIds, people) {
+      const id = ok(await call('/api/role/save', { name }, ownerAuth)).id as number
+      ok(await call('/api/role/save/module', { role_id: id, module_ids: moduleIds }, ownerAuth))
+      ok(await call('/api/role/save/join', { role_id: id, user_ids: people.map((p) => p.userid) }, ownerAuth))
+      return id
     },
     close: () => t.close(),
   }

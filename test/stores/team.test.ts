@@ -322,8 +322,10 @@ describe('team rules (domain)', () => {
   })
 
   it('a gated page without its module answers with a clear message', () => {
-    expect(moduleBlock('/oplog', [{ id: 'module_map' }])).toBe('您没有「日志」模块的权限，请联系团队管理员开通')
-    expect(moduleBlock('/oplog', [{ id: 'module_log' }])).toBeNull()
-    expect(moduleBlock('/map', [])).toBeNull()
+    expect(moduleBlock('/oplog', [{ id: 'module_map' }], 1)).toBe('您没有「日志」模块的权限，请联系团队管理员开通')
+    expect(moduleBlock('/oplog', [{ id: 'module_log' }], 1)).toBe('您没有「操作日志」的权限，请联系团队管理员开通')
+    expect(moduleBlock('/oplog', [{ id: 'module_log' }, { id: 'oplog' }], 1)).toBeNull()
+    expect(moduleBlock('/route', [{ id: 'module_map' }], 0)).toBe('「路线规划」是会员功能，请升级会员后使用')
+    expect(moduleBlock('/map', [], 0)).toBeNull()
   })
 })

@@ -1,3 +1,5 @@
+import { TEAM_UI_MSG } from '../../src/domain/messages'
+import { FEATURES, ROUTE_FEATURES, featureOpen, featureRefusal } from '../../src/domain/moduleGate'
 import { LAYER_PERMISSIONS, PERM, PERMISSION_CATALOGUE, canInGroup } from '../../src/domain/permissions'
 import {
   GROUP_ACTION_IDS,
@@ -337,5 +339,51 @@ describe('invites and the join limit', () => {
     expect(hasRoomForCollaborator(0, 5, 6)).toBe(false)
     expect(hasRoomForCollaborator(1, 5, 4)).toBe(true)
     expect(hasRoomForCollaborator(collaboratorCount(1, 0), 0)).toBe(false)
+  })
+})
+
+describe('features behind a module (moduleGate: the one rule of the menus, pages and server calls)', () => {
+  const held = (m: TeamMember, level = 1) => effectiveModuleIds(m, level)
+
+  it('opens every feature to the administrator and managers of a paid or trial group', () => {
+    for (const who of [admin, manager]) {
+      for (const gate of Object.values(FEATURES)) {
+        expect(featureRefusal(gate, held(who), 1)).toBeNull()
+        expect(featureOpen(gate, held(who))).toBe(true)
+      }
+    }
+  })
+
+  it('keeps share and log open to them on the free tier, and says routing and dispatch are VIP features', () => {
+    expect(featureRefusal(FEATURES.share, held(admin, 0), 0)).toBeNull()
+    expect(featureRefusal(FEATURES.log, held(manager, 0), 0)).toBeNull()
+    expect(featureRefusal(FEATURES.routing, held(admin, 0), 0)).toBe(TEAM_UI_MSG.moduleLocked('路线规划'))
+    expect(featureRefusal(FEATURES.dispatch, held(member({ role_module_ids: [PERM.MODULE_DISPATCH] }), 0), 0)).toBe(TEAM_UI_MSG.moduleLocked('调度'))
+  })
+
+  it('refuses a member the share feature without the share module, whatever else they hold', () => {
+    expect(featureRefusal(FEATURES.share, held(member({ role_module_ids: [PERM.MODULE_MAP] })), 1)).toBe('您没有「分享」模块的权限，请联系团队管理员开通')
+    expect(featureRefusal(FEATURES.share, held(member({ role_module_ids: [PERM.MODULE_SHARE] })), 1)).toBeNull()
+  })
+
+  it('gives a department manager no module by their standing (it is over layers)', () => {
+    const boss = member({ managed_department_ids: [2] })
+    expect(featureRefusal(FEATURES.share, held(boss), 1)).toBe(TEAM_UI_MSG.moduleMissing('分享'))
+  })
+
+  it('opens the log with the log module and the oplog permission together, and says which one is missing', () => {
+    const log = (ids: string[]) => featureRefusal(FEATURES.log, held(member({ role_module_ids: ids })), 1)
+    expect(log([PERM.MODULE_LOG, PERM.OPLOG])).toBeNull()
+    expect(log([PERM.MODULE_LOG])).toBe('您没有「操作日志」的权限，请联系团队管理员开通')
+    expect(log([PERM.OPLOG])).toBe(TEAM_UI_MSG.moduleMissing('日志'))
+    expect(featureOpen(FEATURES.log, [{ id: PERM.MODULE_LOG }])).toBe(false)
+    expect(featureOpen(FEATURES.log, [{ id: PERM.MODULE_LOG }, { id: PERM.OPLOG }])).toBe(true)
+  })
+
+  it('gates the pages of the features', () => {
+    expect(ROUTE_FEATURES['/oplog']).toBe(FEATURES.log)
+    expect(ROUTE_FEATURES['/share/management']).toBe(FEATURES.share)
+    expect(ROUTE_FEATURES['/route']).toBe(FEATURES.routing)
+    expect(ROUTE_FEATURES['/task/add']).toBe(FEATURES.dispatch)
   })
 })

@@ -2,8 +2,9 @@
  * /api/oplog/*: the group's operation log, newest first with filters, and restoring what a delete
  * took away (a layer with everything deleted with it, a marker, a note, a field).
  *
- * Who: reading and restoring are group-level actions (canInGroup with the oplog permission): the
- * administrator, group managers and members holding oplog through a role.
+ * Who: reading and restoring need the log feature (moduleGate.ts FEATURES.log: the log module and
+ * the oplog permission, as the app's menu and /oplog page decide): the administrator, group
+ * managers and members holding both through roles.
  * A delete is restorable while it is the entity's current state: the entity is still deleted and
  * its deleted_at is this entry's time (a later restore and delete make the later entry the one).
  */
@@ -12,7 +13,7 @@ import { z } from 'zod'
 import { ErrCode } from '../../../types/api'
 import type { OpAction, OpEntity } from '../../../types/mapdata'
 import { MAP_MSG } from '../../../src/domain/messages'
-import { PERM, canInGroup } from '../../../src/domain/permissions'
+import { FEATURES } from '../../../src/domain/moduleGate'
 import { inTransaction, type Executor } from '../db/connection'
 import { findFieldByName, findFieldEvenDeleted, restoreField } from '../db/fields'
 import { findLayer, findLayerEvenDeleted } from '../db/layers'
@@ -24,7 +25,7 @@ import { noteLogName, presentNote } from '../presenters/map-extras'
 import { presentOp } from '../presenters/mapdata'
 import { restoreLayer } from '../services/layers'
 import { restoreMarker } from '../services/markers'
-import { forbidden, mapCaller, notFound, type MapCaller } from '../services/permissions'
+import { mapCaller, notFound, requireFeature, type MapCaller } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
 import { logField } from './field'
 import { idField } from './map-fields'
@@ -45,7 +46,7 @@ const listQuery = z.object({
 })
 
 function requireLogReader(who: MapCaller): void {
-  if (!canInGroup(who.actor, PERM.OPLOG)) throw forbidden()
+  requireFeature(who, FEATURES.log)
 }
 
 /** When the entity was deleted, if it still is (undefined when it is live or unknown). */

@@ -10,8 +10,13 @@
  * - other members hold, on a layer, their own layer_auth opts plus what their department and its
  *   ancestors were granted (department_layer_auth); any opt lets them see the layer and read its
  *   markers;
- * - group-level actions that are not about one layer (layer_add at the root, the log) need a
- *   manager or the id among the member's role modules (Actor.modules).
+ * - group-level actions that are not about one layer (layer_add at the root) need a manager or
+ *   the id among the member's role modules (Actor.modules);
+ * - the calls behind a module (share, log, routing, dispatch: moduleGate.ts FEATURES) need the
+ *   module among the caller's effective ids, and the feature's action when it has one, whatever
+ *   the caller holds on layers; they are refused with the message the app shows on the feature's
+ *   page. Administrators and managers hold every module the tier enables, and nobody holds a VIP
+ *   module on the free tier.
  *
  * Everything is scoped to the caller's selected group: a layer of another group is NOT_FOUND,
  * exactly like an unknown id, so that ids of other groups cannot be probed. A caller who is no
@@ -19,6 +24,7 @@
  */
 import { ErrCode } from '../../../types/api'
 import { MSG } from '../../../src/domain/messages'
+import { featureRefusal, type FeatureGate } from '../../../src/domain/moduleGate'
 import { canInGroup, canOnLayer, isGroupManager, type Actor, type PermissionId } from '../../../src/domain/permissions'
 import {
   authorityDepartmentIds,
@@ -169,6 +175,12 @@ export function requireAdministrator(who: MapCaller): void {
 /** A group-level action that is not about one layer: a manager, or the id among the caller's role modules. */
 export function requireInGroup(who: MapCaller, perm: PermissionId): void {
   if (!canInGroup(who.actor, perm)) throw forbidden()
+}
+
+/** A call behind a feature's module (and its action, when it has one); FORBIDDEN with the page gate's message otherwise. */
+export function requireFeature(who: MapCaller, gate: FeatureGate): void {
+  const refusal = featureRefusal(gate, who.team.modules, who.group.level)
+  if (refusal) throw new BusinessError(ErrCode.FORBIDDEN, refusal)
 }
 
 export interface LayerAccess {

@@ -18,6 +18,8 @@
 import { ErrCode, type Paged } from '../../../types/api'
 import type { RouteLeg, RoutePlan, RouteStop, RouteStopInput, SavedRoute, SharedRoute, TravelMode } from '../../../types/routes'
 import type { LngLat } from '../../../src/domain/geo'
+import { MSG } from '../../../src/domain/messages'
+import { FEATURES } from '../../../src/domain/moduleGate'
 import { PERM, type PermissionId } from '../../../src/domain/permissions'
 import { ROUTE_MSG } from '../../../src/domain/routeMessages'
 import {
@@ -46,7 +48,7 @@ import {
   type RouteRow,
 } from '../db/routes'
 import { BusinessError } from '../envelope'
-import { isManager, shareableLayers, usableLayerIds, type MapCaller } from './permissions'
+import { isManager, requireFeature, shareableLayers, usableLayerIds, type MapCaller } from './permissions'
 import { lockGroup } from './teams'
 
 function fail(errcode: ErrCode, message: string): BusinessError {
@@ -173,8 +175,8 @@ const ACTION_REFUSED: Partial<Record<PermissionId, string>> = {
 
 /** module_routing (the tier's and the caller's), then the action when one is given; FORBIDDEN otherwise. */
 export function requireRouting(who: MapCaller, action?: PermissionId): void {
-  if (!holds(who, PERM.MODULE_ROUTING)) throw fail(ErrCode.FORBIDDEN, who.group.level > 0 ? ROUTE_MSG.moduleMissing : ROUTE_MSG.moduleLocked)
-  if (action && !holds(who, action)) throw fail(ErrCode.FORBIDDEN, ACTION_REFUSED[action] ?? ROUTE_MSG.moduleMissing)
+  requireFeature(who, FEATURES.routing)
+  if (action && !holds(who, action)) throw fail(ErrCode.FORBIDDEN, ACTION_REFUSED[action] ?? MSG.forbidden)
 }
 
 /** Managers see every route of the group; others the ones they created. */

@@ -4,6 +4,8 @@
  * layer); this module applies them to the database.
  *
  * Decisions where the brief left room:
+ * - Saving, listing and deleting shares need the share module (the app hides every share entry
+ *   without it); opening a link does not: a share made while the module was held keeps working.
  * - A share belongs to its group, not to its creator: it keeps working when the creator leaves the
  *   group, loses layer_share on the layer, or deletes their account (the op_user nickname is then
  *   empty). It dies when it is deleted (hard delete: the row goes) or when its group no longer
@@ -25,6 +27,7 @@ import { ErrCode, type Paged } from '../../../types/api'
 import type { Share, ShareKind, ShareMeta, SharedLayer, SharedMapStyle } from '../../../types/share'
 import { SHARE_BTN } from '../../../src/domain/constants'
 import { MSG } from '../../../src/domain/messages'
+import { FEATURES } from '../../../src/domain/moduleGate'
 import { SHARE_MSG } from '../../../src/domain/shareMessages'
 import { checkShareForm, hasShareFlag, isShareExpired, shanghaiDate } from '../../../src/domain/share'
 import { inTransaction, type Database, type Executor } from '../db/connection'
@@ -40,7 +43,7 @@ import { BusinessError } from '../envelope'
 import { presentMarkers } from '../presenters/mapdata'
 import { presentShare, presentShareMeta, presentSharedLayer, shareDataIds } from '../presenters/shares'
 import { DEFAULT_TITLE_STYLE } from '../routes/title-style'
-import { isManager, shareableLayers, type MapCaller } from './permissions'
+import { isManager, requireFeature, shareableLayers, type MapCaller } from './permissions'
 import { requireShareableRouteIds, routeStopMarkerIds } from './routes'
 
 /** 12 random bytes: 16 URL-safe characters (DESIGN 9: at least 10, not enumerable). */
@@ -106,8 +109,9 @@ async function requireShareableMarkerIds(db: Executor, who: MapCaller, ids: numb
   if (found.some((m) => !allowed.has(m.layer_id))) throw fail(ErrCode.FORBIDDEN, SHARE_MSG.markerNotShareable)
 }
 
-/** Creates a share of the caller's group and returns its id. */
+/** Creates a share of the caller's group and returns its id: the share module first, then what may be shared. */
 export async function saveShare(db: Database, who: MapCaller, input: ShareInput, now: Date): Promise<string> {
+  requireFeature(who, FEATURES.share)
   const useExp = input.exp !== undefined && input.exp !== null
   const problem = checkShareForm({ name: input.name, data_ids: input.data_ids, need_pwd: input.need_pwd, pwd: input.pwd ?? '', use_exp: useExp, exp: input.exp ?? '' }, shanghaiDate(now))
   if (problem) throw fail(ErrCode.VALIDATION, problem)
@@ -149,6 +153,7 @@ export interface ShareListQuery {
 
 /** The group's shares, newest first: managers all (op_userid filters), others only their own. */
 export async function listShares(db: Executor, who: MapCaller, query: ShareListQuery, page: Page, now: Date): Promise<Paged<Share>> {
+  requireFeature(who, FEATURES.share)
   const opUserId = isManager(who) ? query.op_userid : who.userId
   const { rows, total } = await sharesOfGroup(db, who.groupId, { op_user_id: opUserId, type: query.type }, page)
   const names = await nicknamesOf(db, rows.map((r) => r.op_user_id))
@@ -157,6 +162,7 @@ export async function listShares(db: Executor, who: MapCaller, query: ShareListQ
 
 /** The creator or a manager deletes a share of the group; the link stops working at once. */
 export async function deleteShareOf(db: Database, who: MapCaller, id: string): Promise<void> {
+  requireFeature(who, FEATURES.share)
   await inTransaction(db, async (trx) => {
     const row = await findShare(trx, id)
     if (!row || row.group_id !== who.groupId) throw shareNotFound()

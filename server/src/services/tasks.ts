@@ -14,7 +14,7 @@ import { ErrCode, type Paged } from '../../../types/api'
 import type { SignRecord } from '../../../types/signs'
 import type { Task, TaskInput, TaskScope, TaskStatus } from '../../../types/tasks'
 import type { MarkerType } from '../../../types/mapdata'
-import { PERM } from '../../../src/domain/permissions'
+import { FEATURES } from '../../../src/domain/moduleGate'
 import { markerStopPoint } from '../../../src/domain/routes'
 import { TASK_MSG } from '../../../src/domain/taskMessages'
 import {
@@ -57,7 +57,7 @@ import {
   type TaskScopeFilter,
 } from '../db/tasks'
 import { BusinessError } from '../envelope'
-import { isManager, usableLayerIds, type MapCaller } from './permissions'
+import { isManager, requireFeature, usableLayerIds, type MapCaller } from './permissions'
 import { signRecordsByIds, type SignEnv } from './signs'
 import { lockGroup } from './teams'
 
@@ -74,7 +74,7 @@ function taskNotFound(): BusinessError {
 
 /** module_dispatch (the tier's and the caller's); FORBIDDEN otherwise, saying whether the tier or the caller lacks it. */
 export function requireDispatch(who: MapCaller): void {
-  if (!who.team.modules.includes(PERM.MODULE_DISPATCH)) throw fail(ErrCode.FORBIDDEN, who.group.level > 0 ? TASK_MSG.moduleMissing : TASK_MSG.moduleLocked)
+  requireFeature(who, FEATURES.dispatch)
 }
 
 /** The departments whose assignment reaches the caller (their own and its ancestors). */

@@ -13,7 +13,7 @@ import { ROOT_ID } from '../../domain/layerTree'
 import { LAYER_NAME_MAX } from '../../domain/markers'
 import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
 import { PERM, shareableLayers } from '../../domain/permissions'
-import { holdsModule } from '../../domain/moduleGate'
+import { FEATURES, featureOpen } from '../../domain/moduleGate'
 import { markerTypesOf } from '../../domain/points'
 import { IMPORT_EXTENSIONS, files, type SavedFile } from '../../platform/file'
 import { useStores } from '../../stores/context'
@@ -91,7 +91,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     if (!folder && layers.can(l, PERM.LAYER_FIELD)) list.push({ key: 'fields', name: '字段管理' })
     if (!folder && layers.can(l, PERM.LAYER_EXPORT)) list.push({ key: 'export', name: '导出数据' })
     if (!folder && layers.can(l, PERM.LAYER_IMPORT)) list.push({ key: 'import', name: '导入数据' })
-    if (!folder && layers.can(l, PERM.LAYER_SHARE) && holdsModule(root.session.user?.modules, PERM.MODULE_SHARE)) list.push({ key: 'share', name: '分享图层' })
+    if (!folder && layers.can(l, PERM.LAYER_SHARE) && featureOpen(FEATURES.share, root.session.user?.modules)) list.push({ key: 'share', name: '分享图层' })
     if (layers.can(l, PERM.LAYER_DELETE)) list.push({ key: 'delete', name: folder ? '删除文件夹' : '删除图层', danger: true })
     return list
   }
@@ -206,7 +206,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
               </Button>
             </>
           ) : null}
-          {shareableLayers(layers.layers).length && holdsModule(root.session.user?.modules, PERM.MODULE_SHARE) ? (
+          {shareableLayers(layers.layers).length && featureOpen(FEATURES.share, root.session.user?.modules) ? (
             <Button
               size='small'
               fill='outline'
@@ -238,7 +238,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
           <Text className='layer-panel__hint'>
             共{layers.layers.filter((l) => l.type !== 0).length}个图层 · 已加载{markers.count}个标注{markers.loading ? '（加载中）' : ''}
           </Text>
-          {holdsModule(root.session.user?.modules, PERM.MODULE_LOG) ? (
+          {featureOpen(FEATURES.log, root.session.user?.modules) ? (
             <Text
               className='layer-panel__link'
               onClick={() => {

@@ -10,7 +10,7 @@ import { lazy, Suspense, useState } from 'react'
 import type { FieldValue, LayerField, Marker } from '../../../types/mapdata'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
-import { holdsModule } from '../../domain/moduleGate'
+import { FEATURES, featureOpen } from '../../domain/moduleGate'
 import { MARKER_TYPE_NAMES, formatArea, formatCoord, formatLength, measure, parsePoints } from '../../domain/points'
 import { useStores } from '../../stores/context'
 import { DraggablePanel } from '../DraggablePanel'
@@ -81,7 +81,7 @@ export const MarkerDetail = observer(function MarkerDetail() {
                 调整位置
               </Button>
             ) : null}
-            {layers.can(layer, PERM.LAYER_SHARE) && holdsModule(session.user?.modules, PERM.MODULE_SHARE) ? (
+            {layers.can(layer, PERM.LAYER_SHARE) && featureOpen(FEATURES.share, session.user?.modules) ? (
               <Button fill='outline' type='primary' className='marker-detail__share' onClick={() => app.requestShare({ type: 2, ids: [m.id], name: m.name })}>
                 分享
               </Button>

@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
 import { PageShell } from '../../components/PageShell'
-import { holdsModule } from '../../domain/moduleGate'
+import { FEATURES, featureOpen, holdsModule } from '../../domain/moduleGate'
 import { PERM } from '../../domain/permissions'
 import { membershipLabel } from '../../domain/tiers'
 import { maskPhone } from '../../domain/validate'
@@ -36,9 +36,9 @@ function HomePage() {
         <Cell className='home-team' title='团队成员' extra={session.is_admin || user?.is_manager ? '邀请、角色' : ''} clickable onClick={() => navigate('/group')} />
         {session.is_admin || user?.is_manager ? <Cell className='home-departments' title='部门管理' clickable onClick={() => navigate('/department')} /> : null}
         <Cell className='home-tasks' title='任务中心' extra={holdsModule(user?.modules, PERM.MODULE_DISPATCH) ? '' : '签到记录'} clickable onClick={() => navigate('/task')} />
-        {holdsModule(user?.modules, PERM.MODULE_ROUTING) ? <Cell className='home-routes' title='路线规划' clickable onClick={() => navigate('/route')} /> : null}
-        {holdsModule(user?.modules, PERM.MODULE_SHARE) ? <Cell className='home-shares' title='分享管理' clickable onClick={() => navigate('/share/management')} /> : null}
-        {holdsModule(user?.modules, PERM.MODULE_LOG) ? <Cell className='home-oplog' title='操作日志' clickable onClick={() => navigate('/oplog')} /> : null}
+        {featureOpen(FEATURES.routing, user?.modules) ? <Cell className='home-routes' title='路线规划' clickable onClick={() => navigate('/route')} /> : null}
+        {featureOpen(FEATURES.share, user?.modules) ? <Cell className='home-shares' title='分享管理' clickable onClick={() => navigate('/share/management')} /> : null}
+        {featureOpen(FEATURES.log, user?.modules) ? <Cell className='home-oplog' title='操作日志' clickable onClick={() => navigate('/oplog')} /> : null}
         <Cell className='home-orders' title='我的订单' clickable onClick={() => navigate('/order')} />
       </Cell.Group>
       <Cell.Group className='home-cells'>

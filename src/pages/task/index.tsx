@@ -15,6 +15,7 @@ import type { SignRecord } from '../../../types/signs'
 import type { Task, TaskScope, TaskStatus } from '../../../types/tasks'
 import { PhotoPreview } from '../../components/PhotoPreview'
 import { PageShell } from '../../components/PageShell'
+import { FEATURES, featureRefusal } from '../../domain/moduleGate'
 import { TASK_MSG, TASK_SCOPE_TEXT, TASK_STATUS_TEXT } from '../../domain/taskMessages'
 import { TASK_STATUSES } from '../../domain/tasks'
 import { dateTime } from '../../domain/time'
@@ -85,7 +86,7 @@ const LockedNotice = observer(function LockedNotice() {
   const store = root.task
   return (
     <View className='task-locked'>
-      <Text className='task-locked__text'>{store.lockedByTier ? TASK_MSG.lockedNotice : TASK_MSG.lockedMissing}</Text>
+      <Text className='task-locked__text'>{store.lockedByTier ? TASK_MSG.lockedNotice : featureRefusal(FEATURES.dispatch, root.session.user?.modules, root.session.user?.level ?? 0)}</Text>
       {store.lockedByTier ? (
         <Button type='primary' className='task-locked__vip' onClick={() => root.navigate('/vip')}>
           {TASK_MSG.goVip}
