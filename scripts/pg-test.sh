@@ -34,5 +34,6 @@ as_pg "'$PG_BIN/pg_ctl' -D '$DIR/data' -l '$DIR/server.log' -o \"-h 127.0.0.1 -p
   exit 1
 }
 
-DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" npx jest --selectProjects server "$@"
+# Test paths first: --selectProjects takes every word after it as a project name.
+DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" npx jest "$@" --selectProjects server
 exit $?

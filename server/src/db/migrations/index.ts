@@ -17,6 +17,7 @@ import { savedRoutes } from './0010_routes'
 import { signs } from './0011_signs'
 import { tasks } from './0012_tasks'
 import { distribution } from './0013_distribution'
+import { discountHolds } from './0014_discount_holds'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -33,6 +34,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0011_signs': signs(dialect),
     '0012_tasks': tasks(dialect),
     '0013_distribution': distribution(dialect),
+    '0014_discount_holds': discountHolds(),
   }
 }
 
