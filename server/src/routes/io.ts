@@ -16,13 +16,13 @@ import { formatStorage } from '../../../src/domain/tiers'
 import { exportMarkers, importMarkers } from '../services/import-export'
 import { mapCaller } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
-import { idField } from './map-fields'
+import { idField } from '../schemas/common'
 
 const formatField = z.enum(IMPORT_FORMATS as [ImportFormat, ...ImportFormat[]], { errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }) })
 const crsField = z.enum(['wgs84', 'gcj02'] as [FileCrs, ...FileCrs[]]).default('wgs84')
 
 const importRequest = z.object({
-  layer_id: idField,
+  layer_id: idField(),
   format: formatField,
   content: z
     .string({ required_error: MAP_MSG.importEmpty })
@@ -31,7 +31,7 @@ const importRequest = z.object({
   crs: crsField,
 })
 
-const exportRequest = z.object({ layer_id: idField, format: formatField, crs: crsField })
+const exportRequest = z.object({ layer_id: idField(), format: formatField, crs: crsField })
 
 export function ioRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps

@@ -2,11 +2,6 @@
 import { z } from 'zod'
 import { MAP_IO_MSG } from '../../../src/domain/messages'
 
-export const idField = z.number().int().positive()
-
-/** A JSON array of ids (DESIGN 9), at least one. */
-export const idListField = z.array(idField).min(1).max(1000)
-
 /** An uploaded file's URL (/files/...) or an absolute http(s) URL; never javascript: or data:. */
 export const fileUrlField = z
   .string()

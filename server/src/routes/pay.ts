@@ -13,7 +13,7 @@ import { mapCaller } from '../services/permissions'
 import { applyPaidTransaction, completeOrder, PaymentMismatch } from '../services/pay/orders'
 import { NotificationRejected, SandboxPay } from '../services/pay/provider'
 import { callDefiners, type AppDeps } from './define'
-import { idField } from './layer'
+import { idField } from '../schemas/common'
 
 /** WeChat Pay notifications are small; anything bigger is not one. */
 const NOTIFY_BODY_LIMIT = 64 * 1024
