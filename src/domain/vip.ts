@@ -33,7 +33,12 @@ export interface DiscountRule extends Pick<Discount, 'kind' | 'value' | 'product
   max_uses: number
   /** Paid orders that used it. */
   used_count: number
+  /** Waiting orders within their pay window that reserved a use (0 when not given). */
+  held_count?: number
 }
+
+/** Whether the group already has the code: on a paid order, on a waiting order that reserved it, or not. */
+export type GroupDiscountUse = 'paid' | 'waiting' | null
 
 /** A paid order costs at least 1 fen (WeChat Pay takes no less). */
 export const MIN_ORDER_FEN = 1
@@ -60,14 +65,17 @@ export function discountAppliesTo(discount: Pick<DiscountRule, 'product_ids'>, p
 
 /**
  * Why a discount cannot be used now (or null): its days (Asia/Shanghai, inclusive; `today` from
- * shanghaiDay), its use cap, whether the group has used it already, and the product when given.
+ * shanghaiDay), its use cap (paid uses, then those reserved by waiting orders), whether the group
+ * has used or reserved it already, and the product when given.
  */
-export function discountProblem(discount: DiscountRule | null | undefined, today: string, usedByGroup: boolean, productId?: number): string | null {
+export function discountProblem(discount: DiscountRule | null | undefined, today: string, groupUse: GroupDiscountUse, productId?: number): string | null {
   if (!discount) return VIP_MSG.discountInvalid
   if (discount.starts_on && today < discount.starts_on) return VIP_MSG.discountNotStarted
   if (discount.ends_on && today > discount.ends_on) return VIP_MSG.discountExpired
   if (discount.max_uses > 0 && discount.used_count >= discount.max_uses) return VIP_MSG.discountUsedUp
-  if (usedByGroup) return VIP_MSG.discountUsed
+  if (groupUse === 'paid') return VIP_MSG.discountUsed
+  if (groupUse === 'waiting') return VIP_MSG.discountPending
+  if (discount.max_uses > 0 && discount.used_count + (discount.held_count ?? 0) >= discount.max_uses) return VIP_MSG.discountReserved
   if (productId !== undefined && !discountAppliesTo(discount, productId)) return VIP_MSG.discountNotForProduct
   return null
 }

@@ -40,6 +40,8 @@ export const VIP_MSG = {
   discountExpired: '优惠码已过期',
   discountUsedUp: '优惠码已被领完',
   discountUsed: '您的团队已使用过该优惠码',
+  discountPending: '您的团队已有使用该优惠码的待支付订单，请先支付或取消该订单',
+  discountReserved: '优惠码名额已被待支付订单占满，请稍后再试',
   discountNotForProduct: '该优惠码不适用于所选会员套餐',
   orderNotFound: '订单不存在',
   orderNotPending: '订单已支付或已取消',

@@ -15,7 +15,7 @@ import { encryptResource, parseAuthorization, requestMessage, responseMessage, r
 import { WXPAY_NOTIFY_PATH } from '../../server/src/routes/pay'
 import { makeTestApp } from './helpers'
 import { makeWorld, ok, type TeamWorld } from './teams-fixture'
-import { addDiscount, groupRow } from './vip-fixture'
+import { addDiscount, groupRow, unreservedDiscountOrder } from './vip-fixture'
 
 const MCHID = '1900000109'
 const APPID = 'wx1234567890abcdef'
@@ -359,6 +359,41 @@ describe('the payment notification', () => {
     expect((await notify(notification(transaction(order)))).statusCode).toBe(204)
     expect((await storedOrder(order.id)).status).toBe(1)
     expect((await groupRow(w)).level).toBe(2)
+  })
+})
+
+describe('discount caps at payment', () => {
+  const discountRow = (code: string) => w.t.db.kysely.selectFrom('discounts').selectAll().where('code', '=', code).executeTakeFirstOrThrow()
+
+  it('should complete a payment for an order whose reservation was released, without taking the use another order holds', async () => {
+    await addDiscount(w, { code: 'ONE', max_uses: 1 })
+    const cancelled = await orderFor(1, 'ONE')
+    ok(await w.call('/api/vip/order/wxpay/create', { orderid: cancelled.id, openid: 'openid-abc' }, w.owner))
+    ok(await w.call('/api/vip/order/cancel', { orderid: cancelled.id }, w.owner))
+    const other = await w.stranger('13900000001', '甲')
+    const holder = ok(await w.call('/api/vip/order/add', { product_id: 1, discount_code: 'ONE' }, other))
+    expect(await w.call('/api/vip/order/add', { product_id: 1, discount_code: 'ONE' }, await w.stranger('13900000002', '乙'))).toMatchObject({ errmsg: VIP_MSG.discountReserved })
+
+    // The money for the cancelled order was taken: it completes at that price, marked, and not counted.
+    expect((await notify(notification(transaction(cancelled)))).statusCode).toBe(204)
+    expect(await storedOrder(cancelled.id)).toMatchObject({ status: 1, amount: 7800, discount_over_cap: 1 })
+    expect((await groupRow(w)).level).toBe(2)
+    expect((await discountRow('ONE')).used_count).toBe(0)
+    // The order that held the use still gets it.
+    expect((await notify(notification(transaction(holder)))).statusCode).toBe(204)
+    expect(await storedOrder(holder.id)).toMatchObject({ status: 1, discount_over_cap: 0 })
+    expect((await discountRow('ONE')).used_count).toBe(1)
+  })
+
+  it('should count concurrent notifications of unreserved orders only up to the cap', async () => {
+    const id = await addDiscount(w, { code: 'OLD', max_uses: 1 })
+    const orders = [await unreservedDiscountOrder(w, w.owner, id), await unreservedDiscountOrder(w, await w.stranger('13900000001', '甲'), id), await unreservedDiscountOrder(w, await w.stranger('13900000002', '乙'), id)]
+    const results = await Promise.all(orders.map((o) => notify(notification(transaction(o)))))
+    expect(results.map((r) => r.statusCode)).toEqual([204, 204, 204])
+    expect((await discountRow('OLD')).used_count).toBe(1)
+    const stored = await Promise.all(orders.map((o) => storedOrder(o.id)))
+    expect(stored.map((o) => o.status)).toEqual([1, 1, 1])
+    expect(stored.filter((o) => o.discount_over_cap === 0)).toHaveLength(1)
   })
 })
 

@@ -47,3 +47,16 @@ export async function visibleMarkerNames(w: TeamWorld): Promise<string[]> {
   const page = ok(await w.call('/api/marker/getlist', { layer_ids: ids, pageindex: 1, pagesize: 5000 }, w.owner))
   return (page.list as { name: string }[]).map((m) => m.name).sort()
 }
+
+/**
+ * A waiting order of `auth`'s group that carries a discount without having reserved it, as orders
+ * placed before uses were reserved at ordering could: made without a code, then given the code's
+ * price in the database. Its payment must still respect the code's cap.
+ */
+export async function unreservedDiscountOrder(w: TeamWorld, auth: Auth, discountId: number, product_id = 1) {
+  const order = ok(await w.call('/api/vip/order/add', { product_id }, auth))
+  const discount = await w.t.db.kysely.selectFrom('discounts').selectAll().where('id', '=', discountId).executeTakeFirstOrThrow()
+  const patch = { discount_id: discountId, discount_code: discount.code, discount_amount: discount.value, amount: order.price - discount.value }
+  await w.t.db.kysely.updateTable('vip_orders').set(patch).where('id', '=', order.id).execute()
+  return { ...order, ...patch }
+}

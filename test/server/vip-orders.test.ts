@@ -4,7 +4,7 @@ import { VIP_MSG } from '../../src/domain/vipMessages'
 import { addMonthsShanghai } from '../../src/domain/tiers'
 import { DAY_MS } from './helpers'
 import { makeWorld, ok, type TeamWorld } from './teams-fixture'
-import { addDiscount, buyInSandbox, groupRow, passTrial, setGroup } from './vip-fixture'
+import { addDiscount, buyInSandbox, groupRow, passTrial, setGroup, unreservedDiscountOrder } from './vip-fixture'
 
 let w: TeamWorld
 beforeEach(async () => {
@@ -73,10 +73,12 @@ describe('/api/vip/order/add pricing', () => {
     expect(await w.call('/api/vip/order/add', { product_id: 1, discount_code: 'JUNE1' }, w.owner)).toMatchObject({ errmsg: VIP_MSG.discountExpired })
   })
 
-  it('should let a group use a code once (paid orders count), and count its uses', async () => {
+  it('should let a group use a code once (a waiting order holds it), and count its uses', async () => {
     const id = await addDiscount(w, { code: 'ONCE', max_uses: 2 })
     const unpaid = ok(await w.call('/api/vip/order/add', { product_id: 1, discount_code: 'ONCE' }, w.owner))
     expect(unpaid.amount).toBe(7800)
+    expect(await w.call('/api/vip/order/add', { product_id: 1, discount_code: 'ONCE' }, w.owner)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: VIP_MSG.discountPending })
+    ok(await w.call('/api/vip/order/cancel', { orderid: unpaid.id }, w.owner))
     await buyInSandbox(w, 1, w.owner, 'ONCE')
     expect(await w.call('/api/vip/order/add', { product_id: 1, discount_code: 'ONCE' }, w.owner)).toMatchObject({ errmsg: VIP_MSG.discountUsed })
     const row = await w.t.db.kysely.selectFrom('discounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -110,6 +112,77 @@ describe('/api/vip/order/add pricing', () => {
   it('should need a session', async () => {
     expect((await w.t.call('/api/vip/order/add', { product_id: 1 }, null)).status).toBe(401)
     expect((await w.t.call('/api/vip/info', {}, null)).status).toBe(401)
+  })
+})
+
+describe('discount caps: a use is reserved by the order and counted again at payment', () => {
+  const discountRow = (id: number) => w.t.db.kysely.selectFrom('discounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  const ordersWith = (id: number) => w.t.db.kysely.selectFrom('vip_orders').selectAll().where('discount_id', '=', id).orderBy('id').execute()
+
+  it('should give a code capped at one use to one of several teams ordering at once, and refuse the others', async () => {
+    const id = await addDiscount(w, { code: 'ONE', max_uses: 1 })
+    const teams = [w.owner, await w.stranger('13900000001', '甲'), await w.stranger('13900000002', '乙'), await w.stranger('13900000003', '丙')]
+    const results = await Promise.all(teams.map((auth) => w.call('/api/vip/order/add', { product_id: 1, discount_code: 'ONE' }, auth)))
+    const won = results.filter((r) => r.errcode === ErrCode.OK)
+    expect(won).toHaveLength(1)
+    expect(won[0].data).toMatchObject({ discount_code: 'ONE', amount: 7800 })
+    for (const lost of results.filter((r) => r.errcode !== ErrCode.OK)) expect(lost).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: VIP_MSG.discountReserved })
+    expect(await ordersWith(id)).toHaveLength(1)
+    expect(await w.call('/api/vip/discount/check', { code: 'ONE' }, teams[results.findIndex((r) => r.errcode !== ErrCode.OK)])).toMatchObject({ errmsg: VIP_MSG.discountReserved })
+
+    const winner = teams[results.findIndex((r) => r.errcode === ErrCode.OK)]
+    ok(await w.call('/api/pay/sandbox/complete', { orderid: won[0].data.id }, winner))
+    expect(await discountRow(id)).toMatchObject({ used_count: 1 })
+    const late = await w.stranger('13900000004', '丁')
+    expect(await w.call('/api/vip/order/add', { product_id: 1, discount_code: 'ONE' }, late)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: VIP_MSG.discountUsedUp })
+  })
+
+  it('should let one team hold a code once when it orders several times at once', async () => {
+    const id = await addDiscount(w, { code: 'TEAM', max_uses: 5 })
+    const results = await Promise.all([1, 2, 3, 1].map((product_id) => w.call('/api/vip/order/add', { product_id, discount_code: 'TEAM' }, w.owner)))
+    expect(results.filter((r) => r.errcode === ErrCode.OK)).toHaveLength(1)
+    for (const lost of results.filter((r) => r.errcode !== ErrCode.OK)) expect(lost).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: VIP_MSG.discountPending })
+    expect(await ordersWith(id)).toHaveLength(1)
+    // Without the code the team may still order.
+    expect(ok(await w.call('/api/vip/order/add', { product_id: 1 }, w.owner))).toMatchObject({ discount_code: '', amount: 8800 })
+  })
+
+  it('should release the reservation when the order is cancelled or its pay window closes', async () => {
+    await addDiscount(w, { code: 'ONE', max_uses: 1 })
+    const a = await w.stranger('13900000001', '甲')
+    const b = await w.stranger('13900000002', '乙')
+    const first = ok(await w.call('/api/vip/order/add', { product_id: 1, discount_code: 'ONE' }, w.owner))
+    expect(await w.call('/api/vip/order/add', { product_id: 1, discount_code: 'ONE' }, a)).toMatchObject({ errmsg: VIP_MSG.discountReserved })
+    ok(await w.call('/api/vip/order/cancel', { orderid: first.id }, w.owner))
+    ok(await w.call('/api/vip/order/add', { product_id: 1, discount_code: 'ONE' }, a))
+    expect(await w.call('/api/vip/order/add', { product_id: 1, discount_code: 'ONE' }, b)).toMatchObject({ errmsg: VIP_MSG.discountReserved })
+    w.t.clock.advance(2 * HOUR)
+    const third = ok(await w.call('/api/vip/order/add', { product_id: 1, discount_code: 'ONE' }, b))
+    ok(await w.call('/api/pay/sandbox/complete', { orderid: third.id }, b))
+    expect(await w.call('/api/vip/order/add', { product_id: 1, discount_code: 'ONE' }, w.owner)).toMatchObject({ errmsg: VIP_MSG.discountUsedUp })
+  })
+
+  it('should count concurrent payments of unreserved orders only up to the cap, completing the rest at the price paid and marking them', async () => {
+    const id = await addDiscount(w, { code: 'OLD', max_uses: 1 })
+    const teams = [w.owner, await w.stranger('13900000001', '甲'), await w.stranger('13900000002', '乙')]
+    const orders = await Promise.all(teams.map((auth) => unreservedDiscountOrder(w, auth, id)))
+    const paid = await Promise.all(orders.map((o, i) => w.call('/api/pay/sandbox/complete', { orderid: o.id }, teams[i])))
+    for (const p of paid) expect(ok(p)).toMatchObject({ status: 1, amount: 7800 })
+    expect(await discountRow(id)).toMatchObject({ used_count: 1 })
+    const stored = await ordersWith(id)
+    expect(stored.map((o) => o.status)).toEqual([1, 1, 1])
+    expect(stored.filter((o) => o.discount_over_cap === 0)).toHaveLength(1)
+  })
+
+  it('should not count a team\'s second paid use of a code, and mark it', async () => {
+    const id = await addDiscount(w, { code: 'OLD', max_uses: 5 })
+    const orders = [await unreservedDiscountOrder(w, w.owner, id), await unreservedDiscountOrder(w, w.owner, id)]
+    await Promise.all(orders.map((o) => w.call('/api/pay/sandbox/complete', { orderid: o.id }, w.owner)))
+    expect(await discountRow(id)).toMatchObject({ used_count: 1 })
+    expect((await ordersWith(id)).map((o) => [o.status, o.discount_over_cap]).sort()).toEqual([
+      [1, 0],
+      [1, 1],
+    ])
   })
 })
 

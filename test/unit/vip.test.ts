@@ -317,22 +317,28 @@ describe('products and prices (SPEC 3)', () => {
 describe('discount rules', () => {
   const rule: DiscountRule = { kind: 'amount', value: 1000, product_ids: [], starts_on: '2025-06-01', ends_on: '2025-06-30', max_uses: 10, used_count: 0 }
   it('works inclusively between its first and last Shanghai days', () => {
-    expect(discountProblem(rule, '2025-06-01', false)).toBeNull()
-    expect(discountProblem(rule, '2025-06-30', false)).toBeNull()
-    expect(discountProblem(rule, '2025-05-31', false)).toBe(VIP_MSG.discountNotStarted)
-    expect(discountProblem(rule, '2025-07-01', false)).toBe(VIP_MSG.discountExpired)
-    expect(discountProblem({ ...rule, starts_on: null, ends_on: null }, '2030-01-01', false)).toBeNull()
+    expect(discountProblem(rule, '2025-06-01', null)).toBeNull()
+    expect(discountProblem(rule, '2025-06-30', null)).toBeNull()
+    expect(discountProblem(rule, '2025-05-31', null)).toBe(VIP_MSG.discountNotStarted)
+    expect(discountProblem(rule, '2025-07-01', null)).toBe(VIP_MSG.discountExpired)
+    expect(discountProblem({ ...rule, starts_on: null, ends_on: null }, '2030-01-01', null)).toBeNull()
   })
   it('is refused when unknown, used up, or used by the group already', () => {
-    expect(discountProblem(null, '2025-06-01', false)).toBe(VIP_MSG.discountInvalid)
-    expect(discountProblem({ ...rule, used_count: 10 }, '2025-06-01', false)).toBe(VIP_MSG.discountUsedUp)
-    expect(discountProblem({ ...rule, max_uses: 0, used_count: 999 }, '2025-06-01', false)).toBeNull()
-    expect(discountProblem(rule, '2025-06-01', true)).toBe(VIP_MSG.discountUsed)
+    expect(discountProblem(null, '2025-06-01', null)).toBe(VIP_MSG.discountInvalid)
+    expect(discountProblem({ ...rule, used_count: 10 }, '2025-06-01', null)).toBe(VIP_MSG.discountUsedUp)
+    expect(discountProblem({ ...rule, max_uses: 0, used_count: 999 }, '2025-06-01', null)).toBeNull()
+    expect(discountProblem(rule, '2025-06-01', 'paid')).toBe(VIP_MSG.discountUsed)
+    expect(discountProblem(rule, '2025-06-01', 'waiting')).toBe(VIP_MSG.discountPending)
+  })
+  it('is refused while waiting orders hold every use left, and not counted for an uncapped code', () => {
+    expect(discountProblem({ ...rule, used_count: 7, held_count: 2 }, '2025-06-01', null)).toBeNull()
+    expect(discountProblem({ ...rule, used_count: 7, held_count: 3 }, '2025-06-01', null)).toBe(VIP_MSG.discountReserved)
+    expect(discountProblem({ ...rule, max_uses: 0, held_count: 50 }, '2025-06-01', null)).toBeNull()
   })
   it('applies to its products only, or to all when it lists none', () => {
-    expect(discountProblem({ ...rule, product_ids: [2, 3] }, '2025-06-01', false, 1)).toBe(VIP_MSG.discountNotForProduct)
-    expect(discountProblem({ ...rule, product_ids: [2, 3] }, '2025-06-01', false, 3)).toBeNull()
-    expect(discountProblem(rule, '2025-06-01', false, 1)).toBeNull()
+    expect(discountProblem({ ...rule, product_ids: [2, 3] }, '2025-06-01', null, 1)).toBe(VIP_MSG.discountNotForProduct)
+    expect(discountProblem({ ...rule, product_ids: [2, 3] }, '2025-06-01', null, 3)).toBeNull()
+    expect(discountProblem(rule, '2025-06-01', null, 1)).toBeNull()
   })
   it('matches codes without case or spaces', () => {
     expect(normalizeDiscountCode('  summer25 ')).toBe('SUMMER25')

@@ -1,7 +1,7 @@
 /** Repository of the discounts table: discount codes, their days, products and use counts. */
 import type { Generated, Selectable } from 'kysely'
 import type { DiscountKind } from '../../../types/vip'
-import type { Executor } from './connection'
+import type { DialectName, Executor } from './connection'
 
 export interface DiscountsTable {
   id: Generated<number>
@@ -52,11 +52,35 @@ export function listedDiscountsOn(db: Executor, today: string): Promise<Discount
     .execute()
 }
 
-/** One more paid order used it. */
-export async function countDiscountUse(db: Executor, id: number): Promise<void> {
-  await db
+/**
+ * The discount of a code, locked until the transaction ends: on PostgreSQL by the row lock, on
+ * SQLite by its one connection running one transaction at a time. Reservations (new orders) and
+ * counted uses (payments) of a code are so decided one after the other, each seeing the orders
+ * the ones before it committed.
+ */
+export function findDiscountByCodeForUpdate(db: Executor, code: string, dialect: DialectName): Promise<DiscountRow | undefined> {
+  let query = db.selectFrom('discounts').selectAll().where('code', '=', code)
+  if (dialect === 'postgres') query = query.forUpdate()
+  return query.executeTakeFirst()
+}
+
+/** Locks the discount like findDiscountByCodeForUpdate; false when there is none. */
+export async function lockDiscount(db: Executor, id: number, dialect: DialectName): Promise<boolean> {
+  let query = db.selectFrom('discounts').select('id').where('id', '=', id)
+  if (dialect === 'postgres') query = query.forUpdate()
+  return !!(await query.executeTakeFirst())
+}
+
+/**
+ * One more paid order used it, unless that would go over its cap beside the `held` uses that
+ * waiting orders reserved: one conditional update, false when it counted nothing.
+ */
+export async function countDiscountUseWithinCap(db: Executor, id: number, held: number): Promise<boolean> {
+  const result = await db
     .updateTable('discounts')
     .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
     .where('id', '=', id)
-    .execute()
+    .where((eb) => eb.or([eb('max_uses', '=', 0), eb(eb('used_count', '+', held), '<', eb.ref('max_uses'))]))
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }

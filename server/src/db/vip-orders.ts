@@ -1,5 +1,6 @@
 /** Repository of the vip_orders table: membership orders, their payment and what they did. */
 import type { Generated, Selectable } from 'kysely'
+import type { GroupDiscountUse } from '../../../src/domain/vip'
 import type { Executor } from './connection'
 
 export interface VipOrdersTable {
@@ -26,6 +27,8 @@ export interface VipOrdersTable {
   paid_at: string | null
   cancelled_at: string | null
   vip_exp_after: string | null
+  /** 1 when the order was paid with a discount whose cap (or the group's one use) no longer had room: not counted in discounts.used_count. */
+  discount_over_cap: Generated<number>
 }
 
 declare module './schema' {
@@ -35,7 +38,7 @@ declare module './schema' {
 }
 
 export type VipOrderRow = Selectable<VipOrdersTable>
-export type NewVipOrder = Omit<VipOrderRow, 'id' | 'status' | 'channel' | 'prepay_id' | 'prepay_at' | 'transaction_id' | 'paid_at' | 'cancelled_at' | 'vip_exp_after'>
+export type NewVipOrder = Omit<VipOrderRow, 'id' | 'status' | 'channel' | 'prepay_id' | 'prepay_at' | 'transaction_id' | 'paid_at' | 'cancelled_at' | 'vip_exp_after' | 'discount_over_cap'>
 
 export const ORDER_WAITING = 0
 export const ORDER_PAID = 1
@@ -88,10 +91,50 @@ export async function pageOfOrders(db: Executor, groupId: number, userId: number
   return { rows, total: Number(count.n) }
 }
 
-/** Whether the group has a paid order that used this discount. */
-export async function groupUsedDiscount(db: Executor, groupId: number, discountId: number): Promise<boolean> {
-  const row = await db.selectFrom('vip_orders').select('id').where('group_id', '=', groupId).where('discount_id', '=', discountId).where('status', '=', ORDER_PAID).executeTakeFirst()
+/**
+ * Whether the group has this discount on a paid order, or on a waiting order that still holds it
+ * (its pay window has not passed at `now`): a cancelled or closed order releases its hold.
+ */
+export async function groupDiscountUse(db: Executor, groupId: number, discountId: number, now: string): Promise<GroupDiscountUse> {
+  const rows = await db
+    .selectFrom('vip_orders')
+    .select('status')
+    .where('group_id', '=', groupId)
+    .where('discount_id', '=', discountId)
+    .where((eb) => eb.or([eb('status', '=', ORDER_PAID), eb.and([eb('status', '=', ORDER_WAITING), eb('expires_at', '>', now)])]))
+    .execute()
+  if (rows.some((r) => r.status === ORDER_PAID)) return 'paid'
+  return rows.length > 0 ? 'waiting' : null
+}
+
+/** How many waiting orders hold a use of the discount: those whose pay window has not passed at `now`. */
+export async function countDiscountHolds(db: Executor, discountId: number, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('vip_orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('discount_id', '=', discountId)
+    .where('status', '=', ORDER_WAITING)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Whether another paid order of the group (not `exceptId`) has a counted use of the discount. */
+export async function groupHasCountedDiscountUse(db: Executor, groupId: number, discountId: number, exceptId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('vip_orders')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where('discount_id', '=', discountId)
+    .where('status', '=', ORDER_PAID)
+    .where('discount_over_cap', '=', 0)
+    .where('id', '<>', exceptId)
+    .executeTakeFirst()
   return !!row
+}
+
+export async function markDiscountOverCap(db: Executor, id: number): Promise<void> {
+  await db.updateTable('vip_orders').set({ discount_over_cap: 1 }).where('id', '=', id).execute()
 }
 
 /** Cancels a waiting order; false when it was not waiting any more. */

@@ -23,7 +23,7 @@ import { forbidden, isManager, managesLayer, mapCaller, requireManager, type Map
 import { describeDepartments } from '../services/teams'
 import { callDefiners, type AppDeps } from './define'
 import { noFields } from './fields'
-import { idField, idListField } from './layer'
+import { idField, idListField, idOrZeroField } from '../schemas/common'
 
 const departmentNameField = z
   .string({ required_error: TEAM_MSG.departmentNameRequired, invalid_type_error: TEAM_MSG.departmentNameRequired })
@@ -36,7 +36,7 @@ const departmentIdField = idField(TEAM_MSG.departmentNotFound)
 const departmentSave = z.object({
   id: departmentIdField.optional(),
   name: departmentNameField,
-  parent_id: z.number().int().min(0).optional(),
+  parent_id: idOrZeroField().optional(),
   sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
 })
 

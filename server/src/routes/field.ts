@@ -27,7 +27,7 @@ import { recordOp } from '../db/oplog'
 import { BusinessError } from '../envelope'
 import { layerAccess, mapCaller, notFound, requireOnLayer, type MapCaller } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
-import { idField, idListField } from './map-fields'
+import { idField, idListField } from '../schemas/common'
 
 /** Limits the /fields page also applies. */
 export const FIELD_NAME_MAX = 20
@@ -37,8 +37,8 @@ export const FIELD_OPTION_MAX_LENGTH = 50
 export const FIELD_KINDS: readonly FieldKind[] = ['text', 'number', 'date', 'choice', 'phone', 'photo']
 
 const fieldSave = z.object({
-  id: idField.optional(),
-  layer_id: idField,
+  id: idField().optional(),
+  layer_id: idField(),
   name: z
     .string({ required_error: MAP_MSG.fieldNameRequired })
     .trim()
@@ -53,7 +53,7 @@ export function fieldRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
   const { sessionCall } = callDefiners(app, deps)
 
-  sessionCall('/api/layer/field/getlist', z.object({ layer_id: idField }), async ({ layer_id }, caller) => {
+  sessionCall('/api/layer/field/getlist', z.object({ layer_id: idField() }), async ({ layer_id }, caller) => {
     const { caller: who } = await layerAccess(db.kysely, caller, layer_id)
     return (await fieldRowsOfLayer(db.kysely, who.groupId, layer_id)).map(toLayerField)
   })
@@ -83,7 +83,7 @@ export function fieldRoutes(app: FastifyInstance, deps: AppDeps): void {
     return toLayerField(saved)
   })
 
-  sessionCall('/api/layer/field/delete', z.object({ id: idField }), async ({ id }, caller) => {
+  sessionCall('/api/layer/field/delete', z.object({ id: idField() }), async ({ id }, caller) => {
     const at = clock.now().toISOString()
     await inTransaction(db, async (trx) => {
       const who = await mapCaller(trx, caller)
@@ -97,7 +97,7 @@ export function fieldRoutes(app: FastifyInstance, deps: AppDeps): void {
   })
 
   // The ids must be exactly the layer's live fields, so that a stale page cannot drop or duplicate one.
-  sessionCall('/api/layer/field/sort', z.object({ layer_id: idField, ids: idListField }), async ({ layer_id, ids }, caller) => {
+  sessionCall('/api/layer/field/sort', z.object({ layer_id: idField(), ids: idListField(1000, { min: 1, keepDuplicates: true }) }), async ({ layer_id, ids }, caller) => {
     return inTransaction(db, async (trx): Promise<LayerField[]> => {
       const { caller: who } = await requireOnLayer(trx, caller, layer_id, PERM.LAYER_FIELD)
       const current = await fieldRowsOfLayer(trx, who.groupId, layer_id)

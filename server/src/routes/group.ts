@@ -27,10 +27,10 @@ import { limitsInForce } from '../services/limits'
 import { describeMember, freshInviteCode, groupOfInviteCode, headcount, joinGroup, joinsOverview, leaveGroup, lockGroup } from '../services/teams'
 import { callDefiners, type AppDeps } from './define'
 import { groupNameField, inviteCodeField, noFields } from './fields'
-import { idField } from './layer'
+import { idField, idOrZeroField } from '../schemas/common'
 
 const joinIdField = idField(TEAM_MSG.memberNotFound)
-const departmentIdField = z.number({ invalid_type_error: MSG.badRequest }).int(MSG.badRequest).min(0, MSG.badRequest)
+const departmentIdField = idOrZeroField()
 
 export function groupRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps

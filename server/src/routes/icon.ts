@@ -14,12 +14,13 @@ import { presentIcon } from '../presenters/map-extras'
 import { mapCaller, notFound, requireManager } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
 import { noFields } from './fields'
-import { fileUrlField, idField } from './map-fields'
+import { idField } from '../schemas/common'
+import { fileUrlField } from './map-fields'
 
 export const ICON_NAME_MAX = 20
 
 const iconSave = z.object({
-  id: idField.optional(),
+  id: idField().optional(),
   name: z.string({ required_error: MAP_IO_MSG.iconNameRequired }).trim().min(1, MAP_IO_MSG.iconNameRequired).max(ICON_NAME_MAX),
   url: z.string({ required_error: MAP_IO_MSG.iconUrlRequired }).trim().min(1, MAP_IO_MSG.iconUrlRequired).pipe(fileUrlField(FILE_URL_MSG.icon)),
 })
@@ -44,7 +45,7 @@ export function iconRoutes(app: FastifyInstance, deps: AppDeps): void {
     return presentIcon(saved)
   })
 
-  sessionCall('/api/system/delete/icon', z.object({ id: idField }), async ({ id }, caller) => {
+  sessionCall('/api/system/delete/icon', z.object({ id: idField() }), async ({ id }, caller) => {
     await inTransaction(db, async (trx) => {
       const who = await mapCaller(trx, caller)
       requireManager(who)

@@ -17,7 +17,7 @@ import { parseJsonOffThread } from '../services/file-parser'
 import { exportMarkers, importMarkers } from '../services/import-export'
 import { mapCaller } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
-import { idField } from './map-fields'
+import { idField } from '../schemas/common'
 
 const formatField = z.enum(IMPORT_FORMATS as [ImportFormat, ...ImportFormat[]], { errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }) })
 const crsField = z.enum(['wgs84', 'gcj02'] as [FileCrs, ...FileCrs[]]).default('wgs84')
@@ -28,7 +28,7 @@ const INLINE_BODY_BYTES = 256 * 1024
 const importTooLarge = MAP_IO_MSG.importTooLarge(formatStorage(IMPORT_MAX_BYTES / 1024))
 
 const importRequest = z.object({
-  layer_id: idField,
+  layer_id: idField(),
   format: formatField,
   // The file's text, or its UTF-8 bytes when the body was parsed off the main thread (see below).
   content: z
@@ -39,7 +39,7 @@ const importRequest = z.object({
   crs: crsField,
 })
 
-const exportRequest = z.object({ layer_id: idField, format: formatField, crs: crsField })
+const exportRequest = z.object({ layer_id: idField(), format: formatField, crs: crsField })
 
 export function ioRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps

@@ -1,26 +1,14 @@
 /** /api/layer/*: the layer tree of the caller's group, its changes, show flags and member permissions. */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { MAP_MSG, MSG, TEAM_MSG } from '../../../src/domain/messages'
+import { MAP_MSG, TEAM_MSG } from '../../../src/domain/messages'
 import { LAYER_NAME_MAX } from '../../../src/domain/markers'
 import { LAYER_PERMISSIONS } from '../../../src/domain/permissions'
 import { deleteLayer, listLayers, saveLayer, saveLayerAuth, setDefaultLayer, setLayersShown, type LayerAuthInput } from '../services/layers'
 import { mapCaller } from '../services/permissions'
+import { idField, idListField, idOrZeroField } from '../schemas/common'
 import { callDefiners, type AppDeps } from './define'
 import { noFields } from './fields'
-
-/** A positive integer id (shared by the map-data routes); `message` when it is missing or not one. */
-export function idField(message: string = MSG.badRequest) {
-  return z.number({ required_error: message, invalid_type_error: message }).int(message).positive(message)
-}
-
-/** A list of ids, duplicates dropped. */
-export function idListField(max: number) {
-  return z
-    .array(idField())
-    .max(max)
-    .transform((ids) => [...new Set(ids)])
-}
 
 const layerNameField = z
   .string({ required_error: MAP_MSG.layerNameRequired, invalid_type_error: MAP_MSG.layerNameRequired })
@@ -33,7 +21,7 @@ const layerTypeField = z.union([z.literal(0), z.literal(1), z.literal(2), z.lite
 const layerSaveFields = z.object({
   id: idField().optional(),
   name: layerNameField,
-  parent_id: z.number().int().min(0).optional(),
+  parent_id: idOrZeroField().optional(),
   type: layerTypeField.optional(),
   sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
 })

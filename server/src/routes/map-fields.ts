@@ -4,11 +4,6 @@ import { isOwnFileUrl } from '../../../src/domain/fileUrl'
 import { MAP_IO_MSG } from '../../../src/domain/messages'
 import { FILE_URL_MSG } from '../../../src/domain/systemMessages'
 
-export const idField = z.number().int().positive()
-
-/** A JSON array of ids (DESIGN 9), at least one. */
-export const idListField = z.array(idField).min(1).max(1000)
-
 /** An uploaded file's URL exactly as /api/system/upload gives it (src/domain/fileUrl.ts). */
 export const fileUrlField = (message: string) =>
   z.string({ invalid_type_error: message }).trim().refine(isOwnFileUrl, message)

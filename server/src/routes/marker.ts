@@ -11,9 +11,8 @@ import { mapCaller } from '../services/permissions'
 import { authenticate } from '../auth'
 import { ok } from '../envelope'
 import { callDefiners, validate, type AppDeps } from './define'
-import { idField, idListField } from './layer'
+import { idField, idListField, pageIndexField } from '../schemas/common'
 
-const pageIndexField = z.number().int().min(1).default(1)
 const pageSizeField = (fallback: number) =>
   z
     .number()
@@ -56,7 +55,7 @@ const searchFields = z.object({
   kw: z.string().trim().max(100).optional(),
   layer_ids: idListField(10_000).optional(),
   bbox: bboxField.optional(),
-  pageindex: pageIndexField,
+  pageindex: pageIndexField(),
   pagesize: pageSizeField(100),
 })
 
@@ -83,7 +82,7 @@ export function markerRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { sessionCall } = callDefiners(app, deps)
 
   // Pages of 5000 are bound by serialisation: the database builds the list's JSON and it goes into the envelope as it is.
-  const getlistFields = z.object({ layer_ids: idListField(10_000), pageindex: pageIndexField, pagesize: pageSizeField(MARKER_PAGE_SIZE) })
+  const getlistFields = z.object({ layer_ids: idListField(10_000), pageindex: pageIndexField(), pagesize: pageSizeField(MARKER_PAGE_SIZE) })
   app.post('/api/marker/getlist', async (request, reply) => {
     const { header, fields } = splitBody(request.body)
     const caller = await authenticate(db, header, clock.now())

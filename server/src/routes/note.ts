@@ -16,14 +16,15 @@ import { BusinessError } from '../envelope'
 import { noteLogName, presentNote } from '../presenters/map-extras'
 import { mapCaller, notFound, requireOnLayer, type MapCaller } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
-import { idField, idListField, photoUrlsField } from './map-fields'
+import { idField, idListField } from '../schemas/common'
+import { photoUrlsField } from './map-fields'
 
 /** The photos one note may carry (the /addinfo uploader offers as many). */
 export const NOTE_PHOTOS_MAX = 9
 
 const noteSave = z.object({
-  id: idField.optional(),
-  marker_id: idField,
+  id: idField().optional(),
+  marker_id: idField(),
   content: z.string().trim().max(NOTE_MAX, MAP_UI_MSG.noteTooLong(NOTE_MAX)).default(''),
   photos: photoUrlsField(NOTE_PHOTOS_MAX).default([]),
 })
@@ -45,7 +46,7 @@ export function noteRoutes(app: FastifyInstance, deps: AppDeps): void {
     return rows.map((r) => presentNote(r, names.get(r.user_id) ?? ''))
   }
 
-  sessionCall('/api/marker/note/getlist', z.object({ markerid: idField }), async ({ markerid }, caller) => {
+  sessionCall('/api/marker/note/getlist', z.object({ markerid: idField() }), async ({ markerid }, caller) => {
     const who = await mapCaller(db.kysely, caller)
     await requireOnMarker(db.kysely, who, markerid, PERM.NOTE_LIST)
     return present(db.kysely, await notesOfMarker(db.kysely, who.groupId, markerid))
@@ -73,7 +74,7 @@ export function noteRoutes(app: FastifyInstance, deps: AppDeps): void {
   })
 
   // All or nothing: an unknown id or one the caller may not delete refuses the whole call.
-  sessionCall('/api/marker/note/delete', z.object({ ids: idListField }), async ({ ids }, caller) => {
+  sessionCall('/api/marker/note/delete', z.object({ ids: idListField(1000, { min: 1 }) }), async ({ ids }, caller) => {
     const at = clock.now().toISOString()
     await inTransaction(db, async (trx) => {
       const who = await mapCaller(trx, caller)

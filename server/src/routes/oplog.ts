@@ -28,7 +28,7 @@ import { restoreMarker } from '../services/markers'
 import { mapCaller, notFound, requireFeature, type MapCaller } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
 import { logField } from './field'
-import { idField } from './map-fields'
+import { idField, pageIndexField } from '../schemas/common'
 
 /** A page of the log checks each delete on it, so pages stay modest. */
 export const OPLOG_PAGE_MAX = 200
@@ -37,11 +37,11 @@ const ENTITIES: [OpEntity, ...OpEntity[]] = ['layer', 'marker', 'note', 'field']
 const ACTIONS: [OpAction, ...OpAction[]] = ['create', 'update', 'delete', 'restore']
 
 const listQuery = z.object({
-  pageindex: z.number().int().positive().default(1),
+  pageindex: pageIndexField(),
   pagesize: z.number().int().positive().max(OPLOG_PAGE_MAX).default(20),
   entity: z.enum(ENTITIES).optional(),
   action: z.enum(ACTIONS).optional(),
-  user_id: idField.optional(),
+  user_id: idField().optional(),
   kw: z.string().trim().max(50).optional(),
 })
 
@@ -83,7 +83,7 @@ export function oplogRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { list, total }
   })
 
-  sessionCall('/api/oplog/restore', z.object({ id: idField }), async ({ id }, caller) => {
+  sessionCall('/api/oplog/restore', z.object({ id: idField() }), async ({ id }, caller) => {
     const now = clock.now()
     await inTransaction(db, async (trx) => {
       const who = await mapCaller(trx, caller)

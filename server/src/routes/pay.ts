@@ -13,7 +13,7 @@ import { mapCaller } from '../services/permissions'
 import { applyPaidTransaction, completeOrder, PaymentMismatch } from '../services/pay/orders'
 import { NotificationRejected, SandboxPay } from '../services/pay/provider'
 import { callDefiners, type AppDeps } from './define'
-import { idField } from './layer'
+import { idField } from '../schemas/common'
 
 /** WeChat Pay notifications are small; anything bigger is not one. */
 const NOTIFY_BODY_LIMIT = 64 * 1024
@@ -36,7 +36,7 @@ export function payRoutes(app: FastifyInstance, deps: AppDeps): void {
       try {
         const notice = pay.readNotification(request.headers, body, now)
         if (notice.kind === 'transaction' && notice.transaction.trade_state === 'SUCCESS') {
-          const { applied, order } = await applyPaidTransaction(db, notice.transaction, 'wxpay', now)
+          const { applied, order } = await applyPaidTransaction(db, notice.transaction, 'wxpay', now, request.log)
           request.log.info({ order: order.order_no, applied }, 'WeChat Pay notification')
         }
         return reply.code(204).send()
@@ -57,12 +57,12 @@ export function payRoutes(app: FastifyInstance, deps: AppDeps): void {
   sessionCall('/api/pay/iap/order/setting', z.object({ orderid: orderIdField, transaction_id: z.string({ required_error: MSG.badRequest }).trim().min(1, MSG.badRequest).max(128), receipt: z.string().max(200_000).optional() }), async ({ orderid, transaction_id }, caller) => {
     // Verifying App Store receipts needs Apple's service: until it is set up, only the sandbox takes them.
     if (pay.mode !== 'sandbox') throw new BusinessError(ErrCode.FORBIDDEN, VIP_MSG.iapUnavailable)
-    return completeOrder(db, await mapCaller(db.kysely, caller), orderid, 'iap', transaction_id, clock.now())
+    return completeOrder(db, await mapCaller(db.kysely, caller), orderid, 'iap', transaction_id, clock.now(), app.log)
   })
 
   if (pay.mode === 'sandbox') {
     sessionCall('/api/pay/sandbox/complete', z.object({ orderid: orderIdField }), async ({ orderid }, caller) => {
-      return completeOrder(db, await mapCaller(db.kysely, caller), orderid, 'sandbox', `sandbox-${orderid}-${clock.now().getTime()}`, clock.now())
+      return completeOrder(db, await mapCaller(db.kysely, caller), orderid, 'sandbox', `sandbox-${orderid}-${clock.now().getTime()}`, clock.now(), app.log)
     })
   }
 }

@@ -20,7 +20,7 @@ import { mapCaller, requireManager, type MapCaller } from '../services/permissio
 import { describeRoles } from '../services/teams'
 import { callDefiners, type AppDeps } from './define'
 import { noFields } from './fields'
-import { idField, idListField } from './layer'
+import { idField, idListField } from '../schemas/common'
 
 const roleNameField = z
   .string({ required_error: TEAM_MSG.roleNameRequired, invalid_type_error: TEAM_MSG.roleNameRequired })

@@ -15,7 +15,7 @@ import { mapCaller } from '../services/permissions'
 import { deleteRouteOf, getRoute, legProviderFromEnv, listRoutes, planRoute, routesOfShare, saveRoute } from '../services/routes'
 import { openShare, shareSecretSource } from '../services/shares'
 import { callDefiners, type AppDeps } from './define'
-import { idField } from './layer'
+import { idField, pageIndexField } from '../schemas/common'
 
 /** Routes per page of the list. */
 const ROUTE_LIST_PAGE_MAX = 100
@@ -53,7 +53,7 @@ const saveFields = z.object({
 
 const listFields = z.object({
   kw: z.string().trim().max(100).optional(),
-  pageindex: z.number().int().min(1).default(1),
+  pageindex: pageIndexField(),
   pagesize: z.number().int().min(1).max(ROUTE_LIST_PAGE_MAX, MAP_MSG.pageSizeTooLarge(ROUTE_LIST_PAGE_MAX)).default(20),
 })
 

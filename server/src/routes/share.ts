@@ -23,7 +23,7 @@ import {
   sharedMarkersPage,
 } from '../services/shares'
 import { callDefiners, splitBody, validate, type AppDeps } from './define'
-import { idField } from './layer'
+import { idField, idListField, pageIndexField } from '../schemas/common'
 import { envelopeWithRawList } from './marker'
 
 /** Most ids one share may hold (a page of markers). */
@@ -68,14 +68,11 @@ const saveFields = z
 const listFields = z.object({
   op_userid: idField().optional(),
   type: kindField.optional(),
-  pageindex: z.number().int().min(1).default(1),
+  pageindex: pageIndexField(),
   pagesize: z.number().int().min(1).max(SHARE_LIST_PAGE_MAX, MAP_MSG.pageSizeTooLarge(SHARE_LIST_PAGE_MAX)).default(20),
 })
 
-const narrowIds = z
-  .array(idField())
-  .max(10_000)
-  .transform((ids) => [...new Set(ids)])
+const narrowIds = idListField(10_000)
 
 const layerShareFields = z.object({ share_id: shareIdField, layer_ids: narrowIds.optional(), proof: proofField })
 
@@ -83,7 +80,7 @@ const markerShareFields = z.object({
   share_id: shareIdField,
   marker_ids: narrowIds.optional(),
   layer_ids: narrowIds.optional(),
-  pageindex: z.number().int().min(1).default(1),
+  pageindex: pageIndexField(),
   pagesize: z.number().int().min(1).max(MARKER_PAGE_SIZE, MAP_MSG.pageSizeTooLarge(MARKER_PAGE_SIZE)).default(MARKER_PAGE_SIZE),
   proof: proofField,
 })

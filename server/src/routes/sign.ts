@@ -14,7 +14,7 @@ import { charLength } from '../../../src/domain/validate'
 import { mapCaller } from '../services/permissions'
 import { getSign, issueTicket, listSigns, saveSign, signSecretSource, type SignEnv } from '../services/signs'
 import { callDefiners, type AppDeps } from './define'
-import { idField } from './layer'
+import { idField, pageIndexField } from '../schemas/common'
 import { storageOf } from './upload'
 
 const coordinateField = z.number({ required_error: SIGN_MSG.positionInvalid, invalid_type_error: SIGN_MSG.positionInvalid }).finite(SIGN_MSG.positionInvalid)
@@ -54,7 +54,7 @@ const listFields = z.object({
   task_id: idField().optional(),
   date_from: dayField,
   date_to: dayField,
-  pageindex: z.number().int().min(1).default(1),
+  pageindex: pageIndexField(),
   pagesize: z.number().int().min(1).max(SIGN_LIST_PAGE_MAX, SIGN_MSG.pageSizeTooLarge(SIGN_LIST_PAGE_MAX)).default(SIGN_LIST_PAGE_DEFAULT),
 })
 

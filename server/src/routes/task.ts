@@ -13,7 +13,7 @@ import { mapCaller } from '../services/permissions'
 import { completeTask, deleteTaskOf, getTask, listTasks, saveTask, startTask } from '../services/tasks'
 import { callDefiners, type AppDeps } from './define'
 import { signEnvOf } from './sign'
-import { idField } from './layer'
+import { idField, pageIndexField } from '../schemas/common'
 
 /** Tasks per page of the list. */
 const TASK_LIST_PAGE_MAX = 100
@@ -36,7 +36,7 @@ const listFields = z.object({
   scope: scopeField,
   status: statusField.optional(),
   kw: z.string().trim().max(100).optional(),
-  pageindex: z.number().int().min(1).default(1),
+  pageindex: pageIndexField(),
   pagesize: z.number().int().min(1).max(TASK_LIST_PAGE_MAX, MAP_MSG.pageSizeTooLarge(TASK_LIST_PAGE_MAX)).default(20),
 })
 

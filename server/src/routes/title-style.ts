@@ -17,7 +17,8 @@ import { presentTitleStyle } from '../presenters/map-extras'
 import { mapCaller, requireManager, requireOnLayer, visibleLayers } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
 import { noFields } from './fields'
-import { colorField, idField } from './map-fields'
+import { idField, idOrZeroField } from '../schemas/common'
+import { colorField } from './map-fields'
 
 /** SPEC 9: title font size 14 in the marker colour #165DFF, on white with a thin border. */
 export const DEFAULT_TITLE_STYLE: TitleStyleValues = {
@@ -30,8 +31,8 @@ export const DEFAULT_TITLE_STYLE: TitleStyleValues = {
 }
 
 const styleSave = z.object({
-  id: z.number().int().nonnegative().optional(),
-  layer_id: idField.nullable().optional(),
+  id: idOrZeroField().optional(),
+  layer_id: idField().nullable().optional(),
   font_size: z.number().int().min(8).max(72).optional(),
   color: colorField.optional(),
   bg_color: colorField.optional(),
@@ -56,7 +57,7 @@ export function titleStyleRoutes(app: FastifyInstance, deps: AppDeps): void {
     return [await defaultStyle(who.groupId), ...layerStyles.map(presentTitleStyle)]
   })
 
-  sessionCall('/api/system/title/style/getbylayerid', z.object({ layerids: z.array(idField).max(5000) }), async ({ layerids }, caller) => {
+  sessionCall('/api/system/title/style/getbylayerid', z.object({ layerids: z.array(idField()).max(5000) }), async ({ layerids }, caller) => {
     const who = await mapCaller(db.kysely, caller)
     const visible = new Set((await visibleLayers(db.kysely, who)).map((v) => v.layer.id))
     const wanted = [...new Set(layerids)].filter((id) => visible.has(id))

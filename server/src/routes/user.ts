@@ -37,7 +37,7 @@ import { storageOf } from './upload'
 import { purgeGroupTasks } from '../services/tasks'
 import { callDefiners, type AppDeps } from './define'
 import { avatarField, channelField, codeField, nicknameField, noFields, phoneField } from './fields'
-import { idField } from './layer'
+import { idField, idOrZeroField } from '../schemas/common'
 
 /** The name a manager gives a person they pre-register. */
 const memberNameField = z
@@ -66,7 +66,7 @@ const personKey = z
 const preRegister = z.object({
   nickname: memberNameField,
   phone: phoneField,
-  department_id: z.number({ invalid_type_error: MSG.badRequest }).int(MSG.badRequest).min(0, MSG.badRequest).default(0),
+  department_id: idOrZeroField().default(0),
 })
 
 export function userRoutes(app: FastifyInstance, deps: AppDeps): void {

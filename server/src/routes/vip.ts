@@ -13,7 +13,7 @@ import { SandboxPay } from '../services/pay/provider'
 import { enterpriseOf, resetToFree, submitQuestionnaire, vipInfo } from '../services/vip'
 import { callDefiners, type AppDeps } from './define'
 import { noFields } from './fields'
-import { idField } from './layer'
+import { idField, pageIndexField } from '../schemas/common'
 
 const productIdField = z.number({ required_error: VIP_MSG.productRequired, invalid_type_error: VIP_MSG.productRequired }).int(VIP_MSG.productRequired)
 const orderIdField = idField(VIP_MSG.orderNotFound)
@@ -62,7 +62,7 @@ export function vipRoutes(app: FastifyInstance, deps: AppDeps): void {
   })
 
   const getlist = z.object({
-    pageindex: z.number().int().min(1).default(1),
+    pageindex: pageIndexField(),
     pagesize: z.number().int().min(1).max(100).default(20),
     status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).optional(),
   })

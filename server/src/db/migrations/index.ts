@@ -19,6 +19,7 @@ import { tasks } from './0012_tasks'
 import { distribution } from './0013_distribution'
 import { collaboratorLimit } from './0014_collaborator_limit'
 import { lookupRateHits } from './0015_lookup_rate_hits'
+import { discountHolds } from './0016_discount_holds'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -37,6 +38,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0013_distribution': distribution(dialect),
     '0014_collaborator_limit': collaboratorLimit(),
     '0015_lookup_rate_hits': lookupRateHits(dialect),
+    '0016_discount_holds': discountHolds(),
   }
 }
 

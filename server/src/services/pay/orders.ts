@@ -3,7 +3,9 @@
  * sent by the client is never read), paid through WeChat Pay JSAPI, the local sandbox or App Store,
  * and applied exactly once: the order is marked paid by a conditional update, and only the call
  * that changed it extends the group's VIP (level, expiry, limits), counts the discount's use and
- * brings back markers a reset to free hid within the last 3 months.
+ * brings back markers a reset to free hid within the last 3 months. A waiting order within its pay
+ * window holds one use of its discount (the cap counts paid uses and these holds); cancelling it or
+ * letting the window pass releases the hold.
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
@@ -13,17 +15,20 @@ import { ORDER_PAY_WINDOW_MS } from '../../../../src/domain/constants'
 import { VIP_MSG } from '../../../../src/domain/vipMessages'
 import { applyPurchase, purchaseProblem, shanghaiDay } from '../../../../src/domain/tiers'
 import { VIP_PRODUCTS, discountAppliesTo, discountProblem, normalizeDiscountCode, orderStatusAt, priceProduct, productById, type DiscountRule } from '../../../../src/domain/vip'
-import { inTransaction, type Database, type Executor } from '../../db/connection'
-import { countDiscountUse, findDiscountByCode, listedDiscountsOn, type DiscountRow } from '../../db/discounts'
+import { inTransaction, type Database, type DialectName, type Executor } from '../../db/connection'
+import { countDiscountUseWithinCap, findDiscountByCode, findDiscountByCodeForUpdate, listedDiscountsOn, lockDiscount, type DiscountRow } from '../../db/discounts'
 import { findGroupForUpdate, setMembership } from '../../db/groups'
 import {
   ORDER_CANCELLED,
   ORDER_PAID,
   cancelWaitingOrder,
+  countDiscountHolds,
   findOrder,
   findOrderByNo,
-  groupUsedDiscount,
+  groupDiscountUse,
+  groupHasCountedDiscountUse,
   insertOrder,
+  markDiscountOverCap,
   markOrderPaid,
   pageOfOrders,
   setPrepay,
@@ -78,11 +83,19 @@ function requireAdministrator(who: MapCaller): void {
   if (!who.actor.is_admin) throw new BusinessError(ErrCode.FORBIDDEN, VIP_MSG.adminOnly)
 }
 
-/** The discount of a code that the caller's group may use now (for the product when given); VALIDATION otherwise. */
-async function usableDiscount(db: Executor, groupId: number, code: string, now: Date, productId?: number): Promise<DiscountRow> {
-  const row = await findDiscountByCode(db, normalizeDiscountCode(code))
-  const used = row ? await groupUsedDiscount(db, groupId, row.id) : false
-  const problem = discountProblem(row ? ruleOf(row) : null, shanghaiDay(now), used, productId)
+/**
+ * The discount of a code that the caller's group may use now (for the product when given);
+ * VALIDATION otherwise. Waiting orders within their pay window hold their use, against the cap and
+ * the group's one use. With `lock`, the discount stays locked until the transaction ends, so that
+ * an order placed on it reserves its use before the next one is decided.
+ */
+async function usableDiscount(db: Executor, groupId: number, code: string, now: Date, productId?: number, lock?: DialectName): Promise<DiscountRow> {
+  const normalized = normalizeDiscountCode(code)
+  const row = lock ? await findDiscountByCodeForUpdate(db, normalized, lock) : await findDiscountByCode(db, normalized)
+  const at = now.toISOString()
+  const held = row ? await countDiscountHolds(db, row.id, at) : 0
+  const groupUse = row ? await groupDiscountUse(db, groupId, row.id, at) : null
+  const problem = discountProblem(row ? { ...ruleOf(row), held_count: held } : null, shanghaiDay(now), groupUse, productId)
   if (problem || !row) throw new BusinessError(ErrCode.VALIDATION, problem ?? VIP_MSG.discountInvalid)
   return row
 }
@@ -113,22 +126,26 @@ export async function addOrder(db: Database, who: MapCaller, input: { product_id
   if (!product) throw new BusinessError(ErrCode.VALIDATION, VIP_MSG.productRequired)
   const tierProblem = purchaseProblem(who.group, product.level as 2 | 3 | 4, now)
   if (tierProblem) throw new BusinessError(ErrCode.CONFLICT, tierProblem)
-  const discount = input.discount_code?.trim() ? await usableDiscount(db.kysely, who.groupId, input.discount_code, now, product.id) : null
-  const priced = priceProduct(product, discount ? ruleOf(discount) : null)
-  const row = await insertOrder(db.kysely, {
-    order_no: newOrderNo(now),
-    group_id: who.groupId,
-    user_id: who.userId,
-    product_id: product.id,
-    level: product.level,
-    months: product.months,
-    price: priced.price,
-    discount_id: discount?.id ?? null,
-    discount_code: discount?.code ?? '',
-    discount_amount: priced.discount_amount,
-    amount: priced.amount,
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + ORDER_PAY_WINDOW_MS).toISOString(),
+  const code = input.discount_code?.trim()
+  // The order is the reservation of its discount's use: checked and inserted under the discount's lock.
+  const row = await inTransaction(db, async (trx) => {
+    const discount = code ? await usableDiscount(trx, who.groupId, code, now, product.id, db.dialect) : null
+    const priced = priceProduct(product, discount ? ruleOf(discount) : null)
+    return insertOrder(trx, {
+      order_no: newOrderNo(now),
+      group_id: who.groupId,
+      user_id: who.userId,
+      product_id: product.id,
+      level: product.level,
+      months: product.months,
+      price: priced.price,
+      discount_id: discount?.id ?? null,
+      discount_code: discount?.code ?? '',
+      discount_amount: priced.discount_amount,
+      amount: priced.amount,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ORDER_PAY_WINDOW_MS).toISOString(),
+    })
   })
   return presentOrder(row, now)
 }
@@ -162,7 +179,7 @@ export async function orderById(db: Database, pay: PayProvider, who: MapCaller, 
     try {
       const known = await pay.queryOrder(row.order_no)
       if (known && known.trade_state === 'SUCCESS') {
-        await applyPaidTransaction(db, known, 'wxpay', now)
+        await applyPaidTransaction(db, known, 'wxpay', now, log)
         row = await requireOrder(db.kysely, who, id)
       }
     } catch (err) {
@@ -223,11 +240,34 @@ export class PaymentMismatch extends Error {
 }
 
 /**
+ * Counts a paid order's use of its discount when there is still room: the group has no other
+ * counted use, and the cap takes it beside the uses that waiting orders hold. An order that held
+ * its reservation always fits. One whose reservation was released before the money arrived (a
+ * cancel, or an order placed before uses were reserved) may not: the money was taken, so it
+ * completes at the price paid, but it is marked over cap instead of pushing used_count past the
+ * cap or taking a use another order holds. Returns false for such an order.
+ */
+async function countPaidDiscountUse(trx: Executor, dialect: DialectName, order: VipOrderRow, now: Date): Promise<boolean> {
+  const discountId = order.discount_id
+  if (discountId === null || !(await lockDiscount(trx, discountId, dialect))) return true
+  const counted =
+    !(await groupHasCountedDiscountUse(trx, order.group_id, discountId, order.id)) && (await countDiscountUseWithinCap(trx, discountId, await countDiscountHolds(trx, discountId, now.toISOString())))
+  if (!counted) await markDiscountOverCap(trx, order.id)
+  return counted
+}
+
+/**
  * Applies a successful payment to its order, once: a duplicate (the same notification again, the
  * query after a notification, a second channel) changes nothing and returns applied false. The
  * amount must be the order's. Runs in one transaction.
  */
-export async function applyPaidTransaction(db: Database, tx: Pick<PaidTransaction, 'order_no' | 'transaction_id' | 'amount' | 'success_time'>, channel: PayChannel, now: Date): Promise<{ applied: boolean; order: VipOrderRow }> {
+export async function applyPaidTransaction(
+  db: Database,
+  tx: Pick<PaidTransaction, 'order_no' | 'transaction_id' | 'amount' | 'success_time'>,
+  channel: PayChannel,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<{ applied: boolean; order: VipOrderRow }> {
   return inTransaction(db, async (trx) => {
     const order = await findOrderByNo(trx, tx.order_no)
     if (!order) throw new PaymentMismatch('unknown_order', `no order ${tx.order_no}`)
@@ -241,15 +281,17 @@ export async function applyPaidTransaction(db: Database, tx: Pick<PaidTransactio
       if (next.vip_exp) await setVipExpAfter(trx, order.id, next.vip_exp)
       await restoreHiddenOnRenewal(trx, group.id, now)
     }
-    if (order.discount_id !== null) await countDiscountUse(trx, order.discount_id)
+    if (!(await countPaidDiscountUse(trx, db.dialect, order, now))) {
+      log?.warn({ order: order.order_no, discount: order.discount_code }, 'paid order over its discount cap: completed at the price paid, not counted')
+    }
     return { applied: true, order: (await findOrderByNo(trx, tx.order_no)) ?? order }
   })
 }
 
 /** Sandbox mode and App Store: completes a waiting order of the caller as paid through `channel`. */
-export async function completeOrder(db: Database, who: MapCaller, id: number, channel: PayChannel, transactionId: string, now: Date): Promise<VipOrder> {
+export async function completeOrder(db: Database, who: MapCaller, id: number, channel: PayChannel, transactionId: string, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
   const row = await requireOrder(db.kysely, who, id)
   requireWaiting(row, now)
-  await applyPaidTransaction(db, { order_no: row.order_no, transaction_id: transactionId, amount: row.amount, success_time: now.toISOString() }, channel, now)
+  await applyPaidTransaction(db, { order_no: row.order_no, transaction_id: transactionId, amount: row.amount, success_time: now.toISOString() }, channel, now, log)
   return presentOrder(await requireOrder(db.kysely, who, id), now)
 }
