@@ -22,8 +22,7 @@ import { BusinessError } from '../envelope'
 import { forbidden, isManager, managesLayer, mapCaller, requireManager, type MapCaller } from '../services/permissions'
 import { describeDepartments } from '../services/teams'
 import { callDefiners, type AppDeps } from './define'
-import { noFields } from './fields'
-import { idField, idListField, idOrZeroField } from '../schemas/common'
+import { idField, idListField, idOrZeroField, noFields } from '../schemas/common'
 
 const departmentNameField = z
   .string({ required_error: TEAM_MSG.departmentNameRequired, invalid_type_error: TEAM_MSG.departmentNameRequired })

@@ -11,7 +11,7 @@ import { DIST_MSG } from '../../../src/domain/distributionMessages'
 import { MSG } from '../../../src/domain/messages'
 import { registerDistributor, viewDistribution } from '../services/distribution'
 import { callDefiners, type AppDeps } from './define'
-import { codeField, phoneField } from './fields'
+import { codeField, phoneField } from '../schemas/common'
 
 /** A trimmed string that must pass `check`. */
 function checked(check: (value: string) => string | null, required: string) {

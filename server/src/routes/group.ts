@@ -26,8 +26,7 @@ import { isManager, mapCaller, requireAdministrator, requireManager, type MapCal
 import { limitsInForce } from '../services/limits'
 import { describeMember, freshInviteCode, groupOfInviteCode, headcount, joinGroup, joinsOverview, leaveGroup, lockGroup } from '../services/teams'
 import { callDefiners, type AppDeps } from './define'
-import { groupNameField, inviteCodeField, noFields } from './fields'
-import { idField, idOrZeroField } from '../schemas/common'
+import { groupNameField, idField, idOrZeroField, inviteCodeField, noFields } from '../schemas/common'
 
 const joinIdField = idField(TEAM_MSG.memberNotFound)
 const departmentIdField = idOrZeroField()

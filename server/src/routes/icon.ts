@@ -13,9 +13,7 @@ import { deleteIcon, findIcon, iconsOfGroup, insertIcon, updateIcon } from '../d
 import { presentIcon } from '../presenters/map-extras'
 import { mapCaller, notFound, requireManager } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
-import { noFields } from './fields'
-import { idField } from '../schemas/common'
-import { fileUrlField } from './map-fields'
+import { fileUrlField, idField, noFields } from '../schemas/common'
 
 export const ICON_NAME_MAX = 20
 

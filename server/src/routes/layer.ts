@@ -6,9 +6,8 @@ import { LAYER_NAME_MAX } from '../../../src/domain/markers'
 import { LAYER_PERMISSIONS } from '../../../src/domain/permissions'
 import { deleteLayer, listLayers, saveLayer, saveLayerAuth, setDefaultLayer, setLayersShown, type LayerAuthInput } from '../services/layers'
 import { mapCaller } from '../services/permissions'
-import { idField, idListField, idOrZeroField } from '../schemas/common'
+import { idField, idListField, idOrZeroField, noFields } from '../schemas/common'
 import { callDefiners, type AppDeps } from './define'
-import { noFields } from './fields'
 
 const layerNameField = z
   .string({ required_error: MAP_MSG.layerNameRequired, invalid_type_error: MAP_MSG.layerNameRequired })

@@ -10,7 +10,7 @@ import { MAP_ENGINE_MSG } from '../../../src/domain/messages'
 import { locationsOfGroup, saveLocation } from '../db/locations'
 import { mapCaller } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
-import { noFields } from './fields'
+import { noFields } from '../schemas/common'
 
 const ADDR_MAX = 200
 

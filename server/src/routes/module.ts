@@ -10,7 +10,7 @@ import { LAYER_PERMISSIONS, PERMISSION_CATALOGUE } from '../../../src/domain/per
 import { catalogueForLevel } from '../../../src/domain/teams'
 import { mapCaller } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
-import { noFields } from './fields'
+import { noFields } from '../schemas/common'
 
 const moduleTypeField = z.union([z.literal(1), z.literal(2)], { errorMap: () => ({ message: TEAM_MSG.moduleTypeInvalid }) })
 

@@ -16,8 +16,7 @@ import { BusinessError } from '../envelope'
 import { noteLogName, presentNote } from '../presenters/map-extras'
 import { mapCaller, notFound, requireOnLayer, type MapCaller } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
-import { idField, idListField } from '../schemas/common'
-import { photoUrlsField } from './map-fields'
+import { idField, idListField, photoUrlsField } from '../schemas/common'
 
 /** The photos one note may carry (the /addinfo uploader offers as many). */
 export const NOTE_PHOTOS_MAX = 9

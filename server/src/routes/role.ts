@@ -19,8 +19,7 @@ import { BusinessError } from '../envelope'
 import { mapCaller, requireManager, type MapCaller } from '../services/permissions'
 import { describeRoles } from '../services/teams'
 import { callDefiners, type AppDeps } from './define'
-import { noFields } from './fields'
-import { idField, idListField } from '../schemas/common'
+import { idField, idListField, noFields } from '../schemas/common'
 
 const roleNameField = z
   .string({ required_error: TEAM_MSG.roleNameRequired, invalid_type_error: TEAM_MSG.roleNameRequired })

@@ -14,7 +14,7 @@ import { presentSystemConfig } from '../presenters/system'
 import { codeRejected, issueCode, randomCode, verifyCode } from '../services/codes'
 import { OPERATOR_TOKEN_HEADER, requireOperator } from '../services/operator'
 import { callDefiners, splitBody, validate, type AppDeps } from './define'
-import { codeField, phoneField } from './fields'
+import { codeField, phoneField } from '../schemas/common'
 
 /** A trimmed string that must pass `check`; anything but a string gets `invalid`. */
 function checked(check: (value: string) => string | null, invalid: string) {

@@ -16,9 +16,7 @@ import { findStyleOf, saveStyle, stylesOfGroup, stylesOfLayers, type TitleStyleV
 import { presentTitleStyle } from '../presenters/map-extras'
 import { mapCaller, requireManager, requireOnLayer, visibleLayers } from '../services/permissions'
 import { callDefiners, type AppDeps } from './define'
-import { noFields } from './fields'
-import { idField, idOrZeroField } from '../schemas/common'
-import { colorField } from './map-fields'
+import { colorField, idField, idOrZeroField, noFields } from '../schemas/common'
 
 /** SPEC 9: title font size 14 in the marker colour #165DFF, on white with a thin border. */
 export const DEFAULT_TITLE_STYLE: TitleStyleValues = {

@@ -36,8 +36,7 @@ import { deleteStoredFiles, purgeGroupNotesFieldsAndFiles } from '../services/up
 import { storageOf } from './upload'
 import { purgeGroupTasks } from '../services/tasks'
 import { callDefiners, type AppDeps } from './define'
-import { avatarField, channelField, codeField, nicknameField, noFields, phoneField } from './fields'
-import { idField, idOrZeroField } from '../schemas/common'
+import { avatarField, channelField, codeField, idField, idOrZeroField, nicknameField, noFields, phoneField } from '../schemas/common'
 
 /** The name a manager gives a person they pre-register. */
 const memberNameField = z

@@ -12,8 +12,7 @@ import { addOrder, cancelOrder, checkDiscount, createWxPayment, listOrders, list
 import { SandboxPay } from '../services/pay/provider'
 import { enterpriseOf, resetToFree, submitQuestionnaire, vipInfo } from '../services/vip'
 import { callDefiners, type AppDeps } from './define'
-import { noFields } from './fields'
-import { idField, pageIndexField } from '../schemas/common'
+import { idField, noFields, pageIndexField } from '../schemas/common'
 
 const productIdField = z.number({ required_error: VIP_MSG.productRequired, invalid_type_error: VIP_MSG.productRequired }).int(VIP_MSG.productRequired)
 const orderIdField = idField(VIP_MSG.orderNotFound)
