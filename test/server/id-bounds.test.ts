@@ -10,6 +10,7 @@ import { MSG, TEAM_MSG } from '../../src/domain/messages'
 import { TASK_MSG } from '../../src/domain/taskMessages'
 import { VIP_MSG } from '../../src/domain/vipMessages'
 import { makeWorld, ok, type TeamWorld } from './teams-fixture'
+import { uploadPng } from './upload-fixture'
 
 /** Not an id: too large for an integer column (and far too large), negative, zero, a fraction, a string. */
 const NOT_IDS: unknown[] = [1e308, 2 ** 31, -1, 0, 1.5, '1']
@@ -28,7 +29,7 @@ beforeEach(async () => {
   const marker = await w.marker(layer, '标注')
   const department = await w.department('部门')
   const role = ok(await w.call('/api/role/save', { name: '角色' }, w.owner)).id
-  const icon = ok(await w.call('/api/system/save/icon', { name: '图标', url: '/files/icon.png' }, w.owner)).id
+  const icon = ok(await w.call('/api/system/save/icon', { name: '图标', url: await uploadPng(w.t, w.owner) }, w.owner)).id
   const order = ok(await w.call('/api/vip/order/add', { product_id: 1 }, w.owner)).id
   ids = { layer, marker, department, role, icon, order }
 })
