@@ -8,6 +8,10 @@ import { loadPayPlatform } from '../platform/pay/loader'
 import { loadCameraPlatform } from '../platform/camera/loader'
 import { sharePlatform } from '../platform/share'
 import { taroStorage } from '../platform/storage'
+import { loadUploadPlatform } from '../platform/upload/loader'
+import { loadFileAdapter } from '../platform/file/loader'
+import { screenPlatform } from '../platform/screen'
+import { capabilities } from '../platform/map/capabilities'
 import { createNavigate } from '../router/navigate'
 import { RootStore } from './RootStore'
 
@@ -17,7 +21,22 @@ export function appRootStore(): RootStore {
   root ??= new RootStore({
     transport: taroTransport,
     baseUrl: typeof API_BASE === 'string' ? API_BASE : '',
-    platform: { storage: taroStorage, device, navigate: createNavigate(taroNavigator), location: () => taroNavigator.location(), replaceAddress: (p) => taroNavigator.replaceAddress(p), share: sharePlatform, pay: loadPayPlatform, geo: geoPlatform, camera: loadCameraPlatform },
+    platform: {
+      storage: taroStorage,
+      device,
+      navigate: createNavigate(taroNavigator),
+      location: () => taroNavigator.location(),
+      replaceAddress: (p) => taroNavigator.replaceAddress(p),
+      back: () => taroNavigator.backToOpener(),
+      share: sharePlatform,
+      pay: loadPayPlatform,
+      geo: geoPlatform,
+      camera: loadCameraPlatform,
+      upload: loadUploadPlatform,
+      files: loadFileAdapter,
+      screen: screenPlatform,
+      mapCapabilities: capabilities,
+    },
   })
   return root
 }

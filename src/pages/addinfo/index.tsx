@@ -5,7 +5,7 @@
  */
 import { Button, Cell, Input, InputNumber, Picker, Radio, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
-import Taro, { useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { MarkerType } from '../../../types/mapdata'
@@ -18,7 +18,6 @@ import { MARKER_NAME_MAX } from '../../domain/markers'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
 import { MARKER_TYPES, MARKER_TYPE_NAMES, checkGeometry, formatArea, formatCoord, formatLength, measure, parsePoints } from '../../domain/points'
-import { taroNavigator } from '../../platform/nav'
 import { useStores } from '../../stores/context'
 import { MarkerDraft } from '../../stores/MarkerStore'
 import './index.scss'
@@ -101,8 +100,7 @@ const AddInfoForm = observer(function AddInfoForm() {
     if (saved) {
       markers.showDetail(saved)
       // Back to the map that opened this form; opened directly, go to the map instead.
-      if (Taro.getCurrentPages().length > 1) taroNavigator.back()
-      else root.navigate('/map', 'redirect')
+      root.navigateBack('/map')
     }
   }
 

@@ -12,9 +12,8 @@ import { DEFAULT_CENTER } from '../../domain/geo'
 import { withoutClusterCounts } from '../../domain/mapSettings'
 import { MAP_ENGINE_MSG, MAP_UI_MSG } from '../../domain/messages'
 import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
-import { capabilities } from '../../platform/map/capabilities'
 import { membershipLabel } from '../../domain/tiers'
-import { MapView } from '../../platform/map/MapView'
+import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
 import './index.scss'
 
@@ -181,7 +180,8 @@ const STYLE_ROWS: { key: 'bg' | 'road' | 'building' | 'poi'; label: string }[] =
 
 /** The base-map sheet: the layers and style elements this platform's map can switch (SPEC 3). */
 const BasemapSheet = observer(function BasemapSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
-  const { app } = useStores()
+  const { app, platform } = useStores()
+  const capabilities = platform.mapCapabilities
   const layers: { key: 'satellite_layer' | 'road_layer' | 'traffic_layer'; label: string; can: boolean }[] = [
     { key: 'satellite_layer', label: '卫星图', can: capabilities.satellite },
     { key: 'road_layer', label: '路网', can: capabilities.roadnet },

@@ -8,7 +8,6 @@ import type { ExportFile } from '../../../types/mapdata'
 import type { FileAdapter, PickedTextFile, SavedFile } from './types'
 
 export type { FileAdapter, PickedTextFile, SavedFile } from './types'
-export { IMPORT_EXTENSIONS } from './types'
 
 /** File names WeChat accepts in the user data folder. */
 function safeName(name: string): string {

@@ -12,11 +12,18 @@ function toQuery(options: Record<string, unknown> | undefined): string {
     .join('&')
 }
 
+const back = () => void Taro.navigateBack().catch(() => Taro.reLaunch({ url: '/pages/map/index' }))
+
 export const taroNavigator: PageNavigator = {
   navigateTo: (url) => void Taro.navigateTo({ url }).catch(() => Taro.redirectTo({ url })),
   redirectTo: (url) => void Taro.redirectTo({ url }),
   reLaunch: (url) => void Taro.reLaunch({ url }),
-  back: () => void Taro.navigateBack().catch(() => Taro.reLaunch({ url: '/pages/map/index' })),
+  back,
+  backToOpener() {
+    if (Taro.getCurrentPages().length <= 1) return false
+    back()
+    return true
+  },
   location() {
     const pages = Taro.getCurrentPages()
     const page = pages[pages.length - 1] as { route?: string; options?: Record<string, unknown> } | undefined

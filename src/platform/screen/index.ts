@@ -1,2 +1,2 @@
-/** The window's height in CSS px (neutral entry for TypeScript and tests; each platform has its file). */
-export { windowHeight, windowWidth } from './index.weapp'
+/** The window's size (neutral entry for TypeScript and tests; each platform has its file). */
+export { screenPlatform, type ScreenPlatform } from './index.weapp'

@@ -7,7 +7,7 @@
  */
 import { Button, Cell, Input, Radio, SearchBar } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
-import Taro, { useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { TravelMode } from '../../../../types/routes'
@@ -15,7 +15,6 @@ import { PageShell } from '../../../components/PageShell'
 import { ROUTE_MSG } from '../../../domain/routeMessages'
 import { ROUTE_NAME_MAX, ROUTE_STOPS_MIN, TRAVEL_MODES, TRAVEL_MODE_NAMES, formatDistance, formatDuration, formatRouteSummary } from '../../../domain/routes'
 import { formatCoord } from '../../../domain/points'
-import { taroNavigator } from '../../../platform/nav'
 import { useStores } from '../../../stores/context'
 import './index.scss'
 import '../../../stores/routeStores'
@@ -189,8 +188,7 @@ const RouteForm = observer(function RouteForm() {
     const saved = await d.save()
     if (!saved) return
     // Back to the list that opened this form; opened directly, go to the list instead.
-    if (Taro.getCurrentPages().length > 1) taroNavigator.back()
-    else root.navigate('/route', 'redirect')
+    root.navigateBack('/route')
   }
 
   return (

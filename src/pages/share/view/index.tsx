@@ -14,8 +14,7 @@ import { SHARE_BTN } from '../../../domain/constants'
 import { SHARE_MSG } from '../../../domain/shareMessages'
 import { MARKER_TYPE_NAMES } from '../../../domain/points'
 import { SHARE_KIND_NAMES } from '../../../domain/share'
-import { locate } from '../../../platform/location'
-import { MapView } from '../../../platform/map/MapView'
+import { MapView } from '../../../components/MapView'
 import { useStores } from '../../../stores/context'
 import './index.scss'
 import '../../../stores/shareViewStores'
@@ -59,7 +58,7 @@ const SharedMap = observer(function SharedMap() {
 
   const locateMe = async () => {
     try {
-      const p = await locate()
+      const p = await platform.geo.locate()
       v.moveTo(p.lng, p.lat, 16)
     } catch {
       app.notify('定位失败，请检查定位权限', 'warning')

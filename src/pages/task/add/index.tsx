@@ -6,13 +6,12 @@
  */
 import { Button, Cell, DatePicker, Input, Popup, SearchBar, TextArea } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
-import Taro, { useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageShell } from '../../../components/PageShell'
 import { TASK_MSG } from '../../../domain/taskMessages'
 import { TASK_CONTENT_MAX, TASK_TITLE_MAX, earliestDueDate, shanghaiToday } from '../../../domain/tasks'
-import { taroNavigator } from '../../../platform/nav'
 import { useStores } from '../../../stores/context'
 import './index.scss'
 import '../../../stores/taskStores'
@@ -162,8 +161,7 @@ const TaskForm = observer(function TaskForm() {
     const saved = await d.save()
     if (!saved) return
     // Back to the task centre that opened this form; opened directly, go to it instead.
-    if (Taro.getCurrentPages().length > 1) taroNavigator.back()
-    else root.navigate('/task', 'redirect')
+    root.navigateBack('/task')
   }
 
   const userNames = d.userIds.map((u) => team.memberByUserId(u)?.user.nickname || store.current?.users.find((x) => x.id === u)?.nickname || '成员')
