@@ -1,5 +1,7 @@
 import Taro from '@tarojs/taro'
-import type { PageNavigator } from './index.types'
+import type { PageNavigator } from './types'
+
+export type { PageLocation, PageNavigator } from './types'
 
 /** H5 uses browser routing with SPEC's paths, so the address bar is the location. */
 function back(): void {
