@@ -28,7 +28,7 @@ import {
   type LngLat,
 } from '../domain/points'
 import { layerKindOf, type LayerKind } from './LayerStore'
-import type { RootStore } from './RootStore'
+import type { CoreStores, RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
 
 /** SPEC 3 client state: keyword and per-kind show flags. */
@@ -528,7 +528,7 @@ export class MarkerDraft {
   fields: Record<string, FieldValue> = {}
   sort: number | undefined = undefined
 
-  constructor(private readonly root: RootStore) {
+  constructor(private readonly root: CoreStores) {
     makeAutoObservable<MarkerDraft, 'root'>(this, { root: false })
   }
 

@@ -67,6 +67,9 @@ export interface Platform {
   mapCapabilities: MapCapabilities
 }
 
+/** The stores made at start: what code that a page of any kind uses may rely on (the lazy ones come with their pages). */
+export type CoreStores = Omit<RootStore, LazyKey>
+
 export interface RootDeps {
   transport: HttpTransport
   baseUrl: string

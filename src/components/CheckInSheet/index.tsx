@@ -13,7 +13,7 @@ import { CHECKIN_MSG } from '../../domain/checkinMessages'
 import { SIGN_REMARK_MAX } from '../../domain/sign'
 import { formatSignDistance, shanghaiDateTime } from '../../domain/watermark'
 import { useStores } from '../../stores/context'
-import '../../stores/signStores'
+import { signStores } from '../../stores/signStores'
 import { PhotoPreview } from '../PhotoPreview'
 import { WatermarkCamera } from '../WatermarkCamera'
 import './index.scss'
@@ -31,7 +31,7 @@ export interface CheckInSheetProps {
 }
 
 function CheckInSheet({ visible, target, title, requirePhoto = false, onDone, onClose }: CheckInSheetProps) {
-  const { sign, notes } = useStores()
+  const { sign, notes } = useStores(signStores)
   const draft = sign.draft
   const [camera, setCamera] = useState(false)
   const [preview, setPreview] = useState<number | null>(null)

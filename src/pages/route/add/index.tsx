@@ -17,7 +17,7 @@ import { ROUTE_NAME_MAX, ROUTE_STOPS_MIN, TRAVEL_MODES, TRAVEL_MODE_NAMES, forma
 import { formatCoord } from '../../../domain/points'
 import { useStores } from '../../../stores/context'
 import './index.scss'
-import '../../../stores/routeStores'
+import { routeStores } from '../../../stores/routeStores'
 
 function param(v: string | undefined): string {
   if (!v) return ''
@@ -29,7 +29,7 @@ function param(v: string | undefined): string {
 }
 
 const StopList = observer(function StopList({ readOnly }: { readOnly: boolean }) {
-  const root = useStores()
+  const root = useStores(routeStores)
   const d = root.route.draft
   const plan = d.plan
   const last = d.stops.length - 1
@@ -75,7 +75,7 @@ const StopList = observer(function StopList({ readOnly }: { readOnly: boolean })
 })
 
 const Summary = observer(function Summary() {
-  const { route } = useStores()
+  const { route } = useStores(routeStores)
   const d = route.draft
   const plan = d.plan
   if (d.stops.length < ROUTE_STOPS_MIN) return <Text className='route-summary__hint muted'>添加至少{ROUTE_STOPS_MIN}个站点后显示路程和时间</Text>
@@ -90,7 +90,7 @@ const Summary = observer(function Summary() {
 })
 
 const StopPicker = observer(function StopPicker() {
-  const root = useStores()
+  const root = useStores(routeStores)
   const { app, layers, tracker } = root
   const d = root.route.draft
   const [coord, setCoord] = useState('')
@@ -159,7 +159,7 @@ const StopPicker = observer(function StopPicker() {
 })
 
 const RouteForm = observer(function RouteForm() {
-  const root = useStores()
+  const root = useStores(routeStores)
   const { layers } = root
   const store = root.route
   const d = store.draft

@@ -17,7 +17,7 @@ import { SHARE_KIND_NAMES } from '../../../domain/share'
 import { MapView } from '../../../components/MapView'
 import { useStores } from '../../../stores/context'
 import './index.scss'
-import '../../../stores/shareViewStores'
+import { shareViewStores } from '../../../stores/shareViewStores'
 
 const DEFAULT_CENTER = { lng: 116.397428, lat: 39.90923 }
 
@@ -31,7 +31,7 @@ function Blocked({ title, text }: { title: string; text: string }) {
 }
 
 const Password = observer(function Password() {
-  const { shareView: v } = useStores()
+  const { shareView: v } = useStores(shareViewStores)
   const [pwd, setPwd] = useState('')
   return (
     <View className='share-pwd'>
@@ -50,7 +50,7 @@ const Password = observer(function Password() {
 })
 
 const SharedMap = observer(function SharedMap() {
-  const { shareView: v, app, platform } = useStores()
+  const { shareView: v, app, platform } = useStores(shareViewStores)
   const [layersOpen, setLayersOpen] = useState(false)
   const style = v.flag(SHARE_BTN.MAP_STYLE) ? v.meta?.style : null
   const basemap = style ? { ...style, satellite: style.type === 1, roadnet: false, traffic: style.traffic } : undefined
@@ -147,7 +147,7 @@ const SharedMap = observer(function SharedMap() {
 })
 
 const ShareView = observer(function ShareView() {
-  const { shareView: v } = useStores()
+  const { shareView: v } = useStores(shareViewStores)
   switch (v.state) {
     case 'password':
       return <Password />
@@ -165,7 +165,7 @@ const ShareView = observer(function ShareView() {
 })
 
 function ShareViewPage() {
-  const { shareView } = useStores()
+  const { shareView } = useStores(shareViewStores)
   const router = useRouter()
   const id = router.params.id ? decodeURIComponent(router.params.id) : ''
 

@@ -14,8 +14,8 @@ import { TASK_MSG } from '../../../domain/taskMessages'
 import { TASK_CONTENT_MAX, TASK_TITLE_MAX, earliestDueDate, shanghaiToday } from '../../../domain/tasks'
 import { useStores } from '../../../stores/context'
 import './index.scss'
-import '../../../stores/taskStores'
-import '../../../stores/teamStores'
+import { taskStores } from '../../../stores/taskStores'
+import { teamStores } from '../../../stores/teamStores'
 
 function param(v: string | undefined): string {
   if (!v) return ''
@@ -29,7 +29,7 @@ function param(v: string | undefined): string {
 const pad = (n: number) => String(n).padStart(2, '0')
 
 const PlacePicker = observer(function PlacePicker() {
-  const root = useStores()
+  const root = useStores(taskStores)
   const { app, layers, tracker } = root
   const d = root.task.draft
   const [locating, setLocating] = useState(false)
@@ -96,7 +96,7 @@ const PlacePicker = observer(function PlacePicker() {
 })
 
 const AssigneePicker = observer(function AssigneePicker({ kind, visible, onClose }: { kind: 'users' | 'departments'; visible: boolean; onClose: () => void }) {
-  const { team, departments, task } = useStores()
+  const { team, departments, task } = useStores(taskStores, teamStores)
   const d = task.draft
   const rows =
     kind === 'users'
@@ -130,7 +130,7 @@ const AssigneePicker = observer(function AssigneePicker({ kind, visible, onClose
 })
 
 const TaskForm = observer(function TaskForm() {
-  const root = useStores()
+  const root = useStores(taskStores, teamStores)
   const { layers, team, departments } = root
   const store = root.task
   const d = store.draft
