@@ -22,6 +22,7 @@ import { badRows } from '../../stores/MarkerStore'
 import { LayerTree } from '../LayerTree'
 import { TitleStyleEditor } from '../TitleStyleEditor'
 import './index.scss'
+import { LAYER_KIND } from '../../domain/markerKinds'
 
 type Mode = 'folder' | 'layer' | 'rename' | 'move' | 'delete' | 'export' | 'import' | 'style' | null
 
@@ -93,7 +94,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
   }
 
   const actionsFor = (l: Layer): ActionOption[] => {
-    const folder = l.type === 0
+    const folder = l.type === LAYER_KIND.folder
     const list: ActionOption[] = []
     if (!folder && layers.can(l, PERM.MARKER_ADD)) list.push({ key: 'add-marker', name: '在此图层添加标注' })
     if (folder && layers.canCreateIn(l.id)) {
@@ -254,7 +255,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
         </View>
         <View className='layer-panel__footer'>
           <Text className='layer-panel__hint'>
-            共{layers.layers.filter((l) => l.type !== 0).length}个图层 · 已加载{markers.count}个标注{markers.loading ? '（加载中）' : ''}
+            共{layers.layers.filter((l) => l.type !== LAYER_KIND.folder).length}个图层 · 已加载{markers.count}个标注{markers.loading ? '（加载中）' : ''}
           </Text>
           {holdsModule(root.session.user?.modules, PERM.MODULE_LOG) ? (
             <Text
@@ -335,7 +336,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
       </Dialog>
 
       <Dialog
-        title={target?.type === 0 ? '删除文件夹' : '删除图层'}
+        title={target?.type === LAYER_KIND.folder ? '删除文件夹' : '删除图层'}
         visible={mode === 'delete'}
         content={target ? layers.deleteConfirmText(target.id) : ''}
         confirmText='删除'

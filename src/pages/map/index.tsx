@@ -16,6 +16,7 @@ import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
 import './index.scss'
+import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
 
 /** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -123,7 +124,7 @@ const DrawingBar = observer(function DrawingBar() {
   const { map } = useStores()
   const d = map.drawing
   if (!d) return null
-  const fixed = d.type === 0 || d.type === 4 || d.type === 5
+  const fixed = isPoint(d.type) || d.type === MARKER_KIND.rectangle || d.type === MARKER_KIND.circle
   return (
     <View className='map-drawing'>
       <Text className='map-drawing__title'>正在绘制{MARKER_TYPE_NAMES[d.type as MarkerType]}</Text>
@@ -132,7 +133,7 @@ const DrawingBar = observer(function DrawingBar() {
         <Button size='small' fill='outline' disabled={map.vertexCount === 0} onClick={() => map.undoVertex()}>
           撤销
         </Button>
-        {d.type === 6 ? (
+        {d.type === MARKER_KIND.multiPolygon ? (
           <Button size='small' fill='outline' onClick={() => map.addPart()}>
             新增一部分
           </Button>
