@@ -5,6 +5,7 @@
  */
 import type { Layer } from '../../types/mapdata'
 import { MAP_MSG } from './messages'
+import { LAYER_KIND } from './markerKinds'
 
 /** What the tree needs of a layer (tests and the server may pass lighter objects). */
 export type TreeLayer = Pick<Layer, 'id' | 'parent_id' | 'type' | 'sort'> & Partial<Pick<Layer, 'name' | 'marker_count' | 'show'>>
@@ -27,7 +28,7 @@ export interface LayerRow<L extends TreeLayer = Layer> {
 export const ROOT_ID = 0
 
 export function isFolder(layer: Pick<TreeLayer, 'type'>): boolean {
-  return layer.type === 0
+  return layer.type === LAYER_KIND.folder
 }
 
 function bySortThenId(a: TreeLayer, b: TreeLayer): number {

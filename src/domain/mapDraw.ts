@@ -8,6 +8,7 @@ import Supercluster from 'supercluster'
 import type { Marker } from '../../types/mapdata'
 import { CLUSTER_MIN_ITEMS, CLUSTER_OPTIONS, HEATMAP_OPTIONS, LOADING_DASHED_THRESHOLD, LOADING_SOLID_THRESHOLD, MAX_VISIBLE_POINTS } from './constants'
 import { boundsOf, isZeroPoint, type BBox, type LngLat } from './points'
+import { MARKER_KIND, isPoint } from './markerKinds'
 
 /** The visible rectangle in GCJ-02 and the zoom level (web-mercator levels, 2-22). */
 export interface Viewport {
@@ -173,7 +174,7 @@ export function buildMarkerIndex(markers: readonly Marker[]): MarkerIndex {
   const coords = new Float64Array(2 * markers.length)
   const shapes: Shape[] = []
   for (const m of markers) {
-    if (m.type === 0) {
+    if (isPoint(m.type)) {
       const p = parseVertexAt(m.points, 0, m.points.length)
       if (!p) continue
       coords[2 * points.length] = p.lng
@@ -240,7 +241,7 @@ export function highZoomClusters(index: MarkerIndex, view: Viewport): NonNullabl
 }
 
 function isDashedShape(m: Marker): boolean {
-  return m.type === 2 || m.type === 6 || !!m.style?.dashed
+  return m.type === MARKER_KIND.dashedLine || m.type === MARKER_KIND.multiPolygon || !!m.style?.dashed
 }
 
 function inView(v: Viewport, lng: number, lat: number): boolean {

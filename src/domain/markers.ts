@@ -5,6 +5,7 @@ import { isOwnFileUrl } from './fileUrl'
 import { MAP_MSG } from './messages'
 import { FILE_URL_MSG } from './systemMessages'
 import { isDashed } from './points'
+import { isArea, isPoint } from './markerKinds'
 
 export const MARKER_NAME_MAX = 50
 export const LAYER_NAME_MAX = 30
@@ -12,14 +13,14 @@ export const NOTE_MAX = 2000
 
 /** SPEC 9: colour #165DFF; size 32 for points and 2 for lines and areas. */
 export function defaultStyle(type: MarkerType): MarkerStyle {
-  const style: MarkerStyle = { color: DEFAULT_MARKER_COLOR, size: type === 0 ? DEFAULT_POINT_SIZE : DEFAULT_LINE_SIZE }
-  if (type >= 3) Object.assign(style, { fill_color: DEFAULT_MARKER_COLOR, fill_opacity: 0.2 })
+  const style: MarkerStyle = { color: DEFAULT_MARKER_COLOR, size: isPoint(type) ? DEFAULT_POINT_SIZE : DEFAULT_LINE_SIZE }
+  if (isArea(type)) Object.assign(style, { fill_color: DEFAULT_MARKER_COLOR, fill_opacity: 0.2 })
   if (isDashed(type)) style.dashed = true
   return style
 }
 
 export function defaultWidth(type: MarkerType): number {
-  return type === 0 ? DEFAULT_POINT_SIZE : DEFAULT_LINE_SIZE
+  return isPoint(type) ? DEFAULT_POINT_SIZE : DEFAULT_LINE_SIZE
 }
 
 const COLOR = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3}|[0-9a-fA-F]{8})$/

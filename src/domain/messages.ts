@@ -1,4 +1,6 @@
 /** Every user-visible message, in Chinese as SPEC.md quotes it; tests and code share these. */
+import { MARKER_KIND, isLine } from './markerKinds'
+
 export const MSG = {
   // SPEC 8
   loggedOut: '您已退出登录，即将进入登录页面',
@@ -154,20 +156,20 @@ export const MAP_ENGINE_MSG = {
   /** What to tap next while drawing a marker of this kind, given the vertices of the current part. */
   drawHint: (type: number, n: number): string => {
     switch (type) {
-      case 0:
+      case MARKER_KIND.point:
         return '点击地图放置标注'
-      case 4:
+      case MARKER_KIND.rectangle:
         return n === 0 ? '点击地图放置矩形的第一个角' : '点击地图放置矩形的对角'
-      case 5:
+      case MARKER_KIND.circle:
         return n === 0 ? '点击地图放置圆心' : '点击地图确定半径'
-      case 1:
-      case 2:
+      case MARKER_KIND.solidLine:
+      case MARKER_KIND.dashedLine:
         return n < 2 ? `点击地图添加线的顶点（已添加${n}个，至少2个）` : `已添加${n}个顶点，继续点击或点"完成"`
       default:
         return n < 3 ? `点击地图添加面的顶点（已添加${n}个，至少3个）` : `已添加${n}个顶点，继续点击或点"完成"`
     }
   },
-  drawNotEnough: (type: number): string => (type === 1 || type === 2 ? '线至少需要2个顶点' : type === 4 ? '矩形需要两个对角点' : type === 5 ? '请先确定圆心和半径' : '面至少需要3个顶点'),
+  drawNotEnough: (type: number): string => (isLine(type) ? '线至少需要2个顶点' : type === MARKER_KIND.rectangle ? '矩形需要两个对角点' : type === MARKER_KIND.circle ? '请先确定圆心和半径' : '面至少需要3个顶点'),
   partNeedsThree: '当前部分至少需要3个顶点',
   editHint: '拖动顶点，或点选一个顶点后点击地图上的新位置',
   editTapTarget: '点击地图上的新位置，放置选中的顶点',

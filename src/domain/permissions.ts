@@ -5,6 +5,7 @@
  * effective opts on a layer and the effective module ids as `Actor.modules`.
  */
 import type { Layer, PermissionItem } from '../../types/mapdata'
+import { LAYER_KIND } from './markerKinds'
 
 export const PERM = {
   // modules
@@ -139,10 +140,10 @@ export function layerAllows(layer: Pick<Layer, 'manager' | 'layer_opts'>, perm: 
 
 /** SPEC 6: layers to add markers to are non-folder layers where the user is manager or holds marker-add. */
 export function layersForAddingMarkers<L extends Pick<Layer, 'type' | 'manager' | 'layer_opts'>>(layers: L[]): L[] {
-  return layers.filter((l) => l.type !== 0 && layerAllows(l, PERM.MARKER_ADD))
+  return layers.filter((l) => l.type !== LAYER_KIND.folder && layerAllows(l, PERM.MARKER_ADD))
 }
 
 /** SPEC 2/6: type 1+ (point, line, area) layers the user may share; the server computed the effective permission into each layer. */
 export function shareableLayers<L extends Pick<Layer, 'type' | 'manager' | 'layer_opts'>>(layers: L[]): L[] {
-  return layers.filter((l) => l.type !== 0 && layerAllows(l, PERM.LAYER_SHARE))
+  return layers.filter((l) => l.type !== LAYER_KIND.folder && layerAllows(l, PERM.LAYER_SHARE))
 }

@@ -5,6 +5,7 @@
  */
 import type { MarkerType } from '../../types/mapdata'
 import { MAP_MSG } from './messages'
+import { LAYER_KIND, MARKER_KIND, isLine, isPoint } from './markerKinds'
 
 export interface LngLat {
   lng: number
@@ -14,24 +15,24 @@ export interface LngLat {
 /** [minLng, minLat, maxLng, maxLat] */
 export type BBox = [number, number, number, number]
 
-export const MARKER_TYPES: readonly MarkerType[] = [0, 1, 2, 3, 4, 5, 6]
-export const POINT_TYPES: readonly MarkerType[] = [0]
-export const LINE_TYPES: readonly MarkerType[] = [1, 2]
-export const AREA_TYPES: readonly MarkerType[] = [3, 4, 5, 6]
+export const MARKER_TYPES: readonly MarkerType[] = Object.values(MARKER_KIND)
+export const POINT_TYPES: readonly MarkerType[] = [MARKER_KIND.point]
+export const LINE_TYPES: readonly MarkerType[] = [MARKER_KIND.solidLine, MARKER_KIND.dashedLine]
+export const AREA_TYPES: readonly MarkerType[] = [MARKER_KIND.polygon, MARKER_KIND.rectangle, MARKER_KIND.circle, MARKER_KIND.multiPolygon]
 
 /** Which layer type (1 point, 2 line, 3 area) holds a marker kind. */
 export function layerTypeOf(type: MarkerType): 1 | 2 | 3 {
-  if (type === 0) return 1
-  return type <= 2 ? 2 : 3
+  if (isPoint(type)) return LAYER_KIND.point
+  return isLine(type) ? LAYER_KIND.line : LAYER_KIND.area
 }
 
 /** The marker kinds a layer of this type holds (a folder holds none). */
 export function markerTypesOf(layerType: number): readonly MarkerType[] {
-  return layerType === 1 ? POINT_TYPES : layerType === 2 ? LINE_TYPES : layerType === 3 ? AREA_TYPES : []
+  return layerType === LAYER_KIND.point ? POINT_TYPES : layerType === LAYER_KIND.line ? LINE_TYPES : layerType === LAYER_KIND.area ? AREA_TYPES : []
 }
 
 export function isDashed(type: MarkerType): boolean {
-  return type === 2 || type === 6
+  return type === MARKER_KIND.dashedLine || type === MARKER_KIND.multiPolygon
 }
 
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/
@@ -79,20 +80,20 @@ export function checkGeometry(type: number, points: string, radius = 0): string 
   const { parts } = parsed
   const single = parts.length === 1 ? parts[0] : null
   switch (type) {
-    case 0:
+    case MARKER_KIND.point:
       return single && single.length === 1 ? null : MAP_MSG.pointNeedsOne
-    case 1:
-    case 2:
+    case MARKER_KIND.solidLine:
+    case MARKER_KIND.dashedLine:
       return single && single.length >= 2 ? null : MAP_MSG.lineNeedsTwo
-    case 3:
+    case MARKER_KIND.polygon:
       return single && single.length >= 3 ? null : MAP_MSG.polygonNeedsThree
-    case 4:
+    case MARKER_KIND.rectangle:
       if (!single || single.length !== 2) return MAP_MSG.rectangleNeedsTwo
       return single[0].lng === single[1].lng || single[0].lat === single[1].lat ? MAP_MSG.rectangleDegenerate : null
-    case 5:
+    case MARKER_KIND.circle:
       if (!single || single.length !== 1) return MAP_MSG.circleNeedsCentre
       return Number.isFinite(radius) && radius > 0 ? null : MAP_MSG.circleNeedsRadius
-    case 6: {
+    case MARKER_KIND.multiPolygon: {
       const bad = parts.findIndex((p) => p.length < 3)
       return bad >= 0 ? MAP_MSG.multiPartNeedsThree(bad + 1) : null
     }
@@ -116,7 +117,7 @@ export function boundsOf(type: MarkerType, parts: LngLat[][], radius = 0): BBox 
       if (p.lat > maxLat) maxLat = p.lat
     }
   }
-  if (type === 5 && radius > 0) {
+  if (type === MARKER_KIND.circle && radius > 0) {
     const dLat = radius / METERS_PER_DEGREE_LAT
     const dLng = radius / (METERS_PER_DEGREE_LAT * Math.max(Math.cos((minLat * Math.PI) / 180), 1e-6))
     return [minLng - dLng, Math.max(-90, minLat - dLat), maxLng + dLng, Math.min(90, maxLat + dLat)]
@@ -170,19 +171,19 @@ export function ringArea(ring: LngLat[]): number {
 /** What the marker detail shows: length of lines, area (and perimeter) of areas. */
 export function measure(type: MarkerType, parts: LngLat[][], radius = 0): { length?: number; area?: number } {
   switch (type) {
-    case 1:
-    case 2:
+    case MARKER_KIND.solidLine:
+    case MARKER_KIND.dashedLine:
       return { length: lineLength(parts[0]) }
-    case 3:
+    case MARKER_KIND.polygon:
       return { area: ringArea(parts[0]), length: lineLength([...parts[0], parts[0][0]]) }
-    case 4: {
+    case MARKER_KIND.rectangle: {
       const [a, b] = parts[0]
       const ring = rectangleCorners(a, b)
       return { area: ringArea(ring), length: lineLength([...ring, a]) }
     }
-    case 5:
+    case MARKER_KIND.circle:
       return { area: Math.PI * radius * radius, length: 2 * Math.PI * radius }
-    case 6:
+    case MARKER_KIND.multiPolygon:
       return { area: parts.reduce((s, p) => s + ringArea(p), 0) }
     default:
       return {}

@@ -11,6 +11,7 @@ import { distanceMeters, type LngLat } from './geo'
 import { boundsOf, formatCoord, isZeroPoint, parsePoints } from './points'
 import { ROUTE_MSG } from './routeMessages'
 import { charLength } from './validate'
+import { MARKER_KIND, isPoint } from './markerKinds'
 
 /** Route name length limit (as a share name's). */
 export const ROUTE_NAME_MAX = 30
@@ -109,7 +110,7 @@ export function markerStopPoint(type: MarkerType, points: string): LngLat | null
   const parsed = parsePoints(points)
   if (!parsed.ok || !parsed.parts.length || !parsed.parts[0].length) return null
   let p: LngLat
-  if (type === 0 || type === 5) p = parsed.parts[0][0]
+  if (isPoint(type) || type === MARKER_KIND.circle) p = parsed.parts[0][0]
   else {
     const [minLng, minLat, maxLng, maxLat] = boundsOf(type, parsed.parts)
     p = { lng: (minLng + maxLng) / 2, lat: (minLat + maxLat) / 2 }
@@ -241,7 +242,7 @@ export function routeAsLine(route: { id: number; name: string; stops: readonly L
     id: ROUTE_LINE_ID_BASE + route.id,
     layer_id: 0,
     name: route.name,
-    type: 1,
+    type: MARKER_KIND.solidLine,
     points: route.stops.map((s) => `${s.lng},${s.lat}`).join('|'),
     style: { color: '#165DFF', opacity: 0.9 },
     width: 5,

@@ -4,7 +4,7 @@ import { moduleBlock } from '../domain/moduleGate'
 import type { RootStore } from '../stores/RootStore'
 import { resolveRoute } from './routes'
 
-export function decideEntry(root: RootStore): GuardDecision {
+export function decideEntry(root: Pick<RootStore, 'platform' | 'session' | 'app'>): GuardDecision {
   const loc = root.platform.location()
   return guard({
     route: resolveRoute(loc.pathname),
@@ -16,7 +16,7 @@ export function decideEntry(root: RootStore): GuardDecision {
 }
 
 /** The message shown instead of the page when the user's modules do not open it (issue 5), else null. */
-export function moduleBlockOf(root: RootStore): string | null {
+export function moduleBlockOf(root: Pick<RootStore, 'platform' | 'session'>): string | null {
   const route = resolveRoute(root.platform.location().pathname)
   return route ? moduleBlock(route.path, root.session.user?.modules, root.session.user?.level ?? 0) : null
 }

@@ -1,5 +1,5 @@
 /** Navigation by SPEC path: the only way stores and pages move between screens. */
-import type { PageNavigator } from '../platform/nav/index.types'
+import type { PageNavigator } from '../platform/nav/types'
 import { pageUrlOf } from './routes'
 
 export type NavMode = 'navigate' | 'redirect' | 'relaunch'

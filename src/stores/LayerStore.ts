@@ -28,13 +28,14 @@ import { PERM, isGroupManager, layerAllows, layersForAddingMarkers, type Permiss
 import { layerTypeOf } from '../domain/points'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
+import { LAYER_KIND } from '../domain/markerKinds'
 
 /** SPEC 3 names the last layer per kind: spot (points), line, plane (areas). */
 export type LayerKind = 'spot' | 'line' | 'plane'
 
 export function layerKindOf(type: MarkerType): LayerKind {
   const t = layerTypeOf(type)
-  return t === 1 ? 'spot' : t === 2 ? 'line' : 'plane'
+  return t === LAYER_KIND.point ? 'spot' : t === LAYER_KIND.line ? 'line' : 'plane'
 }
 
 export const LAYER_TYPE_NAMES: Record<LayerType, string> = { 0: '文件夹', 1: '点图层', 2: '线图层', 3: '面图层' }
@@ -103,7 +104,7 @@ export class LayerStore {
 
   /** Layers (not folders) shown on the map: their markers are loaded. */
   get shownLayerIds(): number[] {
-    return this.layers.filter((l) => l.type !== 0 && l.show).map((l) => l.id)
+    return this.layers.filter((l) => l.type !== LAYER_KIND.folder && l.show).map((l) => l.id)
   }
 
   /** SPEC 6: non-folder layers where the user is manager or holds marker-add. */
@@ -159,7 +160,7 @@ export class LayerStore {
   deleteConfirmText(id: number): string {
     const layer = this.byId.get(id)
     const impact = this.deleteImpact(id)
-    if (layer?.type === 0 && impact.needsConfirm) return MAP_MSG.deleteFolderConfirm(impact.layers, impact.markers)
+    if (layer?.type === LAYER_KIND.folder && impact.needsConfirm) return MAP_MSG.deleteFolderConfirm(impact.layers, impact.markers)
     return MAP_UI_MSG.deleteLayerConfirm(layer?.name ?? '')
   }
 
@@ -346,7 +347,7 @@ export class LayerStore {
 
   async setDefault(id: number): Promise<boolean> {
     const layer = this.byId.get(id)
-    if (!layer || layer.type === 0) return false
+    if (!layer || layer.type === LAYER_KIND.folder) return false
     const res = await this.root.api.request('/api/layer/setting/default', { id }).then(
       () => true,
       () => false,

@@ -14,6 +14,7 @@ import type { MapLoaderState } from '../domain/mapLoader'
 import { MAP_ENGINE_MSG } from '../domain/messages'
 import { checkGeometry, parsePoints, serializePoints } from '../domain/points'
 import type { RootStore } from './RootStore'
+import { MARKER_KIND } from '../domain/markerKinds'
 
 /** The draw pipeline and supercluster, loaded with the map page so that other pages do not carry them. */
 type Engine = typeof import('../domain/mapDraw')
@@ -268,7 +269,7 @@ export class MapStore {
   get canFinish(): boolean {
     const d = this.drawing
     if (!d) return false
-    if (d.type === 6) return d.parts.every((p) => p.length >= 3)
+    if (d.type === MARKER_KIND.multiPolygon) return d.parts.every((p) => p.length >= 3)
     return d.parts[0].length >= MIN_VERTICES[d.type]
   }
 
@@ -284,7 +285,7 @@ export class MapStore {
     const parts = d.parts.map((part) => [...part])
     parts[parts.length - 1].push({ lng: p.lng, lat: p.lat })
     let radius = d.radius
-    if (d.type === 5 && parts[0].length === 2) radius = Math.max(1, Math.round(distanceMeters(parts[0][0], parts[0][1])))
+    if (d.type === MARKER_KIND.circle && parts[0].length === 2) radius = Math.max(1, Math.round(distanceMeters(parts[0][0], parts[0][1])))
     this.drawing = { ...d, parts, radius }
     const fixed = FIXED_VERTICES[d.type]
     if (fixed && parts[0].length >= fixed) this.finishDrawing()
@@ -297,13 +298,13 @@ export class MapStore {
     const parts = d.parts.map((part) => [...part])
     if (parts[parts.length - 1].length === 0 && parts.length > 1) parts.pop()
     parts[parts.length - 1].pop()
-    this.drawing = { ...d, parts, radius: d.type === 5 ? 0 : d.radius }
+    this.drawing = { ...d, parts, radius: d.type === MARKER_KIND.circle ? 0 : d.radius }
   }
 
   /** Kind 6: start another part once the current one is a polygon. */
   addPart(): boolean {
     const d = this.drawing
-    if (!d || d.type !== 6) return false
+    if (!d || d.type !== MARKER_KIND.multiPolygon) return false
     if (d.parts[d.parts.length - 1].length < 3) {
       this.root.app.notify(MAP_ENGINE_MSG.partNeedsThree, 'warning')
       return false
@@ -320,8 +321,8 @@ export class MapStore {
       this.root.app.notify(MAP_ENGINE_MSG.drawNotEnough(d.type), 'warning')
       return false
     }
-    const parts = d.type === 5 ? [[d.parts[0][0]]] : d.parts.filter((p) => p.length)
-    const query = `type=${d.type}&points=${encodeURIComponent(serializePoints(parts))}${d.type === 5 ? `&radius=${d.radius}` : ''}`
+    const parts = d.type === MARKER_KIND.circle ? [[d.parts[0][0]]] : d.parts.filter((p) => p.length)
+    const query = `type=${d.type}&points=${encodeURIComponent(serializePoints(parts))}${d.type === MARKER_KIND.circle ? `&radius=${d.radius}` : ''}`
     runInAction(() => {
       this.drawing = null
     })

@@ -29,8 +29,9 @@ import {
   type LngLat,
 } from '../domain/points'
 import { layerKindOf, type LayerKind } from './LayerStore'
-import type { RootStore } from './RootStore'
+import type { CoreStores, RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
+import { LAYER_KIND, MARKER_KIND, isArea, isLine, isPoint } from '../domain/markerKinds'
 
 /** SPEC 3 client state: keyword and per-kind show flags. */
 export interface MarkerFilter {
@@ -163,7 +164,7 @@ export class MarkerStore {
     if (!last) return { style: base, width: defaultWidth(type) }
     const style: MarkerStyle = { ...base, ...cleanStyle(last.style) }
     // The kind decides the dash of lines and multi-part areas.
-    if (type === 1 || type === 2 || type === 6) style.dashed = isDashed(type)
+    if (isLine(type) || type === MARKER_KIND.multiPolygon) style.dashed = isDashed(type)
     return { style, width: last.width > 0 ? last.width : defaultWidth(type) }
   }
 
@@ -190,7 +191,7 @@ export class MarkerStore {
    * returns. A layer's markers change only when all its pages arrived.
    */
   async loadLayers(layerIds: number[]): Promise<boolean> {
-    const ids = Array.from(new Set(layerIds.filter((id) => this.root.layers.byId.get(id)?.type !== 0)))
+    const ids = Array.from(new Set(layerIds.filter((id) => this.root.layers.byId.get(id)?.type !== LAYER_KIND.folder)))
     if (!ids.length) return true
     const gens = new Map<number, number>()
     for (const id of ids) {
@@ -286,7 +287,7 @@ export class MarkerStore {
     if (!MARKER_TYPES.includes(input.type)) return MAP_MSG.markerTypeInvalid
     const layer = this.root.layers.byId.get(input.layer_id)
     if (!layer) return MAP_UI_MSG.layerRequired
-    if (layer.type === 0) return MAP_MSG.folderCannotHoldMarkers
+    if (layer.type === LAYER_KIND.folder) return MAP_MSG.folderCannotHoldMarkers
     if (layerTypeOf(input.type) !== layer.type) return MAP_MSG.markerKindMismatch
     return checkGeometry(input.type, input.points, input.radius ?? 0)
   }
@@ -310,7 +311,7 @@ export class MarkerStore {
       points: input.points.trim(),
       style: cleanStyle(input.style ?? {}),
       width: input.width ?? defaultWidth(input.type),
-      radius: input.type === 5 ? (input.radius ?? 0) : 0,
+      radius: input.type === MARKER_KIND.circle ? (input.radius ?? 0) : 0,
       fields: values.values,
       ...(input.sort !== undefined ? { sort: input.sort } : {}),
     }
@@ -518,18 +519,18 @@ export class MarkerStore {
  */
 export class MarkerDraft {
   id: number | undefined = undefined
-  type: MarkerType = 0
+  type: MarkerType = MARKER_KIND.point
   layer_id = 0
   name = ''
   parts: LngLat[][] = [[]]
   activePart = 0
   radius = 0
-  style: MarkerStyle = defaultStyle(0)
-  width = defaultWidth(0)
+  style: MarkerStyle = defaultStyle(MARKER_KIND.point)
+  width = defaultWidth(MARKER_KIND.point)
   fields: Record<string, FieldValue> = {}
   sort: number | undefined = undefined
 
-  constructor(private readonly root: RootStore) {
+  constructor(private readonly root: CoreStores) {
     makeAutoObservable<MarkerDraft, 'root'>(this, { root: false })
   }
 
@@ -550,7 +551,7 @@ export class MarkerDraft {
     this.parts = [[]]
     this.activePart = 0
     if (opts.points) this.setPoints(opts.points)
-    if (type === 5 && opts.radius) this.setRadius(opts.radius)
+    if (type === MARKER_KIND.circle && opts.radius) this.setRadius(opts.radius)
   }
 
   /** Edits an existing marker. */
@@ -580,7 +581,7 @@ export class MarkerDraft {
 
   /** Most vertices this kind holds (per part). */
   get maxVertices(): number {
-    return this.type === 0 || this.type === 5 ? 1 : this.type === 4 ? 2 : Infinity
+    return isPoint(this.type) || this.type === MARKER_KIND.circle ? 1 : this.type === MARKER_KIND.rectangle ? 2 : Infinity
   }
 
   get dashed(): boolean {
@@ -593,19 +594,19 @@ export class MarkerDraft {
     const oldKind = layerKindOf(this.type)
     const flat = this.parts.flat()
     this.type = type
-    if (type === 6) this.parts = this.parts.length ? this.parts : [[]]
+    if (type === MARKER_KIND.multiPolygon) this.parts = this.parts.length ? this.parts : [[]]
     else this.parts = [flat.slice(0, this.maxVertices === Infinity ? flat.length : this.maxVertices)]
     this.activePart = Math.min(this.activePart, this.parts.length - 1)
     if (layerKindOf(type) !== oldKind) {
       const look = this.root.markers.lookFor(type)
       this.style = look.style
       this.width = look.width
-    } else if (type === 1 || type === 2 || type === 6) {
+    } else if (isLine(type) || type === MARKER_KIND.multiPolygon) {
       this.style = { ...this.style, dashed: isDashed(type) }
     }
     const layer = this.root.layers.byId.get(this.layer_id)
     if (!layer || layer.type !== layerTypeOf(type)) this.layer_id = this.root.layers.layerFor(type)?.id ?? 0
-    if (type !== 5) this.radius = 0
+    if (type !== MARKER_KIND.circle) this.radius = 0
   }
 
   setLayer(id: number): void {
@@ -621,25 +622,25 @@ export class MarkerDraft {
   }
 
   setColor(color: string): void {
-    this.style = { ...this.style, color, ...(this.type >= 3 ? { fill_color: color } : {}) }
+    this.style = { ...this.style, color, ...(isArea(this.type) ? { fill_color: color } : {}) }
   }
 
   /** A point's icon: one of the group's custom icons (uploads, src/domain/fileUrl.ts), or none for the default pin. */
   setIcon(url: string | undefined): void {
-    if (this.type !== 0) return
+    if (!isPoint(this.type)) return
     const { icon: _old, ...rest } = this.style
     this.style = isOwnFileUrl(url) ? { ...rest, icon: url } : rest
   }
 
   setWidth(width: number): void {
     if (Number.isFinite(width) && width > 0) this.width = Math.round(width)
-    if (this.type === 0) this.style = { ...this.style, size: this.width }
+    if (isPoint(this.type)) this.style = { ...this.style, size: this.width }
   }
 
   /** Lines switch between the solid and the dashed kind; areas carry the dash in their style. */
   setDashed(dashed: boolean): void {
-    if (this.type === 1 || this.type === 2) this.setType(dashed ? 2 : 1)
-    else if (this.type !== 6 && this.type !== 0) this.style = { ...this.style, dashed }
+    if (isLine(this.type)) this.setType(dashed ? MARKER_KIND.dashedLine : MARKER_KIND.solidLine)
+    else if (this.type !== MARKER_KIND.multiPolygon && !isPoint(this.type)) this.style = { ...this.style, dashed }
   }
 
   setFieldValue(fieldId: number, value: FieldValue): void {
@@ -650,7 +651,7 @@ export class MarkerDraft {
   setPoints(points: string): string | null {
     const parsed = parsePoints(points)
     if (!parsed.ok) return parsed.error
-    this.parts = this.type === 6 ? parsed.parts : [parsed.parts.flat()]
+    this.parts = this.type === MARKER_KIND.multiPolygon ? parsed.parts : [parsed.parts.flat()]
     this.activePart = this.parts.length - 1
     return null
   }
@@ -682,7 +683,7 @@ export class MarkerDraft {
 
   /** Kind 6: starts another part; empty parts are dropped on save. */
   addPart(): void {
-    if (this.type !== 6) return
+    if (this.type !== MARKER_KIND.multiPolygon) return
     if (this.parts[this.parts.length - 1]?.length === 0) {
       this.activePart = this.parts.length - 1
       return
@@ -710,7 +711,7 @@ export class MarkerDraft {
       points: this.points,
       style: this.style,
       width: this.width,
-      radius: this.type === 5 ? this.radius : 0,
+      radius: this.type === MARKER_KIND.circle ? this.radius : 0,
       fields: this.fields,
       ...(this.sort !== undefined ? { sort: this.sort } : {}),
     }

@@ -7,6 +7,8 @@ import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
 import type { UploadKind, UploadSender, UploadTarget } from '../platform/upload/types'
 import type { RootStore } from './RootStore'
 
+export type { UploadKind } from '../platform/upload/types'
+
 export const NOTE_PHOTOS_MAX = 9
 
 export interface NoteInput {
@@ -103,6 +105,25 @@ export class NoteStore {
       formData: { type: kind, userid: String(h.userid), groupid: String(h.groupid), token: h.token },
     }
   }
+
+  /** Loads the platform's image picker and uploader ahead of a tap (an H5 picker opens only while the tap's activation lasts). */
+  preloadUploader(): void {
+    void this.root.platform.upload().catch(() => undefined)
+  }
+
+  /** Lets the user pick images (camera or album) through the platform; empty when cancelled. */
+  async chooseImages(count: number): Promise<string[]> {
+    let upload
+    try {
+      upload = await this.root.platform.upload()
+    } catch {
+      return []
+    }
+    return upload.chooseImages(count)
+  }
+
+  /** Sends one file with the platform's uploader: the usual `send` of uploadPhoto. */
+  readonly sendFile: UploadSender = async (filePath, target, fileName) => (await this.root.platform.upload()).send(filePath, target, fileName)
 
   /**
    * Uploads one picked photo with the platform's sender. Failures show the SPEC 8 message (a 401

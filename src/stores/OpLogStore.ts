@@ -8,6 +8,7 @@ import { MAP_MSG } from '../domain/messages'
 import { PERM } from '../domain/permissions'
 import { MARKER_TYPE_NAMES } from '../domain/points'
 import type { RootStore } from './RootStore'
+import { MARKER_KIND } from '../domain/markerKinds'
 
 export const OPLOG_PAGE_SIZE = 20
 
@@ -67,7 +68,7 @@ export function describeChanges(log: Pick<OpLog, 'entity' | 'before' | 'after'>,
   for (const [key, label] of Object.entries(FIELD_LABELS)) {
     if (!(key in a) && !(key in b)) continue
     // A radius means something for circles only.
-    if (key === 'radius' && log.entity === 'marker' && a.type !== 5 && b.type !== 5) continue
+    if (key === 'radius' && log.entity === 'marker' && a.type !== MARKER_KIND.circle && b.type !== MARKER_KIND.circle) continue
     const before = show(key, b[key], log.entity, layerName)
     const after = show(key, a[key], log.entity, layerName)
     // Creates and deletes show what there was; updates only what changed.

@@ -1,12 +1,16 @@
 /** Builds every store from injected dependencies (DESIGN 4): tests pass fakes, the app the real ones. */
 import { ApiClient, type HttpTransport } from '../api/client'
-import type { DeviceInfo } from '../platform/device/base'
-import type { KeyValueStorage } from '../platform/storage/memory'
-import type { PageLocation } from '../platform/nav/index.types'
+import type { DeviceInfo } from '../platform/device/types'
+import type { KeyValueStorage } from '../platform/storage/types'
+import type { PageLocation } from '../platform/nav/types'
 import type { GeoPlatform } from '../platform/location/types'
 import type { PayPlatform } from '../platform/pay/types'
 import type { CameraPlatform } from '../platform/camera/types'
 import type { SharePlatform } from '../platform/share/types'
+import type { UploadPlatform } from '../platform/upload/types'
+import type { FileAdapter } from '../platform/file/types'
+import type { ScreenPlatform } from '../platform/screen/types'
+import type { MapCapabilities } from '../platform/map/types'
 import type { Navigate } from '../router/navigate'
 import { reaction, type IReactionDisposer } from 'mobx'
 import { AppStore } from './AppStore'
@@ -40,6 +44,8 @@ export interface Platform {
   location: () => PageLocation
   /** Rewrites the address bar (H5 aliases); a no-op elsewhere. */
   replaceAddress: (pathWithQuery: string) => void
+  /** Back to the page that opened this one; false (and nothing happens) when it was opened directly. */
+  back: () => boolean
   /** Clipboard and links into the H5 app. */
   share: SharePlatform
   /**
@@ -51,7 +57,18 @@ export interface Platform {
   geo: GeoPlatform
   /** The watermark camera's access, the host app's camera and image saving (issue 8 check-in), loaded on first use. */
   camera: () => Promise<CameraPlatform>
+  /** Picking images and sending them to /api/system/upload, loaded on first use (Taro's H5 picker and uploader are large). */
+  upload: () => Promise<UploadPlatform>
+  /** Saving exported layers and picking files to import, loaded on first use. */
+  files: () => Promise<FileAdapter>
+  /** The window's size. */
+  screen: ScreenPlatform
+  /** Which base-map layers and style elements this platform's map can switch. */
+  mapCapabilities: MapCapabilities
 }
+
+/** The stores made at start: what code that a page of any kind uses may rely on (the lazy ones come with their pages). */
+export type CoreStores = Omit<RootStore, LazyKey>
 
 export interface RootDeps {
   transport: HttpTransport
@@ -191,6 +208,11 @@ export class RootStore {
   }
 
   navigate: Navigate = (path, mode) => this.platform.navigate(path, mode)
+
+  /** Back to the page that opened this one (a list, the map); opened directly, go to `fallback` instead, in place of this page. */
+  navigateBack(fallback: string): void {
+    if (!this.platform.back()) this.navigate(fallback, 'redirect')
+  }
 
   dispose(): void {
     for (const d of this.disposers) d()

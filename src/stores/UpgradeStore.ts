@@ -10,11 +10,11 @@ import type { ReleasePlatform } from '../../types/upgrade'
 import { CLIENT_VERSION, NO_UPGRADE, promptDue, releasePlatformOf, upgradePromptOf, type AppUpgrade } from '../domain/upgrade'
 import { shanghaiDay } from '../domain/vipPrompt'
 import { openDownloadUrl } from '../platform/upgrade'
+import type { OpenDownloadUrl } from '../platform/upgrade/types'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
 
-/** Opens the installer's address (platform/upgrade: the host app's open_url or the browser). */
-export type OpenDownloadUrl = (url: string) => Promise<boolean>
+export type { OpenDownloadUrl } from '../platform/upgrade/types'
 
 export class UpgradeStore {
   state: AppUpgrade = { ...NO_UPGRADE }

@@ -8,8 +8,13 @@ import { loadPayPlatform } from '../platform/pay/loader'
 import { loadCameraPlatform } from '../platform/camera/loader'
 import { sharePlatform } from '../platform/share'
 import { taroStorage } from '../platform/storage'
+import { loadUploadPlatform } from '../platform/upload/loader'
+import { loadFileAdapter } from '../platform/file/loader'
+import { screenPlatform } from '../platform/screen'
+import { capabilities } from '../platform/map/capabilities'
 import { createNavigate } from '../router/navigate'
-import { RootStore } from './RootStore'
+import type { LazyKey, LazyStoreSet } from './lazyStores'
+import { RootStore, type CoreStores } from './RootStore'
 
 let root: RootStore | null = null
 
@@ -17,7 +22,22 @@ export function appRootStore(): RootStore {
   root ??= new RootStore({
     transport: taroTransport,
     baseUrl: typeof API_BASE === 'string' ? API_BASE : '',
-    platform: { storage: taroStorage, device, navigate: createNavigate(taroNavigator), location: () => taroNavigator.location(), replaceAddress: (p) => taroNavigator.replaceAddress(p), share: sharePlatform, pay: loadPayPlatform, geo: geoPlatform, camera: loadCameraPlatform },
+    platform: {
+      storage: taroStorage,
+      device,
+      navigate: createNavigate(taroNavigator),
+      location: () => taroNavigator.location(),
+      replaceAddress: (p) => taroNavigator.replaceAddress(p),
+      back: () => taroNavigator.backToOpener(),
+      share: sharePlatform,
+      pay: loadPayPlatform,
+      geo: geoPlatform,
+      camera: loadCameraPlatform,
+      upload: loadUploadPlatform,
+      files: loadFileAdapter,
+      screen: screenPlatform,
+      mapCapabilities: capabilities,
+    },
   })
   return root
 }
@@ -28,7 +48,17 @@ export function StoreProvider({ children, store }: PropsWithChildren<{ store?: R
   return <StoreContext.Provider value={store ?? appRootStore()}>{children}</StoreContext.Provider>
 }
 
-export function useStores(): RootStore {
+/** What a view reads: every store made at start, and the lazy stores of the sets it passed. */
+export type ViewStores<K extends LazyKey = never> = CoreStores & Pick<RootStore, K>
+
+type KeysOf<S> = S extends LazyStoreSet<infer K> ? K : never
+
+/**
+ * The app's stores for a view. A lazy store (root.vip, root.team ...) is readable only when the set
+ * its registration module exports is passed (`useStores(vipStores)`), so that the import which
+ * registers its factory cannot be forgotten.
+ */
+export function useStores<S extends LazyStoreSet<LazyKey>[]>(..._sets: S): ViewStores<KeysOf<S[number]>> {
   // Pages of a mini-program may render outside the App tree; fall back to the app's store.
   return useContext(StoreContext) ?? appRootStore()
 }

@@ -1,5 +1,7 @@
 /** Registers the distribution store (imported by /reg and /distribution/view; see lazyStores.ts). */
 import { DistributionStore } from './DistributionStore'
-import { registerStore } from './lazyStores'
+import { registerStores } from './lazyStores'
 
-registerStore('distribution', (root) => new DistributionStore(root))
+export const distributionStores = registerStores({
+  distribution: (root) => new DistributionStore(root),
+})

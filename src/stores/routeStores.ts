@@ -1,5 +1,7 @@
 /** Registers the route-planning store (imported by the route pages; see lazyStores.ts). */
-import { registerStore } from './lazyStores'
+import { registerStores } from './lazyStores'
 import { RouteStore } from './RouteStore'
 
-registerStore('route', (root) => new RouteStore(root))
+export const routeStores = registerStores({
+  route: (root) => new RouteStore(root),
+})

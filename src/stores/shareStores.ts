@@ -1,5 +1,7 @@
 /** Registers the sharing stores (imported by the pages and components that use them; see lazyStores.ts). */
-import { registerStore } from './lazyStores'
+import { registerStores } from './lazyStores'
 import { ShareStore } from './ShareStore'
 
-registerStore('shares', (root) => new ShareStore(root))
+export const shareStores = registerStores({
+  shares: (root) => new ShareStore(root),
+})

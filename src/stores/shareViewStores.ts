@@ -1,5 +1,7 @@
 /** Registers the public share view's store (imported by /share/view; see lazyStores.ts). */
-import { registerStore } from './lazyStores'
+import { registerStores } from './lazyStores'
 import { ShareViewStore } from './ShareViewStore'
 
-registerStore('shareView', (root) => new ShareViewStore(root))
+export const shareViewStores = registerStores({
+  shareView: (root) => new ShareViewStore(root),
+})

@@ -1,5 +1,7 @@
 /** Registers the check-in store (imported by the check-in sheet and the sign list; see lazyStores.ts). */
-import { registerStore } from './lazyStores'
+import { registerStores } from './lazyStores'
 import { SignStore } from './SignStore'
 
-registerStore('sign', (root) => new SignStore(root))
+export const signStores = registerStores({
+  sign: (root) => new SignStore(root),
+})

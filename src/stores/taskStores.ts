@@ -1,5 +1,7 @@
 /** Registers the task store (imported by the task pages; see lazyStores.ts). */
-import { registerStore } from './lazyStores'
+import { registerStores } from './lazyStores'
 import { TaskStore } from './TaskStore'
 
-registerStore('task', (root) => new TaskStore(root))
+export const taskStores = registerStores({
+  task: (root) => new TaskStore(root),
+})

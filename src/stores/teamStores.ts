@@ -1,9 +1,11 @@
 /** Registers the team screens' stores (imported by the pages that use them; see lazyStores.ts). */
 import { DepartmentStore } from './DepartmentStore'
-import { registerStore } from './lazyStores'
+import { registerStores } from './lazyStores'
 import { RoleStore } from './RoleStore'
 import { TeamStore } from './TeamStore'
 
-registerStore('team', (root) => new TeamStore(root))
-registerStore('departments', (root) => new DepartmentStore(root))
-registerStore('roles', (root) => new RoleStore(root))
+export const teamStores = registerStores({
+  team: (root) => new TeamStore(root),
+  departments: (root) => new DepartmentStore(root),
+  roles: (root) => new RoleStore(root),
+})

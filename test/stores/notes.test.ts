@@ -1,7 +1,7 @@
 import { ApiError } from '../../src/api/errors'
 import { MAP_MSG, MSG } from '../../src/domain/messages'
 import { parseUploadResponse } from '../../src/platform/upload/response'
-import { ok } from '../support/fakes'
+import { buildLogin, makeRoot, ok } from '../support/fakes'
 import { buildNote, signedInRoot } from '../support/mapBuilders'
 
 describe('NoteStore (issue 3: notes with photos)', () => {
@@ -40,6 +40,15 @@ describe('NoteStore (issue 3: notes with photos)', () => {
     const send = jest.fn(async () => ({ url: '/uploads/x.jpg', size_kb: 12, name: 'x.jpg' }))
     expect(await root.notes.uploadPhoto('blob:1', send)).toEqual({ url: '/uploads/x.jpg', size_kb: 12, name: 'x.jpg' })
     expect(send).toHaveBeenCalledWith('blob:1', { url: 'http://api.test/api/system/upload', formData: { type: 'note', userid: '7', groupid: '3', token: 'tok-7' } })
+  })
+
+  it("picks and sends photos through the platform's uploader", async () => {
+    const send = jest.fn(async () => ({ url: '/uploads/y.jpg', size_kb: 3, name: 'y.jpg' }))
+    const { root } = makeRoot({ '/api/user/login': () => ok(buildLogin()) }, { upload: { send, chooseImages: async (n) => Array.from({ length: n }, (_, i) => `blob:${i}`) } })
+    await root.session.login('13800138000', '123456')
+    expect(await root.notes.chooseImages(2)).toEqual(['blob:0', 'blob:1'])
+    expect(await root.notes.uploadPhoto('blob:0', root.notes.sendFile, 'icon')).toEqual({ url: '/uploads/y.jpg', size_kb: 3, name: 'y.jpg' })
+    expect(send).toHaveBeenCalledWith('blob:0', { url: 'http://api.test/api/system/upload', formData: { type: 'icon', userid: '7', groupid: '3', token: 'tok-7' } }, undefined)
   })
 
   it('shows the SPEC 8 message when an upload fails and logs out on 401', async () => {

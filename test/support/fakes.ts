@@ -12,6 +12,8 @@ import '../../src/stores/signStores'
 import type { PayOutcome, PayPlatform } from '../../src/platform/pay/types'
 import { LocationError, type GeoPlatform } from '../../src/platform/location/types'
 import type { CameraPlatform, CapturedPhoto } from '../../src/platform/camera/types'
+import type { UploadPlatform } from '../../src/platform/upload/types'
+import type { FileAdapter } from '../../src/platform/file/types'
 import type { Scheduler } from '../../src/stores/GroupRefreshStore'
 import type { LoginResult, UserInfo } from '../../types/entities'
 
@@ -55,12 +57,13 @@ export function disposeRoots(): void {
   live.clear()
 }
 
-export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler; pay?: Partial<PayPlatform>; geo?: Partial<GeoPlatform>; camera?: Partial<CameraPlatform> } = {}) {
+export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler; pay?: Partial<PayPlatform>; geo?: Partial<GeoPlatform>; camera?: Partial<CameraPlatform>; upload?: Partial<UploadPlatform>; files?: Partial<FileAdapter>; openedFrom?: boolean } = {}) {
   const released: CapturedPhoto[] = []
   const copied: string[] = []
   const { transport, calls } = fakeTransport(handlers)
   const storage = memoryStorage(opts.storage)
   const navigations: { path: string; mode?: string }[] = []
+  let backs = 0
   let location = { pathname: opts.path ?? '/map', search: '' }
   const device = deviceFromUserAgent('h5', () => opts.ua ?? 'Mozilla/5.0 (Linux; Android 13) Mobile', () => true)
   const root = new RootStore({
@@ -75,6 +78,11 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
       },
       location: () => location,
       replaceAddress: () => undefined,
+      back: () => {
+        if (!opts.openedFrom) return false
+        backs++
+        return true
+      },
       share: {
         copyText: async (text: string) => {
           copied.push(text)
@@ -110,6 +118,21 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
         },
         ...opts.camera,
       }),
+      upload: async (): Promise<UploadPlatform> => ({
+        send: async () => {
+          throw new Error('no upload sender given to this test')
+        },
+        chooseImages: async () => [],
+        ...opts.upload,
+      }),
+      files: async (): Promise<FileAdapter> => ({
+        saveTextFile: async (file) => ({ name: file.filename, path: '', needsShare: false }),
+        shareSavedFile: async () => undefined,
+        pickTextFile: async () => null,
+        ...opts.files,
+      }),
+      screen: { windowHeight: () => 844, windowWidth: () => 390 },
+      mapCapabilities: { satellite: true, roadnet: true, traffic: true, features: ['bg', 'road', 'building', 'poi'] },
     },
   })
   live.add(root)
@@ -118,6 +141,8 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
     calls,
     storage,
     navigations,
+    /** How many times a page went back to the page that opened it (openedFrom: true). */
+    backs: () => backs,
     copied,
     /** Photos the stores handed back to the camera platform. */
     released,

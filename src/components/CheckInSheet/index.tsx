@@ -12,9 +12,8 @@ import type { SignRecord } from '../../../types/signs'
 import { CHECKIN_MSG } from '../../domain/checkinMessages'
 import { SIGN_REMARK_MAX } from '../../domain/sign'
 import { formatSignDistance, shanghaiDateTime } from '../../domain/watermark'
-import { uploadFile } from '../../platform/upload'
 import { useStores } from '../../stores/context'
-import '../../stores/signStores'
+import { signStores } from '../../stores/signStores'
 import { PhotoPreview } from '../PhotoPreview'
 import { WatermarkCamera } from '../WatermarkCamera'
 import './index.scss'
@@ -32,7 +31,7 @@ export interface CheckInSheetProps {
 }
 
 function CheckInSheet({ visible, target, title, requirePhoto = false, onDone, onClose }: CheckInSheetProps) {
-  const { sign } = useStores()
+  const { sign, notes } = useStores(signStores)
   const draft = sign.draft
   const [camera, setCamera] = useState(false)
   const [preview, setPreview] = useState<number | null>(null)
@@ -49,7 +48,7 @@ function CheckInSheet({ visible, target, title, requirePhoto = false, onDone, on
   }
 
   const submit = async () => {
-    const record = await draft.submit(uploadFile, requirePhoto)
+    const record = await draft.submit(notes.sendFile, requirePhoto)
     if (record) onDone(record)
   }
 

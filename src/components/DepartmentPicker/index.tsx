@@ -5,7 +5,7 @@ import { observer } from 'mobx-react-lite'
 import type { Department } from '../../../types/teams'
 import { useStores } from '../../stores/context'
 import './index.scss'
-import '../../stores/teamStores'
+import { teamStores } from '../../stores/teamStores'
 
 export interface DepartmentPickerProps {
   visible: boolean
@@ -20,7 +20,7 @@ export interface DepartmentPickerProps {
 }
 
 export const DepartmentPicker = observer(function DepartmentPicker({ visible, title, value, choices, noneLabel, onClose, onPick }: DepartmentPickerProps) {
-  const { departments } = useStores()
+  const { departments } = useStores(teamStores)
   const allowed = new Set((choices ?? departments.list).map((d) => d.id))
   const rows = departments.rows.filter((r) => allowed.has(r.department.id))
   const Row = ({ id, name, depth }: { id: number; name: string; depth: number }) => (

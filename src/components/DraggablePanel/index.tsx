@@ -7,7 +7,7 @@ import { View } from '@tarojs/components'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { PANEL_INITIAL_HEIGHT } from '../../domain/constants'
 import { draggedHeight, settledHeight, toggledHeight } from '../../domain/panel'
-import { windowHeight } from '../../platform/screen'
+import { useStores } from '../../stores/context'
 import './index.scss'
 
 export interface DraggablePanelProps {
@@ -18,11 +18,12 @@ export interface DraggablePanelProps {
 }
 
 /** Full height leaves the map's top bar in sight. */
-function fullHeight(): number {
-  return Math.max(PANEL_INITIAL_HEIGHT, Math.round(windowHeight() * 0.88))
+function fullHeight(windowHeight: number): number {
+  return Math.max(PANEL_INITIAL_HEIGHT, Math.round(windowHeight * 0.88))
 }
 
 export function DraggablePanel({ visible, onClose, className, children }: DraggablePanelProps) {
+  const { platform } = useStores()
   const [height, setHeight] = useState(PANEL_INITIAL_HEIGHT)
   const drag = useRef<{ y: number; h: number; moved: boolean } | null>(null)
 
@@ -31,7 +32,7 @@ export function DraggablePanel({ visible, onClose, className, children }: Dragga
   }, [visible])
 
   if (!visible) return null
-  const full = fullHeight()
+  const full = fullHeight(platform.screen.windowHeight())
   const y = (e: any) => e.touches?.[0]?.clientY ?? e.changedTouches?.[0]?.clientY ?? e.clientY ?? 0
 
   return (

@@ -6,7 +6,7 @@
 import { Uploader, type UploaderFileItem } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
-import { uploadFile, type UploadKind } from '../../platform/upload'
+import type { UploadKind } from '../../stores/NoteStore'
 import { useStores } from '../../stores/context'
 
 export interface PhotoUploaderProps {
@@ -45,7 +45,7 @@ export const PhotoUploader = observer(function PhotoUploader({ value, onChange, 
   const upload = async (file: any): Promise<UploaderFileItem> => {
     const path: string = file?.tempFilePath ?? file?.path ?? ''
     const name: string | undefined = file?.originalFileObj?.name
-    const res = await notes.uploadPhoto(path, (p, target) => uploadFile(p, target, name), kind)
+    const res = await notes.uploadPhoto(path, (p, target) => notes.sendFile(p, target, name), kind)
     if (!res) throw new Error('upload failed')
     return { url: notes.photoUrl(res.url) }
   }

@@ -7,7 +7,6 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { MAP_UI_MSG } from '../../domain/messages'
-import { chooseImages, uploadFile } from '../../platform/upload'
 import { useStores } from '../../stores/context'
 import { ICON_NAME_MAX } from '../../stores/IconStore'
 import './index.scss'
@@ -29,11 +28,15 @@ export const IconPicker = observer(function IconPicker({ value, color, onChange 
     void icons.ensure()
   }, [])
 
+  useEffect(() => {
+    if (adding) notes.preloadUploader()
+  }, [adding])
+
   const add = async () => {
     const saved = await icons.add(name, async () => {
-      const [path] = await chooseImages(1)
+      const [path] = await notes.chooseImages(1)
       if (!path) return undefined
-      return notes.uploadPhoto(path, uploadFile, 'icon')
+      return notes.uploadPhoto(path, notes.sendFile, 'icon')
     })
     if (saved) {
       setAdding(false)

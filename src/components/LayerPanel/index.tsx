@@ -7,7 +7,7 @@
 import { ActionSheet, Button, Dialog, Input, Popup, Radio } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { FileCrs, ImportFormat, Layer } from '../../../types/mapdata'
 import { ROOT_ID } from '../../domain/layerTree'
 import { LAYER_NAME_MAX } from '../../domain/markers'
@@ -15,12 +15,14 @@ import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
 import { PERM, shareableLayers } from '../../domain/permissions'
 import { FEATURES, featureOpen } from '../../domain/moduleGate'
 import { markerTypesOf } from '../../domain/points'
-import { IMPORT_EXTENSIONS, files, type SavedFile } from '../../platform/file'
+import { IMPORT_EXTENSIONS } from '../../domain/formats/extensions'
 import { useStores } from '../../stores/context'
+import type { Platform } from '../../stores/RootStore'
 import { badRows } from '../../stores/MarkerStore'
 import { LayerTree } from '../LayerTree'
 import { TitleStyleEditor } from '../TitleStyleEditor'
 import './index.scss'
+import { LAYER_KIND } from '../../domain/markerKinds'
 
 type Mode = 'folder' | 'layer' | 'rename' | 'move' | 'delete' | 'export' | 'import' | 'style' | null
 
@@ -45,6 +47,9 @@ const CRS_OPTIONS: { value: FileCrs; label: string }[] = [
 
 const IMPORT_ERRORS_SHOWN = 50
 
+type FileAdapter = Awaited<ReturnType<Platform['files']>>
+type SavedFile = Awaited<ReturnType<FileAdapter['saveTextFile']>>
+
 export interface LayerPanelProps {
   visible: boolean
   onClose: () => void
@@ -64,6 +69,20 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
   const [crs, setCrs] = useState<FileCrs>('wgs84')
   const [saved, setSaved] = useState<SavedFile | null>(null)
   const [busy, setBusy] = useState(false)
+  // Loaded while the panel shows: an H5 file picker opens only while the tap's activation lasts, and
+  // WeChat sends a saved file only from inside the tap.
+  const [files, setFiles] = useState<FileAdapter | null>(null)
+
+  useEffect(() => {
+    if (visible && !files) void root.platform.files().then(setFiles, () => undefined)
+  }, [visible])
+
+  const fileAdapter = async (): Promise<FileAdapter> => {
+    if (files) return files
+    const loaded = await root.platform.files()
+    setFiles(loaded)
+    return loaded
+  }
 
   const close = () => setMode(null)
 
@@ -75,7 +94,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
   }
 
   const actionsFor = (l: Layer): ActionOption[] => {
-    const folder = l.type === 0
+    const folder = l.type === LAYER_KIND.folder
     const list: ActionOption[] = []
     if (!folder && layers.can(l, PERM.MARKER_ADD)) list.push({ key: 'add-marker', name: '在此图层添加标注' })
     if (folder && layers.canCreateIn(l.id)) {
@@ -158,7 +177,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     try {
       const file = await markers.exportLayer(target.id, format, crs)
       if (!file) return
-      const out = await files.saveTextFile(file)
+      const out = await (await fileAdapter()).saveTextFile(file)
       if (out.needsShare) setSaved(out)
       else {
         root.app.notify(MAP_UI_MSG.exportSaved(out.name), 'success')
@@ -175,7 +194,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     if (!target || busy) return
     let picked
     try {
-      picked = await files.pickTextFile(IMPORT_EXTENSIONS)
+      picked = await (await fileAdapter()).pickTextFile(IMPORT_EXTENSIONS)
     } catch {
       root.app.notify(MAP_MSG.importUnreadable, 'danger')
       return
@@ -236,7 +255,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
         </View>
         <View className='layer-panel__footer'>
           <Text className='layer-panel__hint'>
-            共{layers.layers.filter((l) => l.type !== 0).length}个图层 · 已加载{markers.count}个标注{markers.loading ? '（加载中）' : ''}
+            共{layers.layers.filter((l) => l.type !== LAYER_KIND.folder).length}个图层 · 已加载{markers.count}个标注{markers.loading ? '（加载中）' : ''}
           </Text>
           {featureOpen(FEATURES.log, root.session.user?.modules) ? (
             <Text
@@ -317,7 +336,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
       </Dialog>
 
       <Dialog
-        title={target?.type === 0 ? '删除文件夹' : '删除图层'}
+        title={target?.type === LAYER_KIND.folder ? '删除文件夹' : '删除图层'}
         visible={mode === 'delete'}
         content={target ? layers.deleteConfirmText(target.id) : ''}
         confirmText='删除'
@@ -338,7 +357,8 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
         cancelText={saved ? '完成' : '取消'}
         onConfirm={() => {
           if (saved) {
-            void files.shareSavedFile(saved).catch(() => undefined)
+            // The adapter that saved the file is loaded by now.
+            if (files) void files.shareSavedFile(saved).catch(() => undefined)
             close()
           } else void doExport()
         }}

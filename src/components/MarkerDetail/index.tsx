@@ -15,6 +15,7 @@ import { MARKER_TYPE_NAMES, formatArea, formatCoord, formatLength, measure, pars
 import { useStores } from '../../stores/context'
 import { DraggablePanel } from '../DraggablePanel'
 import './index.scss'
+import { MARKER_KIND, isArea, isPoint } from '../../domain/markerKinds'
 
 // Notes (with the photo uploader and the platform's image picker) load when a detail first shows
 // them, not with the map page (DESIGN 7: the /map JS budget).
@@ -48,7 +49,7 @@ export const MarkerDetail = observer(function MarkerDetail() {
   const m = markers.detail
   const layer = m ? layers.byId.get(m.layer_id) : undefined
   const geo = m ? geometryOf(m) : null
-  const isArea = !!m && m.type >= 3
+  const areaMarker = !!m && isArea(m.type)
 
   return (
     <DraggablePanel visible={markers.detailOpen && !!m} className='marker-detail' onClose={() => markers.closeDetail()}>
@@ -108,11 +109,11 @@ export const MarkerDetail = observer(function MarkerDetail() {
                 </View>
               }
             />
-            {m.type === 0 && m.style?.icon ? (
+            {isPoint(m.type) && m.style?.icon ? (
               <Cell title='图标' extra={<Image src={notes.photoUrl(m.style.icon)} width='32' height='32' mode='aspectFit' className='marker-detail__icon' />} />
             ) : null}
-            {m.type === 5 ? <Cell title='半径' extra={formatLength(m.radius)} /> : null}
-            {geo.measures.length !== undefined ? <Cell title={isArea ? '周长' : '长度'} extra={formatLength(geo.measures.length)} /> : null}
+            {m.type === MARKER_KIND.circle ? <Cell title='半径' extra={formatLength(m.radius)} /> : null}
+            {geo.measures.length !== undefined ? <Cell title={areaMarker ? '周长' : '长度'} extra={formatLength(geo.measures.length)} /> : null}
             {geo.measures.area !== undefined ? <Cell title='面积' extra={formatArea(geo.measures.area, app.area_unit)} /> : null}
             {fields.fieldsOf(m.layer_id).map((f) => {
               const v = m.fields?.[String(f.id)]

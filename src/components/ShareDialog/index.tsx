@@ -13,12 +13,12 @@ import { SHARE_FLAGS, shareDialogTitle } from '../../domain/share'
 import { useStores } from '../../stores/context'
 import { TreeSelect } from '../TreeSelect'
 import './index.scss'
-import '../../stores/shareStores'
+import { shareStores } from '../../stores/shareStores'
 
 const pad = (n: number | string) => String(n).padStart(2, '0')
 
 export const ShareDialog = observer(function ShareDialog() {
-  const { shares, layers, app } = useStores()
+  const { shares, layers, app } = useStores(shareStores)
   const form = shares.form
   const [picking, setPicking] = useState(false)
 

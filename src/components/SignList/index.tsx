@@ -12,7 +12,7 @@ import type { SignRecord } from '../../../types/signs'
 import { CHECKIN_MSG } from '../../domain/checkinMessages'
 import { formatSignDistance, shanghaiDateTime } from '../../domain/watermark'
 import { useStores } from '../../stores/context'
-import '../../stores/signStores'
+import { signStores } from '../../stores/signStores'
 import { PhotoPreview } from '../PhotoPreview'
 import './index.scss'
 
@@ -30,7 +30,7 @@ function targetText(r: SignRecord): string {
 }
 
 function SignList({ taskId, markerId }: SignListProps) {
-  const { sign } = useStores()
+  const { sign } = useStores(signStores)
   const [checkIn, setCheckIn] = useState(false)
   const [preview, setPreview] = useState<{ urls: string[]; index: number } | null>(null)
 

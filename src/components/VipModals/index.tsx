@@ -17,11 +17,11 @@ import { VERIFY_QUESTIONS } from '../../domain/vip'
 import { MEMBERSHIP_PATHS } from '../../router/routes'
 import { useStores } from '../../stores/context'
 import './index.scss'
-import '../../stores/vipStores'
+import { vipStores } from '../../stores/vipStores'
 
 
 const ExpiredDialog = observer(function ExpiredDialog({ path }: { path: string }) {
-  const { app, session, vip, navigate } = useStores()
+  const { app, session, vip, navigate } = useStores(vipStores)
   const [resetting, setResetting] = useState(false)
   const visible = app.show_vip_expired_modal && !MEMBERSHIP_PATHS.includes(path)
   const admin = session.is_admin
@@ -113,7 +113,7 @@ const ReminderDialog = observer(function ReminderDialog({ path }: { path: string
 })
 
 const TrialWelcome = observer(function TrialWelcome({ path }: { path: string }) {
-  const { app, session, vip } = useStores()
+  const { app, session, vip } = useStores(vipStores)
   const days = vipDaysLeft(session.user?.group_vip?.group_vip_exp, new Date())
   return (
     <Dialog
@@ -135,7 +135,7 @@ const TrialWelcome = observer(function TrialWelcome({ path }: { path: string }) 
 })
 
 const VerifyForm = observer(function VerifyForm() {
-  const { app, vip } = useStores()
+  const { app, vip } = useStores(vipStores)
   const f = vip.verifyForm
   const field = (key: 'name' | 'business_type' | 'contacts' | 'post', label: string, placeholder: string) => (
     <View className='verify-row'>

@@ -7,10 +7,10 @@ import { Dialog } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { formatFen } from '../../domain/vip'
 import { useStores } from '../../stores/context'
-import '../../stores/vipStores'
+import { vipStores } from '../../stores/vipStores'
 
 export const SandboxPayDialog = observer(function SandboxPayDialog() {
-  const { vip } = useStores()
+  const { vip } = useStores(vipStores)
   const order = vip.sandboxOrder
   return (
     <Dialog

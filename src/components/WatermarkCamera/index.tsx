@@ -10,9 +10,7 @@ import { Text, View } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
 import { CHECKIN_MSG } from '../../domain/checkinMessages'
 import { cameraVideoHeight, layoutWatermark, WATERMARK_STYLE, type WatermarkText } from '../../domain/watermark'
-import { CameraView } from '../../platform/camera/CameraView'
-import { CameraError, type CameraHandle, type CameraPlatform, type CapturedPhoto, type Facing } from '../../platform/camera/types'
-import { windowHeight, windowWidth } from '../../platform/screen'
+import { CameraError, CameraView, type CameraHandle, type CameraPlatform, type CapturedPhoto, type Facing } from '../CameraView'
 import { useStores } from '../../stores/context'
 import './index.scss'
 
@@ -36,7 +34,7 @@ export function WatermarkCamera({ visible, watermark, onShot, onClose }: Waterma
   const [facing, setFacing] = useState<Facing>('back')
   const [busy, setBusy] = useState(false)
   const [help, setHelp] = useState<Help>(null)
-  const [size] = useState(() => ({ width: windowWidth(), height: cameraVideoHeight(windowHeight()) }))
+  const [size] = useState(() => ({ width: platform.screen.windowWidth(), height: cameraVideoHeight(platform.screen.windowHeight()) }))
   const latest = useRef({ watermark, onShot, onClose })
   latest.current = { watermark, onShot, onClose }
 

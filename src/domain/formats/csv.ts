@@ -25,6 +25,7 @@ import {
   type FileGeometry,
   type ParsedFile,
 } from './rows'
+import { MARKER_KIND, isPoint } from '../markerKinds'
 
 const COLUMN_NAMES = {
   name: ['name', 'title', '名称', '标题', '标注名称'],
@@ -107,14 +108,14 @@ function fromWkt(text: string, kind: ReturnType<typeof kindFromName>, radius: st
     case 'POINT':
       return pointGeometry(position(body[0] as Nested), kind, radius)
     case 'LINESTRING':
-      return { type: kind === 2 ? 2 : 1, parts: [ring(body)] }
+      return { type: kind === MARKER_KIND.dashedLine ? MARKER_KIND.dashedLine : MARKER_KIND.solidLine, parts: [ring(body)] }
     case 'POLYGON': {
       const outer = openRing(ring(body[0]))
-      if (kind === 4 && outer.length === 4) return { type: 4, parts: [[outer[0], outer[2]]] }
-      return { type: 3, parts: [outer] }
+      if (kind === MARKER_KIND.rectangle && outer.length === 4) return { type: MARKER_KIND.rectangle, parts: [[outer[0], outer[2]]] }
+      return { type: MARKER_KIND.polygon, parts: [outer] }
     }
     case 'MULTIPOLYGON':
-      return { type: 6, parts: (body as Nested[]).map((polygon) => openRing(ring((polygon as Nested[])[0]))) }
+      return { type: MARKER_KIND.multiPolygon, parts: (body as Nested[]).map((polygon) => openRing(ring((polygon as Nested[])[0]))) }
     default:
       return MAP_IO_MSG.importGeometryUnsupported(type)
   }
@@ -172,7 +173,7 @@ function parseWktBody(text: string): Nested | null {
 export function serializeCsv(markers: ExportMarker[], options: ExportOptions = {}): string {
   const crs = options.crs ?? 'wgs84'
   const fieldNames = options.fieldNames ?? [...new Set(markers.flatMap((m) => Object.keys(m.fields)))]
-  const onlyPoints = markers.every((m) => m.type === 0)
+  const onlyPoints = markers.every((m) => isPoint(m.type))
   // Plain points stay spreadsheet-friendly (two number columns); anything else needs WKT.
   const fields = onlyPoints ? ['name', 'lng', 'lat', ...fieldNames] : ['name', 'kind', 'radius', 'wkt', ...fieldNames]
   const data = markers.map((m) => {
@@ -181,7 +182,7 @@ export function serializeCsv(markers: ExportMarker[], options: ExportOptions = {
       const p = fileParts(m, crs)[0][0]
       return [m.name, p.lng, p.lat, ...values]
     }
-    return [m.name, KIND_NAMES[m.type], m.type === 5 ? m.radius : '', toWkt(m, crs), ...values]
+    return [m.name, KIND_NAMES[m.type], m.type === MARKER_KIND.circle ? m.radius : '', toWkt(m, crs), ...values]
   })
   // The BOM makes Excel read UTF-8 (Chinese names) correctly.
   return '\uFEFF' + Papa.unparse({ fields, data })
@@ -191,17 +192,17 @@ function toWkt(m: ExportMarker, crs: FileCrs): string {
   const parts = fileParts(m, crs)
   const xy = (points: LngLat[]) => points.map((p) => `${p.lng} ${p.lat}`).join(', ')
   switch (m.type) {
-    case 0:
-    case 5:
+    case MARKER_KIND.point:
+    case MARKER_KIND.circle:
       return `POINT (${xy(parts[0])})`
-    case 1:
-    case 2:
+    case MARKER_KIND.solidLine:
+    case MARKER_KIND.dashedLine:
       return `LINESTRING (${xy(parts[0])})`
-    case 3:
+    case MARKER_KIND.polygon:
       return `POLYGON ((${xy(closeRing(parts[0]))}))`
-    case 4:
+    case MARKER_KIND.rectangle:
       return `POLYGON ((${xy(closeRing(rectangleRing(m, crs)))}))`
-    case 6:
+    case MARKER_KIND.multiPolygon:
       return `MULTIPOLYGON (${parts.map((part) => `((${xy(closeRing(part))}))`).join(', ')})`
   }
 }

@@ -24,6 +24,7 @@ import {
   type FileGeometry,
   type ParsedFile,
 } from './rows'
+import { MARKER_KIND } from '../markerKinds'
 
 type Position = unknown[]
 
@@ -77,16 +78,16 @@ function geometryOf(geometry: GeoJsonGeometry | null | undefined, properties: Re
     case 'Point':
       return pointGeometry(position(c), kind, properties.radius)
     case 'LineString':
-      return { type: kind === 2 ? 2 : 1, parts: [positions(c)] }
+      return { type: kind === MARKER_KIND.dashedLine ? MARKER_KIND.dashedLine : MARKER_KIND.solidLine, parts: [positions(c)] }
     case 'Polygon': {
       const ring = openRing(positions(Array.isArray(c) ? c[0] : undefined))
       // Our rectangle is its two opposite corners: the first and the third of the four.
-      if (kind === 4 && ring.length === 4) return { type: 4, parts: [[ring[0], ring[2]]] }
-      return { type: 3, parts: [ring] }
+      if (kind === MARKER_KIND.rectangle && ring.length === 4) return { type: MARKER_KIND.rectangle, parts: [[ring[0], ring[2]]] }
+      return { type: MARKER_KIND.polygon, parts: [ring] }
     }
     case 'MultiPolygon': {
       const polygons = Array.isArray(c) ? c : []
-      return { type: 6, parts: polygons.map((polygon) => openRing(positions(Array.isArray(polygon) ? polygon[0] : undefined))) }
+      return { type: MARKER_KIND.multiPolygon, parts: polygons.map((polygon) => openRing(positions(Array.isArray(polygon) ? polygon[0] : undefined))) }
     }
     default:
       return MAP_IO_MSG.importGeometryUnsupported(String(geometry.type))
@@ -111,7 +112,7 @@ export function serializeGeoJson(markers: ExportMarker[], options: ExportOptions
   const crs = options.crs ?? 'wgs84'
   const features = markers.map((m) => ({
     type: 'Feature',
-    properties: { name: m.name, kind: KIND_NAMES[m.type], ...(m.type === 5 ? { radius: m.radius } : {}), ...m.fields },
+    properties: { name: m.name, kind: KIND_NAMES[m.type], ...(m.type === MARKER_KIND.circle ? { radius: m.radius } : {}), ...m.fields },
     geometry: geometryFor(m, crs),
   }))
   return JSON.stringify({ type: 'FeatureCollection', features })
@@ -122,17 +123,17 @@ function geometryFor(m: ExportMarker, crs: FileCrs): GeoJsonGeometry {
   const xy = (p: LngLat) => [p.lng, p.lat]
   const type: MarkerType = m.type
   switch (type) {
-    case 0:
-    case 5:
+    case MARKER_KIND.point:
+    case MARKER_KIND.circle:
       return { type: 'Point', coordinates: xy(parts[0][0]) }
-    case 1:
-    case 2:
+    case MARKER_KIND.solidLine:
+    case MARKER_KIND.dashedLine:
       return { type: 'LineString', coordinates: parts[0].map(xy) }
-    case 3:
+    case MARKER_KIND.polygon:
       return { type: 'Polygon', coordinates: [closeRing(parts[0]).map(xy)] }
-    case 4:
+    case MARKER_KIND.rectangle:
       return { type: 'Polygon', coordinates: [closeRing(rectangleRing(m, crs)).map(xy)] }
-    case 6:
+    case MARKER_KIND.multiPolygon:
       return { type: 'MultiPolygon', coordinates: parts.map((part) => [closeRing(part).map(xy)]) }
   }
 }

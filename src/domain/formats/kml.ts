@@ -24,6 +24,7 @@ import {
   type FileGeometry,
   type ParsedFile,
 } from './rows'
+import { MARKER_KIND } from '../markerKinds'
 
 /** fast-xml-parser's ordered form: each element is {tag: children[], ':@'?: attributes}; text is {'#text'}. */
 type Node = Record<string, unknown>
@@ -135,16 +136,16 @@ function fromGeometry(geometry: Node, kind: ReturnType<typeof kindFromName>, rad
     case 'Point':
       return pointGeometry(coordinates(geometry)[0] ?? { lng: NaN, lat: NaN }, kind, radius)
     case 'LineString':
-      return { type: kind === 2 ? 2 : 1, parts: [coordinates(geometry)] }
+      return { type: kind === MARKER_KIND.dashedLine ? MARKER_KIND.dashedLine : MARKER_KIND.solidLine, parts: [coordinates(geometry)] }
     case 'Polygon': {
       const ring = outerRing(geometry)
-      if (kind === 4 && ring.length === 4) return { type: 4, parts: [[ring[0], ring[2]]] }
-      return { type: 3, parts: [ring] }
+      if (kind === MARKER_KIND.rectangle && ring.length === 4) return { type: MARKER_KIND.rectangle, parts: [[ring[0], ring[2]]] }
+      return { type: MARKER_KIND.polygon, parts: [ring] }
     }
     case 'MultiGeometry': {
       const members = childrenOf(geometry).filter((n) => GEOMETRY_TAGS.includes(tagOf(n)))
       const polygons = members.length > 0 && members.every((n) => tagOf(n) === 'Polygon')
-      if (polygons && (members.length > 1 || kind === 6)) return { type: 6, parts: members.map(outerRing) }
+      if (polygons && (members.length > 1 || kind === MARKER_KIND.multiPolygon)) return { type: MARKER_KIND.multiPolygon, parts: members.map(outerRing) }
       if (members.length === 1) return fromGeometry(members[0], kind, radius)
       return MAP_IO_MSG.importGeometryUnsupported('MultiGeometry')
     }
@@ -177,7 +178,7 @@ const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '
 export function serializeKml(markers: ExportMarker[], options: ExportOptions = {}): string {
   const crs = options.crs ?? 'wgs84'
   const placemark = markers.map((m) => {
-    const data: [string, string | number][] = [['kind', KIND_NAMES[m.type]], ...(m.type === 5 ? [['radius', m.radius] as [string, number]] : []), ...Object.entries(m.fields)]
+    const data: [string, string | number][] = [['kind', KIND_NAMES[m.type]], ...(m.type === MARKER_KIND.circle ? [['radius', m.radius] as [string, number]] : []), ...Object.entries(m.fields)]
     return {
       name: m.name,
       ExtendedData: { Data: data.map(([name, value]) => ({ '@name': name, value: String(value) })) },
@@ -201,17 +202,17 @@ function polygon(ring: LngLat[]) {
 function geometryFor(m: ExportMarker, crs: FileCrs): Record<string, unknown> {
   const parts = fileParts(m, crs)
   switch (m.type) {
-    case 0:
-    case 5:
+    case MARKER_KIND.point:
+    case MARKER_KIND.circle:
       return { Point: { coordinates: coordinateText(parts[0]) } }
-    case 1:
-    case 2:
+    case MARKER_KIND.solidLine:
+    case MARKER_KIND.dashedLine:
       return { LineString: { coordinates: coordinateText(parts[0]) } }
-    case 3:
+    case MARKER_KIND.polygon:
       return { Polygon: polygon(parts[0]) }
-    case 4:
+    case MARKER_KIND.rectangle:
       return { Polygon: polygon(rectangleRing(m, crs)) }
-    case 6:
+    case MARKER_KIND.multiPolygon:
       return { MultiGeometry: { Polygon: parts.map(polygon) } }
   }
 }

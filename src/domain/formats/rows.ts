@@ -7,6 +7,7 @@ import { gcj02ToWgs84, wgs84ToGcj02 } from '../geo'
 import { MARKER_NAME_MAX } from '../markers'
 import { MAP_MSG } from '../messages'
 import { checkGeometry, formatCoord, MARKER_TYPE_NAMES, parsePoints, rectangleCorners, serializePoints, type LngLat } from '../points'
+import { MARKER_KIND } from '../markerKinds'
 
 /** One marker read from a file: GCJ-02 points as stored, field values by field name. */
 export interface ImportRow {
@@ -106,7 +107,7 @@ export class RowCollector {
     requireAtMost(++this.seen, this.maxRows)
     if (typeof geometry === 'string') return this.fail(row, geometry)
     const { type } = geometry
-    const radius = type === 5 ? Number(geometry.radius ?? 0) : 0
+    const radius = type === MARKER_KIND.circle ? Number(geometry.radius ?? 0) : 0
     const points = serializePoints(geometry.parts.map((part) => part.map((p) => toStored(p, this.crs))))
     const problem = checkGeometry(type, points, radius)
     if (problem) return this.fail(row, problem)
@@ -193,6 +194,6 @@ export function fieldsFrom(entries: Iterable<[string, unknown]>): Record<string,
 /** A point's geometry: a circle when the file gives a radius or says so. */
 export function pointGeometry(p: LngLat, kind: MarkerType | null, radiusValue: unknown): FileGeometry {
   const radius = radiusValue === undefined || radiusValue === null || radiusValue === '' ? 0 : Number(radiusValue)
-  if (kind === 5 || radius !== 0) return { type: 5, parts: [[p]], radius }
-  return { type: 0, parts: [[p]] }
+  if (kind === MARKER_KIND.circle || radius !== 0) return { type: MARKER_KIND.circle, parts: [[p]], radius }
+  return { type: MARKER_KIND.point, parts: [[p]] }
 }

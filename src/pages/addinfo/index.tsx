@@ -5,7 +5,7 @@
  */
 import { Button, Cell, Input, InputNumber, Picker, Radio, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
-import Taro, { useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { MarkerType } from '../../../types/mapdata'
@@ -18,10 +18,10 @@ import { MARKER_NAME_MAX } from '../../domain/markers'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
 import { MARKER_TYPES, MARKER_TYPE_NAMES, checkGeometry, formatArea, formatCoord, formatLength, measure, parsePoints } from '../../domain/points'
-import { taroNavigator } from '../../platform/nav'
 import { useStores } from '../../stores/context'
 import { MarkerDraft } from '../../stores/MarkerStore'
 import './index.scss'
+import { MARKER_KIND, isArea, isPoint } from '../../domain/markerKinds'
 
 function param(v: string | undefined): string {
   if (!v) return ''
@@ -101,8 +101,7 @@ const AddInfoForm = observer(function AddInfoForm() {
     if (saved) {
       markers.showDetail(saved)
       // Back to the map that opened this form; opened directly, go to the map instead.
-      if (Taro.getCurrentPages().length > 1) taroNavigator.back()
-      else root.navigate('/map', 'redirect')
+      root.navigateBack('/map')
     }
   }
 
@@ -137,8 +136,8 @@ const AddInfoForm = observer(function AddInfoForm() {
       <Cell.Group title={VERTEX_TITLE[draft.type]} className='addinfo-group'>
         <View className='addinfo-geo'>
           {draft.parts.map((part, pi) => (
-            <View key={pi} className={`addinfo-part ${draft.type === 6 && pi === draft.activePart ? 'addinfo-part--active' : ''}`}>
-              {draft.type === 6 ? (
+            <View key={pi} className={`addinfo-part ${draft.type === MARKER_KIND.multiPolygon && pi === draft.activePart ? 'addinfo-part--active' : ''}`}>
+              {draft.type === MARKER_KIND.multiPolygon ? (
                 <View className='addinfo-part__head' onClick={() => draft.selectPart(pi)}>
                   <Text>
                     第{pi + 1}部分（{part.length}个点）{pi === draft.activePart ? ' · 正在编辑' : ''}
@@ -174,13 +173,13 @@ const AddInfoForm = observer(function AddInfoForm() {
             <Button size='small' loading={locating} onClick={() => void useMyPosition()}>
               使用我的位置
             </Button>
-            {draft.type === 6 ? (
+            {draft.type === MARKER_KIND.multiPolygon ? (
               <Button size='small' onClick={() => draft.addPart()}>
                 新增一部分
               </Button>
             ) : null}
           </View>
-          {draft.type === 5 ? (
+          {draft.type === MARKER_KIND.circle ? (
             <View className='addinfo-row'>
               <Text className='addinfo-label'>半径（米）</Text>
               <Input
@@ -194,7 +193,7 @@ const AddInfoForm = observer(function AddInfoForm() {
           ) : null}
           {m.length !== undefined || m.area !== undefined ? (
             <Text className='addinfo-measure'>
-              {m.length !== undefined ? `${draft.type >= 3 ? '周长' : '长度'} ${formatLength(m.length)}` : ''}
+              {m.length !== undefined ? `${isArea(draft.type) ? '周长' : '长度'} ${formatLength(m.length)}` : ''}
               {m.area !== undefined ? `${m.length !== undefined ? '　' : ''}面积 ${formatArea(m.area, root.app.area_unit)}` : ''}
             </Text>
           ) : null}
@@ -205,20 +204,20 @@ const AddInfoForm = observer(function AddInfoForm() {
         <View className='addinfo-style'>
           <Text className='addinfo-label'>颜色</Text>
           <ColorSwatches label='颜色' value={draft.style.color} onChange={(c) => draft.setColor(c)} />
-          {draft.type === 0 ? (
+          {isPoint(draft.type) ? (
             <>
               <Text className='addinfo-label'>图标</Text>
               <IconPicker value={draft.style.icon} color={draft.style.color} onChange={(url) => draft.setIcon(url)} />
             </>
           ) : null}
           <View className='addinfo-row addinfo-row--plain'>
-            <Text className='addinfo-label'>{draft.type === 0 ? '大小' : '线宽'}</Text>
-            <InputNumber value={draft.width} min={1} max={draft.type === 0 ? 96 : 20} onChange={(v) => draft.setWidth(Number(v))} />
+            <Text className='addinfo-label'>{isPoint(draft.type) ? '大小' : '线宽'}</Text>
+            <InputNumber value={draft.width} min={1} max={isPoint(draft.type) ? 96 : 20} onChange={(v) => draft.setWidth(Number(v))} />
           </View>
-          {draft.type !== 0 ? (
+          {!isPoint(draft.type) ? (
             <View className='addinfo-row addinfo-row--plain'>
               <Text className='addinfo-label'>虚线</Text>
-              <Switch checked={draft.dashed} disabled={draft.type === 6} onChange={(v) => draft.setDashed(v)} />
+              <Switch checked={draft.dashed} disabled={draft.type === MARKER_KIND.multiPolygon} onChange={(v) => draft.setDashed(v)} />
             </View>
           ) : null}
         </View>

@@ -17,7 +17,7 @@ import { DEPARTMENT_NAME_MAX } from '../../domain/teamRules'
 import type { TreeId } from '../../domain/treeSelect'
 import { useStores } from '../../stores/context'
 import './index.scss'
-import '../../stores/teamStores'
+import { teamStores } from '../../stores/teamStores'
 
 type Action = 'child' | 'rename' | 'move' | 'managers' | 'layers' | 'delete'
 const ACTIONS: { name: string; action: Action; danger?: boolean }[] = [
@@ -35,7 +35,7 @@ const OPT_NODES = PERMISSION_CATALOGUE.filter((p) => (LAYER_PERMISSIONS as strin
 const optName = (id: string) => PERMISSION_CATALOGUE.find((p) => p.id === id)?.name ?? id
 
 const DepartmentList = observer(function DepartmentList() {
-  const { departments, team, layers, app } = useStores()
+  const { departments, team, layers, app } = useStores(teamStores)
   const [acting, setActing] = useState<Department | null>(null)
   const [naming, setNaming] = useState<{ id?: number; name: string; parent_id: number } | null>(null)
   const [moving, setMoving] = useState<Department | null>(null)
@@ -204,7 +204,7 @@ const DepartmentList = observer(function DepartmentList() {
 })
 
 const Department = observer(function Department() {
-  const { team } = useStores()
+  const { team } = useStores(teamStores)
   return team.canManage ? <DepartmentList /> : <Text className='departments__empty muted'>部门由团队管理员和管理者设置</Text>
 })
 

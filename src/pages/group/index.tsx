@@ -19,12 +19,12 @@ import { inviteCodeFrom, memberActions, ROLE_NAME_MAX, type MemberAction } from 
 import { maskPhone } from '../../domain/validate'
 import { useStores } from '../../stores/context'
 import './index.scss'
-import '../../stores/teamStores'
+import { teamStores } from '../../stores/teamStores'
 
 const MEMBER_ACTION_NAMES: Record<MemberAction, string> = { department: '设置部门', manager: '设为管理者', unmanager: '取消管理者', remove: '移出团队' }
 
 function MemberRow({ m, onTap }: { m: Member; onTap?: () => void }) {
-  const { departments, roles } = useStores()
+  const { departments, roles } = useStores(teamStores)
   const dept = m.department_id ? departments.pathLabel(m.department_id) : ''
   const roleNames = roles.rolesOf(m.user.id).map((r) => r.name)
   return (
@@ -85,7 +85,7 @@ const PhoneOwnerLine = observer(function PhoneOwnerLine() {
 })
 
 const Members = observer(function Members() {
-  const { team, departments, session } = useStores()
+  const { team, departments, session } = useStores(teamStores)
   const [acting, setActing] = useState<Member | null>(null)
   const [picking, setPicking] = useState<Member | null>(null)
   const [removing, setRemoving] = useState<Member | null>(null)
@@ -266,7 +266,7 @@ const Members = observer(function Members() {
 })
 
 const Roles = observer(function Roles() {
-  const { roles, team } = useStores()
+  const { roles, team } = useStores(teamStores)
   const [naming, setNaming] = useState<{ id?: number; name: string } | null>(null)
   const [usersOf, setUsersOf] = useState<Role | null>(null)
   const [modulesOf, setModulesOf] = useState<Role | null>(null)
@@ -368,7 +368,7 @@ const Roles = observer(function Roles() {
 
 /** Switching maps and leaving a shared one. */
 const MapsFooter = observer(function MapsFooter() {
-  const { team, session, navigate } = useStores()
+  const { team, session, navigate } = useStores(teamStores)
   const [switching, setSwitching] = useState(false)
   const [quitting, setQuitting] = useState(false)
   const others = team.groups.filter((g) => !g.selected)
@@ -440,7 +440,7 @@ const InviteJoin = observer(function InviteJoin({ code }: { code: string }) {
 })
 
 const Team = observer(function Team() {
-  const { team, departments, roles, session } = useStores()
+  const { team, departments, roles, session } = useStores(teamStores)
   const router = useRouter()
   const code = inviteCodeFrom(router.params.code ? decodeURIComponent(router.params.code) : '')
   const [tab, setTab] = useState<string | number>('members')

@@ -12,11 +12,11 @@ import { DEFAULT_CENTER } from '../../domain/geo'
 import { withoutClusterCounts } from '../../domain/mapSettings'
 import { MAP_ENGINE_MSG, MAP_UI_MSG } from '../../domain/messages'
 import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
-import { capabilities } from '../../platform/map/capabilities'
 import { membershipLabel } from '../../domain/tiers'
-import { MapView } from '../../platform/map/MapView'
+import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
 import './index.scss'
+import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
 
 /** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -124,7 +124,7 @@ const DrawingBar = observer(function DrawingBar() {
   const { map } = useStores()
   const d = map.drawing
   if (!d) return null
-  const fixed = d.type === 0 || d.type === 4 || d.type === 5
+  const fixed = isPoint(d.type) || d.type === MARKER_KIND.rectangle || d.type === MARKER_KIND.circle
   return (
     <View className='map-drawing'>
       <Text className='map-drawing__title'>正在绘制{MARKER_TYPE_NAMES[d.type as MarkerType]}</Text>
@@ -133,7 +133,7 @@ const DrawingBar = observer(function DrawingBar() {
         <Button size='small' fill='outline' disabled={map.vertexCount === 0} onClick={() => map.undoVertex()}>
           撤销
         </Button>
-        {d.type === 6 ? (
+        {d.type === MARKER_KIND.multiPolygon ? (
           <Button size='small' fill='outline' onClick={() => map.addPart()}>
             新增一部分
           </Button>
@@ -181,7 +181,8 @@ const STYLE_ROWS: { key: 'bg' | 'road' | 'building' | 'poi'; label: string }[] =
 
 /** The base-map sheet: the layers and style elements this platform's map can switch (SPEC 3). */
 const BasemapSheet = observer(function BasemapSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
-  const { app } = useStores()
+  const { app, platform } = useStores()
+  const capabilities = platform.mapCapabilities
   const layers: { key: 'satellite_layer' | 'road_layer' | 'traffic_layer'; label: string; can: boolean }[] = [
     { key: 'satellite_layer', label: '卫星图', can: capabilities.satellite },
     { key: 'road_layer', label: '路网', can: capabilities.roadnet },

@@ -5,17 +5,13 @@
 import { Avatar, Button, Cell, Input, Popup } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { PageShell } from '../../components/PageShell'
 import { APP_MSG } from '../../domain/appMessages'
 import { NICKNAME_MAX } from '../../domain/constants'
 import { maskPhone } from '../../domain/validate'
-import { chooseImages, uploadFile, type UploadSender } from '../../platform/upload'
 import { useStores } from '../../stores/context'
 import './index.scss'
-
-/** Avatars go up as notes' photos do, marked as avatars (the server's `type` field). */
-const sendAvatar: UploadSender = (path, target) => uploadFile(path, { ...target, formData: { ...target.formData, type: 'avatar' } })
 
 function MyInfoPage() {
   const { session, notes } = useStores()
@@ -24,12 +20,15 @@ function MyInfoPage() {
   const [saving, setSaving] = useState(false)
   const [uploading, setUploading] = useState(false)
 
+  useEffect(() => notes.preloadUploader(), [])
+
   const changeAvatar = async () => {
     if (uploading) return
-    const [path] = await chooseImages(1)
+    const [path] = await notes.chooseImages(1)
     if (!path) return
     setUploading(true)
-    const uploaded = await notes.uploadPhoto(path, sendAvatar)
+    // Avatars go up as notes' photos do, marked as avatars (the server's `type` field).
+    const uploaded = await notes.uploadPhoto(path, (p, target) => notes.sendFile(p, { ...target, formData: { ...target.formData, type: 'avatar' } }))
     if (uploaded) await session.saveProfile({ avatar: uploaded.url })
     setUploading(false)
   }

@@ -14,12 +14,12 @@ import { dateTime } from '../../domain/time'
 import { formatFen, orderStatusAt } from '../../domain/vip'
 import { useStores } from '../../stores/context'
 import './index.scss'
-import '../../stores/vipStores'
+import { vipStores } from '../../stores/vipStores'
 
 const STATUS_TAG = ['warning', 'success', 'default', 'default'] as const
 
 const OrderList = observer(function OrderList() {
-  const { vip, navigate } = useStores()
+  const { vip, navigate } = useStores(vipStores)
   const [cancelling, setCancelling] = useState<VipOrder | null>(null)
 
   useEffect(() => {

@@ -12,11 +12,11 @@ import { SendCodeButton } from '../../components/SendCodeButton'
 import { DISTRIBUTOR_COMPANY_MAX, DISTRIBUTOR_NAME_MAX } from '../../domain/distribution'
 import { DIST_MSG } from '../../domain/distributionMessages'
 import { useStores } from '../../stores/context'
-import '../../stores/distributionStores'
+import { distributionStores } from '../../stores/distributionStores'
 import './index.scss'
 
 function RegPage() {
-  const root = useStores()
+  const root = useStores(distributionStores)
   const store = root.distribution
   const [form, setForm] = useState({ name: '', phone: '', code: '', company: '' })
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }))

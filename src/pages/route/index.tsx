@@ -14,13 +14,13 @@ import { TRAVEL_MODE_NAMES, formatRouteSummary, isEstimate } from '../../domain/
 import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import './index.scss'
-import '../../stores/routeStores'
+import { routeStores } from '../../stores/routeStores'
 
 /** The share dialog loads when a route is first shared. */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
 
 const RouteItem = observer(function RouteItem({ route, onDelete }: { route: SavedRoute; onDelete: (r: SavedRoute) => void }) {
-  const root = useStores()
+  const root = useStores(routeStores)
   const store = root.route
   const first = route.stops[0]?.name ?? ''
   const last = route.stops[route.stops.length - 1]?.name ?? ''
@@ -67,7 +67,7 @@ const RouteItem = observer(function RouteItem({ route, onDelete }: { route: Save
 })
 
 const RouteList = observer(function RouteList() {
-  const root = useStores()
+  const root = useStores(routeStores)
   const { app } = root
   const store = root.route
   const [deleting, setDeleting] = useState<SavedRoute | null>(null)

@@ -12,17 +12,11 @@ import { PageShell } from '../../components/PageShell'
 import { APP_MSG, AREA_UNIT_LABELS, MAP_TYPE_LABELS } from '../../domain/appMessages'
 import { MAP_ENGINE_MSG } from '../../domain/messages'
 import { AREA_UNITS, formatArea, isAreaUnit } from '../../domain/points'
-import { capabilities } from '../../platform/map/capabilities'
 import { useStores } from '../../stores/context'
 import './index.scss'
 
 /** A standard football pitch, 105 m by 68 m: the example area shown in the chosen unit. */
 const EXAMPLE_AREA_M2 = 105 * 68
-
-const LAYER_ROWS = [
-  { key: 'road_layer', label: '路网', can: capabilities.roadnet },
-  { key: 'traffic_layer', label: '实时路况', can: capabilities.traffic },
-] as const
 
 const STYLE_ROWS = [
   { key: 'bg', label: '底图' },
@@ -32,7 +26,12 @@ const STYLE_ROWS = [
 ] as const
 
 const MapSettings = observer(function MapSettings() {
-  const { app } = useStores()
+  const { app, platform } = useStores()
+  const capabilities = platform.mapCapabilities
+  const LAYER_ROWS = [
+    { key: 'road_layer', label: '路网', can: capabilities.roadnet },
+    { key: 'traffic_layer', label: '实时路况', can: capabilities.traffic },
+  ] as const
   const limited = !capabilities.satellite || LAYER_ROWS.some((l) => !l.can) || capabilities.features.length < STYLE_ROWS.length
   return (
     <Cell.Group className='setting-cells' title='地图'>

@@ -12,10 +12,10 @@ import { SHARE_KIND_NAMES } from '../../domain/share'
 import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import './index.scss'
-import '../../stores/shareStores'
+import { shareStores } from '../../stores/shareStores'
 
 const ShareList = observer(function ShareList() {
-  const { shares, layers } = useStores()
+  const { shares, layers } = useStores(shareStores)
   const [deleting, setDeleting] = useState<Share | null>(null)
 
   useEffect(() => {

@@ -21,7 +21,7 @@ import { TASK_STATUSES } from '../../domain/tasks'
 import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import './index.scss'
-import '../../stores/taskStores'
+import { taskStores } from '../../stores/taskStores'
 
 // The check-in sheet (camera, watermark, upload) and the records list load when first shown.
 const CheckInSheet = lazy(() => import('../../components/CheckInSheet'))
@@ -46,7 +46,7 @@ function StatusTag({ status }: { status: TaskStatus }) {
 }
 
 const TaskCard = observer(function TaskCard({ task }: { task: Task }) {
-  const store = useStores().task
+  const store = useStores(taskStores).task
   return (
     <View className={`task-card task-card--${task.status}`} onClick={() => store.open(task)}>
       <View className='task-card__head'>
@@ -65,7 +65,7 @@ const TaskCard = observer(function TaskCard({ task }: { task: Task }) {
 })
 
 const StatusChips = observer(function StatusChips() {
-  const store = useStores().task
+  const store = useStores(taskStores).task
   const all = TASK_STATUSES.reduce((n, s) => n + store.counts[s], 0)
   return (
     <View className='task-chips'>
@@ -82,7 +82,7 @@ const StatusChips = observer(function StatusChips() {
 })
 
 const LockedNotice = observer(function LockedNotice() {
-  const root = useStores()
+  const root = useStores(taskStores)
   const store = root.task
   return (
     <View className='task-locked'>
@@ -97,7 +97,7 @@ const LockedNotice = observer(function LockedNotice() {
 })
 
 const TaskList = observer(function TaskList() {
-  const root = useStores()
+  const root = useStores(taskStores)
   const store = root.task
   const [kw, setKw] = useState(store.kw)
   const empty = store.scope === 'mine' ? TASK_MSG.emptyMine : store.scope === 'created' ? TASK_MSG.emptyCreated : TASK_MSG.empty
@@ -135,7 +135,7 @@ const Row = ({ label, children }: { label: string; children: React.ReactNode }) 
 )
 
 const TaskDetail = observer(function TaskDetail() {
-  const root = useStores()
+  const root = useStores(taskStores)
   const store = root.task
   const task = store.current
   const [confirmDelete, setConfirmDelete] = useState(false)
@@ -259,7 +259,7 @@ const TaskDetail = observer(function TaskDetail() {
 })
 
 const TaskCentre = observer(function TaskCentre() {
-  const store = useStores().task
+  const store = useStores(taskStores).task
   const [tab, setTab] = useState<Tab>(store.scope)
 
   // Fresh lists and counts on every visit (back from /task/add, or a module granted meanwhile).

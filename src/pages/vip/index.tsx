@@ -15,12 +15,12 @@ import { formatFen, productAction, usageMeters } from '../../domain/vip'
 import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import './index.scss'
-import '../../stores/vipStores'
+import { vipStores } from '../../stores/vipStores'
 
 const METER_COLOR = { ok: '#165DFF', warn: '#FF7D00', over: '#F53F3F' } as const
 
 const VipCentre = observer(function VipCentre() {
-  const { vip, app, navigate } = useStores()
+  const { vip, app, navigate } = useStores(vipStores)
   const info = vip.info
 
   useEffect(() => {

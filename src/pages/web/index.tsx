@@ -11,7 +11,7 @@ import { useState } from 'react'
 import { PageShell } from '../../components/PageShell'
 import { APP_MSG } from '../../domain/appMessages'
 import { webTarget } from '../../domain/web'
-import { WebFrame } from '../../platform/webview/WebFrame'
+import { WebFrame } from '../../components/WebFrame'
 import { useStores } from '../../stores/context'
 import './index.scss'
 

@@ -1,7 +1,2 @@
-/**
- * How the stores get the camera platform (neutral entry, the mini-program): a static import, as for
- * payment (a dynamic import in code every page shares confuses Taro's weapp subpackage split).
- */
-import { cameraPlatform, type CameraPlatform } from './index'
-
-export const loadCameraPlatform = (): Promise<CameraPlatform> => Promise.resolve(cameraPlatform)
+/** How the stores get the camera platform: the neutral entry for TypeScript and tests (the mini-program's). Taro builds loader.weapp.ts or loader.h5.ts by suffix. */
+export * from './loader.weapp'

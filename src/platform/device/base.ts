@@ -1,16 +1,9 @@
-import { deviceKind, osOf, type DeviceKind } from '../../domain/device'
+import { deviceKind, osOf } from '../../domain/device'
+import type { DeviceInfo } from './types'
 
-export interface DeviceInfo {
-  /** 'h5' | 'weapp' */
-  platform: string
-  kind(): DeviceKind
-  os(): string
-  /** The header's `device` field: 'app_' + platform (SPEC 7). */
-  header(): string
-  /** Whether a developer may choose to continue on a desktop browser. */
-  canOverrideDesktop(): boolean
-}
+export type { DeviceInfo } from './types'
 
+/** A device told apart by its user agent (H5; the neutral entry's phone). */
 export function deviceFromUserAgent(platform: string, userAgent: () => string, devOverride: () => boolean = () => false): DeviceInfo {
   return {
     platform,

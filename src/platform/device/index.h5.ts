@@ -9,4 +9,4 @@ function devOverrideAllowed(): boolean {
 
 export const device = deviceFromUserAgent('h5', () => (typeof navigator !== 'undefined' ? navigator.userAgent : ''), devOverrideAllowed)
 
-export type { DeviceInfo } from './base'
+export type { DeviceInfo } from './types'

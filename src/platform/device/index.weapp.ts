@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import type { DeviceInfo } from './base'
+import type { DeviceInfo } from './types'
 
 /** Inside WeChat the device is always a phone (or WeChat's own desktop client, treated alike). */
 export const device: DeviceInfo = {
@@ -16,4 +16,4 @@ export const device: DeviceInfo = {
   canOverrideDesktop: () => false,
 }
 
-export type { DeviceInfo } from './base'
+export type { DeviceInfo } from './types'

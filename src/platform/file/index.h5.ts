@@ -3,7 +3,6 @@ import type { ExportFile } from '../../../types/mapdata'
 import type { FileAdapter, PickedTextFile, SavedFile } from './types'
 
 export type { FileAdapter, PickedTextFile, SavedFile } from './types'
-export { IMPORT_EXTENSIONS } from './types'
 
 function download(file: ExportFile): void {
   // A BOM lets spreadsheet programs read Chinese CSV as UTF-8.

@@ -24,5 +24,3 @@ export interface FileAdapter {
   /** Lets the user pick a .geojson/.json/.kml/.csv file and reads its text; null when cancelled. */
   pickTextFile(extensions: string[]): Promise<PickedTextFile | null>
 }
-
-export const IMPORT_EXTENSIONS = ['geojson', 'json', 'kml', 'csv']

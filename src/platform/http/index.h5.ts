@@ -3,7 +3,7 @@
  * polyfills (whatwg-fetch, abortcontroller-polyfill, jsonp-retry: 8 KB gzip in the chunk every
  * page loads), which the WebViews we target (browserslist: Chrome 73+, iOS 12.2+) do not need.
  */
-import type { HttpTransport } from '../../api/client'
+import type { HttpTransport } from './types'
 
 const TIMEOUT_MS = 30000
 

@@ -1,17 +1,2 @@
-/** HTTP transport: Taro.request on every platform (fetch on H5, wx.request on weapp). */
-import Taro from '@tarojs/taro'
-import type { HttpTransport } from '../../api/client'
-
-export const taroTransport: HttpTransport = {
-  async post(url, body) {
-    const res = await Taro.request({
-      url,
-      method: 'POST',
-      data: body as Record<string, unknown>,
-      header: { 'content-type': 'application/json' },
-      dataType: 'json',
-      timeout: 30000,
-    })
-    return { status: res.statusCode, data: res.data }
-  },
-}
+/** The HTTP transport: the neutral entry for TypeScript and tests (the mini-program's). Taro builds index.weapp.ts or index.h5.ts by suffix. */
+export * from './index.weapp'

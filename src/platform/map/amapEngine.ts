@@ -11,6 +11,7 @@ import type { DrawList, Shape } from '../../domain/mapDraw'
 import { clusterMarkup, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, type Markup, type TitleStyleOf } from './markup'
 import type { MemberLocation } from '../../../types/entities'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
+import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
 
 type AMapNS = any
 export type AmapCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap'>
@@ -123,14 +124,14 @@ export class AmapEngine {
       strokeStyle: s.dashed ? 'dashed' : 'solid',
       strokeDasharray: s.dashed ? [8, 6] : undefined,
       fillColor: m.style?.fill_color || color,
-      fillOpacity: m.type >= 3 ? (m.style?.fill_opacity ?? 0.25) : 0,
+      fillOpacity: isArea(m.type) ? (m.style?.fill_opacity ?? 0.25) : 0,
       extData: { id: m.id },
     }
     const A = this.AMap
     const overlays: any[] = []
-    if (m.type === 1 || m.type === 2) overlays.push(new A.Polyline({ ...stroke, path: path(s.parts[0]) }))
-    else if (m.type === 5) overlays.push(new A.Circle({ ...stroke, center: [s.parts[0][0].lng, s.parts[0][0].lat], radius: m.radius }))
-    else if (m.type === 4) {
+    if (isLine(m.type)) overlays.push(new A.Polyline({ ...stroke, path: path(s.parts[0]) }))
+    else if (m.type === MARKER_KIND.circle) overlays.push(new A.Circle({ ...stroke, center: [s.parts[0][0].lng, s.parts[0][0].lat], radius: m.radius }))
+    else if (m.type === MARKER_KIND.rectangle) {
       const [a, b] = s.parts[0]
       overlays.push(new A.Polygon({ ...stroke, path: path(rectangleCorners(a, b)) }))
     } else for (const part of s.parts) overlays.push(new A.Polygon({ ...stroke, path: path(part) }))
@@ -195,9 +196,9 @@ export class AmapEngine {
     const style = { strokeColor: '#F53F3F', strokeWeight: 3, strokeStyle: 'dashed', strokeDasharray: [6, 6], fillColor: '#F53F3F', fillOpacity: 0.1, bubble: true }
     for (const part of draft.parts) {
       if (!part.length) continue
-      if (draft.type === 5) {
+      if (draft.type === MARKER_KIND.circle) {
         if (draft.radius > 0) this.draftOverlays.push(new A.Circle({ ...style, center: [part[0].lng, part[0].lat], radius: draft.radius }))
-      } else if (draft.type >= 3 && part.length >= 3) this.draftOverlays.push(new A.Polygon({ ...style, path: path(part) }))
+      } else if (isArea(draft.type) && part.length >= 3) this.draftOverlays.push(new A.Polygon({ ...style, path: path(part) }))
       else if (part.length >= 2) this.draftOverlays.push(new A.Polyline({ ...style, path: path(part) }))
       for (const v of part) this.draftOverlays.push(new A.CircleMarker({ center: [v.lng, v.lat], radius: 6, strokeColor: '#fff', strokeWeight: 2, fillColor: '#F53F3F', fillOpacity: 1, bubble: true }))
     }
@@ -210,9 +211,9 @@ export class AmapEngine {
     if (!editing) return
     const A = this.AMap
     const style = { strokeColor: '#FF7D00', strokeWeight: 3, fillColor: '#FF7D00', fillOpacity: 0.15, bubble: true }
-    if (editing.type === 5) this.editOverlays.push(new A.Circle({ ...style, center: [editing.parts[0][0].lng, editing.parts[0][0].lat], radius: editing.radius }))
-    else if (editing.type >= 3) for (const part of editing.parts) this.editOverlays.push(new A.Polygon({ ...style, path: path(part) }))
-    else if (editing.type >= 1) this.editOverlays.push(new A.Polyline({ ...style, path: path(editing.parts[0]) }))
+    if (editing.type === MARKER_KIND.circle) this.editOverlays.push(new A.Circle({ ...style, center: [editing.parts[0][0].lng, editing.parts[0][0].lat], radius: editing.radius }))
+    else if (isArea(editing.type)) for (const part of editing.parts) this.editOverlays.push(new A.Polygon({ ...style, path: path(part) }))
+    else if (!isPoint(editing.type)) this.editOverlays.push(new A.Polyline({ ...style, path: path(editing.parts[0]) }))
     editing.parts.forEach((part, pi) =>
       part.forEach((v, vi) => {
         const selected = editing.selected?.[0] === pi && editing.selected?.[1] === vi

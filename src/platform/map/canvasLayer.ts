@@ -15,6 +15,7 @@ import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, type LngLat } from '../../domain/geo'
 import type { Shape } from '../../domain/mapDraw'
 import { rectangleCorners } from '../../domain/points'
+import { MARKER_KIND, isArea, isLine } from '../../domain/markerKinds'
 
 export interface BadgeItem {
   key: string
@@ -106,9 +107,9 @@ export function projectShape(s: Shape): ProjectedShape {
   const cached = projected.get(s)
   if (cached) return cached
   const m = s.marker
-  const kind = m.type === 1 || m.type === 2 ? ShapeKind.Line : m.type === 5 ? ShapeKind.Circle : ShapeKind.Area
+  const kind = isLine(m.type) ? ShapeKind.Line : m.type === MARKER_KIND.circle ? ShapeKind.Circle : ShapeKind.Area
   // Rectangles are stored as two corners, multi-areas as one ring per part, the rest as their first part.
-  const parts: LngLat[][] = m.type === 4 ? [rectangleCorners(s.parts[0][0], s.parts[0][1] ?? s.parts[0][0])] : m.type === 6 ? s.parts : [s.parts[0]]
+  const parts: LngLat[][] = m.type === MARKER_KIND.rectangle ? [rectangleCorners(s.parts[0][0], s.parts[0][1] ?? s.parts[0][0])] : m.type === MARKER_KIND.multiPolygon ? s.parts : [s.parts[0]]
   const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity]
   const rings = parts.map((part) => {
     const ring = new Float64Array(part.length * 2)
@@ -156,7 +157,7 @@ export function shapeStyle(s: Shape, selected: boolean): ShapeStyle {
     weight: Math.max(1, Math.min(20, m.width || 2)) + (selected ? 3 : 0),
     dash: s.dashed ? [8, 6] : null,
     fillColor: m.style?.fill_color || color,
-    fillOpacity: m.type >= 3 ? (m.style?.fill_opacity ?? 0.25) : 0,
+    fillOpacity: isArea(m.type) ? (m.style?.fill_opacity ?? 0.25) : 0,
     opacity: m.style?.opacity ?? 1,
   }
 }

@@ -1,4 +1,6 @@
-import type { MapCapabilities } from './capabilities.types'
+import type { MapCapabilities } from './types'
+
+export type { MapCapabilities } from './types'
 
 /** With an AMap key every layer and element can be switched; the keyless map can hide its tiles only. */
 export const capabilities: MapCapabilities = AMAP_KEY

@@ -16,6 +16,7 @@ import { createCanvasLayer, shapeStyle, type BadgeItem, type CanvasLayer } from 
 import { clusterMarkup, clusterSize, esc, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, type TitleStyleOf } from './markup'
 import { createPointLayer, type PointItem } from './pointLayer'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
+import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
 
 type L = typeof Leaflet
 
@@ -179,12 +180,12 @@ export class LeafletEngine {
       className: `map-shape map-shape--${m.type}`,
     }
     let layer: Leaflet.Path
-    if (m.type === 1 || m.type === 2) layer = L.polyline(s.parts[0].map((p) => this.ll(p)), options)
-    else if (m.type === 5) layer = L.circle(this.ll(s.parts[0][0]), { ...options, radius: m.radius })
-    else if (m.type === 4) {
+    if (isLine(m.type)) layer = L.polyline(s.parts[0].map((p) => this.ll(p)), options)
+    else if (m.type === MARKER_KIND.circle) layer = L.circle(this.ll(s.parts[0][0]), { ...options, radius: m.radius })
+    else if (m.type === MARKER_KIND.rectangle) {
       const [a, b] = s.parts[0]
       layer = L.polygon(rectangleCorners(a, b).map((p) => this.ll(p)), options)
-    } else if (m.type === 6) layer = L.polygon(s.parts.map((part) => [part.map((p) => this.ll(p))]) as Leaflet.LatLngExpression[][][], options)
+    } else if (m.type === MARKER_KIND.multiPolygon) layer = L.polygon(s.parts.map((part) => [part.map((p) => this.ll(p))]) as Leaflet.LatLngExpression[][][], options)
     else layer = L.polygon(s.parts[0].map((p) => this.ll(p)), options)
     layer.on('click', (e: Leaflet.LeafletMouseEvent) => {
       L.DomEvent.stopPropagation(e)
@@ -203,12 +204,12 @@ export class LeafletEngine {
     for (const part of draft.parts) {
       if (!part.length) continue
       const latlngs = part.map((p) => this.ll(p))
-      if (draft.type === 5) {
+      if (draft.type === MARKER_KIND.circle) {
         if (draft.radius > 0) L.circle(latlngs[0], { ...style, radius: draft.radius }).addTo(this.draftLayer)
-      } else if (draft.type === 4 && part.length === 2) {
+      } else if (draft.type === MARKER_KIND.rectangle && part.length === 2) {
         const [a, b] = part
         L.polygon(rectangleCorners(a, b).map((p) => this.ll(p)), style).addTo(this.draftLayer)
-      } else if (draft.type >= 3 && part.length >= 3) L.polygon(latlngs, style).addTo(this.draftLayer)
+      } else if (isArea(draft.type) && part.length >= 3) L.polygon(latlngs, style).addTo(this.draftLayer)
       else if (part.length >= 2) L.polyline(latlngs, style).addTo(this.draftLayer)
       for (const v of latlngs) L.circleMarker(v, { radius: 6, color: '#fff', weight: 2, fillColor: '#F53F3F', fillOpacity: 1, interactive: false, className: 'map-draft-vertex' }).addTo(this.draftLayer)
     }
@@ -235,12 +236,12 @@ export class LeafletEngine {
     if (!editing) return
     const style = { color: '#FF7D00', weight: 3, fillOpacity: 0.15, interactive: false }
     const rings = editing.parts.map((part) => part.map((p) => this.ll(p)))
-    if (editing.type === 5) L.circle(rings[0][0], { ...style, radius: editing.radius }).addTo(this.editLayer)
-    else if (editing.type === 4) {
+    if (editing.type === MARKER_KIND.circle) L.circle(rings[0][0], { ...style, radius: editing.radius }).addTo(this.editLayer)
+    else if (editing.type === MARKER_KIND.rectangle) {
       const [a, b] = editing.parts[0]
       L.polygon(rectangleCorners(a, b).map((p) => this.ll(p)), style).addTo(this.editLayer)
-    } else if (editing.type >= 3) L.polygon(rings as Leaflet.LatLngExpression[][], style).addTo(this.editLayer)
-    else if (editing.type >= 1) L.polyline(rings[0], style).addTo(this.editLayer)
+    } else if (isArea(editing.type)) L.polygon(rings as Leaflet.LatLngExpression[][], style).addTo(this.editLayer)
+    else if (!isPoint(editing.type)) L.polyline(rings[0], style).addTo(this.editLayer)
     editing.parts.forEach((part, pi) =>
       part.forEach((_, vi) => {
         const selected = editing.selected?.[0] === pi && editing.selected?.[1] === vi

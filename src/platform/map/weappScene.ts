@@ -10,6 +10,7 @@ import { heatColor } from './markup'
 import type { LngLat } from '../../domain/geo'
 import type { MemberLocation } from '../../../types/entities'
 import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
+import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
 
 /** Marker ids of members' positions: 700,000,000 + user id. */
 export const MEMBER_ID_BASE = 700_000_000
@@ -123,9 +124,9 @@ export function weappScene(
     const color = withAlpha(m.style?.color, m.style?.opacity ?? 1)
     const width = Math.max(1, Math.min(20, m.width || 2)) + (selected ? 3 : 0)
     const fill = withAlpha(m.style?.fill_color ?? m.style?.color, m.style?.fill_opacity ?? 0.25)
-    if (m.type === 1 || m.type === 2) polylines.push({ points: s.parts[0].map(wx), color, width, dottedLine: s.dashed })
-    else if (m.type === 5) circles.push({ ...wx(s.parts[0][0]), radius: m.radius, color, fillColor: fill, strokeWidth: width })
-    else if (m.type === 4) polygons.push({ points: rectangle(s), strokeWidth: width, strokeColor: color, fillColor: fill })
+    if (isLine(m.type)) polylines.push({ points: s.parts[0].map(wx), color, width, dottedLine: s.dashed })
+    else if (m.type === MARKER_KIND.circle) circles.push({ ...wx(s.parts[0][0]), radius: m.radius, color, fillColor: fill, strokeWidth: width })
+    else if (m.type === MARKER_KIND.rectangle) polygons.push({ points: rectangle(s), strokeWidth: width, strokeColor: color, fillColor: fill })
     else for (const part of s.parts) polygons.push({ points: part.map(wx), strokeWidth: width, strokeColor: color, fillColor: fill })
   }
   // Heat cells as soft circles one heatmap radius (25 px at this zoom) across.
@@ -136,8 +137,8 @@ export function weappScene(
   if (d) {
     for (const part of d.parts) {
       if (!part.length) continue
-      if (d.type === 5 && d.radius > 0) circles.push({ ...wx(part[0]), radius: d.radius, color: '#F53F3FFF', fillColor: '#F53F3F1A', strokeWidth: 2 })
-      else if (part.length >= 2) polylines.push({ points: (d.type >= 3 && part.length >= 3 ? [...part, part[0]] : part).map(wx), color: '#F53F3FFF', width: 3, dottedLine: true })
+      if (d.type === MARKER_KIND.circle && d.radius > 0) circles.push({ ...wx(part[0]), radius: d.radius, color: '#F53F3FFF', fillColor: '#F53F3F1A', strokeWidth: 2 })
+      else if (part.length >= 2) polylines.push({ points: (isArea(d.type) && part.length >= 3 ? [...part, part[0]] : part).map(wx), color: '#F53F3FFF', width: 3, dottedLine: true })
       part.forEach((p, i) => markers.push({ id: 900_000_000 + i, ...wx(p), iconPath: options.pinIcon, width: 16, height: 16, zIndex: 20 }))
     }
   }
@@ -156,8 +157,8 @@ export function weappScene(
   const e = options.editing
   if (e) {
     const rings = e.parts
-    if (e.type === 5) circles.push({ ...wx(rings[0][0]), radius: e.radius, color: '#FF7D00FF', fillColor: '#FF7D0026', strokeWidth: 3 })
-    else if (e.type >= 1) for (const part of rings) polylines.push({ points: (e.type >= 3 ? [...part, part[0]] : part).map(wx), color: '#FF7D00FF', width: 3, dottedLine: false })
+    if (e.type === MARKER_KIND.circle) circles.push({ ...wx(rings[0][0]), radius: e.radius, color: '#FF7D00FF', fillColor: '#FF7D0026', strokeWidth: 3 })
+    else if (!isPoint(e.type)) for (const part of rings) polylines.push({ points: (isArea(e.type) ? [...part, part[0]] : part).map(wx), color: '#FF7D00FF', width: 3, dottedLine: false })
     rings.forEach((part, pi) =>
       part.forEach((p, vi) => {
         const selected = e.selected?.[0] === pi && e.selected?.[1] === vi

@@ -1,26 +1,2 @@
-/** Low-level page navigation (Taro's router on both platforms). The router maps SPEC paths to pages. */
-import Taro from '@tarojs/taro'
-import type { PageNavigator } from './index.types'
-
-export type { PageLocation, PageNavigator } from './index.types'
-
-function toQuery(options: Record<string, unknown> | undefined): string {
-  if (!options) return ''
-  return Object.entries(options)
-    .filter(([k, v]) => v !== undefined && k !== '$taroTimestamp' && !k.startsWith('__'))
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
-    .join('&')
-}
-
-export const taroNavigator: PageNavigator = {
-  navigateTo: (url) => void Taro.navigateTo({ url }).catch(() => Taro.redirectTo({ url })),
-  redirectTo: (url) => void Taro.redirectTo({ url }),
-  reLaunch: (url) => void Taro.reLaunch({ url }),
-  back: () => void Taro.navigateBack().catch(() => Taro.reLaunch({ url: '/pages/map/index' })),
-  location() {
-    const pages = Taro.getCurrentPages()
-    const page = pages[pages.length - 1] as { route?: string; options?: Record<string, unknown> } | undefined
-    return { pathname: '/' + (page?.route ?? ''), search: toQuery(page?.options) }
-  },
-  replaceAddress: () => undefined,
-}
+/** Low-level page navigation: the neutral entry for TypeScript and tests (the mini-program's). Taro builds index.weapp.ts or index.h5.ts by suffix. */
+export * from './index.weapp'

@@ -1,8 +1,2 @@
-/**
- * How the stores get the pay platform (neutral entry, the mini-program): a static import. A dynamic
- * import in the module every page shares confuses Taro's weapp subpackage split (a subpackage then
- * asks for a module id the main package never defines), and the weapp code is small anyway.
- */
-import { payPlatform, type PayPlatform } from './index'
-
-export const loadPayPlatform = (): Promise<PayPlatform> => Promise.resolve(payPlatform)
+/** How the stores get the pay platform: the neutral entry for TypeScript and tests (the mini-program's). Taro builds loader.weapp.ts or loader.h5.ts by suffix. */
+export * from './loader.weapp'

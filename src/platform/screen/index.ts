@@ -1,2 +1,2 @@
-/** The window's height in CSS px (neutral entry for TypeScript and tests; each platform has its file). */
-export { windowHeight, windowWidth } from './index.weapp'
+/** The window's size: the neutral entry for TypeScript and tests (the mini-program's). Taro builds index.weapp.ts or index.h5.ts by suffix. */
+export * from './index.weapp'

@@ -1,11 +1,11 @@
 import Taro from '@tarojs/taro'
+import type { ScreenPlatform } from './types'
 
-/** The mini-program window's height in px. */
-export function windowHeight(): number {
-  return Taro.getWindowInfo?.().windowHeight ?? Taro.getSystemInfoSync().windowHeight ?? 800
-}
+export type { ScreenPlatform } from './types'
 
-/** The mini-program window's width in px. */
-export function windowWidth(): number {
-  return Taro.getWindowInfo?.().windowWidth ?? Taro.getSystemInfoSync().windowWidth ?? 375
+export const screenPlatform: ScreenPlatform = {
+  /** The mini-program window's height in px. */
+  windowHeight: () => Taro.getWindowInfo?.().windowHeight ?? Taro.getSystemInfoSync().windowHeight ?? 800,
+  /** The mini-program window's width in px. */
+  windowWidth: () => Taro.getWindowInfo?.().windowWidth ?? Taro.getSystemInfoSync().windowWidth ?? 375,
 }

@@ -1,17 +1,2 @@
-/** Share adapter (neutral entry, also weapp): WeChat's clipboard; links point at the H5 app on the API host. */
-import Taro from '@tarojs/taro'
-import type { SharePlatform } from './types'
-
-export type { SharePlatform } from './types'
-
-export const sharePlatform: SharePlatform = {
-  async copyText(text) {
-    try {
-      await Taro.setClipboardData({ data: text })
-      return true
-    } catch {
-      return false
-    }
-  },
-  webOrigin: () => (typeof API_BASE === 'string' ? API_BASE : ''),
-}
+/** The share adapter: the neutral entry for TypeScript and tests (the mini-program's). Taro builds index.weapp.ts or index.h5.ts by suffix. */
+export * from './index.weapp'

@@ -1,8 +1,8 @@
 /** Key-value storage: Taro storage (wx storage on weapp, localStorage on H5). */
 import Taro from '@tarojs/taro'
-import type { KeyValueStorage } from './memory'
+import type { KeyValueStorage } from './types'
 
-export type { KeyValueStorage } from './memory'
+export type { KeyValueStorage } from './types'
 export { memoryStorage } from './memory'
 
 export const taroStorage: KeyValueStorage = {

@@ -1,9 +1,7 @@
-/** The storage interface, and an in-memory implementation for tests. */
-export interface KeyValueStorage {
-  get(key: string): string | null
-  set(key: string, value: string): void
-  remove(key: string): void
-}
+/** An in-memory implementation of the storage contract, for tests. */
+import type { KeyValueStorage } from './types'
+
+export type { KeyValueStorage } from './types'
 
 /** In-memory storage for tests and for environments without storage. */
 export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { dump(): Record<string, string> } {

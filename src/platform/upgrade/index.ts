@@ -1,9 +1,2 @@
-/**
- * Opening an upgrade's installer (neutral entry, also weapp): WeChat updates mini-programs itself,
- * so nothing is opened here (the upgrade prompt never shows on weapp). The H5 entry opens the URL.
- */
-
-/** Opens the installer's address; false when this platform has nothing to open it with. */
-export async function openDownloadUrl(_url: string): Promise<boolean> {
-  return false
-}
+/** Opening an upgrade's installer: the neutral entry for TypeScript and tests (the mini-program's). Taro builds index.weapp.ts or index.h5.ts by suffix. */
+export * from './index.weapp'

@@ -6,9 +6,9 @@
 import Taro from '@tarojs/taro'
 import type { Upload } from '../../../types/mapdata'
 import { networkUploadError, parseUploadResponse } from './response'
-import type { ImagePicker, UploadSender, UploadTarget } from './types'
+import type { ImagePicker, UploadPlatform, UploadSender, UploadTarget } from './types'
 
-export type { ImagePicker, UploadKind, UploadSender, UploadTarget } from './types'
+export type { ImagePicker, UploadKind, UploadPlatform, UploadSender, UploadTarget } from './types'
 export { parseUploadResponse } from './response'
 
 export const uploadFile: UploadSender = async (filePath: string, target: UploadTarget, fileName?: string): Promise<Upload> => {
@@ -38,9 +38,4 @@ export const chooseImages: ImagePicker = async (count: number): Promise<string[]
   }
 }
 
-/** Choose one image, then upload it: what a single photo button does. */
-export async function chooseAndUpload(target: UploadTarget): Promise<Upload | null> {
-  const [path] = await chooseImages(1)
-  if (!path) return null
-  return uploadFile(path, target)
-}
+export const uploadPlatform: UploadPlatform = { send: uploadFile, chooseImages }

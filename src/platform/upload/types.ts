@@ -13,5 +13,11 @@ export type UploadSender = (filePath: string, target: UploadTarget, fileName?: s
 /** Lets the user pick images (camera or album); resolves to local paths, empty when cancelled. */
 export type ImagePicker = (count: number) => Promise<string[]>
 
+/** Picking images and sending files: what pages and stores reach through RootStore.platform. */
+export interface UploadPlatform {
+  send: UploadSender
+  chooseImages: ImagePicker
+}
+
 /** What the upload kinds are called in the `type` field. */
 export type UploadKind = 'note' | 'field' | 'icon' | 'sign'

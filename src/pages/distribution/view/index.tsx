@@ -14,7 +14,7 @@ import { DEFAULT_SYSTEM_CONFIG } from '../../../domain/constants'
 import { DIST_MSG } from '../../../domain/distributionMessages'
 import { qrDataUrl } from '../../../domain/qr'
 import { useStores } from '../../../stores/context'
-import '../../../stores/distributionStores'
+import { distributionStores } from '../../../stores/distributionStores'
 import './index.scss'
 
 function decodeParam(value: string | undefined): string {
@@ -26,7 +26,7 @@ function decodeParam(value: string | undefined): string {
 }
 
 const Promotion = observer(function Promotion() {
-  const root = useStores()
+  const root = useStores(distributionStores)
   const store = root.distribution
   const view = store.view!
   const brand = root.app.system_config.brand || DEFAULT_SYSTEM_CONFIG.brand
@@ -84,7 +84,7 @@ const Promotion = observer(function Promotion() {
 })
 
 const Problem = observer(function Problem() {
-  const root = useStores()
+  const root = useStores(distributionStores)
   const store = root.distribution
   if (store.state === 'failed') {
     return (
@@ -112,7 +112,7 @@ const Problem = observer(function Problem() {
 })
 
 function DistributionViewPage() {
-  const { distribution } = useStores()
+  const { distribution } = useStores(distributionStores)
   const router = useRouter()
   const code = decodeParam(router.params.code)
 

@@ -7,7 +7,7 @@
  */
 import { Button, Cell, Input, Radio, SearchBar } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
-import Taro, { useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { TravelMode } from '../../../../types/routes'
@@ -15,10 +15,9 @@ import { PageShell } from '../../../components/PageShell'
 import { ROUTE_MSG } from '../../../domain/routeMessages'
 import { ROUTE_NAME_MAX, ROUTE_STOPS_MIN, TRAVEL_MODES, TRAVEL_MODE_NAMES, formatDistance, formatDuration, formatRouteSummary } from '../../../domain/routes'
 import { formatCoord } from '../../../domain/points'
-import { taroNavigator } from '../../../platform/nav'
 import { useStores } from '../../../stores/context'
 import './index.scss'
-import '../../../stores/routeStores'
+import { routeStores } from '../../../stores/routeStores'
 
 function param(v: string | undefined): string {
   if (!v) return ''
@@ -30,7 +29,7 @@ function param(v: string | undefined): string {
 }
 
 const StopList = observer(function StopList({ readOnly }: { readOnly: boolean }) {
-  const root = useStores()
+  const root = useStores(routeStores)
   const d = root.route.draft
   const plan = d.plan
   const last = d.stops.length - 1
@@ -76,7 +75,7 @@ const StopList = observer(function StopList({ readOnly }: { readOnly: boolean })
 })
 
 const Summary = observer(function Summary() {
-  const { route } = useStores()
+  const { route } = useStores(routeStores)
   const d = route.draft
   const plan = d.plan
   if (d.stops.length < ROUTE_STOPS_MIN) return <Text className='route-summary__hint muted'>添加至少{ROUTE_STOPS_MIN}个站点后显示路程和时间</Text>
@@ -91,7 +90,7 @@ const Summary = observer(function Summary() {
 })
 
 const StopPicker = observer(function StopPicker() {
-  const root = useStores()
+  const root = useStores(routeStores)
   const { app, layers, tracker } = root
   const d = root.route.draft
   const [coord, setCoord] = useState('')
@@ -160,7 +159,7 @@ const StopPicker = observer(function StopPicker() {
 })
 
 const RouteForm = observer(function RouteForm() {
-  const root = useStores()
+  const root = useStores(routeStores)
   const { layers } = root
   const store = root.route
   const d = store.draft
@@ -189,8 +188,7 @@ const RouteForm = observer(function RouteForm() {
     const saved = await d.save()
     if (!saved) return
     // Back to the list that opened this form; opened directly, go to the list instead.
-    if (Taro.getCurrentPages().length > 1) taroNavigator.back()
-    else root.navigate('/route', 'redirect')
+    root.navigateBack('/route')
   }
 
   return (

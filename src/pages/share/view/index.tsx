@@ -14,11 +14,10 @@ import { SHARE_BTN } from '../../../domain/constants'
 import { SHARE_MSG } from '../../../domain/shareMessages'
 import { MARKER_TYPE_NAMES } from '../../../domain/points'
 import { SHARE_KIND_NAMES } from '../../../domain/share'
-import { locate } from '../../../platform/location'
-import { MapView } from '../../../platform/map/MapView'
+import { MapView } from '../../../components/MapView'
 import { useStores } from '../../../stores/context'
 import './index.scss'
-import '../../../stores/shareViewStores'
+import { shareViewStores } from '../../../stores/shareViewStores'
 
 const DEFAULT_CENTER = { lng: 116.397428, lat: 39.90923 }
 
@@ -32,7 +31,7 @@ function Blocked({ title, text }: { title: string; text: string }) {
 }
 
 const Password = observer(function Password() {
-  const { shareView: v } = useStores()
+  const { shareView: v } = useStores(shareViewStores)
   const [pwd, setPwd] = useState('')
   return (
     <View className='share-pwd'>
@@ -51,7 +50,7 @@ const Password = observer(function Password() {
 })
 
 const SharedMap = observer(function SharedMap() {
-  const { shareView: v, app, platform } = useStores()
+  const { shareView: v, app, platform } = useStores(shareViewStores)
   const [layersOpen, setLayersOpen] = useState(false)
   const style = v.flag(SHARE_BTN.MAP_STYLE) ? v.meta?.style : null
   const basemap = style ? { ...style, satellite: style.type === 1, roadnet: false, traffic: style.traffic } : undefined
@@ -59,7 +58,7 @@ const SharedMap = observer(function SharedMap() {
 
   const locateMe = async () => {
     try {
-      const p = await locate()
+      const p = await platform.geo.locate()
       v.moveTo(p.lng, p.lat, 16)
     } catch {
       app.notify('定位失败，请检查定位权限', 'warning')
@@ -148,7 +147,7 @@ const SharedMap = observer(function SharedMap() {
 })
 
 const ShareView = observer(function ShareView() {
-  const { shareView: v } = useStores()
+  const { shareView: v } = useStores(shareViewStores)
   switch (v.state) {
     case 'password':
       return <Password />
@@ -166,7 +165,7 @@ const ShareView = observer(function ShareView() {
 })
 
 function ShareViewPage() {
-  const { shareView } = useStores()
+  const { shareView } = useStores(shareViewStores)
   const router = useRouter()
   const id = router.params.id ? decodeURIComponent(router.params.id) : ''
 

@@ -6,17 +6,16 @@
  */
 import { Button, Cell, DatePicker, Input, Popup, SearchBar, TextArea } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
-import Taro, { useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageShell } from '../../../components/PageShell'
 import { TASK_MSG } from '../../../domain/taskMessages'
 import { TASK_CONTENT_MAX, TASK_TITLE_MAX, earliestDueDate, shanghaiToday } from '../../../domain/tasks'
-import { taroNavigator } from '../../../platform/nav'
 import { useStores } from '../../../stores/context'
 import './index.scss'
-import '../../../stores/taskStores'
-import '../../../stores/teamStores'
+import { taskStores } from '../../../stores/taskStores'
+import { teamStores } from '../../../stores/teamStores'
 
 function param(v: string | undefined): string {
   if (!v) return ''
@@ -30,7 +29,7 @@ function param(v: string | undefined): string {
 const pad = (n: number) => String(n).padStart(2, '0')
 
 const PlacePicker = observer(function PlacePicker() {
-  const root = useStores()
+  const root = useStores(taskStores)
   const { app, layers, tracker } = root
   const d = root.task.draft
   const [locating, setLocating] = useState(false)
@@ -97,7 +96,7 @@ const PlacePicker = observer(function PlacePicker() {
 })
 
 const AssigneePicker = observer(function AssigneePicker({ kind, visible, onClose }: { kind: 'users' | 'departments'; visible: boolean; onClose: () => void }) {
-  const { team, departments, task } = useStores()
+  const { team, departments, task } = useStores(taskStores, teamStores)
   const d = task.draft
   const rows =
     kind === 'users'
@@ -131,7 +130,7 @@ const AssigneePicker = observer(function AssigneePicker({ kind, visible, onClose
 })
 
 const TaskForm = observer(function TaskForm() {
-  const root = useStores()
+  const root = useStores(taskStores, teamStores)
   const { layers, team, departments } = root
   const store = root.task
   const d = store.draft
@@ -162,8 +161,7 @@ const TaskForm = observer(function TaskForm() {
     const saved = await d.save()
     if (!saved) return
     // Back to the task centre that opened this form; opened directly, go to it instead.
-    if (Taro.getCurrentPages().length > 1) taroNavigator.back()
-    else root.navigate('/task', 'redirect')
+    root.navigateBack('/task')
   }
 
   const userNames = d.userIds.map((u) => team.memberByUserId(u)?.user.nickname || store.current?.users.find((x) => x.id === u)?.nickname || '成员')

@@ -11,6 +11,8 @@ export interface PageNavigator {
   redirectTo(url: string): void
   reLaunch(url: string): void
   back(): void
+  /** Back to the page that opened this one, when there is one; false when this page was opened directly. */
+  backToOpener(): boolean
   location(): PageLocation
   /** Replace the address bar path without reloading (H5 aliases such as / and /index). */
   replaceAddress(pathWithQuery: string): void

@@ -1,0 +1,17 @@
+/** Share adapter (the mini-program): WeChat's clipboard; links point at the H5 app on the API host. */
+import Taro from '@tarojs/taro'
+import type { SharePlatform } from './types'
+
+export type { SharePlatform } from './types'
+
+export const sharePlatform: SharePlatform = {
+  async copyText(text) {
+    try {
+      await Taro.setClipboardData({ data: text })
+      return true
+    } catch {
+      return false
+    }
+  },
+  webOrigin: () => (typeof API_BASE === 'string' ? API_BASE : ''),
+}
