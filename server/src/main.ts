@@ -1,5 +1,5 @@
 /** Runs the server: opens and migrates the database, serves the API and the H5 build, stops cleanly. */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildApp } from './app'
 import { systemClock } from './clock'
@@ -30,6 +30,8 @@ async function main(): Promise<void> {
   process.on('message', (message) => {
     if (message === 'h5-built') h5Building = false
   })
+  // The build's folder may not exist yet (the static plugin warns of a missing one).
+  if (h5Building) mkdirSync(config.staticDir, { recursive: true })
   await registerStatic(app, config.staticDir, { building: () => h5Building })
   if (!h5Building && !existsSync(join(config.staticDir, 'index.html'))) {
     app.log.warn(`no H5 build at ${config.staticDir}: run \`npm run build:h5\` (the API works without it)`)
