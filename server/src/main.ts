@@ -1,5 +1,5 @@
 /** Runs the server: opens and migrates the database, serves the API and the H5 build, stops cleanly. */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildApp } from './app'
 import { systemClock } from './clock'
@@ -24,8 +24,16 @@ async function main(): Promise<void> {
   const app = buildApp({ db, sms: smsSenderFromEnv(process.env), clock: systemClock, storage, pay, codeCooldownS: config.codeCooldownS, shareSecret: config.shareSecret, adminToken: config.adminToken, logger: { level: process.env.LOG_LEVEL || 'info' } })
   for (const warning of service.ignored) app.log.warn(warning)
   if (process.env.ADMIN_TOKEN && !config.adminToken) app.log.warn(`ADMIN_TOKEN ignored: shorter than ${ADMIN_TOKEN_MIN} characters (operator calls stay off)`)
-  await registerStatic(app, config.staticDir)
-  if (!existsSync(join(config.staticDir, 'index.html'))) {
+  // `npm start` (scripts/start.mjs) starts the server while it builds the H5 app, and says when
+  // the build is done: until then pages answer the building page.
+  let h5Building = process.env.TEAMMAP_H5_BUILDING === '1' && typeof process.send === 'function'
+  process.on('message', (message) => {
+    if (message === 'h5-built') h5Building = false
+  })
+  // The build's folder may not exist yet (the static plugin warns of a missing one).
+  if (h5Building) mkdirSync(config.staticDir, { recursive: true })
+  await registerStatic(app, config.staticDir, { building: () => h5Building })
+  if (!h5Building && !existsSync(join(config.staticDir, 'index.html'))) {
     app.log.warn(`no H5 build at ${config.staticDir}: run \`npm run build:h5\` (the API works without it)`)
   }
 

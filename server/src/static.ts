@@ -2,21 +2,37 @@
  * Serves the H5 build. Paths that are not files get index.html so that the app's browser-mode
  * routes (/map, /share/view ...) load; /api/* never does and answers 404 JSON instead. Pages go
  * out with the app's Content-Security-Policy (csp.ts), which among others forbids other sites to
- * frame them.
+ * frame them. While `npm start` still builds the app (options.building), every page is the small
+ * building page (building.ts) instead, and the API already answers.
  */
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { readFile, stat } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
+import { BUILDING_PAGE, BUILDING_PAGE_POLICY, BUILDING_REFRESH_S } from './building'
 import { appContentSecurityPolicy } from './csp'
 
-export async function registerStatic(app: FastifyInstance, dir: string): Promise<void> {
+export interface StaticOptions {
+  /** True while the H5 build is being made: its folder is missing or half written. */
+  building?: () => boolean
+}
+
+export async function registerStatic(app: FastifyInstance, dir: string, options: StaticOptions = {}): Promise<void> {
   const root = resolve(dir)
   const policy = pagePolicy(join(root, 'index.html'))
   await app.register(fastifyStatic, { root, serve: false })
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]
     if (path === '/api' || path.startsWith('/api/')) return reply.callNotFound()
+    if (options.building?.()) {
+      return reply
+        .code(503)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('retry-after', String(BUILDING_REFRESH_S))
+        .header('content-security-policy', BUILDING_PAGE_POLICY)
+        .send(BUILDING_PAGE)
+    }
     const file = (await existingFile(root, path)) ?? 'index.html'
     if (file.endsWith('.html')) {
       const csp = await policy()

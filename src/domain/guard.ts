@@ -68,16 +68,16 @@ export function guard(input: GuardInput): GuardDecision {
   // Login, reg, distribution view, share view and web view skip the device and group checks.
   if (route.skipChecks) return { action: 'allow' }
 
-  if (device !== 'mobile' && !input.allowDesktop) return go(PATHS.warning, 'device', false)
+  // The page being opened, for a way back to it: the warning page shows it as a QR code to scan
+  // with the phone, the login page returns to it.
+  const back = encodeURIComponent(withQuery(route.path, query))
+  if (device !== 'mobile' && !input.allowDesktop) return go(`${PATHS.warning}?from=${back}`, 'device', false)
 
   const loggedIn = !!user && !!user.id
   if (!loggedIn) {
     // A user with no id navigates unchanged; a page that needs a session sends them to sign in
     // and back here afterwards.
-    if (route.access === 'login') {
-      const back = encodeURIComponent(withQuery(route.path, query))
-      return { action: 'redirect', to: `${PATHS.login}?redirect=${back}`, reason: 'login-required' }
-    }
+    if (route.access === 'login') return go(`${PATHS.login}?redirect=${back}`, 'login-required', false)
     return { action: 'allow' }
   }
 

@@ -32,3 +32,9 @@ export const LOOKUP_MSG = {
   uidNotFound: '未找到该账号',
   tooMany: '查询过于频繁，请稍后再试',
 } as const
+
+/** The page the server shows while `npm start` builds the H5 app for the first time (server/src/building.ts). */
+export const H5_BUILDING_MSG = {
+  title: '正在构建前端…',
+  detail: '首次启动需要构建前端，约需数分钟。本页每隔几秒自动刷新，构建完成后自动打开应用。',
+} as const

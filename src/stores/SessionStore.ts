@@ -27,7 +27,7 @@ export class SessionStore {
   user: UserInfo | null = null
   is_admin = false
   admin_vip_expired = false
-  /** Seconds until another code may be requested (SPEC-free; the server enforces 60 s too). */
+  /** Seconds until the server takes another code request: its cooldown (send/code's answer, or the seconds its refusal names). */
   codeCountdown = 0
   sendingCode = false
   submitting = false
@@ -68,14 +68,20 @@ export class SessionStore {
     if (this.codeCountdown > 0 || this.sendingCode) return false
     if (this.rejected(checkPhone(phone))) return false
     this.sendingCode = true
-    const res = await this.root.api.post('/api/system/send/code', { phone: phone.trim() })
+    // Seconds to count down; negative when the server refused to send.
+    let wait = 0
+    try {
+      wait = (await this.root.api.request('/api/system/send/code', { phone: phone.trim() })).cooldown || SMS_RESEND_COOLDOWN_S
+      this.root.app.notify(MSG.codeSent, 'success')
+    } catch (e) {
+      // Refused as too frequent (a reload lost the countdown): the message names the seconds left.
+      wait = -(/(\d+)秒后再试/.exec((e as Error).message)?.[1] ?? 0)
+    }
     runInAction(() => {
       this.sendingCode = false
     })
-    if (!res) return false
-    this.root.app.notify(MSG.codeSent, 'success')
-    this.startCountdown(res.cooldown || SMS_RESEND_COOLDOWN_S)
-    return true
+    if (wait) this.startCountdown(Math.abs(wait))
+    return wait > 0
   }
 
   /**
@@ -296,15 +302,16 @@ export class SessionStore {
     this.root.app.resetMap()
   }
 
+  /** Counts to a moment, not timer ticks: a page in the background (reading the SMS) gets no ticks. */
   private startCountdown(seconds: number): void {
     this.stopCountdown()
-    this.codeCountdown = seconds
-    this.countdownTimer = setInterval(() => {
-      runInAction(() => {
-        this.codeCountdown = Math.max(0, this.codeCountdown - 1)
-        if (this.codeCountdown === 0) this.stopCountdown()
-      })
-    }, 1000)
+    const end = Date.now() + seconds * 1000
+    const tick = () => {
+      this.codeCountdown = Math.max(0, Math.ceil((end - Date.now()) / 1000))
+      if (!this.codeCountdown) this.stopCountdown()
+    }
+    tick()
+    this.countdownTimer = setInterval(() => runInAction(tick), 1000)
   }
 
   private stopCountdown(): void {

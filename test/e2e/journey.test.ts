@@ -5,6 +5,7 @@
  * message; a desktop browser reaches /warning; unknown paths show the not-found page.
  */
 import { MSG } from '../../src/domain/messages'
+import { qrDataUrl } from '../../src/domain/qr'
 import { DESKTOP_UA, button, closeTrialWelcome, input, openWorld, requestCode, signIn, shot, type Server, type World } from './harness'
 
 jest.setTimeout(240_000)
@@ -45,6 +46,13 @@ describe('H5 sign-in journey', () => {
     await page.waitForURL(/\/guide$/)
     await button(page, '创建我的地图').waitFor()
     await shot(page, '03-guide')
+    // The invite field is a bordered input, not plain text.
+    const field = await page.locator('.guide-code').evaluate((el) => {
+      const css = getComputedStyle(el)
+      return { style: css.borderBottomStyle, width: parseFloat(css.borderBottomWidth) }
+    })
+    expect(field.style).toBe('solid')
+    expect(field.width).toBeGreaterThan(0)
 
     // Joining needs an invite code; an unknown one is refused with the server's message.
     await input(page, '邀请码或邀请链接').fill('NOPE42')
@@ -106,12 +114,24 @@ describe('H5 sign-in journey', () => {
     await page.context().close()
   })
 
-  it('sends a desktop browser to the warning page', async () => {
+  it('sends a desktop browser to the warning page, with a QR code of the page it opened', async () => {
     const page = await world.newPage({ ua: DESKTOP_UA })
-    await page.goto(`${server.url}/map`)
-    await page.waitForURL(/\/warning$/)
+    await page.goto(`${server.url}/guide?code=AB12`)
+    await page.waitForURL(/\/warning\?from=%2Fguide%3Fcode%3DAB12$/)
     await page.getByText('请在手机上打开').waitFor()
+    // The phone scans what the desktop browser was sent away from.
+    const entry = `${server.url}/guide?code=AB12`
+    await expect(page.locator('.warning-qr__url').innerText()).resolves.toBe(entry)
+    const qr = page.locator('.warning-qr__image img')
+    await qr.waitFor()
+    await expect(qr.getAttribute('src')).resolves.toBe(qrDataUrl(entry, 5, 10))
+    // The title leads; the developer's way on is small print.
+    const size = (selector: string) => page.locator(selector).evaluate((el) => parseFloat(getComputedStyle(el).fontSize))
+    expect(await size('.warning-title')).toBeGreaterThan(await size('.warning-dev__tip'))
     await shot(page, '08-warning-desktop')
+    // A developer continues to the page they opened (which needs a session first).
+    await button(page, '继续使用（开发者）').click()
+    await page.waitForURL(/\/login\?redirect=%2Fguide%3Fcode%3DAB12$/)
     // The login page skips the device check.
     await page.goto(`${server.url}/login`)
     await input(page, '请输入手机号').waitFor()

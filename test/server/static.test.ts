@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { ErrCode } from '../../types/api'
 import { MSG } from '../../src/domain/messages'
 import { registerStatic } from '../../server/src/static'
+import { H5_BUILDING_MSG } from '../../src/domain/systemMessages'
 import { makeTestApp, type TestApp } from './helpers'
 
 const INDEX = '<!doctype html><html><body><div id="app"></div></body></html>'
@@ -65,5 +66,52 @@ describe('static H5 build', () => {
     const res = await get('/map')
     expect(res.statusCode).toBe(404)
     expect(res.json().header.errcode).toBe(ErrCode.NOT_FOUND)
+  })
+})
+
+describe('while `npm start` is still building the H5 app', () => {
+  let building: boolean
+  let b: TestApp
+  let empty: string
+  beforeEach(async () => {
+    // No build yet: the folder the build will write is empty.
+    empty = mkdtempSync(join(tmpdir(), 'teammap-building-'))
+    building = true
+    b = await makeTestApp()
+    await registerStatic(b.app, empty, { building: () => building })
+  })
+  afterEach(async () => {
+    await b.close()
+    rmSync(empty, { recursive: true, force: true })
+  })
+
+  it.each(['/', '/map', '/login?redirect=%2Fmap', '/js/app.1234.js'])('should answer the self-refreshing building page for %s', async (url) => {
+    const res = await b.app.inject({ method: 'GET', url })
+    expect(res.statusCode).toBe(503)
+    expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/)
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.headers['retry-after']).toBe('5')
+    expect(res.body).toContain(H5_BUILDING_MSG.title)
+    expect(res.body).toMatch(/<meta http-equiv="refresh" content="5">/)
+    // Self-contained: no script at all, nothing loaded from anywhere.
+    expect(res.body).not.toMatch(/<script|src=|href=/i)
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).toContain("frame-ancestors 'self'")
+    expect(csp).not.toMatch(/script-src|unsafe-inline/)
+  })
+
+  it('should answer the API already', async () => {
+    expect((await b.call('/api/system/get/config', { no_check_permission: true })).errcode).toBe(0)
+    expect((await b.app.inject({ method: 'GET', url: '/api/unknown' })).statusCode).toBe(404)
+  })
+
+  it('should serve the app once the build is done', async () => {
+    writeFileSync(join(empty, 'index.html'), INDEX)
+    building = false
+    const res = await b.app.inject({ method: 'GET', url: '/map' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe(INDEX)
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'")
   })
 })

@@ -60,11 +60,48 @@ describe('SessionStore (SPEC 4 session)', () => {
     expect(calls.filter((c) => c.path === '/api/system/send/code')).toHaveLength(2)
   })
 
-  it('does not start the countdown when the server refuses to send', async () => {
-    const { root } = makeRoot({ '/api/system/send/code': () => fail(1005, MSG.codeSendTooFrequent(42)) })
+  it('counts the cooldown the server answered, not a fixed one', async () => {
+    jest.useFakeTimers()
+    const { root } = makeRoot({ '/api/system/send/code': () => ok({ sent: true, cooldown: 90 }) })
+    expect(await root.session.sendCode('13800138000')).toBe(true)
+    expect(root.session.codeCountdown).toBe(90)
+    expect(root.app.currentNotice).toMatchObject({ type: 'success', text: MSG.codeSent })
+    jest.advanceTimersByTime(3_000)
+    // The notice is gone by now (3 s); the button still waits most of the cooldown.
+    expect(root.session.codeCountdown).toBe(87)
+  })
+
+  it('counts down by the clock: time the timers did not run for (a page in the background) still counts', async () => {
+    jest.useFakeTimers()
+    const { root } = makeRoot({ '/api/system/send/code': () => ok({ sent: true, cooldown: 60 }) })
+    await root.session.sendCode('13800138000')
+    // The phone was in the SMS app for 30 s: the page's timers did not fire meanwhile.
+    jest.setSystemTime(Date.now() + 30_000)
+    jest.advanceTimersByTime(1_000)
+    expect(root.session.codeCountdown).toBe(29)
+    jest.setSystemTime(Date.now() + 60_000)
+    jest.advanceTimersByTime(1_000)
+    expect(root.session.codeCountdown).toBe(0)
+  })
+
+  it('counts down the seconds the server says are left when it refuses a code as too frequent', async () => {
+    jest.useFakeTimers()
+    // E.g. the page was reloaded during the cooldown: the countdown it showed is gone, the server's is not.
+    const { root, calls } = makeRoot({ '/api/system/send/code': () => fail(1005, MSG.codeSendTooFrequent(42)) })
+    expect(await root.session.sendCode('13800138000')).toBe(false)
+    expect(root.app.currentNotice?.text).toBe('发送过于频繁，请42秒后再试')
+    expect(root.session.codeCountdown).toBe(42)
+    expect(await root.session.sendCode('13800138000')).toBe(false)
+    expect(calls.filter((c) => c.path === '/api/system/send/code')).toHaveLength(1)
+    jest.advanceTimersByTime(42_000)
+    expect(root.session.codeCountdown).toBe(0)
+  })
+
+  it('does not start a countdown for other refusals', async () => {
+    const { root } = makeRoot({ '/api/system/send/code': () => fail(1005, MSG.codeDailyCap) })
     expect(await root.session.sendCode('13800138000')).toBe(false)
     expect(root.session.codeCountdown).toBe(0)
-    expect(root.app.currentNotice?.text).toBe('发送过于频繁，请42秒后再试')
+    expect(root.app.currentNotice?.text).toBe(MSG.codeDailyCap)
   })
 
   it('logout revokes the token, clears the user, the map and the map data keys, and goes to login', async () => {
@@ -191,7 +228,7 @@ describe('AppStore', () => {
     setLocation('/login')
     expect(decideEntry(root)).toEqual({ action: 'allow' })
     setLocation('/map')
-    expect(decideEntry(root)).toMatchObject({ to: '/warning' })
+    expect(decideEntry(root)).toMatchObject({ to: '/warning?from=%2Fmap' })
     root.app.continueOnDesktop()
     expect(storage.get('dev_allow_desktop')).toBe('1')
     expect(decideEntry(root)).toMatchObject({ to: '/login?redirect=%2Fmap' })

@@ -1,4 +1,5 @@
 import { guard, type GuardInput } from '../../src/domain/guard'
+import { warningEntryPath } from '../../src/domain/desktop'
 import { ROUTES, findRoute } from '../../src/router/routes'
 
 const route = (path: string) => findRoute(path)
@@ -57,9 +58,10 @@ describe('navigation guard (SPEC 2)', () => {
     }
   })
 
-  it('redirects desktop or unknown devices to the warning page', () => {
-    expect(guard(at('/map', { device: 'desktop' }))).toEqual({ action: 'redirect', to: '/warning', reason: 'device' })
-    expect(guard(at('/home', { device: 'unknown', user: null }))).toMatchObject({ to: '/warning' })
+  it('redirects desktop or unknown devices to the warning page, naming the page they opened', () => {
+    expect(guard(at('/map', { device: 'desktop' }))).toEqual({ action: 'redirect', to: '/warning?from=%2Fmap', reason: 'device' })
+    expect(guard(at('/home', { device: 'unknown', user: null }))).toMatchObject({ to: '/warning?from=%2Fhome' })
+    expect(guard(at('/guide', { device: 'desktop', query: 'code=AB12' }))).toMatchObject({ to: '/warning?from=%2Fguide%3Fcode%3DAB12' })
     expect(guard(at('/warning', { device: 'desktop' }))).toEqual({ action: 'allow' })
   })
 
@@ -78,6 +80,18 @@ describe('navigation guard (SPEC 2)', () => {
         const d = guard({ route: r, user, device: 'mobile' })
         expect(['allow', 'redirect']).toContain(d.action)
       }
+    }
+  })
+})
+
+describe('warningEntryPath (what the desktop warning page\'s QR code opens)', () => {
+  it('is the page the desktop browser was sent away from, query kept', () => {
+    expect(warningEntryPath('%2Fguide%3Fcode%3DAB12')).toBe('/guide?code=AB12')
+    expect(warningEntryPath('/map')).toBe('/map')
+  })
+  it('is the site root without a page or for anything but a path of this site', () => {
+    for (const from of [undefined, '', 'map', '%2F%2Fevil.example', '//evil.example/x', '/\\evil.example', '%2F%5Cevil.example', 'https://evil.example/', '%E0%A4%A']) {
+      expect(warningEntryPath(from)).toBe('/')
     }
   })
 })
