@@ -6,7 +6,7 @@
  * signs in through it, and the promoter's count becomes 1.
  */
 import type { Page } from 'playwright-core'
-import { button, input, on, openWorld, requestCode, shot, type Server, type World } from './harness'
+import { button, input, on, openWorld, quiet, requestCode, shot, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -68,6 +68,7 @@ describe('distribution (issue 8)', () => {
     expect((await on(page, '.dist-paid').textContent())?.trim()).toBe('0')
     await page.getByText('注册人数').waitFor()
     await page.getByText('付费人数').waitFor()
+    await quiet(page)
     await shot(page, '111-distribution-view')
     await on(page, '.dist-download').scrollIntoViewIfNeeded()
     await page.getByText('下载App', { exact: true }).first().waitFor()

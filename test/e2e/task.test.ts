@@ -166,10 +166,13 @@ async function completeCheckIn(page: Page): Promise<void> {
   // The server measured the position to the task's marker.
   await sheet.locator('.checkin-sheet__value', { hasText: '东门消防栓' }).waitFor()
   await shot(page, '104-task-checkin-sheet')
+  // A photo is asked for until one is taken, and not after.
+  await sheet.locator('.checkin-sheet__photo-hint', { hasText: '请至少拍摄一张照片' }).waitFor()
   await sheet.locator('[data-testid=checkin-take-photo]').click()
   await page.locator('[data-testid=watermark-camera] .wm-camera__shutter:not(.wm-camera__shutter--off)').waitFor()
   await page.locator('[data-testid=camera-shutter]').click()
   await sheet.locator('.checkin-sheet__thumb').first().waitFor()
+  expect(await sheet.getByText('请至少拍摄一张照片').count()).toBe(0)
   await shot(page, '105-task-checkin-photo')
   await button(page, '提交签到').click()
 }
