@@ -60,6 +60,15 @@ export function inviteUrl(origin: string, path: string): string {
   return `${origin.replace(/\/+$/, '')}${path}`
 }
 
+/**
+ * The invitation link in two parts for display: the address, which may wrap anywhere, and the
+ * channel with the promotion code after the last '=', which must stay whole on one line.
+ */
+export function inviteLinkParts(link: string): [string, string] {
+  const at = link.lastIndexOf('=')
+  return at < 0 ? [link, ''] : [link.slice(0, at + 1), link.slice(at + 1)]
+}
+
 /** The distributor's promotion page. */
 export function distributionViewPath(code: string): string {
   return `/distribution/view?code=${encodeURIComponent(code)}`

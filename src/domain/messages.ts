@@ -175,7 +175,6 @@ export const MAP_ENGINE_MSG = {
   editTapTarget: '点击地图上的新位置，放置选中的顶点',
   locationInvalid: '位置坐标无效',
   membersNone: '还没有成员上报位置',
-  basemapLimited: '卫星图、路网和实时路况需要高德地图Key（AMAP_KEY）或在微信小程序中使用',
   loaderKeyMissing: '地图Key未配置',
   loaderMixedKeys: '地图Key不一致',
   loaderMixedVersions: '地图版本不一致',

@@ -58,6 +58,9 @@ export const VIP_MSG = {
   payWebUnavailable: '当前环境不支持微信支付，请在微信小程序或团队地图App中支付',
   payPending: '支付结果确认中，请稍后在「我的订单」中查看',
   payArrived: (level: string): string => `会员已生效：${level}`,
+  /** The local sandbox's confirmation: what is paid, nothing about the server's set-up (the server logs that). */
+  sandboxPayTitle: '模拟支付',
+  sandboxPayContent: (product: string, yuan: string): string => `${product}，¥${yuan}`,
   orderCancelOk: '订单已取消',
   buyAdminOnly: '只有团队管理员可以购买会员',
   discountOk: '优惠码可用',

@@ -1,5 +1,5 @@
 /** Global app settings of SPEC section 3 with SPEC 9's defaults, the notices and the loading mask. */
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable, reaction, type IReactionDisposer } from 'mobx'
 import type { SystemConfig } from '../../types/entities'
 import { MSG } from '../domain/messages'
 import { DEFAULT_MAP_STYLE, DEFAULT_SYSTEM_CONFIG, NOTICE_BAR_MS } from '../domain/constants'
@@ -11,6 +11,9 @@ import { shanghaiDay, trialWelcomeDue, vipPrompt } from '../domain/vipPrompt'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
 import { UpgradeStore } from './UpgradeStore'
+
+/** Notice types that report a problem (a later success replaces them). */
+const PROBLEM_TYPES: ReadonlySet<NoticeType> = new Set(['warning', 'danger', 'error'])
 
 export interface MapStyle {
   type: number
@@ -63,10 +66,12 @@ export class AppStore {
   /** The app-upgrade prompt (issue 8): its state is SPEC 3's app_upgrade. */
   readonly upgrade: UpgradeStore
   private readonly timers = new Set<ReturnType<typeof setTimeout>>()
+  /** Per validation notice: the watch that takes it away once its cause is gone. */
+  private readonly causeWatchers = new Map<number, IReactionDisposer>()
 
   constructor(private readonly root: RootStore) {
     this.upgrade = new UpgradeStore(root)
-    makeAutoObservable<AppStore, 'root' | 'timers'>(this, { root: false, timers: false, upgrade: false })
+    makeAutoObservable<AppStore, 'root' | 'timers' | 'causeWatchers'>(this, { root: false, timers: false, causeWatchers: false, upgrade: false })
     this.allowDesktop = root.platform.storage.get(STORAGE_KEYS.allowDesktop) === '1'
     this.readBaseSetting()
   }
@@ -238,6 +243,8 @@ export class AppStore {
 
   notify(text: string, type: NoticeType = 'error', duration: number = NOTICE_BAR_MS): Notice {
     const notice = makeNotice(text, type, duration)
+    // A success contradicts the problems reported before it: it replaces them.
+    if (type === 'success') this.dropNotices((n) => PROBLEM_TYPES.has(n.type))
     this.notices.push(notice)
     // The store owns the expiry so that a notice does not restart its time on the next page.
     if (duration > 0) {
@@ -250,18 +257,43 @@ export class AppStore {
     return notice
   }
 
+  /**
+   * A validation notice that lasts only while its cause does: `stillWrong` re-runs the check on the
+   * form's observable state, and the notice goes as soon as it answers false (the user fixed the
+   * field, or the form closed), so the bar never contradicts the screen.
+   */
+  notifyInvalid(text: string, stillWrong: () => boolean, type: NoticeType = 'warning'): Notice {
+    const notice = this.notify(text, type)
+    const stop = reaction(stillWrong, (wrong) => {
+      if (!wrong) this.dismiss(notice.id)
+    })
+    this.causeWatchers.set(notice.id, stop)
+    return notice
+  }
+
   dispose(): void {
     for (const t of this.timers) clearTimeout(t)
     this.timers.clear()
+    this.dropNotices(() => true)
   }
 
   /** A form that just succeeded takes its stale validation notices away. */
   clearNotices(): void {
-    this.notices = []
+    this.dropNotices(() => true)
   }
 
   dismiss(id: number): void {
-    this.notices = this.notices.filter((n) => n.id !== id)
+    this.dropNotices((n) => n.id === id)
+  }
+
+  private dropNotices(which: (n: Notice) => boolean): void {
+    const gone = this.notices.filter(which)
+    if (!gone.length) return
+    for (const n of gone) {
+      this.causeWatchers.get(n.id)?.()
+      this.causeWatchers.delete(n.id)
+    }
+    this.notices = this.notices.filter((n) => !which(n))
   }
 
   /** The notice on top (the bar shows one at a time, newest first). */

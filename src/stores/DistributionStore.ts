@@ -11,6 +11,7 @@ import { DOWNLOAD_PATH, checkRegistration, distributionViewPath, inviteUrl, isDi
 import { DIST_MSG } from '../domain/distributionMessages'
 import { openDownloadUrl } from '../platform/upgrade'
 import type { RootStore } from './RootStore'
+import { STORAGE_KEYS } from './storageKeys'
 import type { OpenDownloadUrl } from './UpgradeStore'
 
 /** idle: nothing asked; missing: no code in the address; invalid: nobody holds the code; failed: could not load. */
@@ -22,6 +23,8 @@ export class DistributionStore {
   /** Why the page could not load (network, server). */
   error = ''
   registering = false
+  /** The codes this device registered: the promoter's own pages. */
+  ownCodes: string[] = []
   private code = ''
 
   constructor(
@@ -29,6 +32,15 @@ export class DistributionStore {
     private readonly openUrl: OpenDownloadUrl = openDownloadUrl,
   ) {
     makeAutoObservable<DistributionStore, 'root' | 'openUrl' | 'code'>(this, { root: false, openUrl: false, code: false })
+    this.ownCodes = readCodes(root.platform.storage.get(STORAGE_KEYS.promoterCodes))
+  }
+
+  /**
+   * Whether the page shown is the promoter's own (registered on this device): they see their
+   * figures and a way into the app; anyone else sees the invitation (who invites, 立即使用).
+   */
+  get isOwn(): boolean {
+    return !!this.view && this.ownCodes.includes(this.view.code)
   }
 
   /** The absolute invitation link (QR code, copy button). */
@@ -58,7 +70,9 @@ export class DistributionStore {
     })
     runInAction(() => {
       this.registering = false
-      if (res) this.show(res)
+      if (!res) return
+      this.rememberOwn(res.code)
+      this.show(res)
     })
     if (!res) return null
     this.root.app.notify(DIST_MSG.registered, 'success')
@@ -117,13 +131,18 @@ export class DistributionStore {
     if (this.view) this.root.navigate(this.view.invite_path)
   }
 
+  /** 进入应用: the plain way in, without an invitation's channel (the map when signed in, else the login). */
+  enterApp(): void {
+    this.root.navigate(this.root.session.loggedIn ? '/map' : '/login')
+  }
+
   /** The download page: the browser (or the host app) opens it; the mini-program shows it in /web. */
   async openDownload(): Promise<void> {
     const url = this.downloadLink
     if (!(await this.openUrl(url))) this.root.navigate(`/web?url=${encodeURIComponent(url)}`)
   }
 
-  /** Logout: a promotion page is public, but nothing of it is kept across sessions. */
+  /** Logout: a promotion page is public, but nothing of it is kept across sessions (the device's own codes stay). */
   reset(): void {
     this.view = null
     this.state = 'idle'
@@ -131,9 +150,24 @@ export class DistributionStore {
     this.code = ''
   }
 
+  private rememberOwn(code: string): void {
+    if (this.ownCodes.includes(code)) return
+    this.ownCodes = [...this.ownCodes, code]
+    this.root.platform.storage.set(STORAGE_KEYS.promoterCodes, JSON.stringify(this.ownCodes))
+  }
+
   private show(view: DistributionView): void {
     this.view = view
     this.code = view.code
     this.state = 'ready'
+  }
+}
+
+function readCodes(raw: string | null | undefined): string[] {
+  try {
+    const list: unknown = JSON.parse(raw ?? '[]')
+    return Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string' && isDistributionCode(c)) : []
+  } catch {
+    return []
   }
 }

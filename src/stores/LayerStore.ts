@@ -119,6 +119,13 @@ export class LayerStore {
     return this.addableLayers.filter((l) => l.type === want).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
   }
 
+  /** Layers (not folders) whose custom fields the user may manage, in tree order (the layer panel's 字段管理). */
+  get fieldLayers(): Layer[] {
+    return visibleRows(this.tree, new Set(), true)
+      .filter((r) => !r.isFolder && this.can(r.layer, PERM.LAYER_FIELD))
+      .map((r) => r.layer)
+  }
+
   /** Where a new marker of this kind goes: the last layer used, else the default, else the first allowed. */
   layerFor(type: MarkerType): Layer | undefined {
     const allowed = this.addableFor(type)

@@ -479,10 +479,9 @@ export class MarkerStore {
     const res = await this.root.api.post('/api/marker/import', { layer_id: layerId, format: format!, content: file.content, crs })
     if (!res) return undefined
     const bad = badRows(res)
+    // The import dialog shows the outcome and the bad rows; a notice would only say it twice.
     runInAction(() => {
       this.importResult = res
-      if (bad) this.root.app.notify(MAP_MSG.importRowsInvalid(bad), 'warning')
-      else this.root.app.notify(MAP_MSG.importOk(res.imported), 'success')
     })
     if (!bad && res.imported > 0) {
       await this.root.layers.load()

@@ -3,10 +3,11 @@
  * newest first, with filters; a user with the log permission restores a deleted item from it.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
-import type { OpAction, OpEntity, OpLog } from '../../types/mapdata'
+import type { FieldKind, OpAction, OpEntity, OpLog } from '../../types/mapdata'
 import { MAP_MSG } from '../domain/messages'
 import { PERM } from '../domain/permissions'
 import { MARKER_TYPE_NAMES } from '../domain/points'
+import { FIELD_KIND_NAMES } from './FieldStore'
 import type { RootStore } from './RootStore'
 import { MARKER_KIND } from '../domain/markerKinds'
 
@@ -48,9 +49,10 @@ function show(key: string, v: unknown, entity: OpEntity, layerName?: LayerNamer)
   }
   if (key === 'type' && entity === 'marker' && typeof v === 'number') return MARKER_TYPE_NAMES[v as keyof typeof MARKER_TYPE_NAMES] ?? String(v)
   if (key === 'type' && entity === 'layer' && typeof v === 'number') return ['文件夹', '点图层', '线图层', '面图层'][v] ?? String(v)
+  if (key === 'kind' && typeof v === 'string') return FIELD_KIND_NAMES[v as FieldKind] ?? v
   if (key === 'required') return v ? '是' : '否'
   if (key === 'photos' && Array.isArray(v)) return `${v.length}张`
-  if (Array.isArray(v)) return v.join('、')
+  if (Array.isArray(v)) return v.length ? v.join('、') : '—'
   if (key === 'points' && typeof v === 'string') {
     const n = v.split(/[|;]/).length
     return n > 1 ? `${n}个点` : v
@@ -71,8 +73,9 @@ export function describeChanges(log: Pick<OpLog, 'entity' | 'before' | 'after'>,
     if (key === 'radius' && log.entity === 'marker' && a.type !== MARKER_KIND.circle && b.type !== MARKER_KIND.circle) continue
     const before = show(key, b[key], log.entity, layerName)
     const after = show(key, a[key], log.entity, layerName)
-    // Creates and deletes show what there was; updates only what changed.
+    // Creates and deletes show what there was; updates only what changed; nothing on either side is no line.
     if (log.before && log.after && before === after) continue
+    if (before === '—' && after === '—') continue
     lines.push({ label, before, after })
   }
   return lines

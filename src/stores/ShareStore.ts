@@ -113,9 +113,10 @@ export class ShareStore {
   async submit(): Promise<boolean> {
     const form = this.form
     if (!form || this.saving) return false
-    const problem = checkShareForm(form, shanghaiDate(new Date()))
+    const today = shanghaiDate(new Date())
+    const problem = checkShareForm(form, today)
     if (problem) {
-      this.root.app.notify(problem, 'warning')
+      this.root.app.notifyInvalid(problem, () => !!this.form && checkShareForm(this.form, today) === problem)
       return false
     }
     this.saving = true

@@ -139,8 +139,13 @@ export class CheckInDraft {
     if (this.submitting) return null
     const problem = this.check(requirePhoto)
     if (problem) {
-      this.root.app.notify(problem, 'warning')
-      if (problem === CHECKIN_MSG.ticketExpired) this.ticket = null
+      if (problem === CHECKIN_MSG.ticketExpired) {
+        // Not fixable in the sheet: the check-in starts again for a fresh ticket.
+        this.ticket = null
+        this.root.app.notify(problem, 'warning')
+      } else {
+        this.root.app.notifyInvalid(problem, () => this.check(requirePhoto) === problem)
+      }
       return null
     }
     const ticket = this.ticket!

@@ -288,7 +288,7 @@ export class VipStore {
   async submitVerify(): Promise<boolean> {
     const problem = checkVerifyForm(this.verifyForm)
     if (problem) {
-      this.root.app.notify(problem, 'warning')
+      this.root.app.notifyInvalid(problem, () => checkVerifyForm(this.verifyForm) === problem)
       return false
     }
     if (this.verifySubmitting) return false
@@ -315,7 +315,7 @@ export class VipStore {
   async resetToFree(): Promise<boolean> {
     const problem = checkResetRemark(this.resetRemark)
     if (problem) {
-      this.root.app.notify(problem, 'warning')
+      this.root.app.notifyInvalid(problem, () => checkResetRemark(this.resetRemark) === problem)
       return false
     }
     if (this.resetting) return false

@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   trialWelcomed: 'trial_welcomed',
   /** The Asia/Shanghai day a button of the upgrade prompt was last pressed (SPEC 4: once a day). Kept across logout. */
   upgradePromptDay: 'upgrade_prompt_day',
+  /** Promotion codes registered on this device (JSON list): their page shows the promoter's own view. Kept across logout (a promoter need not use the app). */
+  promoterCodes: 'promoter_codes',
   /** Development-only: continue on a desktop browser. Kept across logout. */
   allowDesktop: 'dev_allow_desktop',
 } as const

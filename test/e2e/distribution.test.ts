@@ -1,11 +1,12 @@
 /**
  * Distribution (issue 8; SPEC 2 /reg "distribution register" and /distribution/view "distribution
  * view", both public) and the app download page (SPEC 1; GET /download on the API server) against
- * the real server: a promoter registers on /reg with an SMS code and lands on their promotion page
- * (QR code, counts 0); a new phone signs in through the invitation; the count becomes 1.
+ * the real server: a promoter registers on /reg with an SMS code and lands on their own promotion page
+ * (QR code, counts 0, 进入应用); another phone sees the invitation (who invites, 立即使用, no figures),
+ * signs in through it, and the promoter's count becomes 1.
  */
 import type { Page } from 'playwright-core'
-import { button, input, on, openWorld, requestCode, shot, type Server, type World } from './harness'
+import { button, input, on, openWorld, quiet, requestCode, shot, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -44,10 +45,20 @@ describe('distribution (issue 8)', () => {
     await page.waitForURL(/\/distribution\/view\?code=[A-Z0-9]{8}$/)
     code = new URL(page.url()).searchParams.get('code')!
 
-    await page.getByText('王推广 邀请您使用').waitFor()
-    await page.getByText('星火渠道').waitFor()
+    // The promoter's own page: headed as theirs, not with the invitee's wording.
+    await on(page, '.dist-own-title', '我的推广页').waitFor()
+    await on(page, '.dist-own-name', '王推广 · 星火渠道').waitFor()
+    expect(await page.getByText('王推广 邀请您使用').count()).toBe(0)
+    expect(await on(page, '.dist-use').count()).toBe(0)
     const link = `${server.url}/login?channel=dist_${code}`
     await on(page, '.dist-link').filter({ hasText: link }).waitFor()
+    // The channel with the code stays on one line: the link never breaks inside the code.
+    const codeLines = await on(page, '.dist-link__code').evaluate((el) => {
+      const range = document.createRange()
+      range.selectNodeContents(el)
+      return { text: el.textContent, lines: new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size }
+    })
+    expect(codeLines).toEqual({ text: `dist_${code}`, lines: 1 })
     // The QR code is drawn (a data-URL image with real size).
     const qr = on(page, '.dist-qr img, img.dist-qr').first()
     await qr.waitFor()
@@ -57,6 +68,7 @@ describe('distribution (issue 8)', () => {
     expect((await on(page, '.dist-paid').textContent())?.trim()).toBe('0')
     await page.getByText('注册人数').waitFor()
     await page.getByText('付费人数').waitFor()
+    await quiet(page)
     await shot(page, '111-distribution-view')
     await on(page, '.dist-download').scrollIntoViewIfNeeded()
     await page.getByText('下载App', { exact: true }).first().waitFor()
@@ -71,7 +83,7 @@ describe('distribution (issue 8)', () => {
     await input(page, '请输入验证码').fill(sms)
     await button(page, '注册并获取推广码').click()
     await page.waitForURL(new RegExp(`/distribution/view\\?code=${code}$`))
-    await page.getByText('王推广 邀请您使用').waitFor()
+    await on(page, '.dist-own-title', '我的推广页').waitFor()
   })
 
   it('signs a new phone in through the invitation (立即使用), and the count becomes 1', async () => {
@@ -79,6 +91,11 @@ describe('distribution (issue 8)', () => {
     try {
       await p.goto(`${server.url}/distribution/view?code=${code}`)
       await p.getByText('王推广 邀请您使用').waitFor()
+      // The invitation: who invites and how to join; the promoter's figures are not shown here.
+      await on(p, '.dist-link').waitFor()
+      expect(await on(p, '.dist-registered').count()).toBe(0)
+      expect(await p.getByText('推广数据').count()).toBe(0)
+      await shot(p, '111b-distribution-invitation')
       await button(p, '立即使用').click()
       await p.waitForURL(new RegExp(`/login\\?channel=dist_${code}$`))
       const sms = await requestCode(p, server, INVITEE)
@@ -107,12 +124,23 @@ describe('distribution (issue 8)', () => {
     await page.goto(`${server.url}/distribution/view?code=ZZZZZZZZ`)
     await page.getByText('推广码无效').waitFor()
     await shot(page, '115-distribution-invalid')
+    // A plain way into the app, without an invitation's channel.
+    await button(page, '进入应用').click()
+    await page.waitForURL(/\/login$/)
     await page.goto(`${server.url}/distribution/view`)
     await page.getByText('请提供推广码').waitFor()
     await shot(page, '116-distribution-no-code')
+    await button(page, '进入应用').waitFor()
     await button(page, '注册成为推广人').click()
     await page.waitForURL(/\/reg$/)
     await on(page, '.reg-title').waitFor()
+  })
+
+  it("enters the app from the promoter's own page", async () => {
+    await page.goto(`${server.url}/distribution/view?code=${code}`)
+    await on(page, '.dist-own-title', '我的推广页').waitFor()
+    await button(page, '进入应用').click()
+    await page.waitForURL(/\/login$/)
   })
 
   it('opens the download page from the promotion page', async () => {

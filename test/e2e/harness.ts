@@ -294,6 +294,26 @@ export const notice = (page: Page, text: string | RegExp) => page.locator('.noti
 /** Waits for the notice bar to go (it covers the top of the page) before a screenshot or a tap there. */
 export const quiet = (page: Page) => page.locator('.notice-bar:visible').waitFor({ state: 'hidden' })
 
+/** The search bar has no backing of its own that ends short of the button, and its box lines up with the cards below. */
+export async function expectSearchBarAligned(page: Page, bar: string, card: string): Promise<void> {
+  const m = await page.evaluate(
+    ([barSel, cardSel]) => {
+      const box = (sel: string) => document.querySelector(sel)!.getBoundingClientRect()
+      return {
+        backing: getComputedStyle(document.querySelector(`${barSel} .nut-searchbar`)!).backgroundColor,
+        inputLeft: box(`${barSel} .nut-searchbar-content`).left,
+        buttonRight: box(`${barSel} .nut-button`).right,
+        cardLeft: box(cardSel).left,
+        cardRight: box(cardSel).right,
+      }
+    },
+    [bar, card],
+  )
+  expect(m.backing).toBe('rgba(0, 0, 0, 0)')
+  expect(Math.abs(m.inputLeft - m.cardLeft)).toBeLessThan(1.5)
+  expect(Math.abs(m.buttonRight - m.cardRight)).toBeLessThan(1.5)
+}
+
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true })
   await page.waitForTimeout(400) // let page transitions finish before the picture

@@ -229,6 +229,20 @@ describe('H5 map-data journey', () => {
     await page.waitForURL(/\/map$/)
   })
 
+  it('offers the layers to pick from on /fields opened without one, and opens the picked layer\'s fields', async () => {
+    await page.goto(`${server.url}/fields`)
+    const row = visible('.fields-layer', '供水网点')
+    await row.waitFor()
+    // Layers only, named by their folder path; the folder itself is not offered.
+    await visible('.fields-layer', '外业数据 / 供水网点').waitFor()
+    expect(await visible('.fields-layer', exact('外业数据')).count()).toBe(0)
+    await shot(page, '27b-fields-pick')
+    await row.click()
+    await page.waitForURL(/\/fields\?layer_id=\d+/)
+    await expect(visible('.field-item__name').allTextContents()).resolves.toEqual(['口径', '负责人'])
+    await page.goto(`${server.url}/map`)
+  })
+
   it('edits the marker with its field values, deletes it, and restores it from the operation log', async () => {
     await openDetailBySearch('水厂')
     await button(page, '编辑标注').click()
@@ -276,6 +290,10 @@ describe('H5 map-data journey', () => {
     // The edit is logged with its before and after.
     await visible('.oplog-item__change', '水厂 → 水厂（东门）').waitFor()
     await shot(page, '24-oplog')
+    // The fields added earlier read in the words of /fields: Chinese types, no empty option lines.
+    await visible('.oplog-item__change', exact('字段类型：数字')).waitFor()
+    expect(await visible('.oplog-item__change', /字段类型：[a-z]/).count()).toBe(0)
+    expect(await visible('.oplog-item__change', /^\s*选项：\s*—?\s*$/).count()).toBe(0)
     await deleted.locator('.nut-button', { hasText: '恢复' }).click()
     await page.getByText(MAP_UI_MSG.restoreConfirm('水厂（东门）')).waitFor()
     await button(page, '恢复').click()
@@ -312,15 +330,32 @@ describe('H5 map-data journey', () => {
     await visible('.import-result__title', MAP_MSG.importOk(1)).waitFor()
     await shot(page, '25-import-ok')
 
-    // A file with a bad row imports nothing and names the row.
+    // A file with bad rows imports nothing and names each row.
     const bad = path.join(tmp, 'bad.csv')
-    fs.writeFileSync(bad, 'name,lng,lat\n好点,116.40,39.91\n坏点,abc,39.91\n')
+    const badRows = Array.from({ length: 30 }, (_, i) => `坏点${i + 1},abc,39.91`)
+    fs.writeFileSync(bad, ['name,lng,lat', '好点,116.40,39.91', ...badRows].join('\n') + '\n')
     const [chooser2] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
     await chooser2.setFiles(bad)
-    await visible('.import-result__title', MAP_MSG.importRowsInvalid(1)).waitFor()
-    // Rows are numbered as a spreadsheet shows the file: the header is row 1, 坏点 is row 3.
+    await visible('.import-result__title', MAP_MSG.importRowsInvalid(30)).waitFor()
+    // The dialog says it once: no notice bar repeats it.
+    expect(await page.locator('.notice-bar:visible', { hasText: '未导入' }).count()).toBe(0)
+    // Rows are numbered as a spreadsheet shows the file: the header is row 1, 坏点1 is row 3.
     await visible('.import-result__row', /^第3行/).waitFor()
     await shot(page, '26-import-bad-row')
+    // The whole red box is inside the dialog, and its one list scrolls down to the last bad row.
+    const fits = await page.evaluate(() => {
+      const content = document.querySelector('.layer-dialog--import .nut-dialog-content')!
+      const box = document.querySelector('.import-result--bad')!.getBoundingClientRect()
+      const area = content.getBoundingClientRect()
+      return { inside: box.bottom <= area.bottom + 0.5 && box.bottom <= window.innerHeight, contentScrolls: content.scrollHeight > content.clientHeight + 1 }
+    })
+    expect(fits).toEqual({ inside: true, contentScrolls: false })
+    const last = visible('.import-result__row', /^第32行/)
+    await last.scrollIntoViewIfNeeded()
+    const rowsBox = (await visible('.import-result__rows').boundingBox())!
+    const lastBox = (await last.boundingBox())!
+    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(rowsBox.y + rowsBox.height + 1.5)
+    await shot(page, '26b-import-bad-rows-end')
     await button(page, '关闭').click()
 
     await visible('.layer-row', '网点副本').getByText('1个标注').waitFor()

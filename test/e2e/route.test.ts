@@ -4,7 +4,7 @@
  * saves it, finds it on /route, and shares it as a route share (type 3) that a stranger can open.
  */
 import type { Page } from 'playwright-core'
-import { apiCall, apiSignIn, button, input, on, openWorld, shot, signUp, type Server, type World } from './harness'
+import { apiCall, apiSignIn, button, expectSearchBarAligned, input, on, openWorld, quiet, shot, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -62,7 +62,9 @@ describe('route planning (issue 8)', () => {
     await page.waitForURL(/\/route$/)
     await on(page, '.route-item__name', '早班巡店').waitFor()
     await on(page, '.route-item__summary', /公里|米/).waitFor()
+    await quiet(page)
     await shot(page, '81-routes')
+    await expectSearchBarAligned(page, '.routes-bar', '.route-item')
 
     // Saved on the server with the stops in that order.
     const list = await apiCall(server, '/api/route/getlist', {}, auth)

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core'
 import { wgs84ToGcj02 } from '../../src/domain/geo'
-import { apiCall, apiSignIn, button, input, on, openWorld, quiet, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
+import { apiCall, apiSignIn, button, expectSearchBarAligned, input, on, openWorld, quiet, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -85,6 +85,12 @@ describe('tasks (issue 8)', () => {
     await on(admin, '.task-chip', '全部状态 1').waitFor()
     await quiet(admin)
     await shot(admin, '101-task-centre-admin')
+    // Every status chip with its count is on the screen (they wrap, nothing runs off the edge).
+    const width = admin.viewportSize()!.width
+    const chips = await on(admin, '.task-chip').evaluateAll((els) => els.map((e) => ({ text: e.textContent?.trim(), right: e.getBoundingClientRect().right })))
+    expect(chips.map((c) => c.text)).toEqual(['全部状态 1', '待处理 1', '进行中 0', '已逾期 0', '已完成 0'])
+    for (const c of chips) expect(c.right).toBeLessThanOrEqual(width)
+    await expectSearchBarAligned(admin, '.task-bar', '.task-card')
   })
 
   it('the member finds it under 我的, starts it and completes it with a photo check-in', async () => {
@@ -160,10 +166,13 @@ async function completeCheckIn(page: Page): Promise<void> {
   // The server measured the position to the task's marker.
   await sheet.locator('.checkin-sheet__value', { hasText: '东门消防栓' }).waitFor()
   await shot(page, '104-task-checkin-sheet')
+  // A photo is asked for until one is taken, and not after.
+  await sheet.locator('.checkin-sheet__photo-hint', { hasText: '请至少拍摄一张照片' }).waitFor()
   await sheet.locator('[data-testid=checkin-take-photo]').click()
   await page.locator('[data-testid=watermark-camera] .wm-camera__shutter:not(.wm-camera__shutter--off)').waitFor()
   await page.locator('[data-testid=camera-shutter]').click()
   await sheet.locator('.checkin-sheet__thumb').first().waitFor()
+  expect(await sheet.getByText('请至少拍摄一张照片').count()).toBe(0)
   await shot(page, '105-task-checkin-photo')
   await button(page, '提交签到').click()
 }

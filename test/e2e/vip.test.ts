@@ -70,6 +70,10 @@ describe('membership: trial, questionnaire, sandbox purchase, expiry dialogs, re
   it('buys VIP 1 in the sandbox: success notice, then the new level and limits arrive', async () => {
     await on(admin, '.vip-product--1 .nut-button', '购买').click()
     await admin.getByText('模拟支付').waitFor()
+    // The sheet names the purchase, nothing of the server's configuration.
+    const sheet = (await on(admin, '.sandbox-pay').textContent()) ?? ''
+    expect(sheet).toMatch(/VIP 1.*¥/)
+    expect(sheet).not.toMatch(/服务器|商户号|沙箱|配置/)
     await shot(admin, '62-sandbox-pay')
     await button(admin, '确认支付').click()
     await notice(admin, '支付成功，会员权益即将生效').waitFor()

@@ -116,6 +116,45 @@ describe('DistributionStore: /distribution/view', () => {
   })
 })
 
+describe('DistributionStore: whose page it is', () => {
+  it("shows the promoter's own page on the device that registered the code, also after a restart", async () => {
+    const first = makeRoot({ '/api/user/distribution/register': () => ok(VIEW), '/api/user/distribution/view': () => ok(VIEW) })
+    await first.root.distribution.register(FORM)
+    expect(first.root.distribution.isOwn).toBe(true)
+    const again = makeRoot({ '/api/user/distribution/view': () => ok(VIEW) }, { storage: first.storage.dump() })
+    await again.root.distribution.open('ABCD2345')
+    expect(again.root.distribution.isOwn).toBe(true)
+    // Logging out of the app does not make the promoter a stranger to their page.
+    again.root.distribution.reset()
+    await again.root.distribution.open('ABCD2345')
+    expect(again.root.distribution.isOwn).toBe(true)
+  })
+
+  it('shows the invitation to anyone else (another device, or another code on this one)', async () => {
+    const other: DistributionView = { ...VIEW, code: 'WXYZ2345', invite_path: '/login?channel=dist_WXYZ2345' }
+    const stranger = makeRoot({ '/api/user/distribution/view': () => ok(VIEW) })
+    await stranger.root.distribution.open('ABCD2345')
+    expect(stranger.root.distribution.isOwn).toBe(false)
+    const promoter = makeRoot({ '/api/user/distribution/register': () => ok(VIEW), '/api/user/distribution/view': () => ok(other) })
+    await promoter.root.distribution.register(FORM)
+    await promoter.root.distribution.open('WXYZ2345')
+    expect(promoter.root.distribution.isOwn).toBe(false)
+    // Whatever else sits in storage is not taken for a code.
+    const junk = makeRoot({ '/api/user/distribution/view': () => ok(VIEW) }, { storage: { promoter_codes: '{"a":1' } })
+    await junk.root.distribution.open('ABCD2345')
+    expect(junk.root.distribution.isOwn).toBe(false)
+  })
+
+  it('enters the app plainly, without an invitation channel: the login, or the map when signed in', async () => {
+    const { root, navigations } = makeRoot({ '/api/user/login': () => ok(buildLogin()) })
+    root.distribution.enterApp()
+    expect(navigations.at(-1)).toEqual({ path: '/login', mode: undefined })
+    expect(await root.session.login('13800138000', '123456')).toBe(true)
+    root.distribution.enterApp()
+    expect(navigations.at(-1)?.path).toBe('/map')
+  })
+})
+
 describe('login through an invitation (?channel=)', () => {
   it("sends the invitation's channel, else the device kind", async () => {
     const { root, calls } = makeRoot({ '/api/user/login': () => ok(buildLogin()) })

@@ -161,6 +161,15 @@ describe('LayerStore (issue 3: layers in folders)', () => {
     expect(root.layers.addableFor(4).map((l) => l.id)).toEqual([4])
   })
 
+  it('lists the layers whose fields the user may manage, without folders, in tree order (the /fields picker)', async () => {
+    const readOnly = buildLayer({ id: 7, name: '只读', type: 1, manager: false, layer_opts: [PERM.MARKER_ADD] })
+    const granted = buildLayer({ id: 8, name: '授权', type: 1, manager: false, layer_opts: [PERM.LAYER_FIELD] })
+    const { root } = await signedInRoot({ '/api/layer/getlist': () => ok([...LAYERS, readOnly, granted]) }, { admin: false })
+    await root.layers.load()
+    // Folders closed in the panel do not hide their layers here.
+    expect(root.layers.fieldLayers.map((l) => l.id)).toEqual([3, 4, 5, 8])
+  })
+
   it('remembers the last layer per kind (spot, line, plane) on the phone, falling back to the default', async () => {
     const other = buildLayer({ id: 6, name: '供应商', type: 1 })
     const first = await signedInRoot({ '/api/layer/getlist': () => ok([...LAYERS, other]) })

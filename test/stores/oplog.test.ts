@@ -87,6 +87,18 @@ describe('OpLogStore (issue 3: the operation log)', () => {
     ])
   })
 
+  it('names field types in Chinese as /fields does, and leaves out option lines with no options', () => {
+    expect(describeChanges({ entity: 'field', before: null, after: { name: '口径', kind: 'number', options: [], required: false } })).toEqual([
+      { label: '名称', before: '—', after: '口径' },
+      { label: '字段类型', before: '—', after: '数字' },
+      { label: '必填', before: '—', after: '否' },
+    ])
+    expect(describeChanges({ entity: 'field', before: { name: '状态', kind: 'text', options: [] }, after: { name: '状态', kind: 'choice', options: ['待办', '完成'] } })).toEqual([
+      { label: '字段类型', before: '文本', after: '选项' },
+      { label: '选项', before: '—', after: '待办、完成' },
+    ])
+  })
+
   it('names layers by their path instead of their ids, and shows a radius for circles only', () => {
     const names: Record<number, string> = { 7: '外业数据 / 管线', 8: '外业数据 / 片区' }
     const layerName = (id: number) => names[id] ?? ''

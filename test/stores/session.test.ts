@@ -1,3 +1,4 @@
+import { observable, runInAction } from 'mobx'
 import { MSG } from '../../src/domain/messages'
 import { decryptJson } from '../../src/domain/secure'
 import { decideEntry } from '../../src/router/entry'
@@ -198,10 +199,33 @@ describe('AppStore', () => {
     const { root } = makeRoot()
     const n = root.app.notify('hello')
     expect(n).toMatchObject({ type: 'error', duration: 3000 })
-    root.app.notify('second', 'success')
+    root.app.notify('second', 'primary')
     expect(root.app.currentNotice?.text).toBe('second')
     root.app.dismiss(root.app.currentNotice!.id)
     expect(root.app.currentNotice?.text).toBe('hello')
+  })
+
+  it('lets a success notice replace the problems reported before it', () => {
+    const { root } = makeRoot()
+    root.app.notify('请填写名称', 'warning')
+    root.app.notify('保存失败')
+    root.app.notify('正在同步', 'primary')
+    root.app.notify('保存成功', 'success')
+    expect(root.app.notices.map((n) => n.text)).toEqual(['正在同步', '保存成功'])
+  })
+
+  it('takes a validation notice away as soon as its cause is fixed, and keeps it while it is not', () => {
+    const { root } = makeRoot()
+    const form = observable({ name: '', other: '' })
+    root.app.notifyInvalid('请填写名称', () => !form.name.trim())
+    runInAction(() => (form.other = 'x'))
+    runInAction(() => (form.name = '   '))
+    expect(root.app.currentNotice?.text).toBe('请填写名称')
+    runInAction(() => (form.name = '王工'))
+    expect(root.app.currentNotice).toBeNull()
+    // Fixed and broken again: the notice does not come back by itself.
+    runInAction(() => (form.name = ''))
+    expect(root.app.currentNotice).toBeNull()
   })
 
   it('takes a notice away when its time is up, so it does not follow the user to the next page', () => {

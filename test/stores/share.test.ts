@@ -50,6 +50,24 @@ describe('ShareStore: the share dialog (issue 6, SPEC 5)', () => {
     expect(calls).toHaveLength(0)
   })
 
+  it('takes 请设置过期时间 away once a date is set, so it never shows beside 分享成功', async () => {
+    const { root } = await withLayers({ '/api/share/save': () => ok('AbCdEfGhIj123456') })
+    root.shares.open(1, [5], '客户')
+    root.shares.setExpSwitch(true)
+    expect(await root.shares.submit()).toBe(false)
+    expect(root.app.currentNotice?.text).toBe('请设置过期时间')
+    root.shares.setName('客户分享')
+    expect(root.app.currentNotice?.text).toBe('请设置过期时间')
+    root.shares.setExp(shanghaiDate(new Date()))
+    expect(root.app.currentNotice).toBeNull()
+    // Closing the dialog takes the notice of its form away too.
+    root.shares.setExp(null)
+    expect(await root.shares.submit()).toBe(false)
+    expect(root.app.currentNotice?.text).toBe('请设置过期时间')
+    root.shares.close()
+    expect(root.app.currentNotice).toBeNull()
+  })
+
   it('switching the password off clears it; cancelling the date clears it', async () => {
     const { root } = await withLayers()
     root.shares.open(1, [5], '客户')

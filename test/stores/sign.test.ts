@@ -165,6 +165,16 @@ describe('CheckInDraft: photos and submit', () => {
     expect(calls).toEqual([])
   })
 
+  it('takes 请至少拍摄一张照片 away once a photo is added', async () => {
+    const { root } = await ready()
+    expect(await root.sign.draft.submit(async () => Promise.reject(new Error('no')), true)).toBeNull()
+    expect(root.app.currentNotice?.text).toBe(CHECKIN_MSG.photoRequired)
+    root.sign.draft.setRemark('到了')
+    expect(root.app.currentNotice?.text).toBe(CHECKIN_MSG.photoRequired)
+    root.sign.draft.addPhoto(photo(1))
+    expect(root.app.currentNotice).toBeNull()
+  })
+
   it(`a remark over ${SIGN_REMARK_MAX} characters is refused before any upload`, async () => {
     const { root, calls } = await ready()
     root.sign.draft.setRemark('字'.repeat(SIGN_REMARK_MAX + 1))

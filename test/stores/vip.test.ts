@@ -536,6 +536,18 @@ describe('the questionnaire (SPEC 5)', () => {
     expect(calls).toHaveLength(0)
   })
 
+  it('takes 请输入 问卷3 回答 away once answer 3 is filled', async () => {
+    const { root } = await signedIn()
+    const fill = { name: 'a', business_type: 'b', size: 6, contacts: 'c', qa1: 'd' }
+    for (const [k, v] of Object.entries(fill)) root.vip.setVerifyField(k as keyof typeof fill, v as never)
+    expect(await root.vip.submitVerify()).toBe(false)
+    expect(root.app.currentNotice?.text).toBe('请输入 问卷3 回答')
+    root.vip.setVerifyField('qa2', '其他')
+    expect(root.app.currentNotice?.text).toBe('请输入 问卷3 回答')
+    root.vip.setVerifyField('qa3', '更多图层')
+    expect(root.app.currentNotice).toBeNull()
+  })
+
   it('submits the trimmed answers, tells the 30 bonus days and refreshes the session', async () => {
     const { root, calls } = await signedIn(
       { '/api/user/verify/submit': () => ok({ verifyed: true, bonus_days: 30, vip_exp: at(35 * DAY) }), '/api/user/getinfo': () => ok(verified()) },
@@ -578,6 +590,16 @@ describe('reset to free (SPEC 4, 5)', () => {
     expect(await root.vip.resetToFree()).toBe(false)
     expect(root.app.notices.at(-1)?.text).toBe('请填写重置会员备注信息')
     expect(calls).toHaveLength(0)
+  })
+
+  it('takes 请填写重置会员备注信息 away once the remark is filled', async () => {
+    const { root } = await signedIn({}, { user: expired })
+    expect(await root.vip.resetToFree()).toBe(false)
+    expect(root.app.currentNotice?.text).toBe('请填写重置会员备注信息')
+    root.vip.setResetRemark('  ')
+    expect(root.app.currentNotice?.text).toBe('请填写重置会员备注信息')
+    root.vip.setResetRemark('不再续费')
+    expect(root.app.currentNotice).toBeNull()
   })
 
   it('sends the remark, refreshes the session and closes the membership dialogs', async () => {

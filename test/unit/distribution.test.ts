@@ -9,6 +9,7 @@ import {
   codeOfChannel,
   distributionChannel,
   distributionViewPath,
+  inviteLinkParts,
   invitePath,
   inviteUrl,
   isDistributionCode,
@@ -83,5 +84,12 @@ describe('/reg input', () => {
     expect(checkRegistration({ ...good, code: '' })).toBe(MSG.codeRequired)
     expect(checkRegistration({ ...good, code: '12' })).toBe(MSG.codeInvalidFormat)
     expect(checkRegistration({ ...good, company: '司'.repeat(41) })).toBe(DIST_MSG.companyTooLong(40))
+  })
+})
+
+describe('the invitation link on screen', () => {
+  it('splits off the channel with the code after the last =, so that the code is kept whole', () => {
+    expect(inviteLinkParts('https://map.test/login?channel=dist_ABCD2345')).toEqual(['https://map.test/login?channel=', 'dist_ABCD2345'])
+    expect(inviteLinkParts('https://map.test/download')).toEqual(['https://map.test/download', ''])
   })
 })

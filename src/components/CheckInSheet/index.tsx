@@ -116,7 +116,7 @@ function CheckInSheet({ visible, target, title, requirePhoto = false, onDone, on
                   </View>
                 ) : null}
               </View>
-              {requirePhoto ? <Text className='checkin-sheet__muted'>{CHECKIN_MSG.photoRequired}</Text> : null}
+              {requirePhoto && draft.photos.length === 0 ? <Text className='checkin-sheet__muted checkin-sheet__photo-hint'>{CHECKIN_MSG.photoRequired}</Text> : null}
 
               <TextArea
                 className='checkin-sheet__remark'

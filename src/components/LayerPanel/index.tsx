@@ -391,7 +391,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
       </Dialog>
 
       <Dialog
-        className='layer-dialog'
+        className='layer-dialog layer-dialog--import'
         title={`导入到“${target?.name ?? ''}”`}
         visible={mode === 'import'}
         hideConfirmButton

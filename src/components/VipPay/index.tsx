@@ -1,11 +1,13 @@
 /**
  * The local payment sandbox's confirmation (issue 7): a server without WeChat Pay merchant
  * credentials completes orders itself, so that the whole purchase can be tried on this machine.
- * Shown by the pages that start a payment (/vip, /order).
+ * Shown by the pages that start a payment (/vip, /order). It names the purchase only: the server's
+ * set-up is the operator's business (the server logs that it pays in the sandbox).
  */
 import { Dialog } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { formatFen } from '../../domain/vip'
+import { VIP_MSG } from '../../domain/vipMessages'
 import { useStores } from '../../stores/context'
 import { vipStores } from '../../stores/vipStores'
 
@@ -15,10 +17,10 @@ export const SandboxPayDialog = observer(function SandboxPayDialog() {
   return (
     <Dialog
       className='sandbox-pay'
-      title='模拟支付'
+      title={VIP_MSG.sandboxPayTitle}
       visible={!!order}
       closeOnOverlayClick={false}
-      content={order ? `本服务器未配置微信支付商户号，将用本地沙箱完成支付：${order.product_name}，¥${formatFen(order.amount)}` : ''}
+      content={order ? VIP_MSG.sandboxPayContent(order.product_name, formatFen(order.amount)) : ''}
       confirmText='确认支付'
       cancelText='取消'
       onConfirm={() => void vip.confirmSandbox()}

@@ -1,5 +1,9 @@
-/** /fields?layer_id= (issue 3): the custom fields of a layer: add, edit, reorder, delete. */
-import { Button, Dialog, Input, Popup, Radio, Switch, Tag, TextArea } from '@nutui/nutui-react-taro'
+/**
+ * /fields?layer_id= (issue 3): the custom fields of a layer: add, edit, reorder, delete. Without a
+ * layer in the address the page lists the layers whose fields the user may manage, to pick one.
+ */
+import { ArrowRight } from '@nutui/icons-react-taro'
+import { Button, Cell, Dialog, Input, Popup, Radio, Switch, Tag, TextArea } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
@@ -21,6 +25,32 @@ interface FormState {
 }
 
 const EMPTY: FormState = { name: '', kind: 'text', options: '', required: false }
+
+/** The layers the layer panel offers 字段管理 on; tapping one opens its fields as the panel does. */
+const LayerPick = observer(function LayerPick() {
+  const root = useStores()
+  const { layers } = root
+  useEffect(() => {
+    if (!layers.loaded) void layers.load()
+  }, [])
+  const list = layers.fieldLayers
+  return (
+    <View className='fields'>
+      <View className='fields-head'>
+        <Text className='fields-head__layer'>选择图层</Text>
+        <Text className='fields-head__sub muted'>选择要管理自定义字段的图层</Text>
+      </View>
+      {layers.loaded && !list.length ? <Text className='fields-empty'>没有可以管理字段的图层</Text> : null}
+      {list.length ? (
+        <Cell.Group className='fields-layers'>
+          {list.map((l) => (
+            <Cell key={l.id} className='fields-layer' title={layers.pathLabel(l.id)} align='center' clickable extra={<ArrowRight size={14} color='#C9CDD4' />} onClick={() => root.navigate(`/fields?layer_id=${l.id}`)} />
+          ))}
+        </Cell.Group>
+      ) : null}
+    </View>
+  )
+})
 
 const FieldList = observer(function FieldList() {
   const { fields, layers } = useStores()
@@ -44,7 +74,7 @@ const FieldList = observer(function FieldList() {
     if (saved) setForm(null)
   }
 
-  if (!layerId) return <Text className='fields-empty'>请从图层面板进入字段管理</Text>
+  if (!layerId) return <LayerPick />
 
   return (
     <View className='fields'>

@@ -63,7 +63,7 @@ function MemberRow({ m, onTap }: { m: Member; onTap?: () => void }) {
 
 /** Who the phone typed into the add form belongs to, so the manager sees whom they are adding. */
 const PhoneOwnerLine = observer(function PhoneOwnerLine() {
-  const { team, notes } = useStores()
+  const { team, notes } = useStores(teamStores)
   const owner = team.phoneOwner
   if (!owner) return null
   if (!owner.person) return <Text className='add-form__owner add-form__owner--none muted'>{owner.message}</Text>

@@ -10,7 +10,7 @@ import { MarkerDetail } from '../../components/MarkerDetail'
 import { PageShell } from '../../components/PageShell'
 import { DEFAULT_CENTER } from '../../domain/geo'
 import { withoutClusterCounts } from '../../domain/mapSettings'
-import { MAP_ENGINE_MSG, MAP_UI_MSG } from '../../domain/messages'
+import { MAP_UI_MSG } from '../../domain/messages'
 import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
 import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../components/MapView'
@@ -199,7 +199,6 @@ const BasemapSheet = observer(function BasemapSheet({ visible, onClose }: { visi
           <Cell key={r.key} title={r.label} extra={<Switch checked={app.map_style[r.key]} onChange={(v) => app.setMapStyle(r.key, v)} />} />
         ))}
       </Cell.Group>
-      {shown.length < layers.length ? <Text className='basemap-sheet__note muted'>{MAP_ENGINE_MSG.basemapLimited}</Text> : null}
     </Popup>
   )
 })

@@ -5,12 +5,11 @@
  * kept on the phone with the other base settings.
  */
 import { Cell, Radio, Switch } from '@nutui/nutui-react-taro'
-import { Text, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { PageShell } from '../../components/PageShell'
 import { APP_MSG, AREA_UNIT_LABELS, MAP_TYPE_LABELS } from '../../domain/appMessages'
-import { MAP_ENGINE_MSG } from '../../domain/messages'
 import { AREA_UNITS, formatArea, isAreaUnit } from '../../domain/points'
 import { useStores } from '../../stores/context'
 import './index.scss'
@@ -32,7 +31,6 @@ const MapSettings = observer(function MapSettings() {
     { key: 'road_layer', label: '路网', can: capabilities.roadnet },
     { key: 'traffic_layer', label: '实时路况', can: capabilities.traffic },
   ] as const
-  const limited = !capabilities.satellite || LAYER_ROWS.some((l) => !l.can) || capabilities.features.length < STYLE_ROWS.length
   return (
     <Cell.Group className='setting-cells' title='地图'>
       {capabilities.satellite ? (
@@ -60,7 +58,6 @@ const MapSettings = observer(function MapSettings() {
         align='center'
         extra={<Switch checked={app.clusterCountShown} onChange={(v) => app.setClusterCountShown(v)} />}
       />
-      {limited ? <Text className='setting-note muted'>{MAP_ENGINE_MSG.basemapLimited}</Text> : null}
     </Cell.Group>
   )
 })
