@@ -21,7 +21,6 @@ import { LayerStore } from './LayerStore'
 import { LocationStore } from './LocationStore'
 import { MarkerStore } from './MarkerStore'
 import { NoteStore } from './NoteStore'
-import { OpLogStore } from './OpLogStore'
 import { SessionStore } from './SessionStore'
 import type { DepartmentStore } from './DepartmentStore'
 import { GroupRefreshStore, realScheduler, type Scheduler } from './GroupRefreshStore'
@@ -30,6 +29,7 @@ import type { RoleStore } from './RoleStore'
 import type { RouteStore } from './RouteStore'
 import type { TaskStore } from './TaskStore'
 import type { DistributionStore } from './DistributionStore'
+import type { OpLogStore } from './OpLogStore'
 import type { SignStore } from './SignStore'
 import type { ShareStore } from './ShareStore'
 import type { ShareViewStore } from './ShareViewStore'
@@ -87,7 +87,6 @@ export class RootStore {
   readonly markers: MarkerStore
   readonly fields: FieldStore
   readonly notes: NoteStore
-  readonly oplog: OpLogStore
   readonly icons: IconStore
   readonly map: MapStore
   readonly groupRefresh: GroupRefreshStore
@@ -118,7 +117,6 @@ export class RootStore {
     this.markers = new MarkerStore(this)
     this.fields = new FieldStore(this)
     this.notes = new NoteStore(this)
-    this.oplog = new OpLogStore(this)
     this.icons = new IconStore(this)
     this.map = new MapStore(this)
     this.groupRefresh = new GroupRefreshStore(this, deps.scheduler)
@@ -149,7 +147,6 @@ export class RootStore {
     this.markers.reset()
     this.fields.reset()
     this.notes.reset()
-    this.oplog.reset()
     this.icons.reset()
     this.map.reset()
     for (const store of this.lazyStores.values()) store.reset?.()
@@ -193,6 +190,10 @@ export class RootStore {
 
   get distribution(): DistributionStore {
     return this.lazy('distribution') as DistributionStore
+  }
+
+  get oplog(): OpLogStore {
+    return this.lazy('oplog') as OpLogStore
   }
 
   /** A page's store, created on first use from the factory its page registered (lazyStores.ts). */

@@ -1,5 +1,5 @@
 /**
- * Stores of a few pages only (teams, sharing, membership, routes, tasks, check-ins, distribution)
+ * Stores of a few pages only (teams, sharing, membership, routes, tasks, check-ins, distribution, the operation log)
  * are created on first use, from factories that their registration modules (`teamStores.ts`,
  * `vipStores.ts` ...) register when a page imports them. Their code then travels with those pages
  * instead of with every page (the /login and /map JS budgets of DESIGN 7).
@@ -15,7 +15,7 @@ export interface LazyStore {
   dispose?(): void
 }
 
-export type LazyKey = 'team' | 'departments' | 'roles' | 'shares' | 'shareView' | 'vip' | 'route' | 'task' | 'distribution' | 'sign'
+export type LazyKey = 'team' | 'departments' | 'roles' | 'shares' | 'shareView' | 'vip' | 'route' | 'task' | 'distribution' | 'sign' | 'oplog'
 
 type Factory = (root: RootStore) => LazyStore
 

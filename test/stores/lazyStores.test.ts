@@ -1,6 +1,7 @@
 import type { LazyKey, LazyStoreSet } from '../../src/stores/lazyStores'
 import type { ViewStores } from '../../src/stores/context'
 import { distributionStores } from '../../src/stores/distributionStores'
+import { oplogStores } from '../../src/stores/oplogStores'
 import { routeStores } from '../../src/stores/routeStores'
 import { shareStores } from '../../src/stores/shareStores'
 import { shareViewStores } from '../../src/stores/shareViewStores'
@@ -11,7 +12,7 @@ import { vipStores } from '../../src/stores/vipStores'
 import { VipStore } from '../../src/stores/VipStore'
 import { makeRoot } from '../support/fakes'
 
-const SETS = [distributionStores, routeStores, shareStores, shareViewStores, signStores, taskStores, teamStores, vipStores] as const
+const SETS = [distributionStores, oplogStores, routeStores, shareStores, shareViewStores, signStores, taskStores, teamStores, vipStores] as const
 type KeysOf<S> = S extends LazyStoreSet<infer K> ? K : never
 type Unregistered = Exclude<LazyKey, KeysOf<(typeof SETS)[number]>>
 

@@ -1,6 +1,7 @@
 import { MAP_MSG } from '../../src/domain/messages'
 import { PERM } from '../../src/domain/permissions'
 import { describeChanges } from '../../src/stores/OpLogStore'
+import '../../src/stores/oplogStores'
 import { ok } from '../support/fakes'
 import { buildLayer, buildMarker, buildOpLog, signedInRoot } from '../support/mapBuilders'
 

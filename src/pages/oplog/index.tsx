@@ -8,6 +8,7 @@ import { PageShell } from '../../components/PageShell'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
+import { oplogStores } from '../../stores/oplogStores'
 import { OP_ACTION_NAMES, OP_ENTITY_NAMES, describeChanges } from '../../stores/OpLogStore'
 import './index.scss'
 
@@ -32,7 +33,7 @@ function FilterRow({ label, value, options, onChange }: { label: string; value: 
 }
 
 const LogList = observer(function LogList() {
-  const { oplog, layers } = useStores()
+  const { oplog, layers } = useStores(oplogStores)
   const [restoring, setRestoring] = useState<OpLog | null>(null)
 
   useEffect(() => {
