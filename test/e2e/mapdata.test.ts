@@ -194,6 +194,8 @@ describe('H5 map-data journey', () => {
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('.taro__actionSheet').getByText('从相册选择').click()])
     await chooser.setFiles({ name: 'valve.png', mimeType: 'image/png', buffer: PNG })
     await visible('.marker-detail .nut-uploader-preview img').waitFor()
+    // While the photo is on its way 添加备注 waits (saved now, the note would lose it); then it is ready.
+    await page.locator('.note-form .nut-button-loading').waitFor({ state: 'detached' })
     await button(page, '添加备注').click()
     await visible('.note__content', '东门阀门井需要检修').waitFor()
     const photo = visible('.note__photo img').first()

@@ -16,11 +16,13 @@ export interface PhotoUploaderProps {
   max?: number
   kind?: UploadKind
   disabled?: boolean
+  /** Whether a picked photo is still on its way to the server: its URL is not in `value` until it arrives. */
+  onBusyChange?: (busy: boolean) => void
 }
 
 let uid = 0
 
-export const PhotoUploader = observer(function PhotoUploader({ value, onChange, max = 9, kind = 'note', disabled }: PhotoUploaderProps) {
+export const PhotoUploader = observer(function PhotoUploader({ value, onChange, max = 9, kind = 'note', disabled, onBusyChange }: PhotoUploaderProps) {
   const { notes } = useStores()
   const toItems = (urls: string[]): UploaderFileItem[] => urls.map((u) => ({ uid: `p${++uid}`, url: notes.photoUrl(u), status: 'success', message: '', type: 'image', name: u }))
   const [items, setItems] = useState<UploaderFileItem[]>(() => toItems(value))
@@ -40,6 +42,7 @@ export const PhotoUploader = observer(function PhotoUploader({ value, onChange, 
     const urls = list.filter((i) => i.status === 'success' && i.url).map((i) => notes.serverUrl(String(i.url)))
     last.current = urls.join('|')
     onChange(urls)
+    onBusyChange?.(list.some((i) => i.status === 'uploading' || i.status === 'ready'))
   }
 
   const upload = async (file: any): Promise<UploaderFileItem> => {

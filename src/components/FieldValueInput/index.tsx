@@ -10,6 +10,8 @@ export interface FieldValueInputProps {
   field: LayerField
   value: FieldValue | undefined
   onChange: (value: FieldValue) => void
+  /** A photo field's upload in progress (its URL is not in the value until it arrives). */
+  onBusyChange?: (busy: boolean) => void
 }
 
 function toDate(v: FieldValue | undefined): Date {
@@ -19,7 +21,7 @@ function toDate(v: FieldValue | undefined): Date {
 
 const pad = (n: number | string) => String(n).padStart(2, '0')
 
-export function FieldValueInput({ field, value, onChange }: FieldValueInputProps) {
+export function FieldValueInput({ field, value, onChange, onBusyChange }: FieldValueInputProps) {
   const [picking, setPicking] = useState(false)
   const text = value === null || value === undefined || Array.isArray(value) ? '' : String(value)
   const placeholder = `请输入${field.name}`
@@ -86,7 +88,7 @@ export function FieldValueInput({ field, value, onChange }: FieldValueInputProps
         )
       break
     case 'photo':
-      control = <PhotoUploader kind='field' value={Array.isArray(value) ? value : text ? [text] : []} onChange={(urls) => onChange(urls)} />
+      control = <PhotoUploader kind='field' value={Array.isArray(value) ? value : text ? [text] : []} onChange={(urls) => onChange(urls)} onBusyChange={onBusyChange} />
       break
     default:
       control = <Input className='field-input__input' placeholder={placeholder} value={text} maxLength={1000} onChange={(v) => onChange(v)} />

@@ -22,6 +22,8 @@ export const NoteList = observer(function NoteList({ markerId, layer }: NoteList
   const { notes, layers, session } = useStores()
   const [content, setContent] = useState('')
   const [photos, setPhotos] = useState<string[]>([])
+  // A note saved while a photo is still uploading would be saved without that photo.
+  const [uploading, setUploading] = useState(false)
   const [editing, setEditing] = useState<Note | null>(null)
   const [deleting, setDeleting] = useState<Note | null>(null)
   const [preview, setPreview] = useState<{ urls: string[]; index: number } | null>(null)
@@ -96,7 +98,7 @@ export const NoteList = observer(function NoteList({ markerId, layer }: NoteList
             rows={3}
             onChange={(v) => setContent(v)}
           />
-          <PhotoUploader value={photos} onChange={setPhotos} />
+          <PhotoUploader value={photos} onChange={setPhotos} onBusyChange={setUploading} />
           <View className='note-form__buttons'>
             {editing ? (
               <Button
@@ -111,7 +113,7 @@ export const NoteList = observer(function NoteList({ markerId, layer }: NoteList
                 取消编辑
               </Button>
             ) : null}
-            <Button size='small' type='primary' loading={notes.saving} onClick={() => void submit()}>
+            <Button size='small' type='primary' loading={notes.saving || uploading} disabled={uploading} onClick={() => void submit()}>
               {editing ? '保存备注' : '添加备注'}
             </Button>
           </View>

@@ -44,6 +44,16 @@ const AddInfoForm = observer(function AddInfoForm() {
   const [pickLayer, setPickLayer] = useState(false)
   const [locating, setLocating] = useState(false)
   const [saving, setSaving] = useState(false)
+  // Photo fields still uploading: a marker saved now would be saved without those photos.
+  const [uploadingFields, setUploadingFields] = useState<ReadonlySet<number>>(new Set())
+  const setFieldUploading = (id: number, busy: boolean) =>
+    setUploadingFields((prev) => {
+      if (prev.has(id) === busy) return prev
+      const next = new Set(prev)
+      if (busy) next.add(id)
+      else next.delete(id)
+      return next
+    })
 
   useEffect(() => {
     void (async () => {
@@ -226,7 +236,7 @@ const AddInfoForm = observer(function AddInfoForm() {
       {layerFields.length ? (
         <Cell.Group title='字段' className='addinfo-group'>
           {layerFields.map((f) => (
-            <FieldValueInput key={f.id} field={f} value={draft.fields[String(f.id)]} onChange={(v) => draft.setFieldValue(f.id, v)} />
+            <FieldValueInput key={f.id} field={f} value={draft.fields[String(f.id)]} onChange={(v) => draft.setFieldValue(f.id, v)} onBusyChange={(busy) => setFieldUploading(f.id, busy)} />
           ))}
         </Cell.Group>
       ) : null}
@@ -240,7 +250,7 @@ const AddInfoForm = observer(function AddInfoForm() {
       ) : null}
 
       <View className='addinfo-footer'>
-        <Button block type='primary' loading={saving} onClick={() => void save()}>
+        <Button block type='primary' loading={saving || uploadingFields.size > 0} disabled={uploadingFields.size > 0} onClick={() => void save()}>
           {draft.id ? '保存修改' : '保存标注'}
         </Button>
       </View>
