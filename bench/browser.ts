@@ -1,5 +1,5 @@
 /**
- * H5 /map in headless Chromium with 4x CPU throttling (DESIGN 7, issue 4): a group of 20,000 point
+ * H5 /map in headless Chromium with 4x CPU throttling (DESIGN 7): a group of 20,000 point
  * markers and 2,000 lines/areas served by the real server. After the first load the bench pans and
  * zooms ten times and prints the longest task, the number of tasks over 200 ms, and the JS heap.
  */

@@ -93,7 +93,7 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   '/api/group/create': { req: { name?: string }; res: LoginResult }
   '/api/group/join': { req: { code: string }; res: LoginResult }
 
-  // Map data (issue 3)
+  // Map data
   '/api/layer/getlist': { req: Record<string, never>; res: Layer[] }
   '/api/layer/save': { req: { id?: number; name: string; parent_id?: number; type?: LayerType; sort?: number }; res: Layer }
   /** Deletes a layer, or a folder with everything in it (the page confirms first); restorable from the log. */

@@ -1,5 +1,5 @@
 /**
- * Distribution (issue 8: /reg "distribution register", /distribution/view "distribution view", both
+ * Distribution (/reg "distribution register", /distribution/view "distribution view", both
  * public; SPEC 7 /api/user/distribution/register): a reseller or promoter registers with a name and
  * a phone confirmed by an SMS code, and gets a promotion code. Their promotion page
  * (/distribution/view?code=...) shows who invites, the invitation link as a QR code and a copy

@@ -1,5 +1,5 @@
 /**
- * Map data (SPEC 3; issue 3): layers in folders, markers of seven kinds, notes, custom fields,
+ * Map data (SPEC 3): layers in folders, markers of seven kinds, notes, custom fields,
  * title styles, icons, uploads and the operation log. Dates are ISO 8601 strings; ids integers.
  */
 

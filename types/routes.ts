@@ -1,5 +1,5 @@
 /**
- * Route planning (issue 8: /route, /route/add): saved routes of a group through ordered stops
+ * Route planning (/route, /route/add): saved routes of a group through ordered stops
  * (markers of the group or map points, GCJ-02), with a travel mode and the distance and duration
  * of each leg. The server measures the legs itself on every plan and save: along roads or paths
  * through the map provider when one is configured (AMAP_WEB_KEY), otherwise the straight-line

@@ -1,5 +1,5 @@
 /**
- * The share contract (issue 6, SPEC 3 "Share", SPEC 7 share calls). Share ids are random URL-safe
+ * The share contract (SPEC 3 "Share", SPEC 7 share calls). Share ids are random URL-safe
  * strings of at least 10 characters (DESIGN 9). The password is never returned.
  */
 import type { Paged } from './api'

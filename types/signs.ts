@@ -1,5 +1,5 @@
 /**
- * Check-in ("sign", issue 8): a member checks in at their current position, at a marker of the
+ * Check-in ("sign"): a member checks in at their current position, at a marker of the
  * group, at a task's place, or at a free location, with photos taken by the watermark camera.
  *
  * The server decides, never the client:
@@ -26,7 +26,7 @@ import type { Paged } from './api'
 export interface SignTargetInput {
   /** A marker of the group the caller may see. */
   marker_id?: number
-  /** A task the caller may complete (issue 8 tasks): its marker or place is the target, when it has one. */
+  /** A task the caller may complete (tasks): its marker or place is the target, when it has one. */
   task_id?: number
 }
 

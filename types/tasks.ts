@@ -1,5 +1,5 @@
 /**
- * Tasks (issue 8: /task, /task/add): work tied to a marker or a place, assigned to members and/or
+ * Tasks (/task, /task/add): work tied to a marker or a place, assigned to members and/or
  * departments, with a due day and a state. A member completes a task with a check-in and photo as
  * proof (types/signs.ts: a check-in made for the task, `task_id`, by the completer).
  *

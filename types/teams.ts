@@ -1,5 +1,5 @@
 /**
- * The teams contract (issue 5, SPEC 1, 3, 6, 7): members (joins), nested departments, roles and
+ * The teams contract (SPEC 1, 3, 6, 7): members (joins), nested departments, roles and
  * modules. Shared by the app and the server; the Api interface in api.ts extends TeamsApi.
  */
 import type { LoginResult } from './entities'

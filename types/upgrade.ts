@@ -1,5 +1,5 @@
 /**
- * The app-upgrade check (issue 8; SPEC 3 "App version", SPEC 4 "Upgrade prompt", SPEC 7
+ * The app-upgrade check (SPEC 3 "App version", SPEC 4 "Upgrade prompt", SPEC 7
  * /api/system/check/upgrade {version}). Only the Android and HarmonyOS builds of the H5 app ask:
  * the client sends its version code (SPEC 9: 70) and its platform, and the server answers with the
  * newest release for that platform above that code, or says there is none.

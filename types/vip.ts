@@ -1,5 +1,5 @@
 /**
- * The membership and payment contract (issue 7, SPEC 3 "VIP info", "VIP product list",
+ * The membership and payment contract (SPEC 3 "VIP info", "VIP product list",
  * "Verification", SPEC 7 "VIP and payment"). Money is integer fen, computed by the server only: a
  * price sent by a client is ignored. Dates are ISO 8601 strings; day boundaries are Asia/Shanghai.
  */

@@ -1,5 +1,5 @@
 /**
- * Messages of the about, my-info, settings, external-page and redirect screens (issue 8), apart
+ * Messages of the about, my-info, settings, external-page and redirect screens, apart
  * from messages.ts so that only those pages load them.
  */
 import type { AreaUnit } from './points'

@@ -1,5 +1,5 @@
 /**
- * Check-in client messages (issue 8: the check-in sheet, the watermark camera, the sign list, image
+ * Check-in client messages (the check-in sheet, the watermark camera, the sign list, image
  * saving). Texts the server says too come from signMessages.ts, so both sides read the same words.
  */
 import { SIGN_PHOTOS_MAX, SIGN_REMARK_MAX, SIGN_TICKET_TTL_S } from './sign'

@@ -1,5 +1,5 @@
 /**
- * Distribution (issue 8, types/distribution.ts): the promotion code's form, the channel an
+ * Distribution (types/distribution.ts): the promotion code's form, the channel an
  * invitation records on first sign-in, the invitation and promotion-page paths, and the input rules
  * of /reg. Pure: the pages and the server share it.
  */

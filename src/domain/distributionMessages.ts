@@ -1,5 +1,5 @@
 /**
- * Distribution texts (issue 8: /reg, /distribution/view, /api/user/distribution/*), apart from
+ * Distribution texts (/reg, /distribution/view, /api/user/distribution/*), apart from
  * messages.ts so that only the two distribution pages (and the server) carry them.
  */
 

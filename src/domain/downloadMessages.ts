@@ -1,4 +1,4 @@
-/** Texts of the mobile app download page (issue 8; GET /download, rendered by the API server). */
+/** Texts of the mobile app download page (GET /download, rendered by the API server). */
 
 export const DOWNLOAD_MSG = {
   title: (brand: string): string => `${brand} App下载`,

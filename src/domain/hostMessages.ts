@@ -52,7 +52,7 @@ export interface PayData {
 }
 
 /**
- * Extension to SPEC 7 (issue 8 watermark camera): take photos with the host's camera. Answered by
+ * Extension to SPEC 7 (watermark camera): take photos with the host's camera. Answered by
  * camera_callback with the images (data URLs or URLs the page may read), or `error`.
  */
 export interface CameraData {

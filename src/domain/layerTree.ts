@@ -1,5 +1,5 @@
 /**
- * The folder tree of layers (SPEC 3: layers are organised in folders; issue 3: folders nest to any
+ * The folder tree of layers (SPEC 3: layers are organised in folders; folders nest to any
  * depth). Built from the flat list /api/layer/getlist returns. Pure: the layer panel, the stores
  * and the server's delete and move rules use the same answers.
  */

@@ -1,5 +1,5 @@
 /**
- * What the map draws (issue 4), as pure functions over stored GCJ-02 coordinates: an index of the
+ * What the map draws, as pure functions over stored GCJ-02 coordinates: an index of the
  * markers in memory (points for clustering and sampling, lines and areas with their bounds), and
  * for a view the clusters, the point markers (at most 200, sampled randomly but stably), the lines
  * and areas in view, or the heat cells. Every renderer (WeChat map, AMap, Leaflet) draws this list.

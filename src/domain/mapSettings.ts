@@ -1,5 +1,5 @@
 /**
- * The user's map preferences (settings page, issue 8) as pure rules: whether cluster badges show
+ * The user's map preferences (settings page) as pure rules: whether cluster badges show
  * their counts, and the draw list without those counts.
  */
 import type { DrawList } from './mapDraw'

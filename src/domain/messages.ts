@@ -50,7 +50,7 @@ export const MSG = {
   logoffConfirm: '注销后账号及您创建的地图数据将被永久删除且无法恢复，确定注销吗？',
 } as const
 
-/** Map data (issue 3): geometry, layers, markers, fields, notes, import/export, uploads. */
+/** Map data: geometry, layers, markers, fields, notes, import/export, uploads. */
 export const MAP_MSG = {
   vertexInvalid: (i: number) => `第${i}个坐标格式错误，应为"经度,纬度"`,
   lngRange: (i: number) => `第${i}个坐标的经度需在-180到180之间`,
@@ -104,7 +104,7 @@ export const MAP_MSG = {
   layerTypeRequired: '请选择图层类型',
 } as const
 
-/** Map data screens (issue 3, client): confirmations and notices of the layer panel, /addinfo, /fields and /oplog. */
+/** Map data screens (client): confirmations and notices of the layer panel, /addinfo, /fields and /oplog. */
 export const MAP_UI_MSG = {
   deleteLayerConfirm: (name: string) => `确定删除"${name}"吗？可在操作日志中恢复。`,
   deleteMarkerConfirm: (name: string) => `确定删除标注"${name}"吗？可在操作日志中恢复。`,
@@ -135,7 +135,7 @@ export const MAP_UI_MSG = {
   deleteIconConfirm: (name: string) => `确定删除图标"${name}"吗？已使用该图标的标注仍会显示它。`,
 } as const
 
-/** Map data files, uploads, fields, title styles and icons (issue 3, server side of import/export and uploads). */
+/** Map data files, uploads, fields, title styles and icons (server side of import/export and uploads). */
 export const MAP_IO_MSG = {
   importGeometryMissing: '缺少坐标数据',
   importGeometryUnsupported: (type: string) => `不支持的几何类型：${type}`,
@@ -151,7 +151,7 @@ export const MAP_IO_MSG = {
   uploadNoFile: '请选择要上传的文件',
 } as const
 
-/** The map engine (issue 4): drawing hints and loader errors. */
+/** The map engine: drawing hints and loader errors. */
 export const MAP_ENGINE_MSG = {
   /** What to tap next while drawing a marker of this kind, given the vertices of the current part. */
   drawHint: (type: number, n: number): string => {
@@ -181,7 +181,7 @@ export const MAP_ENGINE_MSG = {
   loaderLocaMismatch: '地图与Loca版本不匹配',
 } as const
 
-/** Teams on the phone (issue 5): the team, department and role screens, module gating, the group refresh. */
+/** Teams on the phone: the team, department and role screens, module gating, the group refresh. */
 export const TEAM_UI_MSG = {
   /** SPEC 4/8: a mandatory tree item cannot be unticked. */
   mandatory: (item: string): string => `${item}必须授权，无法取消`,
@@ -211,7 +211,7 @@ export const TEAM_UI_MSG = {
   switched: (group: string): string => `已切换到「${group}」`,
 } as const
 
-/** Teams on the server (issue 5): members, invites, the join limit, departments, roles, layer authorisation. */
+/** Teams on the server: members, invites, the join limit, departments, roles, layer authorisation. */
 export const TEAM_MSG = {
   /** join_limit counts collaborators (the administrator not included); 0 is the free plan's. */
   joinLimit: (limit: number): string =>

@@ -1,5 +1,5 @@
 /**
- * Modules gate the menus, pages and calls (issue 5, SPEC 3 "modules", SPEC 6 "roles grant modules"):
+ * Modules gate the menus, pages and calls (SPEC 3 "modules", SPEC 6 "roles grant modules"):
  * a user without a feature's module does not see its menu entry, opening its address directly
  * shows a clear message instead of the page, and the server refuses the calls behind it with the
  * same message (server/src/services/permissions.ts requireFeature). Both sides decide from the

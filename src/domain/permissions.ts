@@ -1,7 +1,7 @@
 /**
  * The fixed permission catalogue of SPEC 3 and the decisions made from it. The server calls these
  * on every route; the client uses the same answers only to hide what the user cannot do.
- * Departments, department managers and roles (issue 5) are decided in ./teams.ts: callers pass the
+ * Departments, department managers and roles are decided in ./teams.ts: callers pass the
  * effective opts on a layer and the effective module ids as `Actor.modules`.
  */
 import type { Layer, PermissionItem } from '../../types/mapdata'

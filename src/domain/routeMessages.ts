@@ -1,4 +1,4 @@
-/** Route-planning messages (issue 8), apart from messages.ts so that only the route pages (and the server) load them. */
+/** Route-planning messages, apart from messages.ts so that only the route pages (and the server) load them. */
 
 export const ROUTE_MSG = {
   nameRequired: '请填写路线名称',

@@ -1,5 +1,5 @@
 /**
- * Route planning rules (issue 8), pure: the order of stops (move, reverse, nearest-next), where a
+ * Route planning rules, pure: the order of stops (move, reverse, nearest-next), where a
  * marker stands as a stop, straight-line legs on GCJ-02 coordinates with an average-speed duration
  * when no map provider answers, the checks of a route with their Chinese messages, and the way
  * distances and times are written ('3.2公里 · 约12分钟'). Used by the route pages, their store and

@@ -1,5 +1,5 @@
 /**
- * Share rules (SPEC 2, 4, 5, 9; issue 6): the display bit mask, defaults, default names, the form's
+ * Share rules (SPEC 2, 4, 5, 9): the display bit mask, defaults, default names, the form's
  * validation with SPEC 5's exact messages, expiry by the day in Asia/Shanghai, and the link.
  * Shared by the share dialog, the share view and the server.
  */

@@ -1,4 +1,4 @@
-/** Share-link messages (issue 6), apart from messages.ts so that only the sharing pages load them.
+/** Share-link messages, apart from messages.ts so that only the sharing pages load them.
  * Beyond SPEC 5's messages, which live in MSG. */
 
 export const SHARE_MSG = {

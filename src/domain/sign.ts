@@ -1,5 +1,5 @@
 /**
- * Check-in (sign) rules (issue 8, types/signs.ts), pure and shared by the check-in sheet and the
+ * Check-in (sign) rules (types/signs.ts), pure and shared by the check-in sheet and the
  * server: the ticket's lifetime and the photo and remark limits, the group's sign radius, the point
  * a target is measured to, the great-circle distance and the in-radius decision, the position check,
  * Shanghai calendar days of the list's date filter, and the canonical strings of a ticket and of a

@@ -1,4 +1,4 @@
-/** Check-in (sign) messages (issue 8), apart from messages.ts so that only the check-in sheet, the sign list and the server load them. */
+/** Check-in (sign) messages, apart from messages.ts so that only the check-in sheet, the sign list and the server load them. */
 
 export const SIGN_MSG = {
   /** Refused ticket: the position is outside the group's sign radius of the target. */

@@ -1,4 +1,4 @@
-/** Task messages (issue 8: /task, /task/add), apart from messages.ts so that only the task pages (and the server) load them. */
+/** Task messages (/task, /task/add), apart from messages.ts so that only the task pages (and the server) load them. */
 import type { TaskScope, TaskStatus } from '../../types/tasks'
 
 /** What each status reads as (the status chips, the cards, the detail). */

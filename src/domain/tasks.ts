@@ -1,5 +1,5 @@
 /**
- * Task rules (issue 8, types/tasks.ts), pure: the status shown (the state, or overdue once the due
+ * Task rules (types/tasks.ts), pure: the status shown (the state, or overdue once the due
  * day has passed on the Shanghai calendar), the checks of a task's input with their Chinese
  * messages, the state transitions, who may do what with a task, and which departments an
  * assignment or a list scope reaches in the department tree. Used by the task pages, their store

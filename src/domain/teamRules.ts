@@ -1,4 +1,4 @@
-/** Input rules of the team screens (issue 5), shared by the pages and the server. Each returns an error message or null. */
+/** Input rules of the team screens, shared by the pages and the server. Each returns an error message or null. */
 import { TEAM_UI_MSG } from './messages'
 import { DEPARTMENT_NAME_MAX, ROLE_NAME_MAX, parseInviteCode } from './teams'
 import { charLength } from './validate'

@@ -1,5 +1,5 @@
 /**
- * Teams (issue 5, SPEC 1, 3, 6): the group-level catalogue of modules and group actions with the
+ * Teams (SPEC 1, 3, 6): the group-level catalogue of modules and group actions with the
  * tier applied, the department tree, and what a member may do given their standing (administrator,
  * group manager, department manager), their department and its ancestors' layer grants, and their
  * roles. Pure: the server loads the rows once per call and asks these functions; the client uses

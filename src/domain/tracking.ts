@@ -1,5 +1,5 @@
 /**
- * Location tracking (issue 8, SPEC 4 location, SPEC 9 polls): once location access is granted the
+ * Location tracking (SPEC 4 location, SPEC 9 polls): once location access is granted the
  * position is polled every 2 s; every 10th poll, when signed in, the position is reverse-geocoded
  * (only inside China's range, SPEC 9) and reported to the team. Pure rules; LocationStore runs them.
  */

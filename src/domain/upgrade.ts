@@ -1,5 +1,5 @@
 /**
- * The app-upgrade prompt (issue 8; SPEC 4 "Upgrade prompt": only on Android or HarmonyOS, once a
+ * The app-upgrade prompt (SPEC 4 "Upgrade prompt": only on Android or HarmonyOS, once a
  * day; either button stores today's date). Only the H5 app asks — inside our Android/HarmonyOS host
  * app or an Android phone's browser; WeChat updates mini-programs itself and iOS has its store.
  */

@@ -1,5 +1,5 @@
 /**
- * Upgrade-prompt texts (issue 8; SPEC 2 overlay 'new version found' with 'later' and 'upgrade now').
+ * Upgrade-prompt texts (SPEC 2 overlay 'new version found' with 'later' and 'upgrade now').
  * Apart from messages.ts so that only the upgrade dialog (loaded when due) and the server carry them.
  */
 

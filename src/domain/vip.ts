@@ -1,5 +1,5 @@
 /**
- * Membership products, discounts and their prices, the questionnaire and order states (issue 7,
+ * Membership products, discounts and their prices, the questionnaire and order states (
  * SPEC 3, 5, 9). Pure: the server prices orders with these (never the client), the app shows them.
  */
 import type { Discount, DiscountKind, Enterprise, OrderStatus, PricedProduct, VipProduct, VipProductId } from '../../types/vip'

@@ -1,5 +1,5 @@
 /**
- * Membership and payment messages (issue 7). Apart from messages.ts so that only the pages that
+ * Membership and payment messages. Apart from messages.ts so that only the pages that
  * speak of membership load them: a module's used strings all travel in the chunk that holds it.
  * SPEC 5's questionnaire messages exactly, and ours where the SPEC is silent.
  */
@@ -52,7 +52,7 @@ export const VIP_MSG = {
   payCreateFailed: '微信支付下单失败，请稍后再试',
   payOk: '支付成功，会员权益即将生效',
   iapUnavailable: '暂不支持苹果支付',
-  // Client (issue 7 screens)
+  // Client (screens)
   payCancelled: '已取消支付，订单可在「我的订单」中继续支付',
   payFailed: '支付失败，请稍后再试',
   payWebUnavailable: '当前环境不支持微信支付，请在微信小程序或团队地图App中支付',

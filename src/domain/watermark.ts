@@ -1,5 +1,5 @@
 /**
- * The watermark of check-in photos (issue 8, SPEC 9 "watermark text wraps at 220 width"): which
+ * The watermark of check-in photos (SPEC 9 "watermark text wraps at 220 width"): which
  * lines a photo carries (time in Asia/Shanghai, place, user, target and distance, the server's
  * code), how they wrap for a given text measure, where they sit on the picture, and the camera's
  * sizes (video height = window height - 200, export at 4x). Pure: the platforms draw the layout

@@ -15,7 +15,7 @@ export function decideEntry(root: Pick<RootStore, 'platform' | 'session' | 'app'
   })
 }
 
-/** The message shown instead of the page when the user's modules do not open it (issue 5), else null. */
+/** The message shown instead of the page when the user's modules do not open it, else null. */
 export function moduleBlockOf(root: Pick<RootStore, 'platform' | 'session'>): string | null {
   const route = resolveRoute(root.platform.location().pathname)
   return route ? moduleBlock(route.path, root.session.user?.modules, root.session.user?.level ?? 0) : null

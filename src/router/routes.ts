@@ -56,7 +56,7 @@ export const ROUTES: RouteDef[] = [
 
 /**
  * The membership pages (and account deletion): the expired dialog, the expiry reminder and the trial
- * welcome stand aside there, since renewing happens there (issue 7).
+ * welcome stand aside there, since renewing happens there.
  */
 export const MEMBERSHIP_PATHS = ['/vip', '/order', '/logoff']
 

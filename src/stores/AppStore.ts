@@ -63,7 +63,7 @@ export class AppStore {
   share_request: { type: 1 | 2 | 3; ids: number[]; name?: string; pickLayers?: boolean } | null = null
   /** Development-only: a developer chose to continue on a desktop browser. */
   allowDesktop = false
-  /** The app-upgrade prompt (issue 8): its state is SPEC 3's app_upgrade. */
+  /** The app-upgrade prompt: its state is SPEC 3's app_upgrade. */
   readonly upgrade: UpgradeStore
   private readonly timers = new Set<ReturnType<typeof setTimeout>>()
   /** Per validation notice: the watch that takes it away once its cause is gone. */

@@ -1,5 +1,5 @@
 /**
- * Departments of the selected group (issue 5, SPEC 3/6): a tree nested to any depth, each with its
+ * Departments of the selected group (SPEC 3/6): a tree nested to any depth, each with its
  * managers and the layers authorised to it (with the permission ids granted on each).
  */
 import { makeAutoObservable, runInAction } from 'mobx'

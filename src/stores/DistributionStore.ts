@@ -1,5 +1,5 @@
 /**
- * Distribution (issue 8, types/distribution.ts): /reg registers a promoter (name, phone confirmed by
+ * Distribution (types/distribution.ts): /reg registers a promoter (name, phone confirmed by
  * an SMS code from the session's code sender, optional company) and /distribution/view?code= shows
  * the promotion page: who invites, the invitation link (QR code, copy, 立即使用), the download page,
  * and how many signed up through it and paid. Both public.

@@ -1,4 +1,4 @@
-/** Custom fields of a layer (issue 3: text, number, date, choice, phone, photo): list, add, edit, reorder, delete. */
+/** Custom fields of a layer (text, number, date, choice, phone, photo): list, add, edit, reorder, delete. */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { FieldKind, LayerField } from '../../types/mapdata'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'

@@ -1,5 +1,5 @@
 /**
- * The group's custom point icons (issue 3: /api/system/get/icon, save/icon, delete/icon). Every
+ * The group's custom point icons (/api/system/get/icon, save/icon, delete/icon). Every
  * member picks from them for a point's style; group managers upload new ones and delete them.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'

@@ -1,5 +1,5 @@
 /**
- * Layers in folders (SPEC 3, issue 3): the tree from /api/layer/getlist, open folders and the last
+ * Layers in folders (SPEC 3): the tree from /api/layer/getlist, open folders and the last
  * layer per kind kept on the phone (SPEC 3 client state), show/hide through /api/layer/setting/show,
  * create, rename, move, delete, default layer and title styles.
  */
@@ -163,7 +163,7 @@ export class LayerStore {
     return deleteImpact(this.layers, id, (layerId) => this.root.markers.loadedCount(layerId))
   }
 
-  /** The confirmation text: the counts for a folder with content (SPEC-free; issue 3). */
+  /** The confirmation text: the counts for a folder with content (SPEC-free). */
   deleteConfirmText(id: number): string {
     const layer = this.byId.get(id)
     const impact = this.deleteImpact(id)

@@ -1,5 +1,5 @@
 /**
- * Location tracking (issue 8, SPEC 4/8/9): once location access is granted the position is polled
+ * Location tracking (SPEC 4/8/9): once location access is granted the position is polled
  * every 2 s and moves the self-location marker; every 10th poll, when signed in, it is
  * reverse-geocoded (inside China's range) and reported to the team. A refusal shows SPEC 8's
  * '权限错误' dialog (authorise opens the setting, cancel keeps the app usable without a position).

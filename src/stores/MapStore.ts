@@ -1,5 +1,5 @@
 /**
- * The map engine's state (issue 4): the current view, what to draw for it (the domain's draw list
+ * The map engine's state: the current view, what to draw for it (the domain's draw list
  * over the filtered markers), the heatmap switch, the marker or cluster the user tapped, and the
  * drawing of a new marker vertex by vertex before /addinfo takes over.
  */

@@ -1,5 +1,5 @@
 /**
- * Markers (SPEC 3, 4; issue 3): loaded in pages of 5000 for the layers shown, kept per layer for the
+ * Markers (SPEC 3, 4): loaded in pages of 5000 for the layers shown, kept per layer for the
  * map engine; detail, save and delete; the last used style and the marker filter kept on the phone
  * (SPEC 3 client state); search; import and export of a layer.
  */
@@ -414,7 +414,7 @@ export class MarkerStore {
 
   // ---- search -------------------------------------------------------------------------------
 
-  /** Searches names, notes and field values on the server (issue 3). */
+  /** Searches names, notes and field values on the server. */
   async search(kw: string): Promise<boolean> {
     const q = kw.trim()
     this.searchKw = q

@@ -1,4 +1,4 @@
-/** Notes of a marker with photos (issue 3): list, add, edit, delete; and photo uploads for notes and fields. */
+/** Notes of a marker with photos: list, add, edit, delete; and photo uploads for notes and fields. */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { Note, Upload } from '../../types/mapdata'
 import { ApiError } from '../api/errors'

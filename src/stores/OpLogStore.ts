@@ -1,5 +1,5 @@
 /**
- * The operation log (issue 3): every create, update and delete of layers, markers, notes and fields,
+ * The operation log: every create, update and delete of layers, markers, notes and fields,
  * newest first, with filters; a user with the log permission restores a deleted item from it.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'

@@ -1,4 +1,4 @@
-/** Roles of the selected group (issue 5, SPEC 3/6): each grants modules and group actions to its users. */
+/** Roles of the selected group (SPEC 3/6): each grants modules and group actions to its users. */
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { ModuleItem, Role } from '../../types/teams'
 import { TEAM_UI_MSG } from '../domain/messages'

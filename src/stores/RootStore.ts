@@ -53,9 +53,9 @@ export interface Platform {
    * (and the host bridge's) travels with the membership pages, not with every page.
    */
   pay: () => Promise<PayPlatform>
-  /** Positions, addresses and the location setting (issue 8 tracking). */
+  /** Positions, addresses and the location setting (tracking). */
   geo: GeoPlatform
-  /** The watermark camera's access, the host app's camera and image saving (issue 8 check-in), loaded on first use. */
+  /** The watermark camera's access, the host app's camera and image saving (check-in), loaded on first use. */
   camera: () => Promise<CameraPlatform>
   /** Picking images and sending them to /api/system/upload, loaded on first use (Taro's H5 picker and uploader are large). */
   upload: () => Promise<UploadPlatform>
@@ -90,7 +90,7 @@ export class RootStore {
   readonly icons: IconStore
   readonly map: MapStore
   readonly groupRefresh: GroupRefreshStore
-  /** Location tracking (issue 8). */
+  /** Location tracking. */
   readonly tracker: LocationStore
   /** Timers of polls (fake timers in tests). */
   readonly scheduler: Scheduler

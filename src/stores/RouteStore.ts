@@ -1,5 +1,5 @@
 /**
- * Route planning (issue 8, /route and /route/add): the routes the user sees, deleting and sharing
+ * Route planning (/route and /route/add): the routes the user sees, deleting and sharing
  * them (share type 3 through the share dialog), and the route being edited (RouteDraft): name,
  * travel mode, ordered stops from the group's markers, typed coordinates or the current position,
  * and its distance and time — at once as the straight line (src/domain/routes.ts, works offline),

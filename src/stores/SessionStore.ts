@@ -195,7 +195,7 @@ export class SessionStore {
   }
 
   /**
-   * My info (issue 8): saves the nickname and/or avatar through /api/user/save. A nickname is checked
+   * My info: saves the nickname and/or avatar through /api/user/save. A nickname is checked
    * first (nothing is sent when it is wrong); the answer is the saved user, which becomes the session's.
    */
   async saveProfile(patch: { nickname?: string; avatar?: string }): Promise<boolean> {

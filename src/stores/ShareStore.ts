@@ -1,5 +1,5 @@
 /**
- * Sharing (issue 6, SPEC 2/4/5/9): the share dialog's form (kind, data, name, password, expiry,
+ * Sharing (SPEC 2/4/5/9): the share dialog's form (kind, data, name, password, expiry,
  * display switches), saving it, the success dialog with the link, and the group's shares for
  * /share/management. The rules live in src/domain/share.ts; the server enforces them again.
  */

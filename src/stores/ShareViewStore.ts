@@ -1,5 +1,5 @@
 /**
- * The public share view (issue 6, /share/view?id=): no login. Loads the share's meta, asks for the
+ * The public share view (/share/view?id=): no login. Loads the share's meta, asks for the
  * password when needed (the proof from /api/share/check/pwd is kept on the phone until it lapses),
  * then the shared layers and markers, drawn through the same pipeline as the map page, with only
  * the controls the share's display mask allows.

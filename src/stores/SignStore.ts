@@ -1,5 +1,5 @@
 /**
- * Check-in (issue 8, types/signs.ts): the check-in being made (CheckInDraft: locate, ticket from the
+ * Check-in (types/signs.ts): the check-in being made (CheckInDraft: locate, ticket from the
  * server, watermarked photos, remark, upload and save) and the sign list (scope mine / all, paging,
  * filters by task or marker). The server decides distance, time and validity; the client only shows
  * what it says.

@@ -1,5 +1,5 @@
 /**
- * Tasks (issue 8, /task and /task/add): the task centre's lists per scope (mine, department, all
+ * Tasks (/task and /task/add): the task centre's lists per scope (mine, department, all
  * for managers, created by me) with a status filter and the counts per status, the task opened in
  * the detail, starting and completing it (completion takes the id of a check-in made with the
  * check-in sheet for the task), deleting it, and the task being created or edited (TaskDraft).

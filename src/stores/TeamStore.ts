@@ -1,5 +1,5 @@
 /**
- * The team (issue 5, SPEC 1/3/6/7): members of the selected group with their departments and roles,
+ * The team (SPEC 1/3/6/7): members of the selected group with their departments and roles,
  * people pre-registered by phone, the invite code and link, the groups the user belongs to.
  * Switching and quitting change the session and live in SessionStore.
  */

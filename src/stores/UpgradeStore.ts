@@ -1,5 +1,5 @@
 /**
- * The app-upgrade prompt (issue 8; SPEC 4 "Upgrade prompt"): at app start the H5 app on Android or
+ * The app-upgrade prompt (SPEC 4 "Upgrade prompt"): at app start the H5 app on Android or
  * HarmonyOS asks the server for a newer release, at most once a day, and shows 'new version found'
  * with the version and its notes. Either button ('later', 'upgrade now') stores today's
  * (Asia/Shanghai) date; 'upgrade now' opens the installer's address. AppStore owns one of these

@@ -1,5 +1,5 @@
 /**
- * Membership and payment on the client (issue 7, SPEC 2/3/4/5/9): the membership centre's info and
+ * Membership and payment on the client (SPEC 2/3/4/5/9): the membership centre's info and
  * usage, discount codes, buying (order, then WeChat Pay in the mini-program, the host app's payment
  * in our native app, or the local sandbox), the payment callback (a success notice for 7 s, then
  * user info every 3 s until the new level shows), orders, the questionnaire and the reset to free.

@@ -1,5 +1,5 @@
 /**
- * Distribution (issue 8; SPEC 2 /reg "distribution register" and /distribution/view "distribution
+ * Distribution (SPEC 2 /reg "distribution register" and /distribution/view "distribution
  * view", both public) and the app download page (SPEC 1; GET /download on the API server) against
  * the real server: a promoter registers on /reg with an SMS code and lands on their own promotion page
  * (QR code, counts 0, 进入应用); another phone sees the invitation (who invites, 立即使用, no figures),
@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 afterAll(() => world?.close())
 
-describe('distribution (issue 8)', () => {
+describe('distribution', () => {
   it('registers a promoter on /reg with an SMS code and lands on the promotion page with its QR code and counts 0', async () => {
     await page.goto(`${server.url}/reg`)
     await page.getByText('成为推广人').waitFor()
@@ -152,7 +152,7 @@ describe('distribution (issue 8)', () => {
   })
 })
 
-describe('the app download page (issue 8)', () => {
+describe('the app download page', () => {
   it('lists the newest Android and HarmonyOS releases at mobile size', async () => {
     const at = new Date().toISOString()
     server.sql(

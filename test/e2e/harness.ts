@@ -353,7 +353,7 @@ export async function signUp(page: Page, server: Server, phone: string, nickname
   if (!opts.keepWelcome) await closeTrialWelcome(page)
 }
 
-/** A new map starts on the trial, and the map greets its administrator once (issue 7): closes that greeting. */
+/** A new map starts on the trial, and the map greets its administrator once: closes that greeting. */
 export async function closeTrialWelcome(page: Page): Promise<void> {
   await page.getByText('欢迎试用团队地图').waitFor()
   await page.locator('.vip-welcome .nut-dialog-close').click()

@@ -73,7 +73,7 @@ describe('H5 sign-in journey', () => {
     // The map made before the nickname takes it.
     await page.getByText('测绘小王的地图').waitFor()
     await page.getByText('测绘小王', { exact: true }).waitFor()
-    // A new trial map greets its administrator once (issue 7).
+    // A new trial map greets its administrator once.
     await closeTrialWelcome(page)
     await expect(page.getByText('试用版 · 剩余7天').count()).resolves.toBe(1)
     await page.locator('[data-testid=map-canvas]').waitFor()

@@ -1,5 +1,5 @@
 /**
- * The map-data journey of issue 3 on H5 in headless Chromium (mobile emulation) against the real
+ * The map-data journey on H5 in headless Chromium (mobile emulation) against the real
  * server: a new user builds a small team map by hand. Folder and layers in the layer panel, a
  * marker of each of the seven kinds through /addinfo, a note with a photo in the detail, edit,
  * delete, restore from /oplog, export a layer and import the file back into another layer.

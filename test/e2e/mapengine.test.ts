@@ -1,5 +1,5 @@
 /**
- * The map engine journey of issue 4 on the keyless H5 map (Leaflet) in headless Chromium, against
+ * The map engine journey on the keyless H5 map (Leaflet) in headless Chromium, against
  * the real server: draw one marker of each kind by tapping the map, see them drawn, tap a marker
  * for its detail, toggle a layer off and on, switch the heatmap, and see clusters form.
  */

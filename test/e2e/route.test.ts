@@ -1,5 +1,5 @@
 /**
- * Route planning (issue 8) against the real server: a user plans a route through three markers found
+ * Route planning against the real server: a user plans a route through three markers found
  * by search, reorders a stop, sees the distance and time (straight-line here: no map-provider key),
  * saves it, finds it on /route, and shares it as a route share (type 3) that a stranger can open.
  */
@@ -29,7 +29,7 @@ async function addBySearch(name: string): Promise<void> {
   await on(page, '.route-stop__name', name).waitFor()
 }
 
-describe('route planning (issue 8)', () => {
+describe('route planning', () => {
   it('plans a route through three markers, reorders it, and saves it', async () => {
     await signUp(page, server, PHONE, '吴调度')
     const auth = await apiSignIn(server, PHONE)

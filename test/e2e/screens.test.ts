@@ -1,5 +1,5 @@
 /**
- * The remaining screens of issue 8 against the real server: /about, /myinfo (nickname), /system/setting
+ * The remaining screens against the real server: /about, /myinfo (nickname), /system/setting
  * (area unit kept on the phone), /web (an external page, a bad link refused), /redirect/{path}, the
  * upgrade prompt on Android (once a day), the location-permission dialog when location is refused, and
  * /logoff deleting an account after the warnings and a confirmation.
@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 afterAll(() => world?.close())
 
-describe('the remaining screens (issue 8)', () => {
+describe('the remaining screens', () => {
   it('/about names the app and its versions, and offers customer service', async () => {
     await page.goto(`${server.url}/about`)
     await on(page, '.about-brand', '团队地图').waitFor()

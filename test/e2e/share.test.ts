@@ -1,5 +1,5 @@
 /**
- * The share journey of issue 6 against the real server: a user shares one layer with a password
+ * The share journey against the real server: a user shares one layer with a password
  * and an expiry from the share dialog; a fresh browser context (nobody signed in) opens the link,
  * sees the password prompt, fails with a wrong password, passes, and sees exactly the shared
  * markers with the allowed controls; the share is deleted on /share/management and the link dies.
@@ -26,7 +26,7 @@ afterAll(() => world?.close())
 
 const call = (path: string, body: Record<string, unknown>, auth: ApiAuth) => apiCall(server, path, body, auth)
 
-describe('share links: dialog, password, public view, deletion (issue 6)', () => {
+describe('share links: dialog, password, public view, deletion', () => {
   it('the owner makes two layers with markers and shares one of them with a password and an expiry', async () => {
     await signUp(owner, server, PHONE, '赵分享')
     // Data through the API (the map-data journeys test the screens that make it).

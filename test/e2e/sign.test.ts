@@ -1,5 +1,5 @@
 /**
- * Check-in with the watermark camera (issue 8) against the real server, with Chromium's fake camera
+ * Check-in with the watermark camera against the real server, with Chromium's fake camera
  * (--use-fake-device-for-media-stream): a member opens a marker next to their position, checks in,
  * takes a photo (the watermark with time, place, user, target and the server's code is painted on
  * it at 4x, SPEC 9), submits, and finds the record with its photo and 已校验 in the sign list, where
@@ -49,7 +49,7 @@ async function openDetail(name: string): Promise<void> {
   await visible('.marker-detail__name', exact(name)).waitFor()
 }
 
-describe('check-in with the watermark camera (issue 8)', () => {
+describe('check-in with the watermark camera', () => {
   it('checks in at a marker with a watermarked photo and finds it verified in the sign list', async () => {
     await signUp(page, server, PHONE, '郑巡检')
     auth = await apiSignIn(server, PHONE)

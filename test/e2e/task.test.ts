@@ -1,5 +1,5 @@
 /**
- * Tasks (issue 8) against the real server, with two phones: on a VIP map the administrator creates
+ * Tasks against the real server, with two phones: on a VIP map the administrator creates
  * a task at a marker on /task/add, assigned to a member; the member opens /task, finds it under 我的,
  * starts it and completes it with a check-in at the marker with a photo from Chromium's fake camera;
  * the task reads 已完成 with the proof photo; the administrator sees it done under 全部. On the free
@@ -35,7 +35,7 @@ afterAll(() => world?.close())
 
 const call = (path: string, body: Record<string, unknown>, auth?: ApiAuth) => apiCall(server, path, body, auth)
 
-describe('tasks (issue 8)', () => {
+describe('tasks', () => {
   it('sets up a VIP map with a marker and a member who holds the dispatch module', async () => {
     await signUp(admin, server, ADMIN_PHONE, '周队长')
     adminAuth = await apiSignIn(server, ADMIN_PHONE)

@@ -1,5 +1,5 @@
 /**
- * The teams journey of issue 5 with two browser contexts against the real server: the administrator
+ * The teams journey with two browser contexts against the real server: the administrator
  * builds nested departments, authorises one layer to a child department, creates a role and adds a
  * second person by phone; that person signs in on another phone, lands in the team, sees exactly
  * the authorised layer, cannot edit it (the UI hides it and the server refuses a forged call), gets
@@ -46,7 +46,7 @@ async function tick(page: Page, name: string): Promise<void> {
   await on(page, '.tree-select__row', exact(name)).click()
 }
 
-describe('teams: departments, roles, invitation, authorised layers, refresh, removal (issue 5)', () => {
+describe('teams: departments, roles, invitation, authorised layers, refresh, removal', () => {
   let customersLayerId = 0
 
   it('the administrator creates two layers', async () => {

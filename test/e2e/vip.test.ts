@@ -1,5 +1,5 @@
 /**
- * The membership journey of issue 7 against the real server (sandbox payments, no merchant keys):
+ * The membership journey against the real server (sandbox payments, no merchant keys):
  * a new user on the 7-day trial is greeted, fills in the questionnaire and gets 30 more days; buys
  * VIP 1 in the sandbox and sees the new limits after the payment callback's poll; when the team's
  * membership has run out, the administrator and a member see their own variants of the expired
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => world?.close())
 
 
-describe('membership: trial, questionnaire, sandbox purchase, expiry dialogs, reset to free (issue 7)', () => {
+describe('membership: trial, questionnaire, sandbox purchase, expiry dialogs, reset to free', () => {
   it('a new user on the trial is greeted and fills in the questionnaire for 30 more days', async () => {
     await signUp(admin, server, ADMIN_PHONE, '钱会员', { keepWelcome: true })
     // SPEC 2 trial welcome: 'contact service' and 'fill in questionnaire'.

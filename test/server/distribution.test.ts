@@ -1,5 +1,5 @@
 /**
- * Distribution (issue 8; SPEC 2 /reg and /distribution/view are public; SPEC 7
+ * Distribution (SPEC 2 /reg and /distribution/view are public; SPEC 7
  * /api/user/distribution/register; contract types/distribution.ts).
  */
 import { ErrCode } from '../../types/api'
@@ -31,7 +31,7 @@ async function register(fields: Record<string, unknown>) {
   return t.call('/api/user/distribution/register', fields)
 }
 
-describe('distribution register and view (issue 8)', () => {
+describe('distribution register and view', () => {
   beforeEach(async () => {
     t = await makeTestApp()
   })
@@ -123,7 +123,7 @@ describe('distribution register and view (issue 8)', () => {
   })
 })
 
-describe('distribution counts (issue 8: registered through the invitation, and of those, paid)', () => {
+describe('distribution counts (registered through the invitation, and of those, paid)', () => {
   let w: TeamWorld
 
   beforeEach(async () => {

@@ -1,5 +1,5 @@
 /**
- * The mobile app download page (issue 8; SPEC 1 "a mobile app download page"): GET /download,
+ * The mobile app download page (SPEC 1 "a mobile app download page"): GET /download,
  * rendered by the API server from the system config's brand and the newest Android and HarmonyOS
  * releases, with the WeChat "open in the browser" overlay (WeChat blocks APK downloads).
  */

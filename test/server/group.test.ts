@@ -149,7 +149,7 @@ describe('/api/group/info', () => {
     const stranger = await t.login('13900139000')
     await t.db.kysely.updateTable('users').set({ select_groupid: groupId }).where('id', '=', stranger.auth.userid as number).execute()
     expect(await t.call('/api/group/info', {}, stranger.auth)).toMatchObject({ errcode: ErrCode.FORBIDDEN, errmsg: MSG.forbidden })
-    // getinfo does not present a group the user does not belong to: it moves them to their own map (issue 5).
+    // getinfo does not present a group the user does not belong to: it moves them to their own map.
     const info = (await t.call('/api/user/getinfo', {}, stranger.auth)).data
     expect(info).toMatchObject({ is_admin: true, user: { is_manager: true, level: 1 } })
     expect(info.user.select_groupid).not.toBe(groupId)

@@ -1,5 +1,5 @@
 /**
- * WeChat Pay API v3 (issue 7) against a fake WeChat Pay server on loopback with locally generated
+ * WeChat Pay API v3 against a fake WeChat Pay server on loopback with locally generated
  * RSA keys: signed JSAPI prepay with the payer's openid, the wx.requestPayment parameters, the
  * platform signature on responses, and notifications verified, decrypted and applied once.
  */

@@ -1,5 +1,5 @@
 /**
- * Route planning on the server (issue 8, RouteApi in types/routes.ts): module_routing gates every
+ * Route planning on the server (RouteApi in types/routes.ts): module_routing gates every
  * call (a VIP module: the free tier refuses even the administrator), routing_add / routing_delete /
  * routing_share gate saving, deleting and sharing; managers see the group's routes, members their
  * own; another group's route is NOT_FOUND; a marker stop must be a live marker the caller may

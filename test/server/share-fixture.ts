@@ -1,5 +1,5 @@
 /**
- * Builders for the share tests (issue 6): a team (teams-fixture) with layers and markers, share
+ * Builders for the share tests: a team (teams-fixture) with layers and markers, share
  * bodies with sensible defaults, and calls from a given client address (rate limits key on it).
  */
 import type { FastifyInstance } from 'fastify'

@@ -1,5 +1,5 @@
 /**
- * Managing shares (issue 6): /api/share/getlist/group lists the caller's group's shares newest
+ * Managing shares: /api/share/getlist/group lists the caller's group's shares newest
  * first in pages (managers all, with an optional creator filter; others only their own), and
  * /api/share/delete lets the creator or a manager delete one.
  */

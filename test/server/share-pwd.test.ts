@@ -1,5 +1,5 @@
 /**
- * Password shares (issue 6): /api/share/check/pwd answers a short-lived proof signed for one
+ * Password shares: /api/share/check/pwd answers a short-lived proof signed for one
  * share; the data calls refuse without a valid proof for THIS share; wrong tries are limited per
  * share and client and per share, counted in the database (so that they hold across requests,
  * app instances and processes) with the injected clock; the signing secret survives a restart.

@@ -1,5 +1,5 @@
 /**
- * /api/share/save (issue 6): SPEC 5 validation with its exact messages, the display mask and the
+ * /api/share/save: SPEC 5 validation with its exact messages, the display mask and the
  * map style, route shares refused until routes exist, SPEC 6 share visibility (who may share
  * which layer or marker), other groups' ids refused, nothing written on a refusal, random ids,
  * and a password that is stored hashed and never returned.

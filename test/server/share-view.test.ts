@@ -1,5 +1,5 @@
 /**
- * The public side of a share (issue 6): /api/share/getbyid, /api/layer/get/share and
+ * The public side of a share: /api/share/getbyid, /api/layer/get/share and
  * /api/marker/get/share. A share shows exactly its data (live layers and markers, the markers
  * presented as /api/marker/getlist presents them, layers with their title style), layer_ids and
  * marker_ids only narrow, pages are stable, the share works until the end of its day in China,

@@ -1,5 +1,5 @@
 /**
- * Check-in on the server (issue 8, SignApi in types/signs.ts): "check in at the current position
+ * Check-in on the server (SignApi in types/signs.ts): "check in at the current position
  * within the group's sign radius (system_config.sign_radius, default 300 m) of a marker or a free
  * location; the server verifies the distance and time, stores the record (user, time, lng, lat,
  * address, photos) and lists it (sign list permission)", and beyond the SPEC: "a tampered photo or a

@@ -1,5 +1,5 @@
 /**
- * Tasks on the server (issue 8, TaskApi in types/tasks.ts): module_dispatch gates every call (a
+ * Tasks on the server (TaskApi in types/tasks.ts): module_dispatch gates every call (a
  * VIP module: the free tier refuses even the administrator); task_add gates creating, task_delete
  * deleting; the creator or a manager edits; an assignee (directly, or through their department or
  * a parent of it) starts and completes; completing takes the caller's own check-in made for the

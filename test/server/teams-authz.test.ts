@@ -1,5 +1,5 @@
 /**
- * The authorisation matrix of issue 5: every kind of caller against every layer and marker action,
+ * The authorisation matrix of the teams: every kind of caller against every layer and marker action,
  * and (the module axis, at the end) every kind of caller against every call behind a module.
  *
  * One team per kind of caller. Departments: 总部 (top) > 一部 (child) > 一组 (grandchild), and an

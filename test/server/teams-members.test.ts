@@ -1,4 +1,4 @@
-/** Members of a team (issue 5): joining by invite code under join_limit, pre-registration, removing, quitting, managers, switching groups. */
+/** Members of a team: joining by invite code under join_limit, pre-registration, removing, quitting, managers, switching groups. */
 import { ErrCode } from '../../types/api'
 import { MSG, TEAM_MSG } from '../../src/domain/messages'
 import { PERM } from '../../src/domain/permissions'

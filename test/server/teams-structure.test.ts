@@ -1,4 +1,4 @@
-/** Departments, roles, modules and layer authorisation of a team (issue 5). */
+/** Departments, roles, modules and layer authorisation of a team. */
 import { ErrCode } from '../../types/api'
 import { MAP_MSG, MSG, TEAM_MSG } from '../../src/domain/messages'
 import { LAYER_PERMISSIONS, PERM } from '../../src/domain/permissions'

@@ -1,4 +1,4 @@
-/** /api/system/check/upgrade (issue 8; SPEC 7 {version}): the newest release of the platform above the client's version. */
+/** /api/system/check/upgrade (SPEC 7 {version}): the newest release of the platform above the client's version. */
 import { ErrCode } from '../../types/api'
 import { insertAppRelease, type NewAppRelease } from '../../server/src/db/app-releases'
 import { UPGRADE_MSG } from '../../src/domain/upgradeMessages'

@@ -1,4 +1,4 @@
-/** Builders for the membership and payment server tests (issue 7) on top of the teams world. */
+/** Builders for the membership and payment server tests on top of the teams world. */
 import { insertDiscount, type NewDiscount } from '../../server/src/db/discounts'
 import type { Auth } from './helpers'
 import { DAY_MS } from './helpers'

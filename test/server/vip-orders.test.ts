@@ -1,4 +1,4 @@
-/** Orders and discounts (issue 7, SPEC 3, 7): the server's price only, discounts, order states, the sandbox payment and what it gives the group. */
+/** Orders and discounts (SPEC 3, 7): the server's price only, discounts, order states, the sandbox payment and what it gives the group. */
 import { ErrCode } from '../../types/api'
 import { VIP_MSG } from '../../src/domain/vipMessages'
 import { addMonthsShanghai } from '../../src/domain/tiers'

@@ -1,5 +1,5 @@
 /**
- * The questionnaire and enterprise profile (issue 7, SPEC 1, 3, 5, 9): SPEC 5's messages, +30 trial
+ * The questionnaire and enterprise profile (SPEC 1, 3, 5, 9): SPEC 5's messages, +30 trial
  * days once, verifyed; and the reminder rules of src/domain/tiers applied to what the server says.
  */
 import { ErrCode } from '../../types/api'

@@ -1,5 +1,5 @@
 /**
- * Expiry and reset to free (issue 7, SPEC 4, 5, 9): an expired group keeps everything and may not
+ * Expiry and reset to free (SPEC 4, 5, 9): an expired group keeps everything and may not
  * add beyond the free plan; the administrator's reset removes collaborators and leaves exactly the
  * latest 20 markers visible (nothing deleted); a renewal within 3 months of the expiry brings the
  * hidden markers back.

@@ -1,5 +1,5 @@
 /**
- * The distribution client (issue 8; /reg and /distribution/view, public): DistributionStore's
+ * The distribution client (/reg and /distribution/view, public): DistributionStore's
  * registration (checked before any call), the promotion page's states (ready, 推广码无效, no code,
  * failed), the invitation link, copy, 立即使用 and the download page; and the login call carrying an
  * invitation's ?channel=.

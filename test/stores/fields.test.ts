@@ -7,7 +7,7 @@ const F1 = buildField({ id: 1, layer_id: 9, name: '联系人', sort: 1 })
 const F2 = buildField({ id: 2, layer_id: 9, name: '电话', kind: 'phone', sort: 2 })
 const F3 = buildField({ id: 3, layer_id: 9, name: '状态', kind: 'choice', options: ['待办', '完成'], sort: 3 })
 
-describe('FieldStore (issue 3: custom fields of a layer)', () => {
+describe('FieldStore (custom fields of a layer)', () => {
   it('lists the fields of a layer in their order', async () => {
     const { root, calls } = await signedInRoot({ '/api/layer/field/getlist': () => ok([F3, F1, F2]) })
     await root.fields.load(9)

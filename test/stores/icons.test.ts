@@ -9,7 +9,7 @@ import { signedInRoot } from '../support/mapBuilders'
 const VALVE = '/files/3/0123456789abcdef0123456789abcdef.png'
 const pin: Icon = { id: 1, name: '阀门', url: VALVE }
 
-describe('IconStore (issue 3: the group custom point icons)', () => {
+describe('IconStore (the group custom point icons)', () => {
   it('loads the icons of the group once', async () => {
     const { root, calls } = await signedInRoot({ '/api/system/get/icon': () => ok([pin]) })
     await root.icons.ensure()

@@ -12,7 +12,7 @@ const LAYERS = [folder, sub, roads, border, clients]
 
 const emptyPage = () => ok({ list: [], total: 0 })
 
-describe('LayerStore (issue 3: layers in folders)', () => {
+describe('LayerStore (layers in folders)', () => {
   it('loads the flat list as a tree and draws only roots until a folder opens', async () => {
     const { root } = await signedInRoot({ '/api/layer/getlist': () => ok(LAYERS) })
     expect(await root.layers.load()).toBe(true)

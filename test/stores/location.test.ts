@@ -1,5 +1,5 @@
 /**
- * LocationStore (issue 8, SPEC 4 location, SPEC 8 permission dialog, SPEC 9 polls): tracking starts
+ * LocationStore (SPEC 4 location, SPEC 8 permission dialog, SPEC 9 polls): tracking starts
  * by itself only where access was granted, polls every 2 s, reports every 10th poll with the address
  * inside China, shows '权限错误' when refused, and stops at sign-out. Fake timers drive time.
  */

@@ -1,4 +1,4 @@
-/** MapStore (issue 4): what the map draws for a view, the heatmap switch, taps, and drawing a marker. */
+/** MapStore: what the map draws for a view, the heatmap switch, taps, and drawing a marker. */
 import { autorun } from 'mobx'
 import { LOADING_DELAY_CAP_MS, MAX_VISIBLE_POINTS } from '../../src/domain/constants'
 import { MAP_ENGINE_MSG } from '../../src/domain/messages'
@@ -318,7 +318,7 @@ describe('map loader state, self location and the filter flag', () => {
   })
 })
 
-describe('a saved route on the map (/map?route=<id>, issue 8)', () => {
+describe('a saved route on the map (/map?route=<id>)', () => {
   const saved = {
     id: 5,
     name: '巡检路线',

@@ -4,7 +4,7 @@ import { parseUploadResponse } from '../../src/platform/upload/response'
 import { buildLogin, makeRoot, ok } from '../support/fakes'
 import { buildNote, signedInRoot } from '../support/mapBuilders'
 
-describe('NoteStore (issue 3: notes with photos)', () => {
+describe('NoteStore (notes with photos)', () => {
   it('lists the notes of a marker, newest first', async () => {
     const older = buildNote({ id: 1, marker_id: 5, created_at: '2026-11-01T00:00:00Z' })
     const newer = buildNote({ id: 2, marker_id: 5, created_at: '2026-11-02T00:00:00Z' })

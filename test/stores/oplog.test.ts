@@ -15,7 +15,7 @@ function pagedLog(body: any) {
   return ok({ list: filtered.slice(start, start + body.pagesize), total: filtered.length })
 }
 
-describe('OpLogStore (issue 3: the operation log)', () => {
+describe('OpLogStore (the operation log)', () => {
   it('lists newest first and loads more pages until all are there', async () => {
     const { root, calls } = await signedInRoot({ '/api/oplog/getlist': pagedLog })
     await root.oplog.load()

@@ -1,5 +1,5 @@
 /**
- * The route-planning client (issue 8): RouteStore's list (load, search, delete, share as type 3)
+ * The route-planning client: RouteStore's list (load, search, delete, share as type 3)
  * and permissions from the user's modules, and RouteDraft: stops from markers, typed coordinates
  * and the position, reordering, live straight-line figures replaced by the server's measurement
  * when it is for the same stops, validation before any call, saving and editing.

@@ -10,7 +10,7 @@ import { signedInRoot } from '../support/mapBuilders'
 /** An avatar's URL as the upload call gives it. */
 const AVATAR = '/files/3/0123456789abcdef0123456789abcdef.png'
 
-describe('settings preferences (issue 8)', () => {
+describe('settings preferences', () => {
   it('start from the defaults: counts as the system config says, areas in square metres', () => {
     const { root } = makeRoot()
     expect(root.app.show_cluster_count).toBeNull()

@@ -9,7 +9,7 @@ const shareable = buildLayer({ id: 5, name: '客户', type: 1, manager: false, l
 const notShareable = buildLayer({ id: 6, name: '仓库', type: 1, manager: false, layer_opts: ['marker_add'] })
 const folder = buildLayer({ id: 1, name: '外业', type: 0, manager: false, layer_opts: ['layer_share'] })
 
-describe('ShareStore: the share dialog (issue 6, SPEC 5)', () => {
+describe('ShareStore: the share dialog (SPEC 5)', () => {
   async function withLayers(handlers: Record<string, (b: any) => any> = {}) {
     const made = await signedInRoot({ '/api/layer/getlist': () => ok([folder, shareable, notShareable]), ...handlers }, { admin: false })
     await made.root.layers.load()
@@ -106,7 +106,7 @@ describe('ShareStore: the share dialog (issue 6, SPEC 5)', () => {
   })
 })
 
-describe('ShareViewStore: the public share view (issue 6)', () => {
+describe('ShareViewStore: the public share view', () => {
   const meta: ShareMeta = { id: 'AbCdEfGhIj123456', name: '客户分布', type: 1, show_btn: 60, need_pwd: true, exp: null, expired: false, style: null, group_name: '工程队', op_user: { nickname: '小王' } }
   const layer = { id: 5, name: '客户', type: 1 as const, parent_id: 0, sort: 0, title_style: null }
   const markers = [buildMarker({ id: 1, layer_id: 5, name: '张三门店' }), buildMarker({ id: 2, layer_id: 5, name: '李四仓库' })]

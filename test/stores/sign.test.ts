@@ -1,5 +1,5 @@
 /**
- * The check-in client (issue 8): CheckInDraft locates, asks the server for the ticket of its target
+ * The check-in client: CheckInDraft locates, asks the server for the ticket of its target
  * (a refusal such as "out of range" shows the server's message), keeps the watermarked photos and
  * the remark, uploads the photos as type 'sign' and saves; SignStore lists check-ins by scope
  * (SPEC 3 "sign list": managers and sign_list holders see all) with paging and filters.

@@ -1,5 +1,5 @@
 /**
- * The task client (issue 8): TaskStore's lists per scope (全部 only for managers) with a status
+ * The task client: TaskStore's lists per scope (全部 only for managers) with a status
  * filter and counts, the module gate (module_dispatch; locked on the free tier), start, complete
  * with a check-in's id, delete; TaskDraft: place from a marker or the position, assignees,
  * validation before any call (src/domain/tasks.ts messages), saving and editing.

@@ -26,7 +26,7 @@ const OVERVIEW: JoinsOverview = {
   join_limit: 5,
 }
 
-describe('TeamStore (issue 5: members, invites, pre-registration)', () => {
+describe('TeamStore (members, invites, pre-registration)', () => {
   it('loads members and pending people and shows the count against the collaborator limit', async () => {
     const { root } = await signedInRoot({ '/api/group/get/joins': () => ok(OVERVIEW) })
     expect(await root.team.load()).toBe(true)
@@ -138,7 +138,7 @@ describe('TeamStore (issue 5: members, invites, pre-registration)', () => {
   })
 })
 
-describe('SessionStore group switching (issue 5)', () => {
+describe('SessionStore group switching', () => {
   it('quitting a shared map takes the user to their own map', async () => {
     const own = buildLogin({ select_groupid: 9, select_groupname: '小王的地图' })
     const { root } = await signedInRoot({ '/api/group/quit': () => ok(own) }, { user: { select_groupid: 3, select_groupname: '工程队' } })
@@ -158,7 +158,7 @@ describe('SessionStore group switching (issue 5)', () => {
   })
 })
 
-describe('DepartmentStore (issue 5: nested departments)', () => {
+describe('DepartmentStore (nested departments)', () => {
   const LIST = [dept({ id: 1, name: '总部' }), dept({ id: 3, name: '华北组', parent_id: 2 }), dept({ id: 2, name: '销售部', parent_id: 1, layer_ids: [10] })]
 
   it('lists departments in tree order with depth and path labels', async () => {
@@ -200,7 +200,7 @@ describe('DepartmentStore (issue 5: nested departments)', () => {
   })
 })
 
-describe('RoleStore (issue 5: roles grant modules)', () => {
+describe('RoleStore (roles grant modules)', () => {
   const CATALOGUE: ModuleItem[] = [
     { id: 'module_map', name: '地图', type: 1, vip: false, mandatory: true, enabled: true },
     { id: 'module_routing', name: '路线规划', type: 1, vip: true, mandatory: false, enabled: false },

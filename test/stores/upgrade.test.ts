@@ -1,5 +1,5 @@
 /**
- * The upgrade prompt in the stores (issue 8; SPEC 4 "Upgrade prompt": Android or HarmonyOS only,
+ * The upgrade prompt in the stores (SPEC 4 "Upgrade prompt": Android or HarmonyOS only,
  * once a day, either button stores today's date; SPEC 7 /api/system/check/upgrade {version}).
  */
 import type { AppVersion, UpgradeCheck } from '../../types/upgrade'

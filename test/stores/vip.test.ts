@@ -1,5 +1,5 @@
 /**
- * The membership client (issue 7): the membership dialogs of AppStore (SPEC 4 expiry, SPEC 2 trial
+ * The membership client: the membership dialogs of AppStore (SPEC 4 expiry, SPEC 2 trial
  * welcome), buying on each payment channel, the payment callback poll (SPEC 4, 9: a 7 s notice, then
  * user info every 3 s), orders, the questionnaire and the reset to free (SPEC 5). Timers are jest's
  * fake ones behind RootStore.scheduler; the clock is fixed at NOW.

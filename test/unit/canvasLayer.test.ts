@@ -1,5 +1,5 @@
 /**
- * The canvas of the keyless map's crowded views (issue 4 performance): where it puts shapes and
+ * The canvas of the keyless map's crowded views (performance): where it puts shapes and
  * badges, what a tap hits, and what it asks the canvas to draw. The Leaflet layer itself runs in the
  * browser (e2e and the bench); these are its pure parts.
  */

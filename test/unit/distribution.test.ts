@@ -1,4 +1,4 @@
-/** Distribution rules (issue 8; types/distribution.ts): code form, invitation channel and paths, /reg input. */
+/** Distribution rules (types/distribution.ts): code form, invitation channel and paths, /reg input. */
 import {
   DISTRIBUTION_CODE_LENGTH,
   DISTRIBUTOR_COMPANY_MAX,

@@ -1,4 +1,4 @@
-/** The draw pipeline of the map engine (issue 4; SPEC 4 and 9): clusters, sampling, heatmap, loading indicator. */
+/** The draw pipeline of the map engine (SPEC 4 and 9): clusters, sampling, heatmap, loading indicator. */
 import type { Marker } from '../../types/mapdata'
 import { CLUSTER_MIN_ITEMS, HEATMAP_OPTIONS, MAX_VISIBLE_POINTS } from '../../src/domain/constants'
 import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, degreesPerPixel, heatCells, needsShapeLoading, readNumber, stableHash, type Viewport } from '../../src/domain/mapDraw'

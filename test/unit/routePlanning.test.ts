@@ -1,4 +1,4 @@
-/** Route-planning rules (issue 8, src/domain/routes.ts): order of stops, marker stops, straight-line legs, checks, formatting. */
+/** Route-planning rules (src/domain/routes.ts): order of stops, marker stops, straight-line legs, checks, formatting. */
 import { distanceMeters } from '../../src/domain/geo'
 import { ROUTE_MSG } from '../../src/domain/routeMessages'
 import {

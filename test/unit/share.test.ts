@@ -71,7 +71,7 @@ describe('share rules (SPEC 4, 5, 9)', () => {
   })
 })
 
-describe('invite QR code (issue 5)', () => {
+describe('invite QR code', () => {
   it('encodes the invite link as a GIF data URL with a square module matrix', () => {
     const { qrDataUrl, qrModules } = require('../../src/domain/qr') as typeof import('../../src/domain/qr')
     const link = 'https://map.test/group?code=ABC123XY'

@@ -1,5 +1,5 @@
 /**
- * Check-in rules (issue 8, src/domain/sign.ts): "check in at the current position within the
+ * Check-in rules (src/domain/sign.ts): "check in at the current position within the
  * group's sign radius (system_config.sign_radius, default 300 m) of a marker or a free location";
  * the point a target is measured to, the radius edge, the ticket's lifetime, the list's Shanghai
  * days, and the canonical strings the server signs (stable, unambiguous, every field counted).
@@ -40,7 +40,7 @@ const FREE: SignTarget = { kind: 'free', marker_id: null, task_id: null, name: '
 /** A point `metres` due north of `p` (great circle: 1 degree of latitude is R * pi / 180). */
 const north = (p: { lng: number; lat: number }, metres: number) => ({ lng: p.lng, lat: p.lat + (metres / 6371008.8) * (180 / Math.PI) })
 
-describe('constants (SPEC 9 and issue 8)', () => {
+describe('constants (SPEC 9 and the check-in rules)', () => {
   it('defaults the radius to system_config.sign_radius 300 m; a ticket lives 600 s; 9 photos at most', () => {
     expect(SIGN_RADIUS_DEFAULT).toBe(300)
     expect(SIGN_RADIUS_DEFAULT).toBe(DEFAULT_SYSTEM_CONFIG.sign_radius)

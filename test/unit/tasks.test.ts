@@ -1,5 +1,5 @@
 /**
- * Task rules (issue 8, types/tasks.ts): the status shown (overdue once the due day has passed on
+ * Task rules (types/tasks.ts): the status shown (overdue once the due day has passed on
  * the Shanghai calendar and the task is not done), input checks with their Chinese messages,
  * state transitions (start: open -> doing; complete: open/doing -> done; a done task changes no
  * more), who may do what (create task_add; edit creator or manager; delete task_delete;

@@ -1,4 +1,4 @@
-/** Location tracking rules (issue 8, SPEC 4 location, SPEC 9 geocoding range and polls). */
+/** Location tracking rules (SPEC 4 location, SPEC 9 geocoding range and polls). */
 import { GEOCODE_EVERY_N_POLLS, LOCATION_POLL_MS } from '../../src/domain/constants'
 import { inGeocodeRange, pollStep } from '../../src/domain/tracking'
 

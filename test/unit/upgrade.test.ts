@@ -1,4 +1,4 @@
-/** The upgrade prompt's rules (issue 8; SPEC 4 "Upgrade prompt", SPEC 9 client version 70 / 1.0.38). */
+/** The upgrade prompt's rules (SPEC 4 "Upgrade prompt", SPEC 9 client version 70 / 1.0.38). */
 import type { AppVersion, UpgradeCheck } from '../../types/upgrade'
 import { osOf } from '../../src/domain/device'
 import {

@@ -1,4 +1,4 @@
-/** Membership rules (issue 7, SPEC 1, 3, 4, 5, 9): tiers, trial, reminder, custom member, storage, products, discounts, questionnaire, reset. */
+/** Membership rules (SPEC 1, 3, 4, 5, 9): tiers, trial, reminder, custom member, storage, products, discounts, questionnaire, reset. */
 import {
   DEFAULT_GROUP_VIP,
   FREE_LIMITS,

@@ -1,5 +1,5 @@
 /**
- * The membership client's pure rules (issue 7): the usage meters of the membership centre, what a
+ * The membership client's pure rules: the usage meters of the membership centre, what a
  * product card offers, the trial welcome, when a paid membership has arrived (SPEC 4 payment
  * callback), and the dialog picked for a trial on its first day. The tier rules themselves (limits,
  * reminder window, purchases) are in vip.test.ts.

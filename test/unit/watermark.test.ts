@@ -1,5 +1,5 @@
 /**
- * The watermark of check-in photos (issue 8; SPEC 9 "Camera video height is window height minus
+ * The watermark of check-in photos (SPEC 9 "Camera video height is window height minus
  * 200; export at 4x scale; watermark text wraps at 220 width").
  */
 import type { SignTicket } from '../../types/signs'

@@ -1,4 +1,4 @@
-/** The WeChat map scene (issue 4): the draw list in WeChat's terms, with the markers bounded per view. */
+/** The WeChat map scene: the draw list in WeChat's terms, with the markers bounded per view. */
 import { MAX_VISIBLE_POINTS } from '../../src/domain/constants'
 import { buildMarkerIndex, computeDrawList, type Viewport } from '../../src/domain/mapDraw'
 import { keepIfUnchanged, weappScene, withAlpha } from '../../src/platform/map/weappScene'

@@ -149,7 +149,7 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
     for (const icon of new Set([...shown.values()].map((m) => m.iconPath))) expect(fs.existsSync(path.join(dist, icon))).toBe(true)
   })
 
-  it('pays for a membership on /vip with wx.requestPayment: the login code goes to the server, its signed parameters to WeChat (issue 7)', () => {
+  it('pays for a membership on /vip with wx.requestPayment: the login code goes to the server, its signed parameters to WeChat', () => {
     const user = buildUser({ id: 7, select_groupid: 3 })
     const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
     const info = {

@@ -1,5 +1,5 @@
 /**
- * The check-in sheet (issue 8; contract in the helpers' brief): locate -> the server's ticket for the
+ * The check-in sheet (contract in the helpers' brief): locate -> the server's ticket for the
  * target (a refusal, e.g. out of range, shows the server's message) -> target, distance and radius
  * -> 拍照 with the watermark camera -> thumbnails (tap to preview) -> optional remark -> 提交签到
  * uploads the photos and saves -> onDone(record). Loaded lazily by whoever opens it.

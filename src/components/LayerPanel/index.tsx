@@ -1,5 +1,5 @@
 /**
- * The layer panel of /map (issue 3): the folder tree in a bottom popup, with an actions menu per
+ * The layer panel of /map: the folder tree in a bottom popup, with an actions menu per
  * folder or layer: new folder/layer inside, rename, move, default layer, title style, fields,
  * export, import, delete (a folder with content confirms the counts, then goes with everything in
  * it; the operation log can restore it).

@@ -1,5 +1,5 @@
 /**
- * The detail of one marker (issue 3), in a bottom popup that the map's panel shows: name, kind,
+ * The detail of one marker, in a bottom popup that the map's panel shows: name, kind,
  * layer, coordinates, length or area (domain measure), field values, notes with photos, edit and
  * delete with a confirmation.
  */
@@ -20,7 +20,7 @@ import { MARKER_KIND, isArea, isPoint } from '../../domain/markerKinds'
 // Notes (with the photo uploader and the platform's image picker) load when a detail first shows
 // them, not with the map page (DESIGN 7: the /map JS budget).
 const NoteList = lazy(() => import('../NoteList').then((m) => ({ default: m.NoteList })))
-// The check-in sheet (camera, watermark, uploads) loads on the first 签到 tap (issue 8).
+// The check-in sheet (camera, watermark, uploads) loads on the first 签到 tap.
 const CheckInSheet = lazy(() => import('../CheckInSheet'))
 
 const SHOWN_VERTICES = 5

@@ -1,4 +1,4 @@
-/** Notes of a marker with their photos, and the form to add one (issue 3: notes with photos). */
+/** Notes of a marker with their photos, and the form to add one (notes with photos). */
 import { Button, Dialog, Image, TextArea } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'

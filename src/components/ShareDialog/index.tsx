@@ -1,5 +1,5 @@
 /**
- * The share dialog (SPEC 2, 4, 5, 9; issue 6): a bottom popup titled by kind plus 'data share' —
+ * The share dialog (SPEC 2, 4, 5, 9): a bottom popup titled by kind plus 'data share' —
  * layer picker (type 1 layers only, select all / invert), name, password switch and password,
  * expiry switch and date (from today), display switches; on success a dialog with the link and a
  * copy button. State and rules live in ShareStore and src/domain/share.ts.

@@ -1,5 +1,5 @@
 /**
- * The check-in records (issue 8; contract in the helpers' brief): my check-ins, or everyone's for
+ * The check-in records (contract in the helpers' brief): my check-ins, or everyone's for
  * managers and sign_list holders (SPEC 3), newest first with paging; each with user, time, address,
  * target and distance, photos (tap: preview with long-press 保存图片) and whether the server's
  * signature still holds (已校验 / 校验失败 with the reason). 去签到 opens the check-in sheet.

@@ -1,5 +1,5 @@
 /**
- * The upgrade prompt (issue 8; SPEC 2 overlay 'new version found' with the version text, the update
+ * The upgrade prompt (SPEC 2 overlay 'new version found' with the version text, the update
  * notes, 'later' and 'upgrade now'; SPEC 4: either button stores today's date, in the store).
  * PageShell loads this file only when the prompt is due, so its code stays out of every page.
  */

@@ -1,5 +1,5 @@
 /**
- * The membership dialogs held in app state (SPEC 2, 3, 4, 5; issue 7): the expired dialog in its
+ * The membership dialogs held in app state (SPEC 2, 3, 4, 5): the expired dialog in its
  * administrator variant (renew, reset to free, log out) and member variant (switch to my own map,
  * log out), the reset-to-free confirmation with its remark, the expiry reminder, the trial welcome
  * ('contact service', 'fill in questionnaire'), the questionnaire and the customer-service sheet.

@@ -1,5 +1,5 @@
 /**
- * The local payment sandbox's confirmation (issue 7): a server without WeChat Pay merchant
+ * The local payment sandbox's confirmation: a server without WeChat Pay merchant
  * credentials completes orders itself, so that the whole purchase can be tried on this machine.
  * Shown by the pages that start a payment (/vip, /order). It names the purchase only: the server's
  * set-up is the operator's business (the server logs that it pays in the sandbox).

@@ -1,5 +1,5 @@
 /**
- * The watermark camera (issue 8; SPEC 2, 8, 9): full screen, the video window height - 200 high
+ * The watermark camera (SPEC 2, 8, 9): full screen, the video window height - 200 high
  * with the watermark shown over it as it will be painted, and below it 取消, the shutter and
  * 切换 (where another camera exists). Inside the host app the host's camera takes the photo
  * instead. A refused camera shows the help panel (restart, check permissions, reinstall, contact

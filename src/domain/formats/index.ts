@@ -1,5 +1,5 @@
 /**
- * Import and export files of a layer (issue 3): GeoJSON, KML and CSV. Pure: parsers yield checked
+ * Import and export files of a layer: GeoJSON, KML and CSV. Pure: parsers yield checked
  * rows with GCJ-02 points (files are WGS-84 unless crs is 'gcj02') and serialisers write stored
  * markers back. The server adds the layer's rules (kinds, fields, limits) on top.
  */

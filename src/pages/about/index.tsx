@@ -1,5 +1,5 @@
 /**
- * /about (issue 8): the brand and logo of the system config, the app and client versions (SPEC 9),
+ * /about: the brand and logo of the system config, the app and client versions (SPEC 9),
  * what the product does, and the customer-service sheet.
  */
 import { Cell } from '@nutui/nutui-react-taro'

@@ -1,5 +1,5 @@
 /**
- * /addinfo (issue 3): create or edit a marker of any kind. The form state is a MarkerDraft; the
+ * /addinfo: create or edit a marker of any kind. The form state is a MarkerDraft; the
  * rules (geometry, fields, names) are the domain's, checked by the store before the server.
  * Query: ?id= edits; ?type=&points=&layer_id= starts a new marker from the map.
  */

@@ -1,5 +1,5 @@
 /**
- * /department (issue 5): the team's nested departments with their managers and authorised layers;
+ * /department: the team's nested departments with their managers and authorised layers;
  * add (top level or below), rename, move, delete; choose managers, layers and the permissions
  * granted on them with the tree-selection component.
  */

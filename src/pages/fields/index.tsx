@@ -1,5 +1,5 @@
 /**
- * /fields?layer_id= (issue 3): the custom fields of a layer: add, edit, reorder, delete. Without a
+ * /fields?layer_id=: the custom fields of a layer: add, edit, reorder, delete. Without a
  * layer in the address the page lists the layers whose fields the user may manage, to pick one.
  */
 import { ArrowRight } from '@nutui/icons-react-taro'

@@ -1,5 +1,5 @@
 /**
- * /group (issue 5): the team — its name and collaborator count, members with department and roles,
+ * /group: the team — its name and collaborator count, members with department and roles,
  * invitations (link/code and pre-registration by phone), managers, removal, roles with their users
  * and modules, switching maps and leaving a shared one. An invite link (/group?code=) asks to join.
  */

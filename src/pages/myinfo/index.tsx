@@ -1,5 +1,5 @@
 /**
- * /myinfo (issue 8): the avatar (tap to pick and upload a new one), the nickname (edit and save
+ * /myinfo: the avatar (tap to pick and upload a new one), the nickname (edit and save
  * through /api/user/save) and the phone number, masked.
  */
 import { Avatar, Button, Cell, Input, Popup } from '@nutui/nutui-react-taro'

@@ -1,4 +1,4 @@
-/** /oplog (issue 3): the operation log, newest first, filtered by entity and action; restorable deletes have 恢复. */
+/** /oplog: the operation log, newest first, filtered by entity and action; restorable deletes have 恢复. */
 import { Button, Dialog, Radio, Tag } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'

@@ -1,5 +1,5 @@
 /**
- * /order (issue 7): the team's membership orders with their state (a waiting order past its pay
+ * /order: the team's membership orders with their state (a waiting order past its pay
  * window reads as closed), amount and discount; a waiting order can be paid or cancelled.
  */
 import { Button, Dialog, Tag } from '@nutui/nutui-react-taro'

@@ -1,5 +1,5 @@
 /**
- * /reg (issue 8, SPEC 2 "distribution register", public): a promoter registers with a name, a phone
+ * /reg (SPEC 2 "distribution register", public): a promoter registers with a name, a phone
  * confirmed by an SMS code (the same code button as /login) and an optional company, and lands on
  * their promotion page. The same phone registering again gets its existing code back.
  */

@@ -1,5 +1,5 @@
 /**
- * /route (issue 8): the routes the user sees (managers: the team's; others: their own) with travel
+ * /route: the routes the user sees (managers: the team's; others: their own) with travel
  * mode, distance and time, first and last stop; open one (/route/add?id=), share it (share type 3
  * through the share dialog, loaded on first use), delete it after a confirmation.
  */

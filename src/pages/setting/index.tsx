@@ -1,5 +1,5 @@
 /**
- * /system/setting (issue 8): the map type and style elements this platform's map can switch (SPEC 3
+ * /system/setting: the map type and style elements this platform's map can switch (SPEC 3
  * map_style and the base layers), whether cluster badges show counts (the user's choice over the
  * team's show_marker_cluster_count), and the units lengths and areas are shown in. Every choice is
  * kept on the phone with the other base settings.

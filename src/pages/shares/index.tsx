@@ -1,5 +1,5 @@
 /**
- * /share/management (issue 6): the group's shares — mine, or all for managers — with kind, creator,
+ * /share/management: the group's shares — mine, or all for managers — with kind, creator,
  * created time, expiry state and password; copy the link, open it, delete it (the link dies at once).
  */
 import { Button, Dialog, Radio, Tag } from '@nutui/nutui-react-taro'

@@ -1,5 +1,5 @@
 /**
- * /task (issue 8): the task centre. Tabs 我的 / 部门 / 全部 (managers) / 我创建的 list the tasks of
+ * /task: the task centre. Tabs 我的 / 部门 / 全部 (managers) / 我创建的 list the tasks of
  * the scope with status chips and their counts; a card shows title, place, assignees, due day and
  * status colour; tapping one opens its detail (content, place, assignees, proof photos) with the
  * actions the caller may take: 开始, 签到完成 (the check-in sheet for the task with a photo, then

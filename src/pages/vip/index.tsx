@@ -1,5 +1,5 @@
 /**
- * /vip, the membership centre (issue 7, SPEC 2/3/9): the team's level and expiry, what it uses
+ * /vip, the membership centre (SPEC 2/3/9): the team's level and expiry, what it uses
  * against its limits (as bars, beyond the SPEC), the questionnaire's extra trial days, the three
  * products with the server's prices, a discount code, and buying (administrator only).
  */

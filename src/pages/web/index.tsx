@@ -1,5 +1,5 @@
 /**
- * /web?url=... (issue 8): an external page inside the app. Only http(s) addresses open (domain/web);
+ * /web?url=...: an external page inside the app. Only http(s) addresses open (domain/web);
  * anything else says '链接无效'. The platform decides how: WeChat's web-view, or an iframe on H5.
  */
 import { Search } from '@nutui/icons-react-taro'

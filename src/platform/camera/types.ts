@@ -1,4 +1,4 @@
-/** The watermark camera and image saving (issue 8): what the check-in sheet, the photo preview and the stores need of a platform. */
+/** The watermark camera and image saving: what the check-in sheet, the photo preview and the stores need of a platform. */
 import type { WatermarkText } from '../../domain/watermark'
 
 /**

@@ -15,7 +15,7 @@ export class LocationError extends Error {
   }
 }
 
-/** Positions, addresses and the way to the app's location setting (issue 8, SPEC 4 location). */
+/** Positions, addresses and the way to the app's location setting (SPEC 4 location). */
 export interface GeoPlatform {
   /** One position, GCJ-02; rejects with LocationError. */
   locate: Locate

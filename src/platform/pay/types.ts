@@ -1,4 +1,4 @@
-/** Paying for an order on this client (issue 7): WeChat's mini-program payment, the host app, or none (a plain browser). */
+/** Paying for an order on this client: WeChat's mini-program payment, the host app, or none (a plain browser). */
 import type { WxPayParams } from '../../../types/vip'
 
 export type PayOutcome = { status: 'paid' } | { status: 'cancelled' } | { status: 'failed'; message?: string }

@@ -1,5 +1,5 @@
 /**
- * /distribution/view?code= (issue 8, SPEC 2 "distribution view", public). The promoter who
+ * /distribution/view?code= (SPEC 2 "distribution view", public). The promoter who
  * registered the code on this device sees their own page: the invitation link as a QR code with
  * 复制链接, how many signed up through it and paid, and 进入应用. Anyone else sees the invitation:
  * who invites, the link and 立即使用 (no figures: they are the promoter's). Both get the app download

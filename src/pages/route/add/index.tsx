@@ -1,5 +1,5 @@
 /**
- * /route/add (issue 8): plan a route — name, travel mode (driving or walking), ordered stops picked
+ * /route/add: plan a route — name, travel mode (driving or walking), ordered stops picked
  * from the group's markers by search, typed as 'lng,lat' or taken from the current position;
  * move them up or down, reverse, or order by the nearest next; the distance and time show at once
  * (straight line) and then as the server measures them. ?id= opens a saved route: editable with

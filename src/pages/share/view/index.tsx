@@ -1,5 +1,5 @@
 /**
- * /share/view?id= (issue 6; public, no login): the password prompt when the share has one, then
+ * /share/view?id= (public, no login): the password prompt when the share has one, then
  * the shared layers and markers on the map with only the controls the share's mask allows (title,
  * search, toolbox, refresh, toggle title, locate on mobile, the attached map style), and a clear
  * page for expired, deleted or unknown shares.

@@ -1,5 +1,5 @@
 /**
- * /task/add (issue 8): create a task, or edit one with ?id= (the creator or a manager, until it is
+ * /task/add: create a task, or edit one with ?id= (the creator or a manager, until it is
  * done): title, content, place (a marker of the group found by search, as /route/add does, or the
  * current position), assignees (members and departments of the team), due day (DatePicker),
  * save. The rules are src/domain/tasks.ts's (checked before the call) and the server's.
