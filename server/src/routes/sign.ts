@@ -12,7 +12,7 @@ import { SIGN_ADDR_MAX, SIGN_LIST_PAGE_DEFAULT, SIGN_LIST_PAGE_MAX, SIGN_PHOTOS_
 import { SIGN_MSG } from '../../../src/domain/signMessages'
 import { charLength } from '../../../src/domain/validate'
 import { mapCaller } from '../services/permissions'
-import { getSign, issueTicket, listSigns, saveSign, signSecretSource, type SignEnv } from '../services/signs'
+import { getSign, issueTicket, listSigns, saveSign, signEnvOf } from '../services/signs'
 import { callDefiners, type AppDeps } from './define'
 import { idField, pageIndexField } from '../schemas/common'
 import { storageOf } from './upload'
@@ -58,15 +58,10 @@ const listFields = z.object({
   pagesize: z.number().int().min(1).max(SIGN_LIST_PAGE_MAX, SIGN_MSG.pageSizeTooLarge(SIGN_LIST_PAGE_MAX)).default(SIGN_LIST_PAGE_DEFAULT),
 })
 
-/** What the check-in calls of this app work with (the task routes use the same to show a task's proof). */
-export function signEnvOf(app: FastifyInstance, deps: AppDeps): SignEnv {
-  return { db: deps.db, storage: storageOf(app, deps), secret: signSecretSource(deps.db.kysely, deps.shareSecret, deps.clock), clock: deps.clock }
-}
-
 export function signRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps
   const { sessionCall } = callDefiners(app, deps)
-  const env = signEnvOf(app, deps)
+  const env = signEnvOf(deps, storageOf(app, deps))
 
   sessionCall('/api/sign/ticket', ticketFields, async (input, caller) => issueTicket(env, await mapCaller(db.kysely, caller), input))
 

@@ -10,10 +10,11 @@ import { TASK_MSG } from '../../../src/domain/taskMessages'
 import { TASK_CONTENT_MAX, TASK_DEPARTMENTS_MAX, TASK_PLACE_NAME_MAX, TASK_SCOPES, TASK_STATUSES, TASK_TITLE_MAX, TASK_USERS_MAX } from '../../../src/domain/tasks'
 import type { TaskScope, TaskStatus } from '../../../types/tasks'
 import { mapCaller } from '../services/permissions'
-import { completeTask, deleteTaskOf, getTask, listTasks, saveTask, startTask } from '../services/tasks'
+import { signEnvOf, signProofs } from '../services/signs'
+import { completeTask, deleteTaskOf, getTask, listTasks, saveTask, startTask, type TaskEnv } from '../services/tasks'
 import { callDefiners, type AppDeps } from './define'
-import { signEnvOf } from './sign'
 import { idField, pageIndexField } from '../schemas/common'
+import { storageOf } from './upload'
 
 /** Tasks per page of the list. */
 const TASK_LIST_PAGE_MAX = 100
@@ -61,7 +62,7 @@ export function taskRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
   const { sessionCall } = callDefiners(app, deps)
   // A done task's proof is presented (and verified) by the check-in slice.
-  const env = { db, signs: signEnvOf(app, deps) }
+  const env: TaskEnv = { db, proofs: signProofs(signEnvOf(deps, storageOf(app, deps))) }
 
   sessionCall('/api/task/getlist', listFields, async ({ scope, status, kw, pageindex, pagesize }, caller) =>
     listTasks(env, await mapCaller(db.kysely, caller), { scope, status, kw }, { pageindex, pagesize }, clock.now()),

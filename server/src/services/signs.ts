@@ -70,11 +70,16 @@ function fail(errcode: ErrCode, message: string): BusinessError {
 /** What every check-in call works with. */
 export interface SignEnv {
   db: Database
-  /** Where uploaded photos live (routes/upload.ts storageOf). */
+  /** Where uploaded photos live (the app's file storage, the one uploads go to). */
   storage: FileStorage
   /** The key of tickets, codes and record signatures (signSecretSource). */
   secret: () => Promise<string>
   clock: Clock
+}
+
+/** What the check-in calls of this app work with (the task calls use the same to show a task's proof). */
+export function signEnvOf(deps: { db: Database; shareSecret?: string; clock: Clock }, storage: FileStorage): SignEnv {
+  return { db: deps.db, storage, secret: signSecretSource(deps.db.kysely, deps.shareSecret, deps.clock), clock: deps.clock }
 }
 
 /**
@@ -343,6 +348,11 @@ export async function presentSignRows(env: Pick<SignEnv, 'db' | 'storage' | 'sec
 export async function signRecordsByIds(env: Pick<SignEnv, 'db' | 'storage' | 'secret'>, groupId: number, ids: number[]): Promise<Map<number, SignRecord>> {
   const records = await presentSignRows(env, await signsByIds(env.db.kysely, groupId, [...new Set(ids)]))
   return new Map(records.map((r) => [r.id, r]))
+}
+
+/** signRecordsByIds as the task slice asks for a task's proof (services/tasks.ts TaskProofs). */
+export function signProofs(env: Pick<SignEnv, 'db' | 'storage' | 'secret'>): (groupId: number, signIds: number[]) => Promise<Map<number, SignRecord>> {
+  return (groupId, signIds) => signRecordsByIds(env, groupId, signIds)
 }
 
 /** Each photo: an upload of the caller's group, read from storage and hashed; VALIDATION otherwise. */

@@ -58,7 +58,6 @@ import {
 } from '../db/tasks'
 import { BusinessError } from '../envelope'
 import { isManager, requireFeature, usableLayerIds, type MapCaller } from './permissions'
-import { signRecordsByIds, type SignEnv } from './signs'
 import { lockGroup } from './teams'
 
 function fail(errcode: ErrCode, message: string): BusinessError {
@@ -151,10 +150,18 @@ function requireState(row: TaskRow, action: 'start' | 'complete' | 'edit'): void
 // ---------------------------------------------------------------------------------------------
 // Presenting
 
+/**
+ * The check-ins of the group by id, presented and verified, without a permission check (a task's
+ * proof is shown to whoever sees the task). The check-in slice answers it (services/signs.ts
+ * signProofs); it is passed in so that tasks need not import the check-in slice, which asks
+ * tasks who may check in for one (requireTaskCheckIn).
+ */
+export type TaskProofs = (groupId: number, signIds: number[]) => Promise<Map<number, SignRecord>>
+
 /** What the task calls work with: the database, and the check-in slice's means to present a proof (verified). */
 export interface TaskEnv {
   db: Database
-  signs: Pick<SignEnv, 'db' | 'storage' | 'secret'>
+  proofs: TaskProofs
 }
 
 async function presentRows(env: TaskEnv, who: MapCaller, rows: readonly TaskRow[], now: Date): Promise<Task[]> {
@@ -169,7 +176,7 @@ async function presentRows(env: TaskEnv, who: MapCaller, rows: readonly TaskRow[
     nicknamesOf(db, userIds),
     departmentsOfGroup(db, who.groupId),
     taskMarkers(db, who.groupId, markerIds),
-    signIds.length ? signRecordsByIds(env.signs, who.groupId, signIds) : Promise.resolve(new Map<number, SignRecord>()),
+    signIds.length ? env.proofs(who.groupId, signIds) : Promise.resolve(new Map<number, SignRecord>()),
   ])
   const departmentName = new Map(departments.map((d) => [d.id, d.name]))
   const markerById = new Map(markers.map((m) => [m.id, m]))
