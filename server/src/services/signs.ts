@@ -61,6 +61,7 @@ import { getSystemConfig } from '../db/system-config'
 import { BusinessError } from '../envelope'
 import { usableLayerIds, type MapCaller } from './permissions'
 import { isStorageKey, type FileStorage } from './storage'
+import { parsePhotos, presentSign, targetOfRow } from '../presenters/sign'
 import { requireTaskCheckIn } from './tasks'
 
 function fail(errcode: ErrCode, message: string): BusinessError {
@@ -251,21 +252,6 @@ function keyOfUrl(url: string): string | null {
   return isStorageKey(key) ? key : null
 }
 
-function parsePhotos(text: string): { url: string; sha256: string }[] {
-  try {
-    const v = JSON.parse(text)
-    if (!Array.isArray(v)) return []
-    return v.filter((p): p is { url: string; sha256: string } => !!p && typeof p.url === 'string' && typeof p.sha256 === 'string').map((p) => ({ url: p.url, sha256: p.sha256 }))
-  } catch {
-    return []
-  }
-}
-
-function targetOfRow(row: SignRow): SignTarget {
-  const kind = row.target_kind === 'marker' || row.target_kind === 'task' ? row.target_kind : 'free'
-  return { kind, marker_id: row.marker_id, task_id: row.task_id, name: row.target_name, lng: row.target_lng, lat: row.target_lat }
-}
-
 /** The signed fields as the row holds them now. */
 function recordFieldsOfRow(row: SignRow): SignRecordFields {
   return {
@@ -315,25 +301,6 @@ async function verifyRow(storage: FileStorage, secret: string, row: SignRow): Pr
     return !!data && sha256(data) === p.sha256
   })
   return intact.every(Boolean) ? null : 'photo'
-}
-
-function presentSign(row: SignRow, nickname: string, failure: SignVerifyFailure | null): SignRecord {
-  return {
-    id: row.id,
-    code: row.code,
-    user: { id: row.user_id, nickname },
-    time: row.time,
-    lng: row.lng,
-    lat: row.lat,
-    addr: row.addr,
-    target: targetOfRow(row),
-    distance: row.distance,
-    radius: row.radius,
-    photos: parsePhotos(row.photos),
-    remark: row.remark,
-    verified: failure === null,
-    verify_failure: failure,
-  }
 }
 
 /** The rows as records, each verified again (signature and photo files), in the rows' order. */

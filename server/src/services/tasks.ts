@@ -30,8 +30,6 @@ import {
   reachingDepartmentIds,
   shanghaiToday,
   stateProblem,
-  taskAbilities,
-  taskStatus,
   type TaskAssignment,
 } from '../../../src/domain/tasks'
 import { inTransaction, type Database, type Executor } from '../db/connection'
@@ -59,6 +57,7 @@ import {
 import { BusinessError } from '../envelope'
 import { isManager, requireFeature, usableLayerIds, type MapCaller } from './permissions'
 import { lockGroup } from './teams'
+import { presentTask } from '../presenters/task'
 
 function fail(errcode: ErrCode, message: string): BusinessError {
   return new BusinessError(errcode, message)
@@ -181,33 +180,9 @@ async function presentRows(env: TaskEnv, who: MapCaller, rows: readonly TaskRow[
   const departmentName = new Map(departments.map((d) => [d.id, d.name]))
   const markerById = new Map(markers.map((m) => [m.id, m]))
   const reaching = reachingOf(who)
-  const person = (id: number) => ({ id, nickname: names.get(id) ?? '' })
-  return rows.map((row): Task => {
-    const state = isTaskState(row.state) ? row.state : 'open'
-    const assignment = assignments.get(row.id) ?? { user_ids: [], department_ids: [] }
-    const marker = row.marker_id ? markerById.get(row.marker_id) : undefined
-    const at = marker ? markerStopPoint(marker.type as MarkerType, marker.points) : null
-    return {
-      id: row.id,
-      title: row.title,
-      content: row.content,
-      marker: marker && at ? { id: marker.id, name: marker.name, lng: at.lng, lat: at.lat } : null,
-      place: row.place_name !== null && row.place_lng !== null && row.place_lat !== null ? { name: row.place_name, lng: row.place_lng, lat: row.place_lat } : null,
-      // Members who have since been deleted, and deleted departments, are left out.
-      users: assignment.user_ids.filter((id) => names.has(id)).map(person),
-      departments: assignment.department_ids.flatMap((id) => (departmentName.has(id) ? [{ id, name: departmentName.get(id) as string }] : [])),
-      due_date: row.due_date,
-      state,
-      status: taskStatus(state, row.due_date, today),
-      creator: person(row.creator_id),
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-      done_at: row.done_at,
-      done_by: row.done_by ? person(row.done_by) : null,
-      proof: row.done_sign_id ? (proofs.get(row.done_sign_id) ?? null) : null,
-      can: taskAbilities({ creator_id: row.creator_id, state }, who.actor, who.userId, isAssignee(assignment, who.userId, reaching)),
-    }
-  })
+  return rows.map((row) =>
+    presentTask(row, { today, assignments, names, departmentName, markerById, proofs, actor: who.actor, userId: who.userId, reaching }),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
