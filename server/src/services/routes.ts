@@ -50,6 +50,7 @@ import {
 import { BusinessError } from '../envelope'
 import { isManager, requireFeature, shareableLayers, usableLayerIds, type MapCaller } from './permissions'
 import { lockGroup } from './teams'
+import { parseJsonArray, presentRoute, sharedRouteOf } from '../presenters/route'
 
 function fail(errcode: ErrCode, message: string): BusinessError {
   return new BusinessError(errcode, message)
@@ -192,33 +193,6 @@ async function visibleRoute(db: Executor, who: MapCaller, id: number): Promise<R
 
 // ---------------------------------------------------------------------------------------------
 // Presenting
-
-function parseJsonArray<T>(text: string): T[] {
-  try {
-    const v = JSON.parse(text)
-    return Array.isArray(v) ? (v as T[]) : []
-  } catch {
-    return []
-  }
-}
-
-function sharedRouteOf(row: RouteRow): SharedRoute {
-  return {
-    id: row.id,
-    name: row.name,
-    mode: row.mode as TravelMode,
-    stops: parseJsonArray<RouteStop>(row.stops),
-    legs: parseJsonArray<RouteLeg>(row.legs),
-    distance: row.distance,
-    duration: row.duration,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  }
-}
-
-export function presentRoute(row: RouteRow, creatorName: string): SavedRoute {
-  return { ...sharedRouteOf(row), creator: { id: row.creator_id, nickname: creatorName } }
-}
 
 async function presentRows(db: Executor, rows: RouteRow[]): Promise<SavedRoute[]> {
   const names = await nicknamesOf(db, rows.map((r) => r.creator_id))

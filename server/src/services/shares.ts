@@ -25,6 +25,7 @@ import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'no
 import { promisify } from 'node:util'
 import { ErrCode, type Paged } from '../../../types/api'
 import type { Share, ShareKind, ShareMeta, SharedLayer, SharedMapStyle } from '../../../types/share'
+import type { SharedRoute } from '../../../types/routes'
 import { SHARE_BTN } from '../../../src/domain/constants'
 import { MSG } from '../../../src/domain/messages'
 import { FEATURES } from '../../../src/domain/moduleGate'
@@ -44,7 +45,7 @@ import { presentMarkers } from '../presenters/mapdata'
 import { presentShare, presentShareMeta, presentSharedLayer, shareDataIds } from '../presenters/shares'
 import { DEFAULT_TITLE_STYLE } from '../routes/title-style'
 import { isManager, requireFeature, shareableLayers, type MapCaller } from './permissions'
-import { requireShareableRouteIds, routeStopMarkerIds } from './routes'
+import { requireShareableRouteIds, routeStopMarkerIds, routesOfShare } from './routes'
 
 /** 12 random bytes: 16 URL-safe characters (DESIGN 9: at least 10, not enumerable). */
 const SHARE_ID_BYTES = 12
@@ -329,4 +330,29 @@ export async function sharedMarkersPage(db: Executor, share: LiveShare, query: S
   // A public share does not tell strangers who in the team made each marker.
   const list = presentMarkers(rows, new Map()).map((m) => ({ ...m, creator_id: 0, creator_name: '' }))
   return { listJson: Buffer.from(JSON.stringify(list)), total }
+}
+
+/** /api/layer/get/share: the share opened (its password proof when it has one), then its layers. */
+export async function layersOfOpenedShare(db: Executor, secret: () => Promise<string>, id: string, proof: string | undefined, layerIds: number[] | undefined, now: Date): Promise<SharedLayer[]> {
+  return sharedLayers(db, await openShare(db, secret, id, proof, now), layerIds)
+}
+
+/** /api/marker/get/share: the share opened (its password proof when it has one), then one page of its markers. */
+export async function markersOfOpenedShare(
+  db: Executor,
+  secret: () => Promise<string>,
+  id: string,
+  proof: string | undefined,
+  query: SharedMarkerQuery,
+  page: Page,
+  now: Date,
+): Promise<{ listJson: Buffer; total: number }> {
+  return sharedMarkersPage(db, await openShare(db, secret, id, proof, now), query, page)
+}
+
+/** /api/route/get/share: the share opened (its password proof when it has one), then its routes; none when it is not a route share. */
+export async function routesOfOpenedShare(db: Executor, secret: () => Promise<string>, id: string, proof: string | undefined, now: Date): Promise<SharedRoute[]> {
+  const share = await openShare(db, secret, id, proof, now)
+  if (share.row.type !== 3) return []
+  return routesOfShare(db, share.row.group_id, shareDataIds(share.row))
 }
