@@ -23,6 +23,7 @@ import { BusinessError } from '../envelope'
 import { limitsInForce } from './limits'
 import type { MapCaller } from './permissions'
 import { leaveGroup } from './teams'
+import type { EnterpriseInput } from '../schemas/vip'
 
 /** The latest reset of the group whose hidden markers a renewal would still bring back, with their count. */
 async function restorableReset(db: Executor, groupId: number, now: Date): Promise<{ hidden: number; until: string } | null> {
@@ -172,4 +173,20 @@ export async function submitQuestionnaire(db: Database, userId: number, input: E
 export async function purgeVipRows(trx: Executor, userId: number, ownedGroupIds: number[]): Promise<void> {
   await deleteEnterpriseOfUser(trx, userId)
   await deleteResetsOfGroups(trx, ownedGroupIds)
+}
+
+function asEnterprise(input: EnterpriseInput) {
+  const qa = input.qa
+  return { ...input, size: input.size as number, qa: [qa[0] ?? '', qa[1] ?? '', qa[2] ?? ''] as [string, string, string] }
+}
+
+/** /api/user/verify/submit: the questionnaire's result, without the profile. */
+export async function verifySubmit(db: Database, userId: number, input: EnterpriseInput, now: Date): Promise<VerifySubmitResult> {
+  const { enterprise: _saved, ...result } = await submitQuestionnaire(db, userId, asEnterprise(input), now)
+  return result
+}
+
+/** /api/user/enterprise/save: the profile as saved. */
+export async function saveEnterprise(db: Database, userId: number, input: EnterpriseInput, now: Date): Promise<Enterprise> {
+  return (await submitQuestionnaire(db, userId, asEnterprise(input), now)).enterprise
 }

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { ErrCode, type Paged } from '../../../../types/api'
-import type { Discount, DiscountKind, OrderStatus, PayChannel, PricedProduct, VipOrder, VipProductId, WxPayCreateResult } from '../../../../types/vip'
+import type { Discount, OrderStatus, PayChannel, PricedProduct, VipOrder, WxPayCreateResult } from '../../../../types/vip'
 import { ORDER_PAY_WINDOW_MS } from '../../../../src/domain/constants'
 import { VIP_MSG } from '../../../../src/domain/vipMessages'
 import { applyPurchase, purchaseProblem, shanghaiDay } from '../../../../src/domain/tiers'
@@ -39,44 +39,10 @@ import { BusinessError } from '../../envelope'
 import type { MapCaller } from '../permissions'
 import { restoreHiddenOnRenewal } from '../vip'
 import type { PaidTransaction, PayProvider } from './provider'
-
-export function presentOrder(row: VipOrderRow, now: Date): VipOrder {
-  return {
-    id: row.id,
-    order_no: row.order_no,
-    product_id: row.product_id as VipProductId,
-    product_name: productById(row.product_id)?.name ?? '',
-    level: row.level as VipOrder['level'],
-    months: row.months,
-    price: row.price,
-    discount_code: row.discount_code,
-    discount_amount: row.discount_amount,
-    amount: row.amount,
-    status: orderStatusAt(row, now),
-    channel: row.channel as PayChannel,
-    created_at: row.created_at,
-    expires_at: row.expires_at,
-    paid_at: row.paid_at,
-    cancelled_at: row.cancelled_at,
-    vip_exp_after: row.vip_exp_after,
-  }
-}
+import { parseProductIds, presentDiscount, presentOrder } from '../../presenters/vip'
 
 function ruleOf(row: DiscountRow): DiscountRule {
   return { kind: row.kind, value: row.value, product_ids: parseProductIds(row.product_ids), starts_on: row.starts_on, ends_on: row.ends_on, max_uses: row.max_uses, used_count: row.used_count }
-}
-
-function parseProductIds(text: string): VipProductId[] {
-  try {
-    const value: unknown = JSON.parse(text)
-    return Array.isArray(value) ? (value.filter((id) => VIP_PRODUCTS.some((p) => p.id === id)) as VipProductId[]) : []
-  } catch {
-    return []
-  }
-}
-
-export function presentDiscount(row: DiscountRow): Discount {
-  return { id: row.id, code: row.code, name: row.name, kind: row.kind as DiscountKind, value: row.value, product_ids: parseProductIds(row.product_ids), starts_on: row.starts_on, ends_on: row.ends_on }
 }
 
 function requireAdministrator(who: MapCaller): void {
@@ -294,4 +260,34 @@ export async function completeOrder(db: Database, who: MapCaller, id: number, ch
   requireWaiting(row, now)
   await applyPaidTransaction(db, { order_no: row.order_no, transaction_id: transactionId, amount: row.amount, success_time: now.toISOString() }, channel, now, log)
   return presentOrder(await requireOrder(db.kysely, who, id), now)
+}
+
+/** /api/pay/iap/order/setting: verifying App Store receipts needs Apple's service: until it is set up, only the sandbox takes them. */
+export async function completeIapOrder(db: Database, pay: PayProvider, who: MapCaller, id: number, transactionId: string, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+  if (pay.mode !== 'sandbox') throw new BusinessError(ErrCode.FORBIDDEN, VIP_MSG.iapUnavailable)
+  return completeOrder(db, who, id, 'iap', transactionId, now, log)
+}
+
+/** /api/pay/sandbox/complete: the sandbox pays the order at once under a made-up transaction id. */
+export async function completeSandboxOrder(db: Database, who: MapCaller, id: number, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+  return completeOrder(db, who, id, 'sandbox', `sandbox-${id}-${now.getTime()}`, now, log)
+}
+
+/**
+ * A WeChat Pay notification read and verified by the provider (NotificationRejected otherwise) and,
+ * for a successful payment, applied to its order (PaymentMismatch when it does not match one).
+ */
+export async function applyWxPayNotification(
+  db: Database,
+  pay: PayProvider,
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const notice = pay.readNotification(headers, body, now)
+  if (notice.kind === 'transaction' && notice.transaction.trade_state === 'SUCCESS') {
+    const { applied, order } = await applyPaidTransaction(db, notice.transaction, 'wxpay', now, log)
+    log.info({ order: order.order_no, applied }, 'WeChat Pay notification')
+  }
 }
