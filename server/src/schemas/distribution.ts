@@ -3,24 +3,13 @@ import { z } from 'zod'
 import { checkDistributorCompany, checkDistributorName } from '../../../src/domain/distribution'
 import { DIST_MSG } from '../../../src/domain/distributionMessages'
 import { MSG } from '../../../src/domain/messages'
-import { codeField, phoneField } from './common'
-
-/** A trimmed string that must pass `check`. */
-function checked(check: (value: string) => string | null, required: string) {
-  return z
-    .string({ required_error: required, invalid_type_error: required })
-    .trim()
-    .superRefine((value, ctx) => {
-      const message = check(value)
-      if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
-    })
-}
+import { checkedString, codeField, phoneField } from './common'
 
 export const register = z.object({
-  name: checked(checkDistributorName, DIST_MSG.nameRequired),
+  name: checkedString(checkDistributorName, DIST_MSG.nameRequired, DIST_MSG.nameRequired),
   phone: phoneField,
   code: codeField,
-  company: checked(checkDistributorCompany, MSG.badRequest).optional().default(''),
+  company: checkedString(checkDistributorCompany, MSG.badRequest, MSG.badRequest).optional().default(''),
 })
 
 export const view = z.object({
