@@ -4,7 +4,6 @@
  * sandbox mode only, /api/pay/sandbox/complete.
  */
 import type { FastifyInstance } from 'fastify'
-import { mapCaller } from '../services/permissions'
 import { applyWxPayNotification, completeIapOrder, completeSandboxOrder, PaymentMismatch } from '../services/pay/orders'
 import { NotificationRejected, SandboxPay } from '../services/pay/provider'
 import { callDefiners, type AppDeps } from './define'
@@ -44,12 +43,12 @@ export function payRoutes(app: FastifyInstance, deps: AppDeps): void {
   })
 
   sessionCall('/api/pay/iap/order/setting', iapFields, async ({ orderid, transaction_id }, caller) =>
-    completeIapOrder(db, pay, await mapCaller(db.kysely, caller), orderid, transaction_id, clock.now(), app.log),
+    completeIapOrder(db, pay, caller, orderid, transaction_id, clock.now(), app.log),
   )
 
   if (pay.mode === 'sandbox') {
     sessionCall('/api/pay/sandbox/complete', sandboxCompleteFields, async ({ orderid }, caller) =>
-      completeSandboxOrder(db, await mapCaller(db.kysely, caller), orderid, clock.now(), app.log),
+      completeSandboxOrder(db, caller, orderid, clock.now(), app.log),
     )
   }
 }

@@ -5,7 +5,6 @@
  * every leg is the straight line with an average-speed estimate.
  */
 import type { FastifyInstance } from 'fastify'
-import { mapCaller } from '../services/permissions'
 import { deleteRouteOf, getRoute, legProviderFromEnv, listRoutes, planRoute, saveRoute } from '../services/routes'
 import { routesOfOpenedShare, shareSecretSource } from '../services/shares'
 import { callDefiners, type AppDeps } from './define'
@@ -18,19 +17,19 @@ export function routeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const secret = shareSecretSource(db.kysely, deps.shareSecret, clock)
 
   sessionCall('/api/route/getlist', listFields, async ({ kw, pageindex, pagesize }, caller) =>
-    listRoutes(db.kysely, await mapCaller(db.kysely, caller), kw, { pageindex, pagesize }),
+    listRoutes(db.kysely, caller, kw, { pageindex, pagesize }),
   )
 
-  sessionCall('/api/route/getbyid', idFields, async ({ id }, caller) => getRoute(db.kysely, await mapCaller(db.kysely, caller), id))
+  sessionCall('/api/route/getbyid', idFields, async ({ id }, caller) => getRoute(db.kysely, caller, id))
 
   sessionCall('/api/route/plan', planFields, async ({ mode, stops }, caller) =>
-    planRoute(db.kysely, provider, await mapCaller(db.kysely, caller), mode, stops),
+    planRoute(db.kysely, provider, caller, mode, stops),
   )
 
-  sessionCall('/api/route/save', saveFields, async (input, caller) => saveRoute(db, provider, await mapCaller(db.kysely, caller), input, clock.now()))
+  sessionCall('/api/route/save', saveFields, async (input, caller) => saveRoute(db, provider, caller, input, clock.now()))
 
   sessionCall('/api/route/delete', idFields, async ({ id }, caller) => {
-    await deleteRouteOf(db, await mapCaller(db.kysely, caller), id)
+    await deleteRouteOf(db, caller, id)
     return null
   })
 

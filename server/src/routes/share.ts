@@ -4,7 +4,6 @@
  * calls of a share, /api/layer/get/share and /api/marker/get/share.
  */
 import type { FastifyInstance } from 'fastify'
-import { mapCaller } from '../services/permissions'
 import {
   checkSharePassword,
   deleteShareOf,
@@ -24,14 +23,14 @@ export function shareRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { publicCall, sessionCall } = callDefiners(app, deps)
   const secret = shareSecretSource(db.kysely, deps.shareSecret, clock)
 
-  sessionCall('/api/share/save', saveFields, async (input, caller) => saveShare(db, await mapCaller(db.kysely, caller), input, clock.now()))
+  sessionCall('/api/share/save', saveFields, async (input, caller) => saveShare(db, caller, input, clock.now()))
 
   sessionCall('/api/share/getlist/group', listFields, async ({ op_userid, type, pageindex, pagesize }, caller) =>
-    listShares(db.kysely, await mapCaller(db.kysely, caller), { op_userid, type }, { pageindex, pagesize }, clock.now()),
+    listShares(db.kysely, caller, { op_userid, type }, { pageindex, pagesize }, clock.now()),
   )
 
   sessionCall('/api/share/delete', idFields, async ({ id }, caller) => {
-    await deleteShareOf(db, await mapCaller(db.kysely, caller), id)
+    await deleteShareOf(db, caller, id)
     return null
   })
 

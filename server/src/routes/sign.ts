@@ -6,22 +6,20 @@
  * services/signs.ts.
  */
 import type { FastifyInstance } from 'fastify'
-import { mapCaller } from '../services/permissions'
 import { getSign, issueTicket, listSigns, saveSign, signEnvOf } from '../services/signs'
 import { callDefiners, type AppDeps } from './define'
 import { idFields, listFields, saveFields, ticketFields } from '../schemas/sign'
 import { storageOf } from './upload'
 
 export function signRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db } = deps
   const { sessionCall } = callDefiners(app, deps)
   const env = signEnvOf(deps, storageOf(app, deps))
 
-  sessionCall('/api/sign/ticket', ticketFields, async (input, caller) => issueTicket(env, await mapCaller(db.kysely, caller), input))
+  sessionCall('/api/sign/ticket', ticketFields, async (input, caller) => issueTicket(env, caller, input))
 
-  sessionCall('/api/sign/save', saveFields, async (input, caller) => saveSign(env, await mapCaller(db.kysely, caller), input))
+  sessionCall('/api/sign/save', saveFields, async (input, caller) => saveSign(env, caller, input))
 
-  sessionCall('/api/sign/getlist', listFields, async (input, caller) => listSigns(env, await mapCaller(db.kysely, caller), input))
+  sessionCall('/api/sign/getlist', listFields, async (input, caller) => listSigns(env, caller, input))
 
-  sessionCall('/api/sign/getbyid', idFields, async ({ id }, caller) => getSign(env, await mapCaller(db.kysely, caller), id))
+  sessionCall('/api/sign/getbyid', idFields, async ({ id }, caller) => getSign(env, caller, id))
 }

@@ -4,7 +4,6 @@
  * services/tasks.ts and src/domain/tasks.ts.
  */
 import type { FastifyInstance } from 'fastify'
-import { mapCaller } from '../services/permissions'
 import { signEnvOf, signProofs } from '../services/signs'
 import { completeTask, deleteTaskOf, getTask, listTasks, saveTask, startTask, type TaskEnv } from '../services/tasks'
 import { callDefiners, type AppDeps } from './define'
@@ -18,23 +17,23 @@ export function taskRoutes(app: FastifyInstance, deps: AppDeps): void {
   const env: TaskEnv = { db, proofs: signProofs(signEnvOf(deps, storageOf(app, deps))) }
 
   sessionCall('/api/task/getlist', listFields, async ({ scope, status, kw, pageindex, pagesize }, caller) =>
-    listTasks(env, await mapCaller(db.kysely, caller), { scope, status, kw }, { pageindex, pagesize }, clock.now()),
+    listTasks(env, caller, { scope, status, kw }, { pageindex, pagesize }, clock.now()),
   )
 
-  sessionCall('/api/task/getbyid', idFields, async ({ id }, caller) => getTask(env, await mapCaller(db.kysely, caller), id, clock.now()))
+  sessionCall('/api/task/getbyid', idFields, async ({ id }, caller) => getTask(env, caller, id, clock.now()))
 
   sessionCall('/api/task/save', saveFields, async (input, caller) =>
-    saveTask(env, await mapCaller(db.kysely, caller), { ...input, marker_id: input.marker_id ?? null, place: input.place ?? null, due_date: input.due_date ?? null }, clock.now()),
+    saveTask(env, caller, { ...input, marker_id: input.marker_id ?? null, place: input.place ?? null, due_date: input.due_date ?? null }, clock.now()),
   )
 
   sessionCall('/api/task/delete', idFields, async ({ id }, caller) => {
-    await deleteTaskOf(env, await mapCaller(db.kysely, caller), id)
+    await deleteTaskOf(env, caller, id)
     return null
   })
 
-  sessionCall('/api/task/start', idFields, async ({ id }, caller) => startTask(env, await mapCaller(db.kysely, caller), id, clock.now()))
+  sessionCall('/api/task/start', idFields, async ({ id }, caller) => startTask(env, caller, id, clock.now()))
 
   sessionCall('/api/task/complete', completeFields, async ({ id, sign_id }, caller) =>
-    completeTask(env, await mapCaller(db.kysely, caller), id, sign_id, clock.now()),
+    completeTask(env, caller, id, sign_id, clock.now()),
   )
 }

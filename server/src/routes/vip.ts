@@ -4,7 +4,6 @@
  * is not part of any schema here and is dropped unread.
  */
 import type { FastifyInstance } from 'fastify'
-import { mapCaller } from '../services/permissions'
 import { addOrder, cancelOrder, checkDiscount, createWxPayment, listOrders, listedDiscounts, orderById } from '../services/pay/orders'
 import { SandboxPay } from '../services/pay/provider'
 import { enterpriseOf, resetToFree, saveEnterprise, verifySubmit, vipInfo } from '../services/vip'
@@ -18,37 +17,37 @@ export function vipRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { sessionCall } = callDefiners(app, deps)
 
   sessionCall('/api/vip/info', noFields, async (_input, caller) => {
-    return vipInfo(db.kysely, await mapCaller(db.kysely, caller), clock.now())
+    return vipInfo(db.kysely, caller, clock.now())
   })
 
   sessionCall('/api/vip/discount/check', discountCheckFields, async ({ code, product_id }, caller) => {
-    return checkDiscount(db.kysely, await mapCaller(db.kysely, caller), code, clock.now(), product_id)
+    return checkDiscount(db.kysely, caller, code, clock.now(), product_id)
   })
 
   sessionCall('/api/vip/discount/getlist', noFields, async () => listedDiscounts(db.kysely, clock.now()))
 
   sessionCall('/api/vip/order/add', orderAddFields, async (input, caller) => {
-    return addOrder(db, await mapCaller(db.kysely, caller), input, clock.now())
+    return addOrder(db, caller, input, clock.now())
   })
 
   sessionCall('/api/vip/order/getlist', getlist, async ({ pageindex, pagesize, status }, caller) => {
-    return listOrders(db.kysely, await mapCaller(db.kysely, caller), { pageindex, pagesize }, status, clock.now())
+    return listOrders(db.kysely, caller, { pageindex, pagesize }, status, clock.now())
   })
 
   sessionCall('/api/vip/order/getbyid', orderFields, async ({ id }, caller) => {
-    return orderById(db, pay, await mapCaller(db.kysely, caller), id, clock.now(), app.log)
+    return orderById(db, pay, caller, id, clock.now(), app.log)
   })
 
   sessionCall('/api/vip/order/cancel', orderidFields, async ({ orderid }, caller) => {
-    return cancelOrder(db, pay, await mapCaller(db.kysely, caller), orderid, clock.now(), app.log)
+    return cancelOrder(db, pay, caller, orderid, clock.now(), app.log)
   })
 
   sessionCall('/api/vip/order/wxpay/create', wxpayCreate, async (input, caller) => {
-    return createWxPayment(db, pay, await mapCaller(db.kysely, caller), input, clock.now(), app.log)
+    return createWxPayment(db, pay, caller, input, clock.now(), app.log)
   })
 
   sessionCall('/api/vip/recovery', recovery, async ({ remarks }, caller) => {
-    return resetToFree(db, await mapCaller(db.kysely, caller), remarks, clock.now())
+    return resetToFree(db, caller, remarks, clock.now())
   })
 
   sessionCall('/api/user/verify/submit', enterpriseFields, async (input, caller) => verifySubmit(db, caller.userId, input, clock.now()))

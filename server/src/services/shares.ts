@@ -44,7 +44,8 @@ import { BusinessError } from '../envelope'
 import { presentMarkers } from '../presenters/mapdata'
 import { presentShare, presentShareMeta, presentSharedLayer, shareDataIds } from '../presenters/shares'
 import { DEFAULT_TITLE_STYLE } from '../routes/title-style'
-import { isManager, requireFeature, shareableLayers, type MapCaller } from './permissions'
+import type { Caller } from '../auth'
+import { isManager, mapCaller, requireFeature, shareableLayers, type MapCaller } from './permissions'
 import { requireShareableRouteIds, routeStopMarkerIds, routesOfShare } from './routes'
 
 /** 12 random bytes: 16 URL-safe characters (DESIGN 9: at least 10, not enumerable). */
@@ -111,7 +112,8 @@ async function requireShareableMarkerIds(db: Executor, who: MapCaller, ids: numb
 }
 
 /** Creates a share of the caller's group and returns its id: the share module first, then what may be shared. */
-export async function saveShare(db: Database, who: MapCaller, input: ShareInput, now: Date): Promise<string> {
+export async function saveShare(db: Database, caller: Caller, input: ShareInput, now: Date): Promise<string> {
+  const who = await mapCaller(db.kysely, caller)
   requireFeature(who, FEATURES.share)
   const useExp = input.exp !== undefined && input.exp !== null
   const problem = checkShareForm({ name: input.name, data_ids: input.data_ids, need_pwd: input.need_pwd, pwd: input.pwd ?? '', use_exp: useExp, exp: input.exp ?? '' }, shanghaiDate(now))
@@ -153,7 +155,8 @@ export interface ShareListQuery {
 }
 
 /** The group's shares, newest first: managers all (op_userid filters), others only their own. */
-export async function listShares(db: Executor, who: MapCaller, query: ShareListQuery, page: Page, now: Date): Promise<Paged<Share>> {
+export async function listShares(db: Executor, caller: Caller, query: ShareListQuery, page: Page, now: Date): Promise<Paged<Share>> {
+  const who = await mapCaller(db, caller)
   requireFeature(who, FEATURES.share)
   const opUserId = isManager(who) ? query.op_userid : who.userId
   const { rows, total } = await sharesOfGroup(db, who.groupId, { op_user_id: opUserId, type: query.type }, page)
@@ -162,7 +165,8 @@ export async function listShares(db: Executor, who: MapCaller, query: ShareListQ
 }
 
 /** The creator or a manager deletes a share of the group; the link stops working at once. */
-export async function deleteShareOf(db: Database, who: MapCaller, id: string): Promise<void> {
+export async function deleteShareOf(db: Database, caller: Caller, id: string): Promise<void> {
+  const who = await mapCaller(db.kysely, caller)
   requireFeature(who, FEATURES.share)
   await inTransaction(db, async (trx) => {
     const row = await findShare(trx, id)

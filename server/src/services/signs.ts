@@ -59,7 +59,8 @@ import {
 } from '../db/signs'
 import { getSystemConfig } from '../db/system-config'
 import { BusinessError } from '../envelope'
-import { usableLayerIds, type MapCaller } from './permissions'
+import type { Caller } from '../auth'
+import { mapCaller, usableLayerIds, type MapCaller } from './permissions'
 import { isStorageKey, type FileStorage } from './storage'
 import { parsePhotos, presentSign, targetOfRow } from '../presenters/sign'
 import { requireTaskCheckIn } from './tasks'
@@ -202,7 +203,8 @@ async function nicknameOf(db: Executor, userId: number): Promise<string> {
 }
 
 /** Checks the position against the target and the radius and issues the ticket; nothing is stored. */
-export async function issueTicket(env: SignEnv, who: MapCaller, input: SignTicketRequest): Promise<SignTicket> {
+export async function issueTicket(env: SignEnv, caller: Caller, input: SignTicketRequest): Promise<SignTicket> {
+  const who = await mapCaller(env.db.kysely, caller)
   const db = env.db.kysely
   const problem = checkSignPosition(input)
   if (problem) throw fail(ErrCode.VALIDATION, problem)
@@ -337,7 +339,8 @@ async function hashPhotos(env: SignEnv, who: MapCaller, urls: string[]): Promise
 }
 
 /** Stores the check-in of a valid, unexpired, unused ticket of the caller; nothing is written when a rule says no. */
-export async function saveSign(env: SignEnv, who: MapCaller, input: SignSaveRequest): Promise<SignRecord> {
+export async function saveSign(env: SignEnv, caller: Caller, input: SignSaveRequest): Promise<SignRecord> {
+  const who = await mapCaller(env.db.kysely, caller)
   const secret = await env.secret()
   const ticket = decodeTicket(secret, input.ticket)
   if (!ticket) throw fail(ErrCode.VALIDATION, SIGN_MSG.ticketInvalid)
@@ -396,7 +399,8 @@ export function seesAllSigns(who: MapCaller): boolean {
 }
 
 /** The check-ins the caller asks for and may see, newest first, each verified. */
-export async function listSigns(env: SignEnv, who: MapCaller, req: SignListRequest): Promise<Paged<SignRecord>> {
+export async function listSigns(env: SignEnv, caller: Caller, req: SignListRequest): Promise<Paged<SignRecord>> {
+  const who = await mapCaller(env.db.kysely, caller)
   const all = req.scope === 'all'
   if (all && !seesAllSigns(who)) throw fail(ErrCode.FORBIDDEN, SIGN_MSG.listForbidden)
   if (!all && req.user_id !== undefined && req.user_id !== who.userId) throw fail(ErrCode.FORBIDDEN, SIGN_MSG.listForbidden)
@@ -418,7 +422,8 @@ export async function listSigns(env: SignEnv, who: MapCaller, req: SignListReque
 }
 
 /** One check-in: the caller's own, or any of the group's for those who see all; NOT_FOUND otherwise. */
-export async function getSign(env: SignEnv, who: MapCaller, id: number): Promise<SignRecord> {
+export async function getSign(env: SignEnv, caller: Caller, id: number): Promise<SignRecord> {
+  const who = await mapCaller(env.db.kysely, caller)
   const row = await findSign(env.db.kysely, who.groupId, id)
   if (!row || (row.user_id !== who.userId && !seesAllSigns(who))) throw fail(ErrCode.NOT_FOUND, SIGN_MSG.notFound)
   return (await presentSignRows(env, [row]))[0]

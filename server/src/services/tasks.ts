@@ -55,7 +55,8 @@ import {
   type TaskScopeFilter,
 } from '../db/tasks'
 import { BusinessError } from '../envelope'
-import { isManager, requireFeature, usableLayerIds, type MapCaller } from './permissions'
+import type { Caller } from '../auth'
+import { isManager, mapCaller, requireFeature, usableLayerIds, type MapCaller } from './permissions'
 import { lockGroup } from './teams'
 import { presentTask } from '../presenters/task'
 
@@ -195,7 +196,8 @@ export interface TaskListQuery {
 }
 
 /** The tasks of the scope, last changed first, with how many of the scope have each status. */
-export async function listTasks(env: TaskEnv, who: MapCaller, query: TaskListQuery, page: Page, now: Date): Promise<Paged<Task> & { counts: Record<TaskStatus, number> }> {
+export async function listTasks(env: TaskEnv, caller: Caller, query: TaskListQuery, page: Page, now: Date): Promise<Paged<Task> & { counts: Record<TaskStatus, number> }> {
+  const who = await mapCaller(env.db.kysely, caller)
   requireDispatch(who)
   const db = env.db.kysely
   if (query.scope === 'all' && !canListAllTasks(who.actor)) throw fail(ErrCode.FORBIDDEN, TASK_MSG.allForbidden)
@@ -208,7 +210,8 @@ export async function listTasks(env: TaskEnv, who: MapCaller, query: TaskListQue
   return { list: await presentRows(env, who, rows, now), total, counts }
 }
 
-export async function getTask(env: TaskEnv, who: MapCaller, id: number, now: Date): Promise<Task> {
+export async function getTask(env: TaskEnv, caller: Caller, id: number, now: Date): Promise<Task> {
+  const who = await mapCaller(env.db.kysely, caller)
   requireDispatch(who)
   return (await presentRows(env, who, [await visibleTask(env.db.kysely, who, id)], now))[0]
 }
@@ -234,7 +237,8 @@ async function checkAssignees(db: Executor, who: MapCaller, userIds: number[], d
 }
 
 /** Creates or edits a task (not a done one); nothing is written when a rule says no. */
-export async function saveTask(env: TaskEnv, who: MapCaller, input: TaskInput, now: Date): Promise<Task> {
+export async function saveTask(env: TaskEnv, caller: Caller, input: TaskInput, now: Date): Promise<Task> {
+  const who = await mapCaller(env.db.kysely, caller)
   requireDispatch(who)
   const { db } = env
   let saved: TaskRow | undefined
@@ -270,7 +274,8 @@ export async function saveTask(env: TaskEnv, who: MapCaller, input: TaskInput, n
   return (await presentRows(env, who, [row], now))[0]
 }
 
-export async function deleteTaskOf(env: TaskEnv, who: MapCaller, id: number): Promise<void> {
+export async function deleteTaskOf(env: TaskEnv, caller: Caller, id: number): Promise<void> {
+  const who = await mapCaller(env.db.kysely, caller)
   requireDispatch(who)
   const { db } = env
   if (!canDeleteTask(who.actor)) throw fail(ErrCode.FORBIDDEN, TASK_MSG.deleteForbidden)
@@ -281,7 +286,8 @@ export async function deleteTaskOf(env: TaskEnv, who: MapCaller, id: number): Pr
 }
 
 /** An assignee starts an open task (open -> doing). */
-export async function startTask(env: TaskEnv, who: MapCaller, id: number, now: Date): Promise<Task> {
+export async function startTask(env: TaskEnv, caller: Caller, id: number, now: Date): Promise<Task> {
+  const who = await mapCaller(env.db.kysely, caller)
   requireDispatch(who)
   const { db } = env
   const row = await inTransaction(db, async (trx) => {
@@ -306,7 +312,8 @@ function photoCount(photos: string): number {
  * An assignee completes a task that is not done with a check-in as proof: theirs, made for this
  * task after it was created, with at least one photo, and proving no other task.
  */
-export async function completeTask(env: TaskEnv, who: MapCaller, id: number, signId: number, now: Date): Promise<Task> {
+export async function completeTask(env: TaskEnv, caller: Caller, id: number, signId: number, now: Date): Promise<Task> {
+  const who = await mapCaller(env.db.kysely, caller)
   requireDispatch(who)
   const { db } = env
   const row = await inTransaction(db, async (trx) => {

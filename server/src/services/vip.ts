@@ -21,7 +21,8 @@ import { usedStorageKb } from '../db/uploads'
 import { deleteResetsOfGroups, insertReset, markRestored, unrestoredResets } from '../db/vip-resets'
 import { BusinessError } from '../envelope'
 import { limitsInForce } from './limits'
-import type { MapCaller } from './permissions'
+import type { Caller } from '../auth'
+import { mapCaller } from './permissions'
 import { leaveGroup } from './teams'
 import type { EnterpriseInput } from '../schemas/vip'
 
@@ -32,7 +33,8 @@ async function restorableReset(db: Executor, groupId: number, now: Date): Promis
   return { hidden: await countHiddenMarkers(db, groupId, latest.hidden_at), until: restoreUntil(latest.expired_at).toISOString() }
 }
 
-export async function vipInfo(db: Executor, who: MapCaller, now: Date): Promise<VipInfo> {
+export async function vipInfo(db: Executor, caller: Caller, now: Date): Promise<VipInfo> {
+  const who = await mapCaller(db, caller)
   const group = who.group
   const [markers, members, pending, storage, restorable, enterprise, own] = await Promise.all([
     countGroupMarkers(db, group.id),
@@ -72,7 +74,8 @@ export async function vipInfo(db: Executor, who: MapCaller, now: Date): Promise<
  * member leaves (their grants, roles and manager rows with them) and pending people are dropped;
  * all live markers but the latest 20 are hidden; the group becomes free. One transaction.
  */
-export async function resetToFree(db: Database, who: MapCaller, remarks: string, now: Date): Promise<VipRecoveryResult> {
+export async function resetToFree(db: Database, caller: Caller, remarks: string, now: Date): Promise<VipRecoveryResult> {
+  const who = await mapCaller(db.kysely, caller)
   const remarkProblem = checkResetRemark(remarks)
   if (remarkProblem) throw new BusinessError(ErrCode.VALIDATION, remarkProblem)
   const at = now.toISOString()

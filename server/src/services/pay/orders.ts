@@ -36,7 +36,8 @@ import {
   type VipOrderRow,
 } from '../../db/vip-orders'
 import { BusinessError } from '../../envelope'
-import type { MapCaller } from '../permissions'
+import type { Caller } from '../../auth'
+import { mapCaller, type MapCaller } from '../permissions'
 import { restoreHiddenOnRenewal } from '../vip'
 import type { PaidTransaction, PayProvider } from './provider'
 import { parseProductIds, presentDiscount, presentOrder } from '../../presenters/vip'
@@ -67,7 +68,8 @@ async function usableDiscount(db: Executor, groupId: number, code: string, now: 
 }
 
 /** /api/vip/discount/check: the discount and the price of each product it applies to. */
-export async function checkDiscount(db: Executor, who: MapCaller, code: string, now: Date, productId?: number): Promise<{ discount: Discount; prices: PricedProduct[] }> {
+export async function checkDiscount(db: Executor, caller: Caller, code: string, now: Date, productId?: number): Promise<{ discount: Discount; prices: PricedProduct[] }> {
+  const who = await mapCaller(db, caller)
   const row = await usableDiscount(db, who.groupId, code, now, productId)
   const rule = ruleOf(row)
   return { discount: presentDiscount(row), prices: VIP_PRODUCTS.filter((p) => discountAppliesTo(rule, p.id)).map((p) => priceProduct(p, rule)) }
@@ -86,7 +88,8 @@ function newOrderNo(now: Date): string {
 }
 
 /** /api/vip/order/add: the administrator orders a product; the price is the product's, less a usable discount. */
-export async function addOrder(db: Database, who: MapCaller, input: { product_id: number; discount_code?: string }, now: Date): Promise<VipOrder> {
+export async function addOrder(db: Database, caller: Caller, input: { product_id: number; discount_code?: string }, now: Date): Promise<VipOrder> {
+  const who = await mapCaller(db.kysely, caller)
   requireAdministrator(who)
   const product = productById(input.product_id)
   if (!product) throw new BusinessError(ErrCode.VALIDATION, VIP_MSG.productRequired)
@@ -130,7 +133,8 @@ function requireWaiting(row: VipOrderRow, now: Date): void {
   if (status === 3) throw new BusinessError(ErrCode.CONFLICT, VIP_MSG.orderClosed)
 }
 
-export async function listOrders(db: Executor, who: MapCaller, page: { pageindex: number; pagesize: number }, status: OrderStatus | undefined, now: Date): Promise<Paged<VipOrder>> {
+export async function listOrders(db: Executor, caller: Caller, page: { pageindex: number; pagesize: number }, status: OrderStatus | undefined, now: Date): Promise<Paged<VipOrder>> {
+  const who = await mapCaller(db, caller)
   // Closed (3) is stored as waiting whose pay window has passed.
   const at = now.toISOString()
   const filter = status === undefined ? undefined : status === 3 ? { status: 0, windowPassed: true, now: at } : status === 0 ? { status: 0, windowPassed: false, now: at } : { status, now: at }
@@ -139,7 +143,8 @@ export async function listOrders(db: Executor, who: MapCaller, page: { pageindex
 }
 
 /** /api/vip/order/getbyid; a waiting WeChat Pay order is checked with WeChat Pay first (a lost notification is caught up on). */
-export async function orderById(db: Database, pay: PayProvider, who: MapCaller, id: number, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+export async function orderById(db: Database, pay: PayProvider, caller: Caller, id: number, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+  const who = await mapCaller(db.kysely, caller)
   let row = await requireOrder(db.kysely, who, id)
   if (pay.mode === 'wechat' && row.status === 0 && row.channel === 'wxpay' && row.prepay_id) {
     try {
@@ -156,7 +161,8 @@ export async function orderById(db: Database, pay: PayProvider, who: MapCaller, 
 }
 
 /** /api/vip/order/cancel: a waiting order is cancelled (and closed at WeChat Pay, best effort); others are returned as they are, except a paid one. */
-export async function cancelOrder(db: Database, pay: PayProvider, who: MapCaller, id: number, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+export async function cancelOrder(db: Database, pay: PayProvider, caller: Caller, id: number, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+  const who = await mapCaller(db.kysely, caller)
   const row = await requireOrder(db.kysely, who, id)
   if (row.status === ORDER_PAID) throw new BusinessError(ErrCode.CONFLICT, VIP_MSG.orderNotPending)
   if (row.status === 0 && (await cancelWaitingOrder(db.kysely, row.id, now.toISOString())) && row.prepay_id && pay.mode === 'wechat') {
@@ -167,7 +173,8 @@ export async function cancelOrder(db: Database, pay: PayProvider, who: MapCaller
 }
 
 /** /api/vip/order/wxpay/create: the JSAPI prepay and the signed wx.requestPayment parameters; in sandbox mode, none. */
-export async function createWxPayment(db: Database, pay: PayProvider, who: MapCaller, input: { orderid: number; code?: string; openid?: string }, now: Date, log?: FastifyBaseLogger): Promise<WxPayCreateResult> {
+export async function createWxPayment(db: Database, pay: PayProvider, caller: Caller, input: { orderid: number; code?: string; openid?: string }, now: Date, log?: FastifyBaseLogger): Promise<WxPayCreateResult> {
+  const who = await mapCaller(db.kysely, caller)
   const row = await requireOrder(db.kysely, who, input.orderid)
   requireWaiting(row, now)
   if (pay.mode === 'sandbox') {
@@ -263,13 +270,15 @@ export async function completeOrder(db: Database, who: MapCaller, id: number, ch
 }
 
 /** /api/pay/iap/order/setting: verifying App Store receipts needs Apple's service: until it is set up, only the sandbox takes them. */
-export async function completeIapOrder(db: Database, pay: PayProvider, who: MapCaller, id: number, transactionId: string, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+export async function completeIapOrder(db: Database, pay: PayProvider, caller: Caller, id: number, transactionId: string, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
   if (pay.mode !== 'sandbox') throw new BusinessError(ErrCode.FORBIDDEN, VIP_MSG.iapUnavailable)
+  const who = await mapCaller(db.kysely, caller)
   return completeOrder(db, who, id, 'iap', transactionId, now, log)
 }
 
 /** /api/pay/sandbox/complete: the sandbox pays the order at once under a made-up transaction id. */
-export async function completeSandboxOrder(db: Database, who: MapCaller, id: number, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+export async function completeSandboxOrder(db: Database, caller: Caller, id: number, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+  const who = await mapCaller(db.kysely, caller)
   return completeOrder(db, who, id, 'sandbox', `sandbox-${id}-${now.getTime()}`, now, log)
 }
 
