@@ -1,7 +1,8 @@
-/** Membership order and discount rows -> VipOrder / Discount (types/vip.ts). */
-import type { Discount, DiscountKind, PayChannel, VipOrder, VipProductId } from '../../../types/vip'
+/** Membership order, discount and enterprise profile rows -> VipOrder / Discount / Enterprise (types/vip.ts). */
+import type { Discount, DiscountKind, Enterprise, PayChannel, VipOrder, VipProductId } from '../../../types/vip'
 import { VIP_PRODUCTS, orderStatusAt, productById } from '../../../src/domain/vip'
 import type { DiscountRow } from '../db/discounts'
+import type { EnterpriseRow } from '../db/enterprises'
 import type { VipOrderRow } from '../db/vip-orders'
 
 export function presentOrder(row: VipOrderRow, now: Date): VipOrder {
@@ -37,4 +38,15 @@ export function parseProductIds(text: string): VipProductId[] {
 
 export function presentDiscount(row: DiscountRow): Discount {
   return { id: row.id, code: row.code, name: row.name, kind: row.kind as DiscountKind, value: row.value, product_ids: parseProductIds(row.product_ids), starts_on: row.starts_on, ends_on: row.ends_on }
+}
+
+export function presentEnterprise(row: EnterpriseRow): Enterprise {
+  let qa: string[] = []
+  try {
+    const parsed: unknown = JSON.parse(row.qa)
+    if (Array.isArray(parsed)) qa = parsed.map(String)
+  } catch {
+    qa = []
+  }
+  return { name: row.name, business_type: row.business_type, size: row.size, contacts: row.contacts, post: row.post, qa: [qa[0] ?? '', qa[1] ?? '', qa[2] ?? ''] }
 }

@@ -12,7 +12,7 @@ import { VIP_MSG } from '../../../src/domain/vipMessages'
 import { canRestoreHidden, checkResetRemark, freePlan, isCustomMember, isVipExpired, levelName, questionnaireBonus, resetProblem, restoreUntil, vipDaysLeft } from '../../../src/domain/tiers'
 import { checkEnterprise, VIP_PRODUCTS } from '../../../src/domain/vip'
 import { inTransaction, type Database, type Executor } from '../db/connection'
-import { deleteEnterpriseOfUser, findEnterprise, insertEnterpriseIfNone, setEnterpriseBonus, updateEnterprise, type EnterpriseRow } from '../db/enterprises'
+import { deleteEnterpriseOfUser, findEnterprise, insertEnterpriseIfNone, setEnterpriseBonus, updateEnterprise } from '../db/enterprises'
 import { findGroupForUpdate, findGroupOwnedBy, setMembership } from '../db/groups'
 import { countMembers, joinsOfGroup } from '../db/joins'
 import { countGroupMarkers, countHiddenMarkers, hideMarkersExceptLatest, unhideMarkers } from '../db/markers'
@@ -24,6 +24,7 @@ import { limitsInForce } from './limits'
 import type { Caller } from '../auth'
 import { mapCaller } from './permissions'
 import { leaveGroup } from './teams'
+import { presentEnterprise } from '../presenters/vip'
 import type { EnterpriseInput } from '../schemas/vip'
 
 /** The latest reset of the group whose hidden markers a renewal would still bring back, with their count. */
@@ -115,17 +116,6 @@ export async function restoreHiddenOnRenewal(trx: Executor, groupId: number, now
     restored += count
   }
   return restored
-}
-
-function presentEnterprise(row: EnterpriseRow): Enterprise {
-  let qa: string[] = []
-  try {
-    const parsed: unknown = JSON.parse(row.qa)
-    if (Array.isArray(parsed)) qa = parsed.map(String)
-  } catch {
-    qa = []
-  }
-  return { name: row.name, business_type: row.business_type, size: row.size, contacts: row.contacts, post: row.post, qa: [qa[0] ?? '', qa[1] ?? '', qa[2] ?? ''] }
 }
 
 export async function enterpriseOf(db: Executor, userId: number): Promise<Enterprise | null> {
