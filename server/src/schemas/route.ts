@@ -5,6 +5,7 @@ import { ROUTE_MSG } from '../../../src/domain/routeMessages'
 import { ROUTE_NAME_MAX, ROUTE_STOPS_MAX, TRAVEL_MODES } from '../../../src/domain/routes'
 import type { TravelMode } from '../../../types/routes'
 import { idField, pageIndexField } from './common'
+import { proofField, shareIdField } from './share'
 
 /** Routes per page of the list. */
 const ROUTE_LIST_PAGE_MAX = 100
@@ -50,4 +51,4 @@ export const idFields = z.object({ id: idField(ROUTE_MSG.notFound) })
 
 export const planFields = z.object({ mode: modeField, stops: stopsField })
 
-export const shareFields = z.object({ share_id: z.string().trim().min(1).max(200), proof: z.string().max(500).nullish() })
+export const shareFields = z.object({ share_id: shareIdField, proof: proofField })

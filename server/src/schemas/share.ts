@@ -12,8 +12,9 @@ const SHARE_DATA_MAX = MARKER_PAGE_SIZE
 /** Shares per page of the management list. */
 const SHARE_LIST_PAGE_MAX = 100
 
-const shareIdField = z.string().trim().min(1).max(200)
-const proofField = z.string().max(500).nullish()
+/** A share's id and the password proof of /api/share/check/pwd, as every call that opens a share takes them. */
+export const shareIdField = z.string().trim().min(1).max(200)
+export const proofField = z.string().max(500).nullish()
 
 const kindField = z.union([z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: SHARE_MSG.typeInvalid }) }).transform((t) => t as ShareKind)
 
