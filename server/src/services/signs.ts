@@ -63,7 +63,7 @@ import type { Caller } from '../auth'
 import { mapCaller, usableLayerIds, type MapCaller } from './permissions'
 import { isStorageKey, type FileStorage } from './storage'
 import { parsePhotos, presentSign, targetOfRow } from '../presenters/sign'
-import { requireTaskCheckIn } from './tasks'
+import { requireTaskCheckIn, type TaskProofs } from './tasks'
 
 function fail(errcode: ErrCode, message: string): BusinessError {
   return new BusinessError(errcode, message)
@@ -320,7 +320,7 @@ export async function signRecordsByIds(env: Pick<SignEnv, 'db' | 'storage' | 'se
 }
 
 /** signRecordsByIds as the task slice asks for a task's proof (services/tasks.ts TaskProofs). */
-export function signProofs(env: Pick<SignEnv, 'db' | 'storage' | 'secret'>): (groupId: number, signIds: number[]) => Promise<Map<number, SignRecord>> {
+export function signProofs(env: Pick<SignEnv, 'db' | 'storage' | 'secret'>): TaskProofs {
   return (groupId, signIds) => signRecordsByIds(env, groupId, signIds)
 }
 
