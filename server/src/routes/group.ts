@@ -1,165 +1,55 @@
 /**
  * /api/group/*: the caller's own group (a 7-day trial), the selected group's info and name, and the
  * team (issue 5): members and pending people, removing and quitting, managers, departments of
- * members, the invite code, joining by it, the groups the caller belongs to and switching.
- *
- * Who: every member reads the team (phones masked and pending people left out for members who do
- * not manage it); the administrator and managers manage members, departments of members and the
- * invite code; only the administrator renames the group, sets or unsets managers and removes a
- * manager; nobody removes the administrator, who cannot quit their own group either.
+ * members, the invite code, joining by it, the groups the caller belongs to and switching. Who may
+ * do what is services/group.ts's.
  */
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
-import { ErrCode } from '../../../types/api'
-import { MSG, TEAM_MSG } from '../../../src/domain/messages'
-import { parseInviteCode } from '../../../src/domain/teams'
-import { inTransaction } from '../db/connection'
-import { findDepartment } from '../db/departments'
-import { groupsOfMember, renameGroup, setInviteCode } from '../db/groups'
-import { countMembers, findJoin, findJoinById, updateJoin } from '../db/joins'
-import { findUserById, selectGroupForUser } from '../db/users'
-import { BusinessError, UnauthorizedError } from '../envelope'
-import { presentGroupInfo, presentLoginResult } from '../presenters/account'
-import { presentGroupSummary } from '../presenters/teams'
-import { loadAccount, selectOwnGroup } from '../services/account'
-import { isManager, mapCaller, requireAdministrator, requireManager, type MapCaller } from '../services/permissions'
-import { limitsInForce } from '../services/limits'
-import { describeMember, freshInviteCode, groupOfInviteCode, headcount, joinGroup, joinsOverview, leaveGroup, lockGroup } from '../services/teams'
+import {
+  createGroup,
+  groupInfo,
+  groupJoins,
+  groupsOfCaller,
+  inviteCode,
+  inviteInfo,
+  joinByCode,
+  quitGroup,
+  removeJoin,
+  saveGroupName,
+  selectGroup,
+  setJoinDepartment,
+  setManager,
+} from '../services/group'
 import { callDefiners, type AppDeps } from './define'
-import { groupNameField, idField, idOrZeroField, inviteCodeField, noFields } from '../schemas/common'
-
-const joinIdField = idField(TEAM_MSG.memberNotFound)
-const departmentIdField = idOrZeroField()
+import { noFields } from '../schemas/common'
+import { codeFields, createFields, inviteCodeFields, joinDepartmentFields, joinFields, managerFields, nameFields, selectFields } from '../schemas/group'
 
 export function groupRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db, clock } = deps
   const { publicCall, sessionCall } = callDefiners(app, deps)
 
-  async function loginResult(userId: number, token: string) {
-    return presentLoginResult(await loadAccount(db.kysely, userId), token, clock.now())
-  }
+  sessionCall('/api/group/create', createFields, async ({ name }, caller) => createGroup(deps, caller, name))
 
-  /** A member of the caller's group by join id; NOT_FOUND for another group's or an unknown one. */
-  async function requireJoin(who: MapCaller, joinId: number) {
-    const join = await findJoinById(db.kysely, who.groupId, joinId)
-    if (!join) throw new BusinessError(ErrCode.NOT_FOUND, TEAM_MSG.memberNotFound)
-    return join
-  }
+  sessionCall('/api/group/info', noFields, async (_input, caller) => groupInfo(deps, caller))
 
-  // Idempotent: a caller who already owns a group gets it selected instead of a second one.
-  sessionCall('/api/group/create', z.object({ name: groupNameField.optional() }), async ({ name }, caller) => {
-    await inTransaction(db, (trx) => selectOwnGroup(trx, caller.userId, clock.now(), name))
-    return loginResult(caller.userId, caller.token)
-  })
+  sessionCall('/api/group/save/name', nameFields, async ({ name }, caller) => saveGroupName(deps, caller, name))
 
-  sessionCall('/api/group/info', noFields, async (_input, caller) => {
-    const who = await mapCaller(db.kysely, caller)
-    return presentGroupInfo(who.group, await countMembers(db.kysely, who.groupId), caller.userId)
-  })
+  sessionCall('/api/group/get/joins', noFields, async (_input, caller) => groupJoins(deps, caller))
 
-  sessionCall('/api/group/save/name', z.object({ name: groupNameField }), async ({ name }, caller) => {
-    const who = await mapCaller(db.kysely, caller)
-    requireAdministrator(who)
-    await renameGroup(db.kysely, who.groupId, name)
-    return presentGroupInfo({ ...who.group, name }, await countMembers(db.kysely, who.groupId), caller.userId)
-  })
+  sessionCall('/api/group/remove/join', joinFields, async ({ join_id }, caller) => removeJoin(deps, caller, join_id))
 
-  sessionCall('/api/group/get/joins', noFields, async (_input, caller) => {
-    const who = await mapCaller(db.kysely, caller)
-    return joinsOverview(db.kysely, who.group, isManager(who), clock.now())
-  })
+  sessionCall('/api/group/quit', noFields, async (_input, caller) => quitGroup(deps, caller))
 
-  sessionCall('/api/group/remove/join', z.object({ join_id: joinIdField }), async ({ join_id }, caller) => {
-    await inTransaction(db, async (trx) => {
-      const who = await mapCaller(trx, caller)
-      requireManager(who)
-      const join = await findJoinById(trx, who.groupId, join_id)
-      if (!join) throw new BusinessError(ErrCode.NOT_FOUND, TEAM_MSG.memberNotFound)
-      if (join.user_id === who.group.owner_id) throw new BusinessError(ErrCode.FORBIDDEN, TEAM_MSG.cannotRemoveAdmin)
-      if (join.user_id === who.userId) throw new BusinessError(ErrCode.VALIDATION, TEAM_MSG.cannotRemoveSelf)
-      if (join.is_manager === 1) requireAdministrator(who)
-      await leaveGroup(trx, who.groupId, join.user_id)
-    })
-    return null
-  })
+  sessionCall('/api/group/join/setting/manager', managerFields, async (input, caller) => setManager(deps, caller, input))
 
-  sessionCall('/api/group/quit', noFields, async (_input, caller) => {
-    await inTransaction(db, async (trx) => {
-      const who = await mapCaller(trx, caller)
-      if (who.actor.is_admin) throw new BusinessError(ErrCode.FORBIDDEN, TEAM_MSG.adminCannotQuit)
-      await leaveGroup(trx, who.groupId, who.userId)
-      await selectOwnGroup(trx, who.userId, clock.now())
-    })
-    return loginResult(caller.userId, caller.token)
-  })
+  sessionCall('/api/group/setting/join', joinDepartmentFields, async (input, caller) => setJoinDepartment(deps, caller, input))
 
-  sessionCall('/api/group/join/setting/manager', z.object({ join_id: joinIdField, is_manager: z.boolean({ required_error: MSG.badRequest }) }), async ({ join_id, is_manager }, caller) => {
-    const who = await mapCaller(db.kysely, caller)
-    requireAdministrator(who)
-    const join = await requireJoin(who, join_id)
-    if (join.user_id === who.group.owner_id) throw new BusinessError(ErrCode.VALIDATION, TEAM_MSG.adminIsAlwaysManager)
-    await updateJoin(db.kysely, join.id, { is_manager: is_manager ? 1 : 0 })
-    return describeMember(db.kysely, who.group, join.id)
-  })
+  sessionCall('/api/group/invite/code', inviteCodeFields, async ({ reset }, caller) => inviteCode(deps, caller, reset))
 
-  sessionCall('/api/group/setting/join', z.object({ join_id: joinIdField, department_id: departmentIdField }), async ({ join_id, department_id }, caller) => {
-    const who = await mapCaller(db.kysely, caller)
-    requireManager(who)
-    const join = await requireJoin(who, join_id)
-    if (department_id !== 0 && !(await findDepartment(db.kysely, who.groupId, department_id))) throw new BusinessError(ErrCode.NOT_FOUND, TEAM_MSG.departmentNotFound)
-    await updateJoin(db.kysely, join.id, { department_id })
-    return describeMember(db.kysely, who.group, join.id)
-  })
+  publicCall('/api/group/invite/info', codeFields, async ({ code }) => inviteInfo(deps, code))
 
-  sessionCall('/api/group/invite/code', z.object({ reset: z.boolean().optional() }), async ({ reset }, caller) => {
-    return inTransaction(db, async (trx) => {
-      const who = await mapCaller(trx, caller)
-      requireManager(who)
-      if (who.group.invite_code && !reset) return { code: who.group.invite_code }
-      const code = await freshInviteCode(trx)
-      await setInviteCode(trx, who.groupId, code)
-      return { code }
-    })
-  })
+  sessionCall('/api/group/join', codeFields, async ({ code }, caller) => joinByCode(deps, caller, code))
 
-  // Public: an invite link can show what it leads to before the person signs in.
-  publicCall('/api/group/invite/info', z.object({ code: inviteCodeField }), async ({ code }) => {
-    const group = await groupOfInviteCode(db.kysely, parseInviteCode(code))
-    const [owner, { members, collaborators }] = await Promise.all([findUserById(db.kysely, group.owner_id), headcount(db.kysely, group.id)])
-    return {
-      group_id: group.id,
-      group_name: group.name,
-      owner_nickname: owner?.nickname ?? '',
-      member_count: members,
-      collaborator_count: collaborators,
-      join_limit: limitsInForce(group, clock.now()).join_limit,
-    }
-  })
+  sessionCall('/api/group/getlist', noFields, async (_input, caller) => groupsOfCaller(deps, caller))
 
-  // Joining an own group or one already joined only selects it; a new member counts against join_limit (a collaborator).
-  sessionCall('/api/group/join', z.object({ code: inviteCodeField }), async ({ code }, caller) => {
-    const at = clock.now().toISOString()
-    await inTransaction(db, async (trx) => {
-      const group = await groupOfInviteCode(trx, parseInviteCode(code))
-      const user = await findUserById(trx, caller.userId)
-      if (!user) throw new UnauthorizedError()
-      await lockGroup(trx, group.id)
-      await joinGroup(trx, group, user, 0, at)
-      await selectGroupForUser(trx, user.id, group.id, at)
-    })
-    return loginResult(caller.userId, caller.token)
-  })
-
-  sessionCall('/api/group/getlist', noFields, async (_input, caller) => {
-    const user = await findUserById(db.kysely, caller.userId)
-    if (!user) throw new UnauthorizedError()
-    return (await groupsOfMember(db.kysely, user.id)).map((g) => presentGroupSummary(g, user.id, user.select_groupid))
-  })
-
-  sessionCall('/api/group/select', z.object({ group_id: idField(TEAM_MSG.notMemberOfGroup) }), async ({ group_id }, caller) => {
-    if (!(await findJoin(db.kysely, group_id, caller.userId))) throw new BusinessError(ErrCode.FORBIDDEN, TEAM_MSG.notMemberOfGroup)
-    await selectGroupForUser(db.kysely, caller.userId, group_id, clock.now().toISOString())
-    return loginResult(caller.userId, caller.token)
-  })
-
+  sessionCall('/api/group/select', selectFields, async ({ group_id }, caller) => selectGroup(deps, caller, group_id))
 }

@@ -4,16 +4,10 @@
  * sandbox mode only, /api/pay/sandbox/complete.
  */
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
-import { ErrCode } from '../../../types/api'
-import { MSG } from '../../../src/domain/messages'
-import { VIP_MSG } from '../../../src/domain/vipMessages'
-import { BusinessError } from '../envelope'
-import { mapCaller } from '../services/permissions'
-import { applyPaidTransaction, completeOrder, PaymentMismatch } from '../services/pay/orders'
+import { applyWxPayNotification, completeIapOrder, completeSandboxOrder, PaymentMismatch } from '../services/pay/orders'
 import { NotificationRejected, SandboxPay } from '../services/pay/provider'
 import { callDefiners, type AppDeps } from './define'
-import { idField } from '../schemas/common'
+import { iapFields, sandboxCompleteFields } from '../schemas/pay'
 
 /** WeChat Pay notifications are small; anything bigger is not one. */
 const NOTIFY_BODY_LIMIT = 64 * 1024
@@ -24,7 +18,6 @@ export function payRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
   const pay = deps.pay ?? new SandboxPay()
   const { sessionCall } = callDefiners(app, deps)
-  const orderIdField = idField(VIP_MSG.orderNotFound)
 
   // The signature covers the exact bytes: the body is read as text in this scope, never re-serialised.
   app.register(async (scope) => {
@@ -32,13 +25,8 @@ export function payRoutes(app: FastifyInstance, deps: AppDeps): void {
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_request, body, done) => done(null, body))
     scope.post(WXPAY_NOTIFY_PATH, async (request, reply) => {
       const body = typeof request.body === 'string' ? request.body : ''
-      const now = clock.now()
       try {
-        const notice = pay.readNotification(request.headers, body, now)
-        if (notice.kind === 'transaction' && notice.transaction.trade_state === 'SUCCESS') {
-          const { applied, order } = await applyPaidTransaction(db, notice.transaction, 'wxpay', now, request.log)
-          request.log.info({ order: order.order_no, applied }, 'WeChat Pay notification')
-        }
+        await applyWxPayNotification(db, pay, request.headers, body, clock.now(), request.log)
         return reply.code(204).send()
       } catch (err) {
         if (err instanceof NotificationRejected) {
@@ -54,15 +42,13 @@ export function payRoutes(app: FastifyInstance, deps: AppDeps): void {
     })
   })
 
-  sessionCall('/api/pay/iap/order/setting', z.object({ orderid: orderIdField, transaction_id: z.string({ required_error: MSG.badRequest }).trim().min(1, MSG.badRequest).max(128), receipt: z.string().max(200_000).optional() }), async ({ orderid, transaction_id }, caller) => {
-    // Verifying App Store receipts needs Apple's service: until it is set up, only the sandbox takes them.
-    if (pay.mode !== 'sandbox') throw new BusinessError(ErrCode.FORBIDDEN, VIP_MSG.iapUnavailable)
-    return completeOrder(db, await mapCaller(db.kysely, caller), orderid, 'iap', transaction_id, clock.now(), app.log)
-  })
+  sessionCall('/api/pay/iap/order/setting', iapFields, async ({ orderid, transaction_id }, caller) =>
+    completeIapOrder(db, pay, caller, orderid, transaction_id, clock.now(), app.log),
+  )
 
   if (pay.mode === 'sandbox') {
-    sessionCall('/api/pay/sandbox/complete', z.object({ orderid: orderIdField }), async ({ orderid }, caller) => {
-      return completeOrder(db, await mapCaller(db.kysely, caller), orderid, 'sandbox', `sandbox-${orderid}-${clock.now().getTime()}`, clock.now(), app.log)
-    })
+    sessionCall('/api/pay/sandbox/complete', sandboxCompleteFields, async ({ orderid }, caller) =>
+      completeSandboxOrder(db, caller, orderid, clock.now(), app.log),
+    )
   }
 }

@@ -4,121 +4,48 @@
  * calls of a share, /api/layer/get/share and /api/marker/get/share.
  */
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
-import type { ShareKind } from '../../../types/share'
-import { MARKER_PAGE_SIZE, SHARE_NAME_MAX, SHARE_PWD_MAX } from '../../../src/domain/constants'
-import { MAP_MSG, MSG } from '../../../src/domain/messages'
-import { SHARE_MSG } from '../../../src/domain/shareMessages'
-import { SHARE_MASK_ALL, defaultShareMask } from '../../../src/domain/share'
-import { mapCaller } from '../services/permissions'
 import {
   checkSharePassword,
   deleteShareOf,
+  layersOfOpenedShare,
   listShares,
-  openShare,
+  markersOfOpenedShare,
   saveShare,
   shareMeta,
   shareSecretSource,
-  sharedLayers,
-  sharedMarkersPage,
 } from '../services/shares'
 import { callDefiners, splitBody, validate, type AppDeps } from './define'
-import { idField, idListField, pageIndexField } from '../schemas/common'
+import { idFields, layerShareFields, listFields, markerShareFields, pwdFields, saveFields } from '../schemas/share'
 import { envelopeWithRawList } from './marker'
-
-/** Most ids one share may hold (a page of markers). */
-const SHARE_DATA_MAX = MARKER_PAGE_SIZE
-/** Shares per page of the management list. */
-const SHARE_LIST_PAGE_MAX = 100
-
-const shareIdField = z.string().trim().min(1).max(200)
-const proofField = z.string().max(500).nullish()
-
-const kindField = z.union([z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: SHARE_MSG.typeInvalid }) }).transform((t) => t as ShareKind)
-
-const maskField = z
-  .number({ invalid_type_error: SHARE_MSG.maskInvalid })
-  .int(SHARE_MSG.maskInvalid)
-  .min(0, SHARE_MSG.maskInvalid)
-  .refine((mask) => (mask & ~SHARE_MASK_ALL) === 0, SHARE_MSG.maskInvalid)
-
-const styleMessage = { errorMap: () => ({ message: SHARE_MSG.styleInvalid }) }
-const flag = z.boolean(styleMessage)
-const mapStyleField = z.object({ type: z.number(styleMessage).int().min(0).max(99), bg: flag, road: flag, building: flag, poi: flag, traffic: flag }, styleMessage)
-
-const dataIdsField = z
-  .array(idField(MSG.shareDataRequired), { required_error: MSG.shareDataRequired, invalid_type_error: MSG.shareDataRequired })
-  .max(SHARE_DATA_MAX, MSG.badRequest)
-  .transform((ids) => [...new Set(ids)])
-
-const saveFields = z
-  .object({
-    name: z.string({ required_error: MSG.shareNameRequired, invalid_type_error: MSG.shareNameRequired }).max(200, SHARE_MSG.nameTooLong(SHARE_NAME_MAX)),
-    type: kindField,
-    show_btn: maskField.optional(),
-    need_pwd: z.boolean({ invalid_type_error: MSG.badRequest }).default(false),
-    pwd: z.string({ invalid_type_error: MSG.sharePwdRequired }).max(100, SHARE_MSG.pwdTooLong(SHARE_PWD_MAX)).optional(),
-    exp: z.string({ invalid_type_error: SHARE_MSG.expInvalid }).max(20, SHARE_MSG.expInvalid).nullish(),
-    data_ids: dataIdsField,
-    style: mapStyleField.nullish(),
-  })
-  // Without a mask the kind's default (SPEC 9: 60, a route 172).
-  .transform((v) => ({ ...v, show_btn: v.show_btn ?? defaultShareMask(v.type) }))
-
-const listFields = z.object({
-  op_userid: idField().optional(),
-  type: kindField.optional(),
-  pageindex: pageIndexField(),
-  pagesize: z.number().int().min(1).max(SHARE_LIST_PAGE_MAX, MAP_MSG.pageSizeTooLarge(SHARE_LIST_PAGE_MAX)).default(20),
-})
-
-const narrowIds = idListField(10_000)
-
-const layerShareFields = z.object({ share_id: shareIdField, layer_ids: narrowIds.optional(), proof: proofField })
-
-const markerShareFields = z.object({
-  share_id: shareIdField,
-  marker_ids: narrowIds.optional(),
-  layer_ids: narrowIds.optional(),
-  pageindex: pageIndexField(),
-  pagesize: z.number().int().min(1).max(MARKER_PAGE_SIZE, MAP_MSG.pageSizeTooLarge(MARKER_PAGE_SIZE)).default(MARKER_PAGE_SIZE),
-  proof: proofField,
-})
 
 export function shareRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
   const { publicCall, sessionCall } = callDefiners(app, deps)
   const secret = shareSecretSource(db.kysely, deps.shareSecret, clock)
 
-  sessionCall('/api/share/save', saveFields, async (input, caller) => saveShare(db, await mapCaller(db.kysely, caller), input, clock.now()))
+  sessionCall('/api/share/save', saveFields, async (input, caller) => saveShare(db, caller, input, clock.now()))
 
   sessionCall('/api/share/getlist/group', listFields, async ({ op_userid, type, pageindex, pagesize }, caller) =>
-    listShares(db.kysely, await mapCaller(db.kysely, caller), { op_userid, type }, { pageindex, pagesize }, clock.now()),
+    listShares(db.kysely, caller, { op_userid, type }, { pageindex, pagesize }, clock.now()),
   )
 
-  sessionCall('/api/share/delete', z.object({ id: shareIdField }), async ({ id }, caller) => {
-    await deleteShareOf(db, await mapCaller(db.kysely, caller), id)
+  sessionCall('/api/share/delete', idFields, async ({ id }, caller) => {
+    await deleteShareOf(db, caller, id)
     return null
   })
 
-  publicCall('/api/share/getbyid', z.object({ id: shareIdField }), async ({ id }) => shareMeta(db.kysely, id, clock.now()))
+  publicCall('/api/share/getbyid', idFields, async ({ id }) => shareMeta(db.kysely, id, clock.now()))
 
-  publicCall(
-    '/api/share/check/pwd',
-    z.object({ id: shareIdField, pwd: z.string({ required_error: MSG.sharePwdRequired, invalid_type_error: MSG.sharePwdRequired }).trim().min(1, MSG.sharePwdRequired).max(100, SHARE_MSG.pwdWrong) }),
-    async ({ id, pwd }, request) => checkSharePassword(db.kysely, secret, id, pwd, request.ip, clock.now()),
+  publicCall('/api/share/check/pwd', pwdFields, async ({ id, pwd }, request) => checkSharePassword(db.kysely, secret, id, pwd, request.ip, clock.now()))
+
+  publicCall('/api/layer/get/share', layerShareFields, async ({ share_id, layer_ids, proof }) =>
+    layersOfOpenedShare(db.kysely, secret, share_id, proof ?? undefined, layer_ids, clock.now()),
   )
-
-  publicCall('/api/layer/get/share', layerShareFields, async ({ share_id, layer_ids, proof }) => {
-    const now = clock.now()
-    return sharedLayers(db.kysely, await openShare(db.kysely, secret, share_id, proof ?? undefined, now), layer_ids)
-  })
 
   // Pages of up to 5000 markers go into the envelope as JSON bytes, as /api/marker/getlist does.
   app.post('/api/marker/get/share', async (request, reply) => {
     const { share_id, marker_ids, layer_ids, pageindex, pagesize, proof } = validate(markerShareFields, splitBody(request.body).fields)
-    const share = await openShare(db.kysely, secret, share_id, proof ?? undefined, clock.now())
-    const page = await sharedMarkersPage(db.kysely, share, { marker_ids, layer_ids }, { pageindex, pagesize })
+    const page = await markersOfOpenedShare(db.kysely, secret, share_id, proof ?? undefined, { marker_ids, layer_ids }, { pageindex, pagesize }, clock.now())
     return reply.type('application/json; charset=utf-8').send(envelopeWithRawList(page.listJson, page.total))
   })
 }

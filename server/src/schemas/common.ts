@@ -43,7 +43,7 @@ export function pageIndexField() {
 
 // The shared input rules of src/domain/validate.ts and their messages.
 /** A trimmed string that must pass `check`; a missing value gets `required`, a non-string `invalid`. */
-function checkedString(check: (value: string) => string | null, required: string, invalid: string = MSG.badRequest) {
+export function checkedString(check: (value: string) => string | null, required: string, invalid: string = MSG.badRequest) {
   return z
     .string({ required_error: required, invalid_type_error: invalid })
     .trim()

@@ -48,8 +48,10 @@ import {
   type RouteRow,
 } from '../db/routes'
 import { BusinessError } from '../envelope'
-import { isManager, requireFeature, shareableLayers, usableLayerIds, type MapCaller } from './permissions'
+import type { Caller } from '../auth'
+import { isManager, mapCaller, requireFeature, shareableLayers, usableLayerIds, type MapCaller } from './permissions'
 import { lockGroup } from './teams'
+import { parseJsonArray, presentRoute, sharedRouteOf } from '../presenters/route'
 
 function fail(errcode: ErrCode, message: string): BusinessError {
   return new BusinessError(errcode, message)
@@ -193,33 +195,6 @@ async function visibleRoute(db: Executor, who: MapCaller, id: number): Promise<R
 // ---------------------------------------------------------------------------------------------
 // Presenting
 
-function parseJsonArray<T>(text: string): T[] {
-  try {
-    const v = JSON.parse(text)
-    return Array.isArray(v) ? (v as T[]) : []
-  } catch {
-    return []
-  }
-}
-
-function sharedRouteOf(row: RouteRow): SharedRoute {
-  return {
-    id: row.id,
-    name: row.name,
-    mode: row.mode as TravelMode,
-    stops: parseJsonArray<RouteStop>(row.stops),
-    legs: parseJsonArray<RouteLeg>(row.legs),
-    distance: row.distance,
-    duration: row.duration,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  }
-}
-
-export function presentRoute(row: RouteRow, creatorName: string): SavedRoute {
-  return { ...sharedRouteOf(row), creator: { id: row.creator_id, nickname: creatorName } }
-}
-
 async function presentRows(db: Executor, rows: RouteRow[]): Promise<SavedRoute[]> {
   const names = await nicknamesOf(db, rows.map((r) => r.creator_id))
   return rows.map((r) => presentRoute(r, names.get(r.creator_id) ?? ''))
@@ -263,19 +238,22 @@ export interface RouteInput {
 }
 
 /** The routes the caller sees, last changed first; kw matches the name. */
-export async function listRoutes(db: Executor, who: MapCaller, kw: string | undefined, page: Page): Promise<Paged<SavedRoute>> {
+export async function listRoutes(db: Executor, caller: Caller, kw: string | undefined, page: Page): Promise<Paged<SavedRoute>> {
+  const who = await mapCaller(db, caller)
   requireRouting(who)
   const { rows, total } = await routesOfGroup(db, who.groupId, { creator_id: isManager(who) ? undefined : who.userId, kw: kw || undefined }, page)
   return { list: await presentRows(db, rows), total }
 }
 
-export async function getRoute(db: Executor, who: MapCaller, id: number): Promise<SavedRoute> {
+export async function getRoute(db: Executor, caller: Caller, id: number): Promise<SavedRoute> {
+  const who = await mapCaller(db, caller)
   requireRouting(who)
   return (await presentRows(db, [await visibleRoute(db, who, id)]))[0]
 }
 
 /** Measures the legs through the stops without saving anything. */
-export async function planRoute(db: Executor, provider: LegProvider | null, who: MapCaller, mode: TravelMode, inputs: RouteStopInput[]): Promise<RoutePlan & { provider: boolean }> {
+export async function planRoute(db: Executor, provider: LegProvider | null, caller: Caller, mode: TravelMode, inputs: RouteStopInput[]): Promise<RoutePlan & { provider: boolean }> {
+  const who = await mapCaller(db, caller)
   requireRouting(who)
   const stops = await resolveStops(db, who, inputs)
   const legs = await measureLegs(provider, mode, stops)
@@ -283,7 +261,8 @@ export async function planRoute(db: Executor, provider: LegProvider | null, who:
 }
 
 /** Creates or updates a route (the legs measured anew); nothing is written when a rule says no. */
-export async function saveRoute(db: Database, provider: LegProvider | null, who: MapCaller, input: RouteInput, now: Date): Promise<SavedRoute> {
+export async function saveRoute(db: Database, provider: LegProvider | null, caller: Caller, input: RouteInput, now: Date): Promise<SavedRoute> {
+  const who = await mapCaller(db.kysely, caller)
   requireRouting(who, PERM.ROUTING_ADD)
   const nameProblem = checkRouteName(input.name)
   if (nameProblem) throw fail(ErrCode.VALIDATION, nameProblem)
@@ -305,7 +284,8 @@ export async function saveRoute(db: Database, provider: LegProvider | null, who:
   return (await presentRows(db.kysely, [row]))[0]
 }
 
-export async function deleteRouteOf(db: Database, who: MapCaller, id: number): Promise<void> {
+export async function deleteRouteOf(db: Database, caller: Caller, id: number): Promise<void> {
+  const who = await mapCaller(db.kysely, caller)
   requireRouting(who, PERM.ROUTING_DELETE)
   await inTransaction(db, async (trx) => {
     await visibleRoute(trx, who, id)

@@ -25,6 +25,7 @@ import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'no
 import { promisify } from 'node:util'
 import { ErrCode, type Paged } from '../../../types/api'
 import type { Share, ShareKind, ShareMeta, SharedLayer, SharedMapStyle } from '../../../types/share'
+import type { SharedRoute } from '../../../types/routes'
 import { SHARE_BTN } from '../../../src/domain/constants'
 import { MSG } from '../../../src/domain/messages'
 import { FEATURES } from '../../../src/domain/moduleGate'
@@ -43,8 +44,9 @@ import { BusinessError } from '../envelope'
 import { presentMarkers } from '../presenters/mapdata'
 import { presentShare, presentShareMeta, presentSharedLayer, shareDataIds } from '../presenters/shares'
 import { DEFAULT_TITLE_STYLE } from '../routes/title-style'
-import { isManager, requireFeature, shareableLayers, type MapCaller } from './permissions'
-import { requireShareableRouteIds, routeStopMarkerIds } from './routes'
+import type { Caller } from '../auth'
+import { isManager, mapCaller, requireFeature, shareableLayers, type MapCaller } from './permissions'
+import { requireShareableRouteIds, routeStopMarkerIds, routesOfShare } from './routes'
 
 /** 12 random bytes: 16 URL-safe characters (DESIGN 9: at least 10, not enumerable). */
 const SHARE_ID_BYTES = 12
@@ -110,7 +112,8 @@ async function requireShareableMarkerIds(db: Executor, who: MapCaller, ids: numb
 }
 
 /** Creates a share of the caller's group and returns its id: the share module first, then what may be shared. */
-export async function saveShare(db: Database, who: MapCaller, input: ShareInput, now: Date): Promise<string> {
+export async function saveShare(db: Database, caller: Caller, input: ShareInput, now: Date): Promise<string> {
+  const who = await mapCaller(db.kysely, caller)
   requireFeature(who, FEATURES.share)
   const useExp = input.exp !== undefined && input.exp !== null
   const problem = checkShareForm({ name: input.name, data_ids: input.data_ids, need_pwd: input.need_pwd, pwd: input.pwd ?? '', use_exp: useExp, exp: input.exp ?? '' }, shanghaiDate(now))
@@ -152,7 +155,8 @@ export interface ShareListQuery {
 }
 
 /** The group's shares, newest first: managers all (op_userid filters), others only their own. */
-export async function listShares(db: Executor, who: MapCaller, query: ShareListQuery, page: Page, now: Date): Promise<Paged<Share>> {
+export async function listShares(db: Executor, caller: Caller, query: ShareListQuery, page: Page, now: Date): Promise<Paged<Share>> {
+  const who = await mapCaller(db, caller)
   requireFeature(who, FEATURES.share)
   const opUserId = isManager(who) ? query.op_userid : who.userId
   const { rows, total } = await sharesOfGroup(db, who.groupId, { op_user_id: opUserId, type: query.type }, page)
@@ -161,7 +165,8 @@ export async function listShares(db: Executor, who: MapCaller, query: ShareListQ
 }
 
 /** The creator or a manager deletes a share of the group; the link stops working at once. */
-export async function deleteShareOf(db: Database, who: MapCaller, id: string): Promise<void> {
+export async function deleteShareOf(db: Database, caller: Caller, id: string): Promise<void> {
+  const who = await mapCaller(db.kysely, caller)
   requireFeature(who, FEATURES.share)
   await inTransaction(db, async (trx) => {
     const row = await findShare(trx, id)
@@ -329,4 +334,29 @@ export async function sharedMarkersPage(db: Executor, share: LiveShare, query: S
   // A public share does not tell strangers who in the team made each marker.
   const list = presentMarkers(rows, new Map()).map((m) => ({ ...m, creator_id: 0, creator_name: '' }))
   return { listJson: Buffer.from(JSON.stringify(list)), total }
+}
+
+/** /api/layer/get/share: the share opened (its password proof when it has one), then its layers. */
+export async function layersOfOpenedShare(db: Executor, secret: () => Promise<string>, id: string, proof: string | undefined, layerIds: number[] | undefined, now: Date): Promise<SharedLayer[]> {
+  return sharedLayers(db, await openShare(db, secret, id, proof, now), layerIds)
+}
+
+/** /api/marker/get/share: the share opened (its password proof when it has one), then one page of its markers. */
+export async function markersOfOpenedShare(
+  db: Executor,
+  secret: () => Promise<string>,
+  id: string,
+  proof: string | undefined,
+  query: SharedMarkerQuery,
+  page: Page,
+  now: Date,
+): Promise<{ listJson: Buffer; total: number }> {
+  return sharedMarkersPage(db, await openShare(db, secret, id, proof, now), query, page)
+}
+
+/** /api/route/get/share: the share opened (its password proof when it has one), then its routes; none when it is not a route share. */
+export async function routesOfOpenedShare(db: Executor, secret: () => Promise<string>, id: string, proof: string | undefined, now: Date): Promise<SharedRoute[]> {
+  const share = await openShare(db, secret, id, proof, now)
+  if (share.row.type !== 3) return []
+  return routesOfShare(db, share.row.group_id, shareDataIds(share.row))
 }

@@ -59,9 +59,11 @@ import {
 } from '../db/signs'
 import { getSystemConfig } from '../db/system-config'
 import { BusinessError } from '../envelope'
-import { usableLayerIds, type MapCaller } from './permissions'
+import type { Caller } from '../auth'
+import { mapCaller, usableLayerIds, type MapCaller } from './permissions'
 import { isStorageKey, type FileStorage } from './storage'
-import { requireTaskCheckIn } from './tasks'
+import { parsePhotos, presentSign, targetOfRow } from '../presenters/sign'
+import { requireTaskCheckIn, type TaskProofs } from './tasks'
 
 function fail(errcode: ErrCode, message: string): BusinessError {
   return new BusinessError(errcode, message)
@@ -70,11 +72,16 @@ function fail(errcode: ErrCode, message: string): BusinessError {
 /** What every check-in call works with. */
 export interface SignEnv {
   db: Database
-  /** Where uploaded photos live (routes/upload.ts storageOf). */
+  /** Where uploaded photos live (the app's file storage, the one uploads go to). */
   storage: FileStorage
   /** The key of tickets, codes and record signatures (signSecretSource). */
   secret: () => Promise<string>
   clock: Clock
+}
+
+/** What the check-in calls of this app work with (the task calls use the same to show a task's proof). */
+export function signEnvOf(deps: { db: Database; shareSecret?: string; clock: Clock }, storage: FileStorage): SignEnv {
+  return { db: deps.db, storage, secret: signSecretSource(deps.db.kysely, deps.shareSecret, deps.clock), clock: deps.clock }
 }
 
 /**
@@ -196,7 +203,8 @@ async function nicknameOf(db: Executor, userId: number): Promise<string> {
 }
 
 /** Checks the position against the target and the radius and issues the ticket; nothing is stored. */
-export async function issueTicket(env: SignEnv, who: MapCaller, input: SignTicketRequest): Promise<SignTicket> {
+export async function issueTicket(env: SignEnv, caller: Caller, input: SignTicketRequest): Promise<SignTicket> {
+  const who = await mapCaller(env.db.kysely, caller)
   const db = env.db.kysely
   const problem = checkSignPosition(input)
   if (problem) throw fail(ErrCode.VALIDATION, problem)
@@ -244,21 +252,6 @@ function sha256(data: Buffer): string {
 function keyOfUrl(url: string): string | null {
   const key = url.startsWith('/files/') ? url.slice('/files/'.length) : ''
   return isStorageKey(key) ? key : null
-}
-
-function parsePhotos(text: string): { url: string; sha256: string }[] {
-  try {
-    const v = JSON.parse(text)
-    if (!Array.isArray(v)) return []
-    return v.filter((p): p is { url: string; sha256: string } => !!p && typeof p.url === 'string' && typeof p.sha256 === 'string').map((p) => ({ url: p.url, sha256: p.sha256 }))
-  } catch {
-    return []
-  }
-}
-
-function targetOfRow(row: SignRow): SignTarget {
-  const kind = row.target_kind === 'marker' || row.target_kind === 'task' ? row.target_kind : 'free'
-  return { kind, marker_id: row.marker_id, task_id: row.task_id, name: row.target_name, lng: row.target_lng, lat: row.target_lat }
 }
 
 /** The signed fields as the row holds them now. */
@@ -312,25 +305,6 @@ async function verifyRow(storage: FileStorage, secret: string, row: SignRow): Pr
   return intact.every(Boolean) ? null : 'photo'
 }
 
-function presentSign(row: SignRow, nickname: string, failure: SignVerifyFailure | null): SignRecord {
-  return {
-    id: row.id,
-    code: row.code,
-    user: { id: row.user_id, nickname },
-    time: row.time,
-    lng: row.lng,
-    lat: row.lat,
-    addr: row.addr,
-    target: targetOfRow(row),
-    distance: row.distance,
-    radius: row.radius,
-    photos: parsePhotos(row.photos),
-    remark: row.remark,
-    verified: failure === null,
-    verify_failure: failure,
-  }
-}
-
 /** The rows as records, each verified again (signature and photo files), in the rows' order. */
 export async function presentSignRows(env: Pick<SignEnv, 'db' | 'storage' | 'secret'>, rows: SignRow[]): Promise<SignRecord[]> {
   if (rows.length === 0) return []
@@ -343,6 +317,11 @@ export async function presentSignRows(env: Pick<SignEnv, 'db' | 'storage' | 'sec
 export async function signRecordsByIds(env: Pick<SignEnv, 'db' | 'storage' | 'secret'>, groupId: number, ids: number[]): Promise<Map<number, SignRecord>> {
   const records = await presentSignRows(env, await signsByIds(env.db.kysely, groupId, [...new Set(ids)]))
   return new Map(records.map((r) => [r.id, r]))
+}
+
+/** signRecordsByIds as the task slice asks for a task's proof (services/tasks.ts TaskProofs). */
+export function signProofs(env: Pick<SignEnv, 'db' | 'storage' | 'secret'>): TaskProofs {
+  return (groupId, signIds) => signRecordsByIds(env, groupId, signIds)
 }
 
 /** Each photo: an upload of the caller's group, read from storage and hashed; VALIDATION otherwise. */
@@ -360,7 +339,8 @@ async function hashPhotos(env: SignEnv, who: MapCaller, urls: string[]): Promise
 }
 
 /** Stores the check-in of a valid, unexpired, unused ticket of the caller; nothing is written when a rule says no. */
-export async function saveSign(env: SignEnv, who: MapCaller, input: SignSaveRequest): Promise<SignRecord> {
+export async function saveSign(env: SignEnv, caller: Caller, input: SignSaveRequest): Promise<SignRecord> {
+  const who = await mapCaller(env.db.kysely, caller)
   const secret = await env.secret()
   const ticket = decodeTicket(secret, input.ticket)
   if (!ticket) throw fail(ErrCode.VALIDATION, SIGN_MSG.ticketInvalid)
@@ -419,7 +399,8 @@ export function seesAllSigns(who: MapCaller): boolean {
 }
 
 /** The check-ins the caller asks for and may see, newest first, each verified. */
-export async function listSigns(env: SignEnv, who: MapCaller, req: SignListRequest): Promise<Paged<SignRecord>> {
+export async function listSigns(env: SignEnv, caller: Caller, req: SignListRequest): Promise<Paged<SignRecord>> {
+  const who = await mapCaller(env.db.kysely, caller)
   const all = req.scope === 'all'
   if (all && !seesAllSigns(who)) throw fail(ErrCode.FORBIDDEN, SIGN_MSG.listForbidden)
   if (!all && req.user_id !== undefined && req.user_id !== who.userId) throw fail(ErrCode.FORBIDDEN, SIGN_MSG.listForbidden)
@@ -441,7 +422,8 @@ export async function listSigns(env: SignEnv, who: MapCaller, req: SignListReque
 }
 
 /** One check-in: the caller's own, or any of the group's for those who see all; NOT_FOUND otherwise. */
-export async function getSign(env: SignEnv, who: MapCaller, id: number): Promise<SignRecord> {
+export async function getSign(env: SignEnv, caller: Caller, id: number): Promise<SignRecord> {
+  const who = await mapCaller(env.db.kysely, caller)
   const row = await findSign(env.db.kysely, who.groupId, id)
   if (!row || (row.user_id !== who.userId && !seesAllSigns(who))) throw fail(ErrCode.NOT_FOUND, SIGN_MSG.notFound)
   return (await presentSignRows(env, [row]))[0]

@@ -30,8 +30,6 @@ import {
   reachingDepartmentIds,
   shanghaiToday,
   stateProblem,
-  taskAbilities,
-  taskStatus,
   type TaskAssignment,
 } from '../../../src/domain/tasks'
 import { inTransaction, type Database, type Executor } from '../db/connection'
@@ -57,9 +55,10 @@ import {
   type TaskScopeFilter,
 } from '../db/tasks'
 import { BusinessError } from '../envelope'
-import { isManager, requireFeature, usableLayerIds, type MapCaller } from './permissions'
-import { signRecordsByIds, type SignEnv } from './signs'
+import type { Caller } from '../auth'
+import { isManager, mapCaller, requireFeature, usableLayerIds, type MapCaller } from './permissions'
 import { lockGroup } from './teams'
+import { presentTask } from '../presenters/task'
 
 function fail(errcode: ErrCode, message: string): BusinessError {
   return new BusinessError(errcode, message)
@@ -151,10 +150,18 @@ function requireState(row: TaskRow, action: 'start' | 'complete' | 'edit'): void
 // ---------------------------------------------------------------------------------------------
 // Presenting
 
+/**
+ * The check-ins of the group by id, presented and verified, without a permission check (a task's
+ * proof is shown to whoever sees the task). The check-in slice answers it (services/signs.ts
+ * signProofs); it is passed in so that tasks need not import the check-in slice, which asks
+ * tasks who may check in for one (requireTaskCheckIn).
+ */
+export type TaskProofs = (groupId: number, signIds: number[]) => Promise<Map<number, SignRecord>>
+
 /** What the task calls work with: the database, and the check-in slice's means to present a proof (verified). */
 export interface TaskEnv {
   db: Database
-  signs: Pick<SignEnv, 'db' | 'storage' | 'secret'>
+  proofs: TaskProofs
 }
 
 async function presentRows(env: TaskEnv, who: MapCaller, rows: readonly TaskRow[], now: Date): Promise<Task[]> {
@@ -169,38 +176,14 @@ async function presentRows(env: TaskEnv, who: MapCaller, rows: readonly TaskRow[
     nicknamesOf(db, userIds),
     departmentsOfGroup(db, who.groupId),
     taskMarkers(db, who.groupId, markerIds),
-    signIds.length ? signRecordsByIds(env.signs, who.groupId, signIds) : Promise.resolve(new Map<number, SignRecord>()),
+    signIds.length ? env.proofs(who.groupId, signIds) : Promise.resolve(new Map<number, SignRecord>()),
   ])
   const departmentName = new Map(departments.map((d) => [d.id, d.name]))
   const markerById = new Map(markers.map((m) => [m.id, m]))
   const reaching = reachingOf(who)
-  const person = (id: number) => ({ id, nickname: names.get(id) ?? '' })
-  return rows.map((row): Task => {
-    const state = isTaskState(row.state) ? row.state : 'open'
-    const assignment = assignments.get(row.id) ?? { user_ids: [], department_ids: [] }
-    const marker = row.marker_id ? markerById.get(row.marker_id) : undefined
-    const at = marker ? markerStopPoint(marker.type as MarkerType, marker.points) : null
-    return {
-      id: row.id,
-      title: row.title,
-      content: row.content,
-      marker: marker && at ? { id: marker.id, name: marker.name, lng: at.lng, lat: at.lat } : null,
-      place: row.place_name !== null && row.place_lng !== null && row.place_lat !== null ? { name: row.place_name, lng: row.place_lng, lat: row.place_lat } : null,
-      // Members who have since been deleted, and deleted departments, are left out.
-      users: assignment.user_ids.filter((id) => names.has(id)).map(person),
-      departments: assignment.department_ids.flatMap((id) => (departmentName.has(id) ? [{ id, name: departmentName.get(id) as string }] : [])),
-      due_date: row.due_date,
-      state,
-      status: taskStatus(state, row.due_date, today),
-      creator: person(row.creator_id),
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-      done_at: row.done_at,
-      done_by: row.done_by ? person(row.done_by) : null,
-      proof: row.done_sign_id ? (proofs.get(row.done_sign_id) ?? null) : null,
-      can: taskAbilities({ creator_id: row.creator_id, state }, who.actor, who.userId, isAssignee(assignment, who.userId, reaching)),
-    }
-  })
+  return rows.map((row) =>
+    presentTask(row, { today, assignments, names, departmentName, markerById, proofs, actor: who.actor, userId: who.userId, reaching }),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,7 +196,8 @@ export interface TaskListQuery {
 }
 
 /** The tasks of the scope, last changed first, with how many of the scope have each status. */
-export async function listTasks(env: TaskEnv, who: MapCaller, query: TaskListQuery, page: Page, now: Date): Promise<Paged<Task> & { counts: Record<TaskStatus, number> }> {
+export async function listTasks(env: TaskEnv, caller: Caller, query: TaskListQuery, page: Page, now: Date): Promise<Paged<Task> & { counts: Record<TaskStatus, number> }> {
+  const who = await mapCaller(env.db.kysely, caller)
   requireDispatch(who)
   const db = env.db.kysely
   if (query.scope === 'all' && !canListAllTasks(who.actor)) throw fail(ErrCode.FORBIDDEN, TASK_MSG.allForbidden)
@@ -226,7 +210,8 @@ export async function listTasks(env: TaskEnv, who: MapCaller, query: TaskListQue
   return { list: await presentRows(env, who, rows, now), total, counts }
 }
 
-export async function getTask(env: TaskEnv, who: MapCaller, id: number, now: Date): Promise<Task> {
+export async function getTask(env: TaskEnv, caller: Caller, id: number, now: Date): Promise<Task> {
+  const who = await mapCaller(env.db.kysely, caller)
   requireDispatch(who)
   return (await presentRows(env, who, [await visibleTask(env.db.kysely, who, id)], now))[0]
 }
@@ -252,7 +237,8 @@ async function checkAssignees(db: Executor, who: MapCaller, userIds: number[], d
 }
 
 /** Creates or edits a task (not a done one); nothing is written when a rule says no. */
-export async function saveTask(env: TaskEnv, who: MapCaller, input: TaskInput, now: Date): Promise<Task> {
+export async function saveTask(env: TaskEnv, caller: Caller, input: TaskInput, now: Date): Promise<Task> {
+  const who = await mapCaller(env.db.kysely, caller)
   requireDispatch(who)
   const { db } = env
   let saved: TaskRow | undefined
@@ -288,7 +274,8 @@ export async function saveTask(env: TaskEnv, who: MapCaller, input: TaskInput, n
   return (await presentRows(env, who, [row], now))[0]
 }
 
-export async function deleteTaskOf(env: TaskEnv, who: MapCaller, id: number): Promise<void> {
+export async function deleteTaskOf(env: TaskEnv, caller: Caller, id: number): Promise<void> {
+  const who = await mapCaller(env.db.kysely, caller)
   requireDispatch(who)
   const { db } = env
   if (!canDeleteTask(who.actor)) throw fail(ErrCode.FORBIDDEN, TASK_MSG.deleteForbidden)
@@ -299,7 +286,8 @@ export async function deleteTaskOf(env: TaskEnv, who: MapCaller, id: number): Pr
 }
 
 /** An assignee starts an open task (open -> doing). */
-export async function startTask(env: TaskEnv, who: MapCaller, id: number, now: Date): Promise<Task> {
+export async function startTask(env: TaskEnv, caller: Caller, id: number, now: Date): Promise<Task> {
+  const who = await mapCaller(env.db.kysely, caller)
   requireDispatch(who)
   const { db } = env
   const row = await inTransaction(db, async (trx) => {
@@ -324,7 +312,8 @@ function photoCount(photos: string): number {
  * An assignee completes a task that is not done with a check-in as proof: theirs, made for this
  * task after it was created, with at least one photo, and proving no other task.
  */
-export async function completeTask(env: TaskEnv, who: MapCaller, id: number, signId: number, now: Date): Promise<Task> {
+export async function completeTask(env: TaskEnv, caller: Caller, id: number, signId: number, now: Date): Promise<Task> {
+  const who = await mapCaller(env.db.kysely, caller)
   requireDispatch(who)
   const { db } = env
   const row = await inTransaction(db, async (trx) => {

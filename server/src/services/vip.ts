@@ -12,7 +12,7 @@ import { VIP_MSG } from '../../../src/domain/vipMessages'
 import { canRestoreHidden, checkResetRemark, freePlan, isCustomMember, isVipExpired, levelName, questionnaireBonus, resetProblem, restoreUntil, vipDaysLeft } from '../../../src/domain/tiers'
 import { checkEnterprise, VIP_PRODUCTS } from '../../../src/domain/vip'
 import { inTransaction, type Database, type Executor } from '../db/connection'
-import { deleteEnterpriseOfUser, findEnterprise, insertEnterpriseIfNone, setEnterpriseBonus, updateEnterprise, type EnterpriseRow } from '../db/enterprises'
+import { deleteEnterpriseOfUser, findEnterprise, insertEnterpriseIfNone, setEnterpriseBonus, updateEnterprise } from '../db/enterprises'
 import { findGroupForUpdate, findGroupOwnedBy, setMembership } from '../db/groups'
 import { countMembers, joinsOfGroup } from '../db/joins'
 import { countGroupMarkers, countHiddenMarkers, hideMarkersExceptLatest, unhideMarkers } from '../db/markers'
@@ -21,8 +21,11 @@ import { usedStorageKb } from '../db/uploads'
 import { deleteResetsOfGroups, insertReset, markRestored, unrestoredResets } from '../db/vip-resets'
 import { BusinessError } from '../envelope'
 import { limitsInForce } from './limits'
-import type { MapCaller } from './permissions'
+import type { Caller } from '../auth'
+import { mapCaller } from './permissions'
 import { leaveGroup } from './teams'
+import { presentEnterprise } from '../presenters/vip'
+import type { EnterpriseInput } from '../schemas/vip'
 
 /** The latest reset of the group whose hidden markers a renewal would still bring back, with their count. */
 async function restorableReset(db: Executor, groupId: number, now: Date): Promise<{ hidden: number; until: string } | null> {
@@ -31,7 +34,8 @@ async function restorableReset(db: Executor, groupId: number, now: Date): Promis
   return { hidden: await countHiddenMarkers(db, groupId, latest.hidden_at), until: restoreUntil(latest.expired_at).toISOString() }
 }
 
-export async function vipInfo(db: Executor, who: MapCaller, now: Date): Promise<VipInfo> {
+export async function vipInfo(db: Executor, caller: Caller, now: Date): Promise<VipInfo> {
+  const who = await mapCaller(db, caller)
   const group = who.group
   const [markers, members, pending, storage, restorable, enterprise, own] = await Promise.all([
     countGroupMarkers(db, group.id),
@@ -71,7 +75,8 @@ export async function vipInfo(db: Executor, who: MapCaller, now: Date): Promise<
  * member leaves (their grants, roles and manager rows with them) and pending people are dropped;
  * all live markers but the latest 20 are hidden; the group becomes free. One transaction.
  */
-export async function resetToFree(db: Database, who: MapCaller, remarks: string, now: Date): Promise<VipRecoveryResult> {
+export async function resetToFree(db: Database, caller: Caller, remarks: string, now: Date): Promise<VipRecoveryResult> {
+  const who = await mapCaller(db.kysely, caller)
   const remarkProblem = checkResetRemark(remarks)
   if (remarkProblem) throw new BusinessError(ErrCode.VALIDATION, remarkProblem)
   const at = now.toISOString()
@@ -111,17 +116,6 @@ export async function restoreHiddenOnRenewal(trx: Executor, groupId: number, now
     restored += count
   }
   return restored
-}
-
-function presentEnterprise(row: EnterpriseRow): Enterprise {
-  let qa: string[] = []
-  try {
-    const parsed: unknown = JSON.parse(row.qa)
-    if (Array.isArray(parsed)) qa = parsed.map(String)
-  } catch {
-    qa = []
-  }
-  return { name: row.name, business_type: row.business_type, size: row.size, contacts: row.contacts, post: row.post, qa: [qa[0] ?? '', qa[1] ?? '', qa[2] ?? ''] }
 }
 
 export async function enterpriseOf(db: Executor, userId: number): Promise<Enterprise | null> {
@@ -172,4 +166,20 @@ export async function submitQuestionnaire(db: Database, userId: number, input: E
 export async function purgeVipRows(trx: Executor, userId: number, ownedGroupIds: number[]): Promise<void> {
   await deleteEnterpriseOfUser(trx, userId)
   await deleteResetsOfGroups(trx, ownedGroupIds)
+}
+
+function asEnterprise(input: EnterpriseInput) {
+  const qa = input.qa
+  return { ...input, size: input.size as number, qa: [qa[0] ?? '', qa[1] ?? '', qa[2] ?? ''] as [string, string, string] }
+}
+
+/** /api/user/verify/submit: the questionnaire's result, without the profile. */
+export async function verifySubmit(db: Database, userId: number, input: EnterpriseInput, now: Date): Promise<VerifySubmitResult> {
+  const { enterprise: _saved, ...result } = await submitQuestionnaire(db, userId, asEnterprise(input), now)
+  return result
+}
+
+/** /api/user/enterprise/save: the profile as saved. */
+export async function saveEnterprise(db: Database, userId: number, input: EnterpriseInput, now: Date): Promise<Enterprise> {
+  return (await submitQuestionnaire(db, userId, asEnterprise(input), now)).enterprise
 }

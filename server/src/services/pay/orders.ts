@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { ErrCode, type Paged } from '../../../../types/api'
-import type { Discount, DiscountKind, OrderStatus, PayChannel, PricedProduct, VipOrder, VipProductId, WxPayCreateResult } from '../../../../types/vip'
+import type { Discount, OrderStatus, PayChannel, PricedProduct, VipOrder, WxPayCreateResult } from '../../../../types/vip'
 import { ORDER_PAY_WINDOW_MS } from '../../../../src/domain/constants'
 import { VIP_MSG } from '../../../../src/domain/vipMessages'
 import { applyPurchase, purchaseProblem, shanghaiDay } from '../../../../src/domain/tiers'
@@ -36,47 +36,14 @@ import {
   type VipOrderRow,
 } from '../../db/vip-orders'
 import { BusinessError } from '../../envelope'
-import type { MapCaller } from '../permissions'
+import type { Caller } from '../../auth'
+import { mapCaller, type MapCaller } from '../permissions'
 import { restoreHiddenOnRenewal } from '../vip'
 import type { PaidTransaction, PayProvider } from './provider'
-
-export function presentOrder(row: VipOrderRow, now: Date): VipOrder {
-  return {
-    id: row.id,
-    order_no: row.order_no,
-    product_id: row.product_id as VipProductId,
-    product_name: productById(row.product_id)?.name ?? '',
-    level: row.level as VipOrder['level'],
-    months: row.months,
-    price: row.price,
-    discount_code: row.discount_code,
-    discount_amount: row.discount_amount,
-    amount: row.amount,
-    status: orderStatusAt(row, now),
-    channel: row.channel as PayChannel,
-    created_at: row.created_at,
-    expires_at: row.expires_at,
-    paid_at: row.paid_at,
-    cancelled_at: row.cancelled_at,
-    vip_exp_after: row.vip_exp_after,
-  }
-}
+import { parseProductIds, presentDiscount, presentOrder } from '../../presenters/vip'
 
 function ruleOf(row: DiscountRow): DiscountRule {
   return { kind: row.kind, value: row.value, product_ids: parseProductIds(row.product_ids), starts_on: row.starts_on, ends_on: row.ends_on, max_uses: row.max_uses, used_count: row.used_count }
-}
-
-function parseProductIds(text: string): VipProductId[] {
-  try {
-    const value: unknown = JSON.parse(text)
-    return Array.isArray(value) ? (value.filter((id) => VIP_PRODUCTS.some((p) => p.id === id)) as VipProductId[]) : []
-  } catch {
-    return []
-  }
-}
-
-export function presentDiscount(row: DiscountRow): Discount {
-  return { id: row.id, code: row.code, name: row.name, kind: row.kind as DiscountKind, value: row.value, product_ids: parseProductIds(row.product_ids), starts_on: row.starts_on, ends_on: row.ends_on }
 }
 
 function requireAdministrator(who: MapCaller): void {
@@ -101,7 +68,8 @@ async function usableDiscount(db: Executor, groupId: number, code: string, now: 
 }
 
 /** /api/vip/discount/check: the discount and the price of each product it applies to. */
-export async function checkDiscount(db: Executor, who: MapCaller, code: string, now: Date, productId?: number): Promise<{ discount: Discount; prices: PricedProduct[] }> {
+export async function checkDiscount(db: Executor, caller: Caller, code: string, now: Date, productId?: number): Promise<{ discount: Discount; prices: PricedProduct[] }> {
+  const who = await mapCaller(db, caller)
   const row = await usableDiscount(db, who.groupId, code, now, productId)
   const rule = ruleOf(row)
   return { discount: presentDiscount(row), prices: VIP_PRODUCTS.filter((p) => discountAppliesTo(rule, p.id)).map((p) => priceProduct(p, rule)) }
@@ -120,7 +88,8 @@ function newOrderNo(now: Date): string {
 }
 
 /** /api/vip/order/add: the administrator orders a product; the price is the product's, less a usable discount. */
-export async function addOrder(db: Database, who: MapCaller, input: { product_id: number; discount_code?: string }, now: Date): Promise<VipOrder> {
+export async function addOrder(db: Database, caller: Caller, input: { product_id: number; discount_code?: string }, now: Date): Promise<VipOrder> {
+  const who = await mapCaller(db.kysely, caller)
   requireAdministrator(who)
   const product = productById(input.product_id)
   if (!product) throw new BusinessError(ErrCode.VALIDATION, VIP_MSG.productRequired)
@@ -164,7 +133,8 @@ function requireWaiting(row: VipOrderRow, now: Date): void {
   if (status === 3) throw new BusinessError(ErrCode.CONFLICT, VIP_MSG.orderClosed)
 }
 
-export async function listOrders(db: Executor, who: MapCaller, page: { pageindex: number; pagesize: number }, status: OrderStatus | undefined, now: Date): Promise<Paged<VipOrder>> {
+export async function listOrders(db: Executor, caller: Caller, page: { pageindex: number; pagesize: number }, status: OrderStatus | undefined, now: Date): Promise<Paged<VipOrder>> {
+  const who = await mapCaller(db, caller)
   // Closed (3) is stored as waiting whose pay window has passed.
   const at = now.toISOString()
   const filter = status === undefined ? undefined : status === 3 ? { status: 0, windowPassed: true, now: at } : status === 0 ? { status: 0, windowPassed: false, now: at } : { status, now: at }
@@ -173,7 +143,8 @@ export async function listOrders(db: Executor, who: MapCaller, page: { pageindex
 }
 
 /** /api/vip/order/getbyid; a waiting WeChat Pay order is checked with WeChat Pay first (a lost notification is caught up on). */
-export async function orderById(db: Database, pay: PayProvider, who: MapCaller, id: number, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+export async function orderById(db: Database, pay: PayProvider, caller: Caller, id: number, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+  const who = await mapCaller(db.kysely, caller)
   let row = await requireOrder(db.kysely, who, id)
   if (pay.mode === 'wechat' && row.status === 0 && row.channel === 'wxpay' && row.prepay_id) {
     try {
@@ -190,7 +161,8 @@ export async function orderById(db: Database, pay: PayProvider, who: MapCaller, 
 }
 
 /** /api/vip/order/cancel: a waiting order is cancelled (and closed at WeChat Pay, best effort); others are returned as they are, except a paid one. */
-export async function cancelOrder(db: Database, pay: PayProvider, who: MapCaller, id: number, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+export async function cancelOrder(db: Database, pay: PayProvider, caller: Caller, id: number, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+  const who = await mapCaller(db.kysely, caller)
   const row = await requireOrder(db.kysely, who, id)
   if (row.status === ORDER_PAID) throw new BusinessError(ErrCode.CONFLICT, VIP_MSG.orderNotPending)
   if (row.status === 0 && (await cancelWaitingOrder(db.kysely, row.id, now.toISOString())) && row.prepay_id && pay.mode === 'wechat') {
@@ -201,7 +173,8 @@ export async function cancelOrder(db: Database, pay: PayProvider, who: MapCaller
 }
 
 /** /api/vip/order/wxpay/create: the JSAPI prepay and the signed wx.requestPayment parameters; in sandbox mode, none. */
-export async function createWxPayment(db: Database, pay: PayProvider, who: MapCaller, input: { orderid: number; code?: string; openid?: string }, now: Date, log?: FastifyBaseLogger): Promise<WxPayCreateResult> {
+export async function createWxPayment(db: Database, pay: PayProvider, caller: Caller, input: { orderid: number; code?: string; openid?: string }, now: Date, log?: FastifyBaseLogger): Promise<WxPayCreateResult> {
+  const who = await mapCaller(db.kysely, caller)
   const row = await requireOrder(db.kysely, who, input.orderid)
   requireWaiting(row, now)
   if (pay.mode === 'sandbox') {
@@ -294,4 +267,36 @@ export async function completeOrder(db: Database, who: MapCaller, id: number, ch
   requireWaiting(row, now)
   await applyPaidTransaction(db, { order_no: row.order_no, transaction_id: transactionId, amount: row.amount, success_time: now.toISOString() }, channel, now, log)
   return presentOrder(await requireOrder(db.kysely, who, id), now)
+}
+
+/** /api/pay/iap/order/setting: verifying App Store receipts needs Apple's service: until it is set up, only the sandbox takes them. */
+export async function completeIapOrder(db: Database, pay: PayProvider, caller: Caller, id: number, transactionId: string, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+  if (pay.mode !== 'sandbox') throw new BusinessError(ErrCode.FORBIDDEN, VIP_MSG.iapUnavailable)
+  const who = await mapCaller(db.kysely, caller)
+  return completeOrder(db, who, id, 'iap', transactionId, now, log)
+}
+
+/** /api/pay/sandbox/complete: the sandbox pays the order at once under a made-up transaction id. */
+export async function completeSandboxOrder(db: Database, caller: Caller, id: number, now: Date, log?: FastifyBaseLogger): Promise<VipOrder> {
+  const who = await mapCaller(db.kysely, caller)
+  return completeOrder(db, who, id, 'sandbox', `sandbox-${id}-${now.getTime()}`, now, log)
+}
+
+/**
+ * A WeChat Pay notification read and verified by the provider (NotificationRejected otherwise) and,
+ * for a successful payment, applied to its order (PaymentMismatch when it does not match one).
+ */
+export async function applyWxPayNotification(
+  db: Database,
+  pay: PayProvider,
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+  now: Date,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const notice = pay.readNotification(headers, body, now)
+  if (notice.kind === 'transaction' && notice.transaction.trade_state === 'SUCCESS') {
+    const { applied, order } = await applyPaidTransaction(db, notice.transaction, 'wxpay', now, log)
+    log.info({ order: order.order_no, applied }, 'WeChat Pay notification')
+  }
 }
