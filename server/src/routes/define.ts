@@ -38,6 +38,8 @@ export interface PublicRequest {
 export interface CallDefiners {
   publicCall<S extends ZodTypeAny>(path: string, schema: S, handler: (input: z.output<S>, request: PublicRequest) => Promise<unknown>): void
   sessionCall<S extends ZodTypeAny>(path: string, schema: S, handler: (input: z.output<S>, caller: Caller) => Promise<unknown>): void
+  /** A session call whose handler builds the whole JSON envelope itself (a list serialised by the database). */
+  rawSessionCall<S extends ZodTypeAny>(path: string, schema: S, handler: (input: z.output<S>, caller: Caller) => Promise<Buffer>): void
 }
 
 export function callDefiners(app: FastifyInstance, deps: AppDeps): CallDefiners {
@@ -53,6 +55,13 @@ export function callDefiners(app: FastifyInstance, deps: AppDeps): CallDefiners 
         const { header, fields } = splitBody(request.body)
         const caller = await authenticate(deps.db, header, deps.clock.now())
         return ok((await handler(validate(schema, fields), caller)) ?? null)
+      })
+    },
+    rawSessionCall(path, schema, handler) {
+      app.post(path, async (request, reply) => {
+        const { header, fields } = splitBody(request.body)
+        const caller = await authenticate(deps.db, header, deps.clock.now())
+        return reply.type('application/json; charset=utf-8').send(await handler(validate(schema, fields), caller))
       })
     },
   }

@@ -24,7 +24,7 @@ import {
 } from '../services/shares'
 import { callDefiners, splitBody, validate, type AppDeps } from './define'
 import { idField, idListField, pageIndexField } from '../schemas/common'
-import { envelopeWithRawList } from './marker'
+import { envelopeWithRawList } from '../envelope'
 
 /** Most ids one share may hold (a page of markers). */
 const SHARE_DATA_MAX = MARKER_PAGE_SIZE
