@@ -42,7 +42,7 @@ import type { GroupRow } from '../db/schema'
 import { BusinessError } from '../envelope'
 import { presentMarkers } from '../presenters/mapdata'
 import { presentShare, presentShareMeta, presentSharedLayer, shareDataIds } from '../presenters/shares'
-import { DEFAULT_TITLE_STYLE } from '../routes/title-style'
+import { DEFAULT_TITLE_STYLE } from './title-style'
 import { isManager, requireFeature, shareableLayers, type MapCaller } from './permissions'
 import { requireShareableRouteIds, routeStopMarkerIds } from './routes'
 
