@@ -15,7 +15,7 @@ import { mapCaller } from '../services/permissions'
 import { getSign, issueTicket, listSigns, saveSign, signSecretSource, type SignEnv } from '../services/signs'
 import { callDefiners, type AppDeps } from './define'
 import { idField, pageIndexField } from '../schemas/common'
-import { storageOf } from './upload'
+import { storageOf } from '../services/storage'
 
 const coordinateField = z.number({ required_error: SIGN_MSG.positionInvalid, invalid_type_error: SIGN_MSG.positionInvalid }).finite(SIGN_MSG.positionInvalid)
 
