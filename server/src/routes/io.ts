@@ -11,7 +11,6 @@ import type { FastifyInstance } from 'fastify'
 import { IMPORT_MAX_BYTES } from '../../../src/domain/formats'
 import { parseJsonOffThread } from '../services/file-parser'
 import { exportMarkers, importMarkers } from '../services/import-export'
-import { mapCaller } from '../services/permissions'
 import { exportRequest, importRequest } from '../schemas/io'
 import { callDefiners, type AppDeps } from './define'
 
@@ -42,14 +41,8 @@ export function ioRoutes(app: FastifyInstance, deps: AppDeps): void {
     })
     const { sessionCall } = callDefiners(scope, deps)
 
-    sessionCall('/api/marker/import', importRequest, async (input, caller) => {
-      const who = await mapCaller(db.kysely, caller)
-      return importMarkers(db, who, input, clock.now())
-    })
+    sessionCall('/api/marker/import', importRequest, async (input, caller) => importMarkers(db, caller, input, clock.now()))
 
-    sessionCall('/api/marker/export', exportRequest, async (input, caller) => {
-      const who = await mapCaller(db.kysely, caller)
-      return exportMarkers(db.kysely, who, input)
-    })
+    sessionCall('/api/marker/export', exportRequest, async (input, caller) => exportMarkers(db.kysely, caller, input))
   })
 }

@@ -1,7 +1,6 @@
 /** /api/layer/*: the layer tree of the caller's group, its changes, show flags and member permissions. */
 import type { FastifyInstance } from 'fastify'
 import { deleteLayer, listLayers, saveLayer, saveLayerAuth, setDefaultLayer, setLayersShown } from '../services/layers'
-import { mapCaller } from '../services/permissions'
 import { noFields } from '../schemas/common'
 import { layerAuthFields, layerIdFields, layerSaveFields, layerShowFields } from '../schemas/layer'
 import { callDefiners, type AppDeps } from './define'
@@ -10,24 +9,24 @@ export function layerRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
   const { sessionCall } = callDefiners(app, deps)
 
-  sessionCall('/api/layer/getlist', noFields, async (_input, caller) => listLayers(db.kysely, await mapCaller(db.kysely, caller)))
+  sessionCall('/api/layer/getlist', noFields, async (_input, caller) => listLayers(db.kysely, caller))
 
-  sessionCall('/api/layer/save', layerSaveFields, async (input, caller) => saveLayer(db, await mapCaller(db.kysely, caller), input, clock.now()))
+  sessionCall('/api/layer/save', layerSaveFields, async (input, caller) => saveLayer(db, caller, input, clock.now()))
 
-  sessionCall('/api/layer/delete', layerIdFields, async ({ id }, caller) => deleteLayer(db, await mapCaller(db.kysely, caller), id, clock.now()))
+  sessionCall('/api/layer/delete', layerIdFields, async ({ id }, caller) => deleteLayer(db, caller, id, clock.now()))
 
   sessionCall('/api/layer/setting/default', layerIdFields, async ({ id }, caller) => {
-    await setDefaultLayer(db, await mapCaller(db.kysely, caller), id, clock.now())
+    await setDefaultLayer(db, caller, id, clock.now())
     return null
   })
 
   sessionCall('/api/layer/setting/show', layerShowFields, async ({ ids, show }, caller) => {
-    await setLayersShown(db, await mapCaller(db.kysely, caller), ids, show)
+    await setLayersShown(db, caller, ids, show)
     return null
   })
 
   sessionCall('/api/layer/save/auth', layerAuthFields, async (input, caller) => {
-    await saveLayerAuth(db, await mapCaller(db.kysely, caller), input)
+    await saveLayerAuth(db, caller, input)
     return null
   })
 }

@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { BBox } from '../../../src/domain/points'
 import { deleteMarker, listMarkers, markerStamps, markersWithIds, saveMarker, searchGroupMarkers } from '../services/markers'
-import { mapCaller } from '../services/permissions'
 import { envelopeWithRawList } from '../envelope'
 import { callDefiners, type AppDeps } from './define'
 import { deleteFields, getbyidFields, getlistFields, markerSaveFields, searchFields, stampsFields } from '../schemas/marker'
@@ -13,24 +12,24 @@ export function markerRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // Pages of 5000 are bound by serialisation: the database builds the list's JSON and it goes into the envelope as it is.
   rawSessionCall('/api/marker/getlist', getlistFields, async ({ layer_ids, pageindex, pagesize }, caller) => {
-    const page = await listMarkers(db.kysely, await mapCaller(db.kysely, caller), layer_ids, { pageindex, pagesize })
+    const page = await listMarkers(db.kysely, caller, layer_ids, { pageindex, pagesize })
     return envelopeWithRawList(page.listJson, page.total)
   })
 
   sessionCall('/api/marker/getbyid', getbyidFields, async ({ ids }, caller) =>
-    markersWithIds(db.kysely, await mapCaller(db.kysely, caller), ids),
+    markersWithIds(db.kysely, caller, ids),
   )
 
-  sessionCall('/api/marker/save', markerSaveFields, async (input, caller) => saveMarker(db, await mapCaller(db.kysely, caller), input, clock.now()))
+  sessionCall('/api/marker/save', markerSaveFields, async (input, caller) => saveMarker(db, caller, input, clock.now()))
 
   sessionCall('/api/marker/delete', deleteFields, async ({ id }, caller) => {
-    await deleteMarker(db, await mapCaller(db.kysely, caller), id, clock.now())
+    await deleteMarker(db, caller, id, clock.now())
     return null
   })
 
   sessionCall('/api/marker/search', searchFields, async ({ kw, layer_ids, bbox, pageindex, pagesize }, caller) =>
-    searchGroupMarkers(db.kysely, await mapCaller(db.kysely, caller), { kw: kw || undefined, layer_ids, bbox: bbox as BBox | undefined }, { pageindex, pagesize }),
+    searchGroupMarkers(db.kysely, caller, { kw: kw || undefined, layer_ids, bbox: bbox as BBox | undefined }, { pageindex, pagesize }),
   )
 
-  sessionCall('/api/marker/getlist/ids', stampsFields, async ({ ids }, caller) => markerStamps(db.kysely, await mapCaller(db.kysely, caller), ids))
+  sessionCall('/api/marker/getlist/ids', stampsFields, async ({ ids }, caller) => markerStamps(db.kysely, caller, ids))
 }
