@@ -18,12 +18,12 @@ import {
   nextFieldSort,
   setFieldSort,
   softDeleteField,
-  toLayerField,
   updateField,
   type FieldRow,
 } from '../db/fields'
 import { recordOp } from '../db/oplog'
 import { BusinessError } from '../envelope'
+import { toLayerField } from '../presenters/map-extras'
 import { FIELD_OPTIONS_MAX } from '../schemas/field'
 import { layerAccess, mapCaller, notFound, requireOnLayer, type MapCaller } from './permissions'
 

@@ -3,6 +3,7 @@ import type { MemberLocation } from '../../../types/entities'
 import type { Caller } from '../auth'
 import type { Executor } from '../db/connection'
 import { locationsOfGroup, saveLocation } from '../db/locations'
+import { presentMemberLocation } from '../presenters/location'
 import { mapCaller } from './permissions'
 
 export async function reportLocation(db: Executor, caller: Caller, { lng, lat, addr }: { lng: number; lat: number; addr?: string }, now: Date): Promise<void> {
@@ -13,5 +14,5 @@ export async function reportLocation(db: Executor, caller: Caller, { lng, lat, a
 export async function locationsOfCallersGroup(db: Executor, caller: Caller): Promise<MemberLocation[]> {
   const who = await mapCaller(db, caller)
   const rows = await locationsOfGroup(db, who.groupId)
-  return rows.map((r) => ({ user: { id: r.user_id, nickname: r.nickname, avatar: r.avatar }, time: r.at, lng: Number(r.lng), lat: Number(r.lat), addr: r.addr }))
+  return rows.map(presentMemberLocation)
 }
