@@ -9,7 +9,7 @@ import { lookUpPerson } from '../services/lookup'
 import { storageOf } from '../services/storage'
 import { accountOf, deleteAccount, deletePreRegistration, expiredInfo, initProfile, logIn, logOut, phoneExists, preRegister, saveProfile } from '../services/user'
 import { noFields } from '../schemas/common'
-import { initFields, loginFields, personKey, phoneFields, preDeleteFields, preRegister as preRegisterFields, profileFields } from '../schemas/user'
+import { initFields, loginFields, personKey, phoneFields, preDeleteFields, preRegisterFields, profileFields } from '../schemas/user'
 import { callDefiners, type AppDeps } from './define'
 
 export function userRoutes(app: FastifyInstance, deps: AppDeps): void {

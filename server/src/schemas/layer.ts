@@ -6,13 +6,13 @@ import { LAYER_PERMISSIONS } from '../../../src/domain/permissions'
 import type { LayerAuthInput } from '../services/layers'
 import { idField, idListField, idOrZeroField } from './common'
 
-export const layerNameField = z
+const layerNameField = z
   .string({ required_error: MAP_MSG.layerNameRequired, invalid_type_error: MAP_MSG.layerNameRequired })
   .trim()
   .min(1, MAP_MSG.layerNameRequired)
   .max(LAYER_NAME_MAX, MAP_MSG.layerNameTooLong(LAYER_NAME_MAX))
 
-export const layerTypeField = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: MAP_MSG.layerTypeRequired }) })
+const layerTypeField = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: MAP_MSG.layerTypeRequired }) })
 
 export const layerSaveFields = z.object({
   id: idField().optional(),
@@ -22,7 +22,7 @@ export const layerSaveFields = z.object({
   sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
 })
 
-export const layerOptsField = z
+const layerOptsField = z
   .array(z.string())
   .max(LAYER_PERMISSIONS.length * 2)
   .refine((opts) => opts.every((o) => (LAYER_PERMISSIONS as string[]).includes(o)), MAP_MSG.layerOptsInvalid)

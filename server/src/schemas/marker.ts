@@ -6,7 +6,7 @@ import { MARKER_NAME_MAX } from '../../../src/domain/markers'
 import type { MarkerType } from '../../../types/mapdata'
 import { idField, idListField, pageIndexField } from './common'
 
-export const pageSizeField = (fallback: number) =>
+const pageSizeField = (fallback: number) =>
   z
     .number()
     .int()
@@ -14,7 +14,7 @@ export const pageSizeField = (fallback: number) =>
     .max(MARKER_PAGE_SIZE, MAP_MSG.pageSizeTooLarge(MARKER_PAGE_SIZE))
     .default(fallback)
 
-export const markerTypeField = z
+const markerTypeField = z
   .number({ required_error: MAP_MSG.markerTypeInvalid, invalid_type_error: MAP_MSG.markerTypeInvalid })
   .int(MAP_MSG.markerTypeInvalid)
   .min(0, MAP_MSG.markerTypeInvalid)
@@ -38,8 +38,8 @@ export const markerSaveFields = z.object({
   fields: z.record(z.unknown()).optional(),
 })
 
-export const coordinate = z.number({ invalid_type_error: MAP_MSG.bboxInvalid }).finite(MAP_MSG.bboxInvalid)
-export const bboxField = z
+const coordinate = z.number({ invalid_type_error: MAP_MSG.bboxInvalid }).finite(MAP_MSG.bboxInvalid)
+const bboxField = z
   .array(coordinate, { invalid_type_error: MAP_MSG.bboxInvalid })
   .length(4, MAP_MSG.bboxInvalid)
   .refine(([minLng, minLat, maxLng, maxLat]) => minLng <= maxLng && minLat <= maxLat && minLng >= -180 && maxLng <= 180 && minLat >= -90 && maxLat <= 90, MAP_MSG.bboxInvalid)

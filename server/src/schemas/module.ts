@@ -2,6 +2,6 @@
 import { z } from 'zod'
 import { TEAM_MSG } from '../../../src/domain/messages'
 
-export const moduleTypeField = z.union([z.literal(1), z.literal(2)], { errorMap: () => ({ message: TEAM_MSG.moduleTypeInvalid }) })
+const moduleTypeField = z.union([z.literal(1), z.literal(2)], { errorMap: () => ({ message: TEAM_MSG.moduleTypeInvalid }) })
 
 export const moduleListFields = z.object({ type: moduleTypeField })

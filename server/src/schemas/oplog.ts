@@ -6,8 +6,8 @@ import { idField, pageIndexField } from './common'
 /** A page of the log checks each delete on it, so pages stay modest. */
 export const OPLOG_PAGE_MAX = 200
 
-export const ENTITIES: [OpEntity, ...OpEntity[]] = ['layer', 'marker', 'note', 'field']
-export const ACTIONS: [OpAction, ...OpAction[]] = ['create', 'update', 'delete', 'restore']
+const ENTITIES: [OpEntity, ...OpEntity[]] = ['layer', 'marker', 'note', 'field']
+const ACTIONS: [OpAction, ...OpAction[]] = ['create', 'update', 'delete', 'restore']
 
 export const listQuery = z.object({
   pageindex: pageIndexField(),

@@ -8,7 +8,7 @@ import type { PersonKey } from '../services/lookup'
 import { avatarField, channelField, codeField, idField, idOrZeroField, nicknameField, phoneField } from './common'
 
 /** The name a manager gives a person they pre-register. */
-export const memberNameField = z
+const memberNameField = z
   .string({ required_error: TEAM_MSG.memberNameRequired, invalid_type_error: TEAM_MSG.memberNameRequired })
   .trim()
   .min(1, TEAM_MSG.memberNameRequired)
@@ -31,7 +31,7 @@ export const personKey = z
   })
   .transform(({ phone, uid }): PersonKey => (phone ? { phone } : { uid: uid ?? '' }))
 
-export const preRegister = z.object({
+export const preRegisterFields = z.object({
   nickname: memberNameField,
   phone: phoneField,
   department_id: idOrZeroField().default(0),
