@@ -10,6 +10,16 @@ export function ok<T>(data: T): Envelope<T> {
   return { header: { errcode: ErrCode.OK, errmsg: '' }, data }
 }
 
+const LIST_SLOT = '__list_json__'
+
+/** The envelope of {list, total} with the list's JSON bytes put in place of a placeholder (no parse, no second serialisation). */
+export function envelopeWithRawList(listJson: Buffer, total: number): Buffer {
+  const envelope = JSON.stringify(ok({ list: LIST_SLOT, total }))
+  const slot = JSON.stringify(LIST_SLOT)
+  const at = envelope.indexOf(slot)
+  return Buffer.concat([Buffer.from(envelope.slice(0, at)), listJson, Buffer.from(envelope.slice(at + slot.length))])
+}
+
 export function failure(errcode: ErrCode, errmsg: string): Envelope<null> {
   return { header: { errcode, errmsg }, data: null }
 }

@@ -1,6 +1,6 @@
 /** Repository of the layer_fields table: the custom fields of a layer. Rows are soft-deleted. */
 import type { Generated, Selectable } from 'kysely'
-import type { FieldKind, LayerField } from '../../../types/mapdata'
+import type { FieldKind } from '../../../types/mapdata'
 import type { Executor } from './connection'
 
 export interface LayerFieldsTable {
@@ -24,17 +24,6 @@ declare module './schema' {
 }
 
 export type FieldRow = Selectable<LayerFieldsTable>
-
-export function toLayerField(row: FieldRow): LayerField {
-  let options: string[] = []
-  try {
-    const value: unknown = JSON.parse(row.options)
-    if (Array.isArray(value)) options = value.map(String)
-  } catch {
-    options = []
-  }
-  return { id: row.id, layer_id: row.layer_id, name: row.name, kind: row.kind as FieldKind, options, required: row.required === 1, sort: row.sort }
-}
 
 /** The live fields of a layer in their order. */
 export function fieldRowsOfLayer(db: Executor, groupId: number, layerId: number): Promise<FieldRow[]> {

@@ -9,6 +9,7 @@ import type { FieldKind, FieldValue, LayerField } from '../../../types/mapdata'
 import { fieldValuesText } from '../../../src/domain/markers'
 import type { BBox } from '../../../src/domain/points'
 import type { DialectName, Executor } from './connection'
+import { paged, type Page } from './paged'
 
 export interface MarkersTable {
   id: Generated<number>
@@ -49,11 +50,7 @@ export type NewMarker = Omit<Insertable<MarkersTable>, 'id'>
 const PRESENTED = ['id', 'layer_id', 'name', 'type', 'points', 'style', 'width', 'radius', 'sort', 'fields', 'creator_id', 'created_at', 'updated_at'] as const
 export type MarkerRecord = Pick<MarkerRow, (typeof PRESENTED)[number]>
 
-export interface Page {
-  /** From 1. */
-  pageindex: number
-  pagesize: number
-}
+export type { Page }
 
 /** Which database runs the queries (the bounds index differs). */
 export function dialectOf(db: Executor): DialectName {
@@ -356,18 +353,7 @@ export async function searchMarkers(db: Executor, groupId: number, query: Marker
     for (const c of conditions) q = q.where(c)
     return q
   }
-  const [rows, count] = await Promise.all([
-    base()
-      .select(PRESENTED)
-      .orderBy('id')
-      .limit(page.pagesize)
-      .offset((page.pageindex - 1) * page.pagesize)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return paged(base(), (q) => q.select(PRESENTED).orderBy('id'), page)
 }
 
 /** The marker's bounds meet the box: through the R*Tree on SQLite, the GiST box index on PostgreSQL. */
@@ -459,19 +445,7 @@ export async function nicknamesOf(db: Executor, userIds: number[]): Promise<Map<
 export async function pageOfMarkersWithIds(db: Executor, groupId: number, ids: number[], layerIds: number[], page: Page): Promise<{ rows: MarkerRecord[]; total: number }> {
   if (ids.length === 0 || layerIds.length === 0) return { rows: [], total: 0 }
   const base = () => liveInLayers(db, groupId, layerIds).where('id', 'in', ids)
-  const [rows, count] = await Promise.all([
-    base()
-      .select(PRESENTED)
-      .orderBy('layer_id')
-      .orderBy('id')
-      .limit(page.pagesize)
-      .offset((page.pageindex - 1) * page.pagesize)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return paged(base(), (q) => q.select(PRESENTED).orderBy('layer_id').orderBy('id'), page)
 }
 
 /** The layers holding the live markers of the group with these ids (share links). */

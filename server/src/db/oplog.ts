@@ -6,6 +6,7 @@ import type { Generated, Selectable } from 'kysely'
 import type { OpAction, OpEntity } from '../../../types/mapdata'
 import type { Executor } from './connection'
 import { containsText } from './markers'
+import { paged } from './paged'
 
 export interface OplogTable {
   id: Generated<number>
@@ -85,18 +86,7 @@ function filtered(db: Executor, groupId: number, filter: OpFilter) {
 
 /** One page of the group's log, newest first, and how many entries match in all. */
 export async function pageOfOps(db: Executor, groupId: number, filter: OpFilter, page: { pageindex: number; pagesize: number }): Promise<{ rows: OplogRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    filtered(db, groupId, filter)
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(page.pagesize)
-      .offset((page.pageindex - 1) * page.pagesize)
-      .execute(),
-    filtered(db, groupId, filter)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return paged(filtered(db, groupId, filter), (q) => q.selectAll().orderBy('id', 'desc'), page)
 }
 
 export function findOp(db: Executor, groupId: number, id: number): Promise<OplogRow | undefined> {

@@ -2,6 +2,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely'
 import type { Executor } from './connection'
 import { containsTextIgnoringCase } from './markers'
+import { paged } from './paged'
 
 export interface SavedRoutesTable {
   id: Generated<number>
@@ -65,19 +66,7 @@ function ofGroup(db: Executor, groupId: number, filter: RouteFilter) {
 
 /** One page of the group's routes, last changed first, and how many match in all. */
 export async function routesOfGroup(db: Executor, groupId: number, filter: RouteFilter, page: { pageindex: number; pagesize: number }): Promise<{ rows: RouteRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    ofGroup(db, groupId, filter)
-      .selectAll()
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pagesize)
-      .offset((page.pageindex - 1) * page.pagesize)
-      .execute(),
-    ofGroup(db, groupId, filter)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return paged(ofGroup(db, groupId, filter), (q) => q.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc'), page)
 }
 
 export async function countRoutesOfGroup(db: Executor, groupId: number): Promise<number> {

@@ -1,6 +1,7 @@
 /** Repository of the shares table: share links of a group (issue 6). Deleting a share removes its row. */
 import type { Generated, Insertable, Selectable } from 'kysely'
 import type { Executor } from './connection'
+import { paged } from './paged'
 
 export interface SharesTable {
   seq: Generated<number>
@@ -56,18 +57,7 @@ function ofGroup(db: Executor, groupId: number, filter: ShareFilter) {
 
 /** One page of the group's shares, newest first, and how many match in all. */
 export async function sharesOfGroup(db: Executor, groupId: number, filter: ShareFilter, page: { pageindex: number; pagesize: number }): Promise<{ rows: ShareRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    ofGroup(db, groupId, filter)
-      .selectAll()
-      .orderBy('seq', 'desc')
-      .limit(page.pagesize)
-      .offset((page.pageindex - 1) * page.pagesize)
-      .execute(),
-    ofGroup(db, groupId, filter)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return paged(ofGroup(db, groupId, filter), (q) => q.selectAll().orderBy('seq', 'desc'), page)
 }
 
 export async function deleteShare(db: Executor, id: string): Promise<void> {

@@ -1,6 +1,7 @@
 /** Repository of the signs table (issue 8 check-ins; migration 0011, types/signs.ts). */
 import type { Generated, Insertable, Selectable } from 'kysely'
 import type { Executor } from './connection'
+import { paged } from './paged'
 
 export interface SignsTable {
   id: Generated<number>
@@ -84,19 +85,7 @@ function ofGroup(db: Executor, groupId: number, filter: SignFilter) {
 
 /** One page of the group's check-ins matching the filter, newest first, and how many match in all. */
 export async function signsOfGroup(db: Executor, groupId: number, filter: SignFilter, page: { pageindex: number; pagesize: number }): Promise<{ rows: SignRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    ofGroup(db, groupId, filter)
-      .selectAll()
-      .orderBy('time', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pagesize)
-      .offset((page.pageindex - 1) * page.pagesize)
-      .execute(),
-    ofGroup(db, groupId, filter)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return paged(ofGroup(db, groupId, filter), (q) => q.selectAll().orderBy('time', 'desc').orderBy('id', 'desc'), page)
 }
 
 /** Every check-in of these groups (account deletion). */

@@ -4,6 +4,7 @@ import type { Executor } from './connection'
 import { containsTextIgnoringCase, type MarkerRow } from './markers'
 import type { Tables } from './schema'
 import type { SignRow } from './signs'
+import { paged } from './paged'
 
 export interface TasksTable {
   id: Generated<number>
@@ -212,19 +213,7 @@ function listQuery(db: Executor, groupId: number, query: TaskListQuery) {
 
 /** One page of the tasks in the scope (with the status and keyword), last changed first, and how many match. */
 export async function pageOfTasks(db: Executor, groupId: number, query: TaskListQuery, page: { pageindex: number; pagesize: number }): Promise<{ rows: TaskRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    listQuery(db, groupId, query)
-      .selectAll('tasks')
-      .orderBy('tasks.updated_at', 'desc')
-      .orderBy('tasks.id', 'desc')
-      .limit(page.pagesize)
-      .offset((page.pageindex - 1) * page.pagesize)
-      .execute(),
-    listQuery(db, groupId, query)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return paged(listQuery(db, groupId, query), (q) => q.selectAll('tasks').orderBy('tasks.updated_at', 'desc').orderBy('tasks.id', 'desc'), page)
 }
 
 /** How many tasks of the scope have each status (no status or keyword filter). */

@@ -2,6 +2,7 @@
 import type { Generated, Selectable } from 'kysely'
 import type { GroupDiscountUse } from '../../../src/domain/vip'
 import type { Executor } from './connection'
+import { paged } from './paged'
 
 export interface VipOrdersTable {
   id: Generated<number>
@@ -77,18 +78,7 @@ function ordersOf(db: Executor, groupId: number, userId: number, filter?: OrderF
 
 /** One page of the user's orders in the group, newest first, and how many there are. */
 export async function pageOfOrders(db: Executor, groupId: number, userId: number, page: { pageindex: number; pagesize: number }, filter?: OrderFilter): Promise<{ rows: VipOrderRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    ordersOf(db, groupId, userId, filter)
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(page.pagesize)
-      .offset((page.pageindex - 1) * page.pagesize)
-      .execute(),
-    ordersOf(db, groupId, userId, filter)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return paged(ordersOf(db, groupId, userId, filter), (q) => q.selectAll().orderBy('id', 'desc'), page)
 }
 
 /**

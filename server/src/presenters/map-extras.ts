@@ -1,5 +1,6 @@
-/** Wire shapes of notes, title styles and icons (types/mapdata.ts); pure functions of loaded rows. Fields: db/fields.ts toLayerField. */
-import type { Icon, Note, TitleStyle } from '../../../types/mapdata'
+/** Wire shapes of notes, title styles, icons and layer fields (types/mapdata.ts); pure functions of loaded rows. */
+import type { FieldKind, Icon, LayerField, Note, TitleStyle } from '../../../types/mapdata'
+import type { FieldRow } from '../db/fields'
 import type { IconRow } from '../db/icons'
 import { photosOf, type NoteRow } from '../db/notes'
 import type { TitleStyleRow } from '../db/title-styles'
@@ -39,4 +40,15 @@ export function presentTitleStyle(row: Omit<TitleStyleRow, 'group_id'>): TitleSt
 
 export function presentIcon(row: IconRow): Icon {
   return { id: row.id, name: row.name, url: row.url }
+}
+
+export function toLayerField(row: FieldRow): LayerField {
+  let options: string[] = []
+  try {
+    const value: unknown = JSON.parse(row.options)
+    if (Array.isArray(value)) options = value.map(String)
+  } catch {
+    options = []
+  }
+  return { id: row.id, layer_id: row.layer_id, name: row.name, kind: row.kind as FieldKind, options, required: row.required === 1, sort: row.sort }
 }

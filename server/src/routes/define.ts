@@ -10,6 +10,7 @@ import { authenticate, type Caller } from '../auth'
 import type { Clock } from '../clock'
 import type { Database } from '../db/connection'
 import { BusinessError, ok } from '../envelope'
+import { OPERATOR_TOKEN_HEADER, requireOperator } from '../services/operator'
 import type { PayProvider } from '../services/pay/provider'
 import type { SmsSender } from '../services/sms'
 import type { FileStorage } from '../services/storage'
@@ -38,6 +39,13 @@ export interface PublicRequest {
 export interface CallDefiners {
   publicCall<S extends ZodTypeAny>(path: string, schema: S, handler: (input: z.output<S>, request: PublicRequest) => Promise<unknown>): void
   sessionCall<S extends ZodTypeAny>(path: string, schema: S, handler: (input: z.output<S>, caller: Caller) => Promise<unknown>): void
+  /**
+   * The operator's call (services/operator.ts): no session, the x-admin-token header instead. The
+   * credential is checked before the fields, so that nobody else learns anything from the answers.
+   */
+  operatorCall<S extends ZodTypeAny>(path: string, schema: S, handler: (input: z.output<S>) => Promise<unknown>): void
+  /** A session call whose handler builds the whole JSON envelope itself (a list serialised by the database). */
+  rawSessionCall<S extends ZodTypeAny>(path: string, schema: S, handler: (input: z.output<S>, caller: Caller) => Promise<Buffer>): void
 }
 
 export function callDefiners(app: FastifyInstance, deps: AppDeps): CallDefiners {
@@ -53,6 +61,20 @@ export function callDefiners(app: FastifyInstance, deps: AppDeps): CallDefiners 
         const { header, fields } = splitBody(request.body)
         const caller = await authenticate(deps.db, header, deps.clock.now())
         return ok((await handler(validate(schema, fields), caller)) ?? null)
+      })
+    },
+    operatorCall(path, schema, handler) {
+      app.post(path, async (request) => {
+        const { fields } = splitBody(request.body)
+        await requireOperator(deps.db.kysely, deps.adminToken, request.headers[OPERATOR_TOKEN_HEADER], request.ip, deps.clock.now())
+        return ok((await handler(validate(schema, fields))) ?? null)
+      })
+    },
+    rawSessionCall(path, schema, handler) {
+      app.post(path, async (request, reply) => {
+        const { header, fields } = splitBody(request.body)
+        const caller = await authenticate(deps.db, header, deps.clock.now())
+        return reply.type('application/json; charset=utf-8').send(await handler(validate(schema, fields), caller))
       })
     },
   }

@@ -5,123 +5,25 @@
  * Deleting a field leaves the markers' values in place (hidden), so a restore brings them back.
  */
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
-import { ErrCode } from '../../../types/api'
-import type { FieldKind, LayerField } from '../../../types/mapdata'
-import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG } from '../../../src/domain/messages'
-import { PERM } from '../../../src/domain/permissions'
-import { inTransaction, type Executor } from '../db/connection'
-import {
-  fieldRowsOfLayer,
-  findField,
-  findFieldByName,
-  insertField,
-  nextFieldSort,
-  setFieldSort,
-  softDeleteField,
-  toLayerField,
-  updateField,
-  type FieldRow,
-} from '../db/fields'
-import { recordOp } from '../db/oplog'
-import { BusinessError } from '../envelope'
-import { layerAccess, mapCaller, notFound, requireOnLayer, type MapCaller } from '../services/permissions'
+import { deleteField, fieldsOfLayer, saveField, sortFields } from '../services/field'
+import { fieldDeleteFields, fieldListFields, fieldSave, fieldSortFields } from '../schemas/field'
 import { callDefiners, type AppDeps } from './define'
-import { idField, idListField } from '../schemas/common'
 
-/** Limits the /fields page also applies. */
-export const FIELD_NAME_MAX = 20
-export const FIELD_OPTIONS_MAX = 50
-export const FIELD_OPTION_MAX_LENGTH = 50
-
-export const FIELD_KINDS: readonly FieldKind[] = ['text', 'number', 'date', 'choice', 'phone', 'photo']
-
-const fieldSave = z.object({
-  id: idField().optional(),
-  layer_id: idField(),
-  name: z
-    .string({ required_error: MAP_MSG.fieldNameRequired })
-    .trim()
-    .min(1, MAP_MSG.fieldNameRequired)
-    .max(FIELD_NAME_MAX, MAP_UI_MSG.fieldNameTooLong(FIELD_NAME_MAX)),
-  kind: z.enum(FIELD_KINDS as [FieldKind, ...FieldKind[]], { errorMap: () => ({ message: MAP_IO_MSG.fieldKindInvalid }) }),
-  options: z.array(z.string().trim().max(FIELD_OPTION_MAX_LENGTH)).optional(),
-  required: z.boolean().optional(),
-})
+// Kept here for test/server/field.test.ts, which imports it from this file; it lives in schemas/field.ts.
+export { FIELD_NAME_MAX } from '../schemas/field'
 
 export function fieldRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
   const { sessionCall } = callDefiners(app, deps)
 
-  sessionCall('/api/layer/field/getlist', z.object({ layer_id: idField() }), async ({ layer_id }, caller) => {
-    const { caller: who } = await layerAccess(db.kysely, caller, layer_id)
-    return (await fieldRowsOfLayer(db.kysely, who.groupId, layer_id)).map(toLayerField)
-  })
+  sessionCall('/api/layer/field/getlist', fieldListFields, async ({ layer_id }, caller) => fieldsOfLayer(db, caller, layer_id))
 
-  sessionCall('/api/layer/field/save', fieldSave, async (input, caller) => {
-    const options = input.kind === 'choice' ? [...new Set((input.options ?? []).filter((o) => o !== ''))] : []
-    if (input.kind === 'choice' && options.length === 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.fieldChoicesRequired)
-    if (options.length > FIELD_OPTIONS_MAX) throw new BusinessError(ErrCode.VALIDATION, MAP_UI_MSG.fieldOptionsTooMany(FIELD_OPTIONS_MAX))
-    const values = { name: input.name, kind: input.kind, options, required: input.required ?? false }
-    const at = clock.now().toISOString()
-    const saved = await inTransaction(db, async (trx) => {
-      const who = await mapCaller(trx, caller)
-      const existing = input.id ? await findField(trx, who.groupId, input.id) : undefined
-      if (input.id && (!existing || existing.layer_id !== input.layer_id)) throw notFound()
-      const { layer } = await requireOnLayer(trx, who, input.layer_id, PERM.LAYER_FIELD)
-      if (layer.type === 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.folderCannotHoldMarkers)
-      if (await findFieldByName(trx, layer.id, values.name, existing?.id ?? 0)) throw new BusinessError(ErrCode.CONFLICT, MAP_MSG.fieldNameDuplicate)
-      if (existing) {
-        const row = await updateField(trx, existing.id, values)
-        await logField(trx, who, 'update', existing, row, at)
-        return row
-      }
-      const row = await insertField(trx, { ...values, group_id: who.groupId, layer_id: layer.id, sort: await nextFieldSort(trx, layer.id), at })
-      await logField(trx, who, 'create', null, row, at)
-      return row
-    })
-    return toLayerField(saved)
-  })
+  sessionCall('/api/layer/field/save', fieldSave, async (input, caller) => saveField(db, caller, input, clock.now()))
 
-  sessionCall('/api/layer/field/delete', z.object({ id: idField() }), async ({ id }, caller) => {
-    const at = clock.now().toISOString()
-    await inTransaction(db, async (trx) => {
-      const who = await mapCaller(trx, caller)
-      const field = await findField(trx, who.groupId, id)
-      if (!field) throw notFound()
-      await requireOnLayer(trx, who, field.layer_id, PERM.LAYER_FIELD)
-      await softDeleteField(trx, field.id, at)
-      await logField(trx, who, 'delete', field, null, at)
-    })
+  sessionCall('/api/layer/field/delete', fieldDeleteFields, async ({ id }, caller) => {
+    await deleteField(db, caller, id, clock.now())
     return null
   })
 
-  // The ids must be exactly the layer's live fields, so that a stale page cannot drop or duplicate one.
-  sessionCall('/api/layer/field/sort', z.object({ layer_id: idField(), ids: idListField(1000, { min: 1, keepDuplicates: true }) }), async ({ layer_id, ids }, caller) => {
-    return inTransaction(db, async (trx): Promise<LayerField[]> => {
-      const { caller: who } = await requireOnLayer(trx, caller, layer_id, PERM.LAYER_FIELD)
-      const current = await fieldRowsOfLayer(trx, who.groupId, layer_id)
-      const known = new Set(current.map((f) => f.id))
-      if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) {
-        throw new BusinessError(ErrCode.VALIDATION, MAP_IO_MSG.fieldOrderChanged)
-      }
-      for (const [index, id] of ids.entries()) await setFieldSort(trx, id, index)
-      return (await fieldRowsOfLayer(trx, who.groupId, layer_id)).map(toLayerField)
-    })
-  })
-}
-
-export async function logField(trx: Executor, who: MapCaller, action: 'create' | 'update' | 'delete' | 'restore', before: FieldRow | null, after: FieldRow | null, at: string): Promise<void> {
-  const subject = (after ?? before)!
-  await recordOp(trx, {
-    group_id: who.groupId,
-    user_id: who.userId,
-    entity: 'field',
-    entity_id: subject.id,
-    action,
-    name: subject.name,
-    before: before && toLayerField(before),
-    after: after && toLayerField(after),
-    at,
-  })
+  sessionCall('/api/layer/field/sort', fieldSortFields, async ({ layer_id, ids }, caller) => sortFields(db, caller, layer_id, ids))
 }

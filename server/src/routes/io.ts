@@ -8,38 +8,14 @@
  * (unreadable, empty, no coordinate columns), the permission and the marker limit are errors.
  */
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
-import type { FileCrs, ImportFormat } from '../../../types/mapdata'
-import { IMPORT_FORMATS, IMPORT_MAX_BYTES } from '../../../src/domain/formats'
-import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG } from '../../../src/domain/messages'
-import { formatStorage } from '../../../src/domain/tiers'
+import { IMPORT_MAX_BYTES } from '../../../src/domain/formats'
 import { parseJsonOffThread } from '../services/file-parser'
 import { exportMarkers, importMarkers } from '../services/import-export'
-import { mapCaller } from '../services/permissions'
+import { exportRequest, importRequest } from '../schemas/io'
 import { callDefiners, type AppDeps } from './define'
-import { idField } from '../schemas/common'
-
-const formatField = z.enum(IMPORT_FORMATS as [ImportFormat, ...ImportFormat[]], { errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }) })
-const crsField = z.enum(['wgs84', 'gcj02'] as [FileCrs, ...FileCrs[]]).default('wgs84')
 
 /** Bodies up to this size are parsed on the main thread (a few ms at most). */
 const INLINE_BODY_BYTES = 256 * 1024
-
-const importTooLarge = MAP_IO_MSG.importTooLarge(formatStorage(IMPORT_MAX_BYTES / 1024))
-
-const importRequest = z.object({
-  layer_id: idField(),
-  format: formatField,
-  // The file's text, or its UTF-8 bytes when the body was parsed off the main thread (see below).
-  content: z
-    .custom<string | Uint8Array>((value) => typeof value === 'string' || value instanceof Uint8Array, MAP_MSG.importEmpty)
-    .refine((content) => content.length > 0, MAP_MSG.importEmpty)
-    // The limit is the file's size in bytes (UTF-8, as the phone shows it): a Chinese character is 3.
-    .refine((content) => (typeof content === 'string' ? Buffer.byteLength(content, 'utf8') : content.byteLength) <= IMPORT_MAX_BYTES, importTooLarge),
-  crs: crsField,
-})
-
-const exportRequest = z.object({ layer_id: idField(), format: formatField, crs: crsField })
 
 export function ioRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
@@ -65,14 +41,8 @@ export function ioRoutes(app: FastifyInstance, deps: AppDeps): void {
     })
     const { sessionCall } = callDefiners(scope, deps)
 
-    sessionCall('/api/marker/import', importRequest, async (input, caller) => {
-      const who = await mapCaller(db.kysely, caller)
-      return importMarkers(db, who, input, clock.now())
-    })
+    sessionCall('/api/marker/import', importRequest, async (input, caller) => importMarkers(db, caller, input, clock.now()))
 
-    sessionCall('/api/marker/export', exportRequest, async (input, caller) => {
-      const who = await mapCaller(db.kysely, caller)
-      return exportMarkers(db.kysely, who, input)
-    })
+    sessionCall('/api/marker/export', exportRequest, async (input, caller) => exportMarkers(db.kysely, caller, input))
   })
 }

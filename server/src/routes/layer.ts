@@ -1,68 +1,32 @@
 /** /api/layer/*: the layer tree of the caller's group, its changes, show flags and member permissions. */
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
-import { MAP_MSG, TEAM_MSG } from '../../../src/domain/messages'
-import { LAYER_NAME_MAX } from '../../../src/domain/markers'
-import { LAYER_PERMISSIONS } from '../../../src/domain/permissions'
-import { deleteLayer, listLayers, saveLayer, saveLayerAuth, setDefaultLayer, setLayersShown, type LayerAuthInput } from '../services/layers'
-import { mapCaller } from '../services/permissions'
-import { idField, idListField, idOrZeroField, noFields } from '../schemas/common'
+import { deleteLayer, listLayers, saveLayer, saveLayerAuth, setDefaultLayer, setLayersShown } from '../services/layers'
+import { noFields } from '../schemas/common'
+import { layerAuthFields, layerIdFields, layerSaveFields, layerShowFields } from '../schemas/layer'
 import { callDefiners, type AppDeps } from './define'
-
-const layerNameField = z
-  .string({ required_error: MAP_MSG.layerNameRequired, invalid_type_error: MAP_MSG.layerNameRequired })
-  .trim()
-  .min(1, MAP_MSG.layerNameRequired)
-  .max(LAYER_NAME_MAX, MAP_MSG.layerNameTooLong(LAYER_NAME_MAX))
-
-const layerTypeField = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: MAP_MSG.layerTypeRequired }) })
-
-const layerSaveFields = z.object({
-  id: idField().optional(),
-  name: layerNameField,
-  parent_id: idOrZeroField().optional(),
-  type: layerTypeField.optional(),
-  sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
-})
-
-const layerOptsField = z
-  .array(z.string())
-  .max(LAYER_PERMISSIONS.length * 2)
-  .refine((opts) => opts.every((o) => (LAYER_PERMISSIONS as string[]).includes(o)), MAP_MSG.layerOptsInvalid)
-
-/** layer/save/auth: a member (user_id) or a department (department_id), exactly one of the two. */
-const layerAuthFields = z
-  .object({ layer_id: idField(), user_id: idField().optional(), department_id: idField().optional(), opts: layerOptsField })
-  .superRefine((v, ctx) => {
-    if (v.user_id !== undefined && v.department_id !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: TEAM_MSG.authTargetBoth })
-    if (v.user_id === undefined && v.department_id === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: TEAM_MSG.authTargetRequired })
-  })
-  .transform((v): LayerAuthInput =>
-    v.user_id !== undefined ? { layer_id: v.layer_id, user_id: v.user_id, opts: v.opts } : { layer_id: v.layer_id, department_id: v.department_id!, opts: v.opts },
-  )
 
 export function layerRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
   const { sessionCall } = callDefiners(app, deps)
 
-  sessionCall('/api/layer/getlist', noFields, async (_input, caller) => listLayers(db.kysely, await mapCaller(db.kysely, caller)))
+  sessionCall('/api/layer/getlist', noFields, async (_input, caller) => listLayers(db.kysely, caller))
 
-  sessionCall('/api/layer/save', layerSaveFields, async (input, caller) => saveLayer(db, await mapCaller(db.kysely, caller), input, clock.now()))
+  sessionCall('/api/layer/save', layerSaveFields, async (input, caller) => saveLayer(db, caller, input, clock.now()))
 
-  sessionCall('/api/layer/delete', z.object({ id: idField() }), async ({ id }, caller) => deleteLayer(db, await mapCaller(db.kysely, caller), id, clock.now()))
+  sessionCall('/api/layer/delete', layerIdFields, async ({ id }, caller) => deleteLayer(db, caller, id, clock.now()))
 
-  sessionCall('/api/layer/setting/default', z.object({ id: idField() }), async ({ id }, caller) => {
-    await setDefaultLayer(db, await mapCaller(db.kysely, caller), id, clock.now())
+  sessionCall('/api/layer/setting/default', layerIdFields, async ({ id }, caller) => {
+    await setDefaultLayer(db, caller, id, clock.now())
     return null
   })
 
-  sessionCall('/api/layer/setting/show', z.object({ ids: idListField(10_000), show: z.boolean() }), async ({ ids, show }, caller) => {
-    await setLayersShown(db, await mapCaller(db.kysely, caller), ids, show)
+  sessionCall('/api/layer/setting/show', layerShowFields, async ({ ids, show }, caller) => {
+    await setLayersShown(db, caller, ids, show)
     return null
   })
 
   sessionCall('/api/layer/save/auth', layerAuthFields, async (input, caller) => {
-    await saveLayerAuth(db, await mapCaller(db.kysely, caller), input)
+    await saveLayerAuth(db, caller, input)
     return null
   })
 }

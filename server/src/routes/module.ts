@@ -4,30 +4,18 @@
  * (SPEC 6: the free tier lists the VIP modules, locked).
  */
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
-import { TEAM_MSG } from '../../../src/domain/messages'
-import { LAYER_PERMISSIONS, PERMISSION_CATALOGUE } from '../../../src/domain/permissions'
-import { catalogueForLevel } from '../../../src/domain/teams'
-import { mapCaller } from '../services/permissions'
-import { callDefiners, type AppDeps } from './define'
+import { groupCatalogue, layerPermissionCatalogue, modulesOfType } from '../services/module'
+import { moduleListFields } from '../schemas/module'
 import { noFields } from '../schemas/common'
-
-const moduleTypeField = z.union([z.literal(1), z.literal(2)], { errorMap: () => ({ message: TEAM_MSG.moduleTypeInvalid }) })
+import { callDefiners, type AppDeps } from './define'
 
 export function moduleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps
   const { sessionCall } = callDefiners(app, deps)
 
-  // The ids that can be granted on one layer, in catalogue order (what the layer permission editor lists).
-  sessionCall('/api/module/getlist/layer', noFields, async () => PERMISSION_CATALOGUE.filter((p) => (LAYER_PERMISSIONS as string[]).includes(p.id)))
+  sessionCall('/api/module/getlist/layer', noFields, async () => layerPermissionCatalogue())
 
-  sessionCall('/api/module/getlist', z.object({ type: moduleTypeField }), async ({ type }, caller) => {
-    const who = await mapCaller(db.kysely, caller)
-    return catalogueForLevel(who.group.level).filter((m) => m.type === type)
-  })
+  sessionCall('/api/module/getlist', moduleListFields, async ({ type }, caller) => modulesOfType(db.kysely, caller, type))
 
-  sessionCall('/api/module/getlist/group', noFields, async (_input, caller) => {
-    const who = await mapCaller(db.kysely, caller)
-    return catalogueForLevel(who.group.level)
-  })
+  sessionCall('/api/module/getlist/group', noFields, async (_input, caller) => groupCatalogue(db.kysely, caller))
 }

@@ -3,103 +3,20 @@
  * layer, writing note_add / note_edit / note_delete; every change is logged and restorable.
  */
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
-import { ErrCode } from '../../../types/api'
-import { NOTE_MAX } from '../../../src/domain/markers'
-import { MAP_MSG, MAP_UI_MSG } from '../../../src/domain/messages'
-import { PERM, type PermissionId } from '../../../src/domain/permissions'
-import { inTransaction, type Executor } from '../db/connection'
-import { findMarker, nicknamesOf } from '../db/markers'
-import { insertNote, notesByIds, notesOfMarker, softDeleteNotes, updateNote, type NoteRow } from '../db/notes'
-import { recordOp } from '../db/oplog'
-import { BusinessError } from '../envelope'
-import { noteLogName, presentNote } from '../presenters/map-extras'
-import { mapCaller, notFound, requireOnLayer, type MapCaller } from '../services/permissions'
+import { deleteNotes, notesOfMarkerFor, saveNote } from '../services/note'
+import { noteDeleteFields, noteListFields, noteSave } from '../schemas/note'
 import { callDefiners, type AppDeps } from './define'
-import { idField, idListField, photoUrlsField } from '../schemas/common'
-
-/** The photos one note may carry (the /addinfo uploader offers as many). */
-export const NOTE_PHOTOS_MAX = 9
-
-const noteSave = z.object({
-  id: idField().optional(),
-  marker_id: idField(),
-  content: z.string().trim().max(NOTE_MAX, MAP_UI_MSG.noteTooLong(NOTE_MAX)).default(''),
-  photos: photoUrlsField(NOTE_PHOTOS_MAX).default([]),
-})
 
 export function noteRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
   const { sessionCall } = callDefiners(app, deps)
 
-  /** The live marker in the caller's group, and the caller may `perm` on its layer. */
-  async function requireOnMarker(trx: Executor, who: MapCaller, markerId: number, perm: PermissionId) {
-    const marker = await findMarker(trx, who.groupId, markerId)
-    if (!marker) throw notFound()
-    await requireOnLayer(trx, who, marker.layer_id, perm)
-    return marker
-  }
+  sessionCall('/api/marker/note/getlist', noteListFields, async ({ markerid }, caller) => notesOfMarkerFor(db.kysely, caller, markerid))
 
-  async function present(trx: Executor, rows: NoteRow[]) {
-    const names = await nicknamesOf(trx, rows.map((r) => r.user_id))
-    return rows.map((r) => presentNote(r, names.get(r.user_id) ?? ''))
-  }
+  sessionCall('/api/marker/note/save', noteSave, async (input, caller) => saveNote(db, caller, input, clock.now()))
 
-  sessionCall('/api/marker/note/getlist', z.object({ markerid: idField() }), async ({ markerid }, caller) => {
-    const who = await mapCaller(db.kysely, caller)
-    await requireOnMarker(db.kysely, who, markerid, PERM.NOTE_LIST)
-    return present(db.kysely, await notesOfMarker(db.kysely, who.groupId, markerid))
-  })
-
-  sessionCall('/api/marker/note/save', noteSave, async (input, caller) => {
-    if (!input.content && input.photos.length === 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.noteEmpty)
-    const at = clock.now().toISOString()
-    const saved = await inTransaction(db, async (trx) => {
-      const who = await mapCaller(trx, caller)
-      if (!input.id) {
-        await requireOnMarker(trx, who, input.marker_id, PERM.NOTE_ADD)
-        const row = await insertNote(trx, { group_id: who.groupId, marker_id: input.marker_id, content: input.content, photos: input.photos, user_id: who.userId, at })
-        await logNote(trx, who, 'create', null, row, at)
-        return row
-      }
-      const [existing] = await notesByIds(trx, who.groupId, [input.id])
-      if (!existing || existing.marker_id !== input.marker_id) throw notFound()
-      await requireOnMarker(trx, who, existing.marker_id, PERM.NOTE_EDIT)
-      const row = await updateNote(trx, existing.id, { content: input.content, photos: input.photos, at })
-      await logNote(trx, who, 'update', existing, row, at)
-      return row
-    })
-    return (await present(db.kysely, [saved]))[0]
-  })
-
-  // All or nothing: an unknown id or one the caller may not delete refuses the whole call.
-  sessionCall('/api/marker/note/delete', z.object({ ids: idListField(1000, { min: 1 }) }), async ({ ids }, caller) => {
-    const at = clock.now().toISOString()
-    await inTransaction(db, async (trx) => {
-      const who = await mapCaller(trx, caller)
-      const unique = [...new Set(ids)]
-      const notes = await notesByIds(trx, who.groupId, unique)
-      if (notes.length !== unique.length) throw notFound()
-      for (const markerId of new Set(notes.map((n) => n.marker_id))) await requireOnMarker(trx, who, markerId, PERM.NOTE_DELETE)
-      await softDeleteNotes(trx, unique, at)
-      for (const note of notes) await logNote(trx, who, 'delete', note, null, at)
-    })
+  sessionCall('/api/marker/note/delete', noteDeleteFields, async ({ ids }, caller) => {
+    await deleteNotes(db, caller, ids, clock.now())
     return null
   })
-
-  async function logNote(trx: Executor, who: MapCaller, action: 'create' | 'update' | 'delete', before: NoteRow | null, after: NoteRow | null, at: string) {
-    const subject = (after ?? before)!
-    const name = (await nicknamesOf(trx, [subject.user_id])).get(subject.user_id) ?? ''
-    await recordOp(trx, {
-      group_id: who.groupId,
-      user_id: who.userId,
-      entity: 'note',
-      entity_id: subject.id,
-      action,
-      name: noteLogName(subject),
-      before: before && presentNote(before, name),
-      after: after && presentNote(after, name),
-      at,
-    })
-  }
 }

@@ -16,7 +16,7 @@ import {
 } from '../services/shares'
 import { callDefiners, splitBody, validate, type AppDeps } from './define'
 import { idFields, layerShareFields, listFields, markerShareFields, pwdFields, saveFields } from '../schemas/share'
-import { envelopeWithRawList } from './marker'
+import { envelopeWithRawList } from '../envelope'
 
 export function shareRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { getSign, issueTicket, listSigns, saveSign, signEnvOf } from '../services/signs'
 import { callDefiners, type AppDeps } from './define'
 import { idFields, listFields, saveFields, ticketFields } from '../schemas/sign'
-import { storageOf } from './upload'
+import { storageOf } from '../services/storage'
 
 export function signRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { sessionCall } = callDefiners(app, deps)

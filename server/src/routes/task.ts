@@ -8,7 +8,7 @@ import { signEnvOf, signProofs } from '../services/signs'
 import { completeTask, deleteTaskOf, getTask, listTasks, saveTask, startTask, type TaskEnv } from '../services/tasks'
 import { callDefiners, type AppDeps } from './define'
 import { completeFields, idFields, listFields, saveFields } from '../schemas/task'
-import { storageOf } from './upload'
+import { storageOf } from '../services/storage'
 
 export function taskRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps

@@ -7,31 +7,15 @@
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ErrCode } from '../../../types/api'
-import { MAP_IO_MSG, MAP_MSG } from '../../../src/domain/messages'
+import { MAP_MSG } from '../../../src/domain/messages'
 import { authenticate } from '../auth'
 import { BusinessError, ok, sendNotFound, UnauthorizedError } from '../envelope'
-import { mapCaller } from '../services/permissions'
-import { isStorageKey, temporaryStorage, type FileStorage } from '../services/storage'
-import { MIME_OF_EXTENSION, storeUpload, tooLarge, UPLOAD_FILE_MAX_KB, type ImageKind, type IncomingFile } from '../services/uploads'
+import { isStorageKey, storageOf } from '../services/storage'
+import { MIME_OF_EXTENSION, tooLarge, uploadFile, UPLOAD_FILE_MAX_KB, type ImageKind, type IncomingFile } from '../services/uploads'
 import type { AppDeps } from './define'
 
-const temporaryStorages = new WeakMap<FastifyInstance, FileStorage>()
-
-/**
- * The storage in use: the one given, or one temporary folder per app that goes when the app
- * closes (every route that touches files gets the same one).
- */
-export function storageOf(app: FastifyInstance, deps: Pick<AppDeps, 'storage'>): FileStorage {
-  if (deps.storage) return deps.storage
-  let storage = temporaryStorages.get(app)
-  if (!storage) {
-    const temporary = temporaryStorage()
-    app.addHook('onClose', async () => temporary.dispose())
-    temporaryStorages.set(app, temporary.storage)
-    storage = temporary.storage
-  }
-  return storage
-}
+// Kept here for the tests that import it from this file; it lives in services/storage.ts.
+export { storageOf } from '../services/storage'
 
 export function uploadRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
@@ -46,9 +30,7 @@ export function uploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     scope.post('/api/system/upload', async (request) => {
       const { fields, file } = await readParts(request)
       const caller = await authenticate(db, headerOf(fields), clock.now())
-      const { group } = await mapCaller(db.kysely, caller)
-      if (!file) throw new BusinessError(ErrCode.VALIDATION, MAP_IO_MSG.uploadNoFile)
-      return ok(await storeUpload(db, storage, group, caller.userId, { ...file, type: fields.type ?? '' }, clock.now()))
+      return ok(await uploadFile(db, storage, caller, file, fields.type ?? '', clock.now()))
     })
   })
 

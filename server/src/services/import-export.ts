@@ -17,16 +17,18 @@ import { checkFieldValues, defaultStyle, defaultWidth } from '../../../src/domai
 import { MAP_IO_MSG, MAP_MSG } from '../../../src/domain/messages'
 import { PERM } from '../../../src/domain/permissions'
 import { boundsOf, parsePoints } from '../../../src/domain/points'
+import type { Caller } from '../auth'
 import { inTransaction, type Database, type Executor } from '../db/connection'
-import { fieldRowsOfLayer, toLayerField } from '../db/fields'
+import { fieldRowsOfLayer } from '../db/fields'
 import type { LayerRow } from '../db/layers'
 import { insertMarkers, markerCountsByLayer, markersOfLayer, searchTextOf, type NewMarker } from '../db/markers'
 import { BusinessError } from '../envelope'
+import { toLayerField } from '../presenters/map-extras'
 import { FileTooComplex, parseFileOffThread } from './file-parser'
 import { markerLimitMessage } from './limits'
 import { checkKindFits, markerRoom, requireRoomForMarkers } from './markers'
-import { recordLayerOp } from './oplog'
-import { requireOnLayer, type MapCaller } from './permissions'
+import { recordLayerOp } from './oplog-entries'
+import { mapCaller, requireOnLayer, type MapCaller } from './permissions'
 
 /** The answer lists at most this many bad rows (a wrong file can have thousands). */
 export const IMPORT_ERRORS_LISTED = 100
@@ -50,7 +52,8 @@ function requireMarkerLayer(layer: LayerRow): void {
   if (layer.type === 0) throw invalid(MAP_MSG.folderCannotHoldMarkers)
 }
 
-export async function importMarkers(db: Database, who: MapCaller, request: ImportRequest, now: Date): Promise<ImportResult> {
+export async function importMarkers(db: Database, caller: Caller | MapCaller, request: ImportRequest, now: Date): Promise<ImportResult> {
+  const who = await mapCaller(db.kysely, caller)
   const { layer } = await requireOnLayer(db.kysely, who, request.layer_id, PERM.LAYER_IMPORT)
   requireMarkerLayer(layer)
   // Read no further than the group can take: a trial group's 300 needs 301 records to refuse a file of 100,000.
@@ -134,7 +137,8 @@ function fieldValuesById(fields: LayerField[], byName: Record<string, string>): 
   return out
 }
 
-export async function exportMarkers(db: Executor, who: MapCaller, request: { layer_id: number; format: ImportFormat; crs: FileCrs }): Promise<ExportFile> {
+export async function exportMarkers(db: Executor, caller: Caller | MapCaller, request: { layer_id: number; format: ImportFormat; crs: FileCrs }): Promise<ExportFile> {
+  const who = await mapCaller(db, caller)
   const { layer } = await requireOnLayer(db, who, request.layer_id, PERM.LAYER_EXPORT)
   requireMarkerLayer(layer)
   const fields = (await fieldRowsOfLayer(db, who.groupId, layer.id)).map(toLayerField)

@@ -15,6 +15,7 @@ import type { Layer, LayerType } from '../../../types/mapdata'
 import { ErrCode } from '../../../types/api'
 import { MAP_MSG, TEAM_MSG } from '../../../src/domain/messages'
 import { LAYER_PERMISSIONS, PERM, canInGroup, canOnLayer } from '../../../src/domain/permissions'
+import type { Caller } from '../auth'
 import { inTransaction, type Database, type Executor } from '../db/connection'
 import { departmentGrantsOfGroup, saveDepartmentOpts } from '../db/department-layer-auth'
 import { findDepartment } from '../db/departments'
@@ -45,8 +46,8 @@ import { deleteOpsOfGroups } from '../db/oplog'
 import { BusinessError } from '../envelope'
 import { presentLayer } from '../presenters/mapdata'
 import { limitsInForce, markerLimitMessage } from './limits'
-import { recordLayerOp } from './oplog'
-import { forbidden, isManager, managesLayer, notFound, optsResolver, reloadCaller, requireOnLayer, visibleLayers, type MapCaller } from './permissions'
+import { recordLayerOp } from './oplog-entries'
+import { forbidden, isManager, managesLayer, mapCaller, notFound, optsResolver, reloadCaller, requireOnLayer, visibleLayers, type MapCaller } from './permissions'
 
 type TreeRow = Pick<LayerRow, 'id' | 'parent_id' | 'type'>
 
@@ -81,7 +82,8 @@ export function markerCountIn(layers: readonly CountedRow[], layer: CountedRow):
 }
 
 /** The layers the caller may see, each with its marker count (folders: of the visible layers below), show flag and the caller's opts. */
-export async function listLayers(db: Executor, who: MapCaller): Promise<Layer[]> {
+export async function listLayers(db: Executor, caller: Caller | MapCaller): Promise<Layer[]> {
+  const who = await mapCaller(db, caller)
   const [visible, hidden] = await Promise.all([visibleLayers(db, who), hiddenLayerIds(db, who.userId)])
   const rows = visible.map((v) => v.layer)
   return visible.map(({ layer, opts, manager }) =>
@@ -129,7 +131,8 @@ async function inheritDepartmentGrants(trx: Executor, groupId: number, parentId:
   }
 }
 
-export async function saveLayer(db: Database, who: MapCaller, input: LayerInput, now: Date): Promise<Layer> {
+export async function saveLayer(db: Database, caller: Caller | MapCaller, input: LayerInput, now: Date): Promise<Layer> {
+  const who = await mapCaller(db.kysely, caller)
   const at = now.toISOString()
   const id = await inTransaction(db, (trx) => (input.id ? updateExistingLayer(trx, who, input.id, input, at) : createLayer(trx, who, input, at)))
   // A new layer may have received department grants from its folder.
@@ -191,7 +194,8 @@ async function updateExistingLayer(trx: Executor, who: MapCaller, id: number, in
  * (soft delete, one log entry for the top; restoring it brings everything back). Answers how many
  * layers and folders below it and how many markers went.
  */
-export async function deleteLayer(db: Database, who: MapCaller, id: number, now: Date): Promise<{ layers: number; markers: number }> {
+export async function deleteLayer(db: Database, caller: Caller | MapCaller, id: number, now: Date): Promise<{ layers: number; markers: number }> {
+  const who = await mapCaller(db.kysely, caller)
   const at = now.toISOString()
   return inTransaction(db, async (trx) => {
     const { layer } = await requireOnLayer(trx, who, id, PERM.LAYER_DELETE)
@@ -209,7 +213,8 @@ export async function deleteLayer(db: Database, who: MapCaller, id: number, now:
 }
 
 /** Makes a layer the group's default for its kind (the previous default of that kind stops being it). */
-export async function setDefaultLayer(db: Database, who: MapCaller, id: number, now: Date): Promise<void> {
+export async function setDefaultLayer(db: Database, caller: Caller | MapCaller, id: number, now: Date): Promise<void> {
+  const who = await mapCaller(db.kysely, caller)
   const at = now.toISOString()
   await inTransaction(db, async (trx) => {
     const { layer } = await requireOnLayer(trx, who, id, PERM.LAYER_EDIT)
@@ -228,7 +233,8 @@ export async function setDefaultLayer(db: Database, who: MapCaller, id: number, 
 }
 
 /** Shows or hides layers on the caller's own map; every id must be a layer the caller sees. */
-export async function setLayersShown(db: Database, who: MapCaller, ids: number[], show: boolean): Promise<void> {
+export async function setLayersShown(db: Database, caller: Caller | MapCaller, ids: number[], show: boolean): Promise<void> {
+  const who = await mapCaller(db.kysely, caller)
   await inTransaction(db, async (trx) => {
     const visible = new Set((await visibleLayers(trx, who)).map((v) => v.layer.id))
     if (ids.some((id) => !visible.has(id))) throw notFound()
@@ -243,7 +249,8 @@ export type LayerAuthInput = { layer_id: number; opts: string[] } & ({ user_id: 
  * Group managers: any layer, member and department. A department manager: only layers within
  * their authority, granted to members of, or departments within, the departments under it.
  */
-export async function saveLayerAuth(db: Database, who: MapCaller, auth: LayerAuthInput): Promise<void> {
+export async function saveLayerAuth(db: Database, caller: Caller | MapCaller, auth: LayerAuthInput): Promise<void> {
+  const who = await mapCaller(db.kysely, caller)
   const manager = isManager(who)
   if (!manager && who.team.authorityDepartmentIds.size === 0) throw forbidden()
   await inTransaction(db, async (trx) => {

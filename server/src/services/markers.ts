@@ -9,6 +9,7 @@ import { MAP_MSG } from '../../../src/domain/messages'
 import { checkFieldValues, cleanStyle, defaultStyle, defaultWidth, styleIconProblem } from '../../../src/domain/markers'
 import { PERM } from '../../../src/domain/permissions'
 import { boundsOf, checkGeometry, markerTypesOf, parsePoints, serializePoints, type BBox } from '../../../src/domain/points'
+import type { Caller } from '../auth'
 import { inTransaction, type Database, type DialectName, type Executor } from '../db/connection'
 import { findLayer, type LayerRow } from '../db/layers'
 import {
@@ -35,8 +36,8 @@ import {
 import { BusinessError } from '../envelope'
 import { presentMarker, presentMarkers } from '../presenters/mapdata'
 import { limitsInForce, markerLimitMessage, type LimitsInForce } from './limits'
-import { recordMarkerOp } from './oplog'
-import { notFound, requireOnLayer, usableLayerIds, visibleLayers, type MapCaller } from './permissions'
+import { recordMarkerOp } from './oplog-entries'
+import { mapCaller, notFound, requireOnLayer, usableLayerIds, visibleLayers, type MapCaller } from './permissions'
 
 export interface MarkerInput {
   id?: number
@@ -129,7 +130,8 @@ async function withCreator(db: Executor, row: MarkerRow): Promise<Marker> {
  * Creates (no id: marker_add on the layer, within the group's limit) or updates (marker_edit on its
  * layer, and marker_add on a new layer when it moves) a marker.
  */
-export async function saveMarker(db: Database, who: MapCaller, input: MarkerInput, now: Date): Promise<Marker> {
+export async function saveMarker(db: Database, caller: Caller | MapCaller, input: MarkerInput, now: Date): Promise<Marker> {
+  const who = await mapCaller(db.kysely, caller)
   const at = now.toISOString()
   const saved = await inTransaction(db, async (trx) => {
     if (!input.id) {
@@ -152,7 +154,8 @@ export async function saveMarker(db: Database, who: MapCaller, input: MarkerInpu
   return withCreator(db.kysely, saved)
 }
 
-export async function deleteMarker(db: Database, who: MapCaller, id: number, now: Date): Promise<void> {
+export async function deleteMarker(db: Database, caller: Caller | MapCaller, id: number, now: Date): Promise<void> {
+  const who = await mapCaller(db.kysely, caller)
   const at = now.toISOString()
   await inTransaction(db, async (trx) => {
     const existing = await findMarker(trx, who.groupId, id)
@@ -190,7 +193,8 @@ export interface MarkerPageJson {
  * A page of the markers in the given layers that the caller may read (other ids are left out), in
  * layer then id order; total from the layers' kept counts.
  */
-export async function listMarkers(db: Executor, who: MapCaller, layerIds: number[], page: Page): Promise<MarkerPageJson> {
+export async function listMarkers(db: Executor, caller: Caller | MapCaller, layerIds: number[], page: Page): Promise<MarkerPageJson> {
+  const who = await mapCaller(db, caller)
   const wanted = new Set(layerIds)
   const readable = (await visibleLayers(db, who)).filter((v) => v.layer.type !== 0 && wanted.has(v.layer.id)).map((v) => v.layer)
   const total = readable.reduce((sum, l) => sum + l.marker_count, 0)
@@ -199,7 +203,8 @@ export async function listMarkers(db: Executor, who: MapCaller, layerIds: number
 }
 
 /** The markers with these ids that the caller may read, by id (others are left out). */
-export async function markersWithIds(db: Executor, who: MapCaller, ids: number[]): Promise<Marker[]> {
+export async function markersWithIds(db: Executor, caller: Caller | MapCaller, ids: number[]): Promise<Marker[]> {
+  const who = await mapCaller(db, caller)
   const readable = await usableLayerIds(db, who)
   return present(db, await markersByIds(db, who.groupId, ids, readable))
 }
@@ -214,13 +219,15 @@ export interface MarkerSearch {
  * Markers matching a keyword (name, field values, notes) and/or meeting a bounding box, by id. A
  * box search covers only layers where the caller holds marker_range_search (managers: all).
  */
-export async function searchGroupMarkers(db: Executor, who: MapCaller, search: MarkerSearch, page: Page): Promise<Paged<Marker>> {
+export async function searchGroupMarkers(db: Executor, caller: Caller | MapCaller, search: MarkerSearch, page: Page): Promise<Paged<Marker>> {
+  const who = await mapCaller(db, caller)
   const layerIds = await usableLayerIds(db, who, search.layer_ids, search.bbox ? PERM.MARKER_RANGE_SEARCH : undefined)
   const { rows, total } = await searchMarkers(db, who.groupId, { kw: search.kw, layerIds, bbox: search.bbox }, page)
   return { list: await present(db, rows), total }
 }
 
 /** id, layer and last change of the markers in the given layers that the caller may read. */
-export async function markerStamps(db: Executor, who: MapCaller, layerIds: number[]): Promise<{ id: number; layer_id: number; updated_at: string }[]> {
+export async function markerStamps(db: Executor, caller: Caller | MapCaller, layerIds: number[]): Promise<{ id: number; layer_id: number; updated_at: string }[]> {
+  const who = await mapCaller(db, caller)
   return markerStampsOfLayers(db, who.groupId, await usableLayerIds(db, who, layerIds))
 }

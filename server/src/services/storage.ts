@@ -3,6 +3,7 @@
  * store (S3, COS, OSS) can replace the local folder without touching them. Keys are
  * '<group id>/<random name>.<ext>' and nothing else: checked here so no key can leave the root.
  */
+import type { FastifyInstance } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
@@ -94,4 +95,22 @@ export function temporaryStorage(): { storage: FileStorage; dispose(): void } {
       if (local) rmSync(local.root, { recursive: true, force: true })
     },
   }
+}
+
+const temporaryStorages = new WeakMap<FastifyInstance, FileStorage>()
+
+/**
+ * The storage in use: the one given, or one temporary folder per app that goes when the app
+ * closes (every route that touches files gets the same one).
+ */
+export function storageOf(app: FastifyInstance, deps: { storage?: FileStorage }): FileStorage {
+  if (deps.storage) return deps.storage
+  let storage = temporaryStorages.get(app)
+  if (!storage) {
+    const temporary = temporaryStorage()
+    app.addHook('onClose', async () => temporary.dispose())
+    temporaryStorages.set(app, temporary.storage)
+    storage = temporary.storage
+  }
+  return storage
 }

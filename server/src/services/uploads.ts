@@ -6,7 +6,7 @@
  */
 import type { Upload } from '../../../types/mapdata'
 import { ErrCode } from '../../../types/api'
-import { MAP_MSG } from '../../../src/domain/messages'
+import { MAP_IO_MSG, MAP_MSG } from '../../../src/domain/messages'
 import { formatStorage } from '../../../src/domain/tiers'
 import { inTransaction, type Database, type Executor } from '../db/connection'
 import { deleteFieldsOfGroups } from '../db/fields'
@@ -16,7 +16,9 @@ import type { GroupRow } from '../db/schema'
 import { deleteStylesOfGroups } from '../db/title-styles'
 import { deleteUploadsOfGroups, insertUpload, lockGroupUploads, uploadsOfGroups, usedStorageKb } from '../db/uploads'
 import { BusinessError } from '../envelope'
+import type { Caller } from '../auth'
 import { limitsInForce, storageLimitMessage } from './limits'
+import { mapCaller } from './permissions'
 import { newStorageKey, urlOfKey, type FileStorage } from './storage'
 
 /** One file at most 10 M: photos from phone cameras fit, and one upload cannot eat a trial's quota. */
@@ -103,4 +105,11 @@ export async function purgeGroupNotesFieldsAndFiles(trx: Executor, groupIds: num
 
 export async function deleteStoredFiles(storage: FileStorage, keys: string[]): Promise<void> {
   for (const key of keys) await storage.delete(key)
+}
+
+/** POST /api/system/upload once its parts are read: the caller's selected group takes the file. */
+export async function uploadFile(db: Database, storage: FileStorage, caller: Caller, file: Omit<IncomingFile, 'type'> | null, type: string, now: Date): Promise<Upload> {
+  const { group } = await mapCaller(db.kysely, caller)
+  if (!file) throw new BusinessError(ErrCode.VALIDATION, MAP_IO_MSG.uploadNoFile)
+  return storeUpload(db, storage, group, caller.userId, { ...file, type }, now)
 }

@@ -1,0 +1,31 @@
+/** Zod of /api/layer/field/*: a layer's custom fields. */
+import { z } from 'zod'
+import type { FieldKind } from '../../../types/mapdata'
+import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG } from '../../../src/domain/messages'
+import { idField, idListField } from './common'
+
+/** Limits the /fields page also applies. */
+export const FIELD_NAME_MAX = 20
+export const FIELD_OPTIONS_MAX = 50
+export const FIELD_OPTION_MAX_LENGTH = 50
+
+export const FIELD_KINDS: readonly FieldKind[] = ['text', 'number', 'date', 'choice', 'phone', 'photo']
+
+export const fieldSave = z.object({
+  id: idField().optional(),
+  layer_id: idField(),
+  name: z
+    .string({ required_error: MAP_MSG.fieldNameRequired })
+    .trim()
+    .min(1, MAP_MSG.fieldNameRequired)
+    .max(FIELD_NAME_MAX, MAP_UI_MSG.fieldNameTooLong(FIELD_NAME_MAX)),
+  kind: z.enum(FIELD_KINDS as [FieldKind, ...FieldKind[]], { errorMap: () => ({ message: MAP_IO_MSG.fieldKindInvalid }) }),
+  options: z.array(z.string().trim().max(FIELD_OPTION_MAX_LENGTH)).optional(),
+  required: z.boolean().optional(),
+})
+
+export const fieldListFields = z.object({ layer_id: idField() })
+
+export const fieldDeleteFields = z.object({ id: idField() })
+
+export const fieldSortFields = z.object({ layer_id: idField(), ids: idListField(1000, { min: 1, keepDuplicates: true }) })

@@ -1,0 +1,19 @@
+/** Zod of /api/marker/note/*: notes on a marker. */
+import { z } from 'zod'
+import { NOTE_MAX } from '../../../src/domain/markers'
+import { MAP_UI_MSG } from '../../../src/domain/messages'
+import { idField, idListField, photoUrlsField } from './common'
+
+/** The photos one note may carry (the /addinfo uploader offers as many). */
+export const NOTE_PHOTOS_MAX = 9
+
+export const noteSave = z.object({
+  id: idField().optional(),
+  marker_id: idField(),
+  content: z.string().trim().max(NOTE_MAX, MAP_UI_MSG.noteTooLong(NOTE_MAX)).default(''),
+  photos: photoUrlsField(NOTE_PHOTOS_MAX).default([]),
+})
+
+export const noteListFields = z.object({ markerid: idField() })
+
+export const noteDeleteFields = z.object({ ids: idListField(1000, { min: 1 }) })

@@ -1,0 +1,108 @@
+/**
+ * The custom fields of a layer (text, number, date, choice, phone, photo).
+ * Reading needs sight of the layer; changing needs layer_field on it. Names are unique among a
+ * layer's live fields. Create, update and delete are logged (restorable); a reorder is not.
+ * Deleting a field leaves the markers' values in place (hidden), so a restore brings them back.
+ */
+import { ErrCode } from '../../../types/api'
+import type { FieldKind, LayerField } from '../../../types/mapdata'
+import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG } from '../../../src/domain/messages'
+import { PERM } from '../../../src/domain/permissions'
+import type { Caller } from '../auth'
+import { inTransaction, type Database, type Executor } from '../db/connection'
+import {
+  fieldRowsOfLayer,
+  findField,
+  findFieldByName,
+  insertField,
+  nextFieldSort,
+  setFieldSort,
+  softDeleteField,
+  updateField,
+  type FieldRow,
+} from '../db/fields'
+import { recordOp } from '../db/oplog'
+import { BusinessError } from '../envelope'
+import { toLayerField } from '../presenters/map-extras'
+import { FIELD_OPTIONS_MAX } from '../schemas/field'
+import { layerAccess, mapCaller, notFound, requireOnLayer, type MapCaller } from './permissions'
+
+export interface FieldInput {
+  id?: number
+  layer_id: number
+  name: string
+  kind: FieldKind
+  options?: string[]
+  required?: boolean
+}
+
+export async function fieldsOfLayer(db: Database, caller: Caller, layer_id: number): Promise<LayerField[]> {
+  const { caller: who } = await layerAccess(db.kysely, caller, layer_id)
+  return (await fieldRowsOfLayer(db.kysely, who.groupId, layer_id)).map(toLayerField)
+}
+
+export async function saveField(db: Database, caller: Caller, input: FieldInput, now: Date): Promise<LayerField> {
+  const options = input.kind === 'choice' ? [...new Set((input.options ?? []).filter((o) => o !== ''))] : []
+  if (input.kind === 'choice' && options.length === 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.fieldChoicesRequired)
+  if (options.length > FIELD_OPTIONS_MAX) throw new BusinessError(ErrCode.VALIDATION, MAP_UI_MSG.fieldOptionsTooMany(FIELD_OPTIONS_MAX))
+  const values = { name: input.name, kind: input.kind, options, required: input.required ?? false }
+  const at = now.toISOString()
+  const saved = await inTransaction(db, async (trx) => {
+    const who = await mapCaller(trx, caller)
+    const existing = input.id ? await findField(trx, who.groupId, input.id) : undefined
+    if (input.id && (!existing || existing.layer_id !== input.layer_id)) throw notFound()
+    const { layer } = await requireOnLayer(trx, who, input.layer_id, PERM.LAYER_FIELD)
+    if (layer.type === 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.folderCannotHoldMarkers)
+    if (await findFieldByName(trx, layer.id, values.name, existing?.id ?? 0)) throw new BusinessError(ErrCode.CONFLICT, MAP_MSG.fieldNameDuplicate)
+    if (existing) {
+      const row = await updateField(trx, existing.id, values)
+      await logField(trx, who, 'update', existing, row, at)
+      return row
+    }
+    const row = await insertField(trx, { ...values, group_id: who.groupId, layer_id: layer.id, sort: await nextFieldSort(trx, layer.id), at })
+    await logField(trx, who, 'create', null, row, at)
+    return row
+  })
+  return toLayerField(saved)
+}
+
+export async function deleteField(db: Database, caller: Caller, id: number, now: Date): Promise<void> {
+  const at = now.toISOString()
+  await inTransaction(db, async (trx) => {
+    const who = await mapCaller(trx, caller)
+    const field = await findField(trx, who.groupId, id)
+    if (!field) throw notFound()
+    await requireOnLayer(trx, who, field.layer_id, PERM.LAYER_FIELD)
+    await softDeleteField(trx, field.id, at)
+    await logField(trx, who, 'delete', field, null, at)
+  })
+}
+
+// The ids must be exactly the layer's live fields, so that a stale page cannot drop or duplicate one.
+export async function sortFields(db: Database, caller: Caller, layer_id: number, ids: number[]): Promise<LayerField[]> {
+  return inTransaction(db, async (trx): Promise<LayerField[]> => {
+    const { caller: who } = await requireOnLayer(trx, caller, layer_id, PERM.LAYER_FIELD)
+    const current = await fieldRowsOfLayer(trx, who.groupId, layer_id)
+    const known = new Set(current.map((f) => f.id))
+    if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) {
+      throw new BusinessError(ErrCode.VALIDATION, MAP_IO_MSG.fieldOrderChanged)
+    }
+    for (const [index, id] of ids.entries()) await setFieldSort(trx, id, index)
+    return (await fieldRowsOfLayer(trx, who.groupId, layer_id)).map(toLayerField)
+  })
+}
+
+export async function logField(trx: Executor, who: MapCaller, action: 'create' | 'update' | 'delete' | 'restore', before: FieldRow | null, after: FieldRow | null, at: string): Promise<void> {
+  const subject = (after ?? before)!
+  await recordOp(trx, {
+    group_id: who.groupId,
+    user_id: who.userId,
+    entity: 'field',
+    entity_id: subject.id,
+    action,
+    name: subject.name,
+    before: before && toLayerField(before),
+    after: after && toLayerField(after),
+    at,
+  })
+}

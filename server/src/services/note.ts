@@ -1,0 +1,93 @@
+/**
+ * Notes (text and photos) on a marker. Reading needs note_list on the marker's layer, writing
+ * note_add / note_edit / note_delete; every change is logged and restorable.
+ */
+import { ErrCode } from '../../../types/api'
+import type { Note } from '../../../types/mapdata'
+import { MAP_MSG } from '../../../src/domain/messages'
+import { PERM, type PermissionId } from '../../../src/domain/permissions'
+import type { Caller } from '../auth'
+import { inTransaction, type Database, type Executor } from '../db/connection'
+import { findMarker, nicknamesOf } from '../db/markers'
+import { insertNote, notesByIds, notesOfMarker, softDeleteNotes, updateNote, type NoteRow } from '../db/notes'
+import { recordOp } from '../db/oplog'
+import { BusinessError } from '../envelope'
+import { noteLogName, presentNote } from '../presenters/map-extras'
+import { mapCaller, notFound, requireOnLayer, type MapCaller } from './permissions'
+
+export interface NoteInput {
+  id?: number
+  marker_id: number
+  content: string
+  photos: string[]
+}
+
+/** The live marker in the caller's group, and the caller may `perm` on its layer. */
+async function requireOnMarker(trx: Executor, who: MapCaller, markerId: number, perm: PermissionId) {
+  const marker = await findMarker(trx, who.groupId, markerId)
+  if (!marker) throw notFound()
+  await requireOnLayer(trx, who, marker.layer_id, perm)
+  return marker
+}
+
+async function present(trx: Executor, rows: NoteRow[]): Promise<Note[]> {
+  const names = await nicknamesOf(trx, rows.map((r) => r.user_id))
+  return rows.map((r) => presentNote(r, names.get(r.user_id) ?? ''))
+}
+
+export async function notesOfMarkerFor(db: Executor, caller: Caller, markerid: number): Promise<Note[]> {
+  const who = await mapCaller(db, caller)
+  await requireOnMarker(db, who, markerid, PERM.NOTE_LIST)
+  return present(db, await notesOfMarker(db, who.groupId, markerid))
+}
+
+export async function saveNote(db: Database, caller: Caller, input: NoteInput, now: Date): Promise<Note> {
+  if (!input.content && input.photos.length === 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.noteEmpty)
+  const at = now.toISOString()
+  const saved = await inTransaction(db, async (trx) => {
+    const who = await mapCaller(trx, caller)
+    if (!input.id) {
+      await requireOnMarker(trx, who, input.marker_id, PERM.NOTE_ADD)
+      const row = await insertNote(trx, { group_id: who.groupId, marker_id: input.marker_id, content: input.content, photos: input.photos, user_id: who.userId, at })
+      await logNote(trx, who, 'create', null, row, at)
+      return row
+    }
+    const [existing] = await notesByIds(trx, who.groupId, [input.id])
+    if (!existing || existing.marker_id !== input.marker_id) throw notFound()
+    await requireOnMarker(trx, who, existing.marker_id, PERM.NOTE_EDIT)
+    const row = await updateNote(trx, existing.id, { content: input.content, photos: input.photos, at })
+    await logNote(trx, who, 'update', existing, row, at)
+    return row
+  })
+  return (await present(db.kysely, [saved]))[0]
+}
+
+// All or nothing: an unknown id or one the caller may not delete refuses the whole call.
+export async function deleteNotes(db: Database, caller: Caller, ids: number[], now: Date): Promise<void> {
+  const at = now.toISOString()
+  await inTransaction(db, async (trx) => {
+    const who = await mapCaller(trx, caller)
+    const unique = [...new Set(ids)]
+    const notes = await notesByIds(trx, who.groupId, unique)
+    if (notes.length !== unique.length) throw notFound()
+    for (const markerId of new Set(notes.map((n) => n.marker_id))) await requireOnMarker(trx, who, markerId, PERM.NOTE_DELETE)
+    await softDeleteNotes(trx, unique, at)
+    for (const note of notes) await logNote(trx, who, 'delete', note, null, at)
+  })
+}
+
+async function logNote(trx: Executor, who: MapCaller, action: 'create' | 'update' | 'delete', before: NoteRow | null, after: NoteRow | null, at: string) {
+  const subject = (after ?? before)!
+  const name = (await nicknamesOf(trx, [subject.user_id])).get(subject.user_id) ?? ''
+  await recordOp(trx, {
+    group_id: who.groupId,
+    user_id: who.userId,
+    entity: 'note',
+    entity_id: subject.id,
+    action,
+    name: noteLogName(subject),
+    before: before && presentNote(before, name),
+    after: after && presentNote(after, name),
+    at,
+  })
+}

@@ -1,0 +1,61 @@
+/** Verification codes sent by SMS, the public system config and the operator's saving of it. */
+import type { FastifyBaseLogger } from 'fastify'
+import { ErrCode } from '../../../types/api'
+import type { SystemConfig } from '../../../types/entities'
+import { MSG } from '../../../src/domain/messages'
+import { inTransaction, type Database, type Executor } from '../db/connection'
+import { deleteSmsCode } from '../db/sms-codes'
+import { getSystemConfig, updateSystemConfig } from '../db/system-config'
+import { BusinessError } from '../envelope'
+import { presentSystemConfig } from '../presenters/system'
+import { codeRejected, issueCode, randomCode, verifyCode } from './codes'
+import type { SmsSender } from './sms'
+
+export async function sendCode(db: Database, sms: SmsSender, log: FastifyBaseLogger, phone: string, now: Date, cooldownS: number): Promise<{ sent: true; cooldown: number }> {
+  const code = randomCode()
+  const id = await inTransaction(db, (trx) => issueCode(trx, db.dialect, phone, code, now, cooldownS))
+  try {
+    await sms.send(phone, code)
+  } catch (err) {
+    // An unsent code must not hold the phone in its cooldown.
+    await deleteSmsCode(db.kysely, id)
+    log.error({ err }, 'sms send failed')
+    throw new BusinessError(ErrCode.INTERNAL, MSG.codeSendFailed)
+  }
+  return { sent: true, cooldown: cooldownS }
+}
+
+// Checks without consuming, so that login can still use the code; a wrong code counts as a try.
+export async function checkCode(db: Database, phone: string, code: string, now: Date): Promise<{ valid: true }> {
+  const check = await inTransaction(db, (trx) => verifyCode(trx, db.dialect, phone, code, now, false))
+  if (!check.ok) throw codeRejected(check.message)
+  return { valid: true }
+}
+
+export async function systemConfig(db: Executor): Promise<SystemConfig> {
+  return presentSystemConfig(await getSystemConfig(db))
+}
+
+export interface SystemConfigPatch {
+  logo?: string
+  brand?: string
+  show_phone?: boolean
+  sign_radius?: number
+  show_marker_cluster_count?: boolean
+  service_phone?: string
+  service_url?: string
+}
+
+/** Only the fields given change. */
+export async function saveSystemConfig(db: Executor, patch: SystemConfigPatch): Promise<SystemConfig> {
+  await updateSystemConfig(db, {
+    ...(patch.logo !== undefined && { logo: patch.logo }),
+    ...(patch.brand !== undefined && { brand: patch.brand }),
+    ...(patch.show_phone !== undefined && { show_phone: patch.show_phone ? 1 : 0 }),
+    ...(patch.sign_radius !== undefined && { sign_radius: patch.sign_radius }),
+    ...(patch.show_marker_cluster_count !== undefined && { show_marker_cluster_count: patch.show_marker_cluster_count ? 1 : 0 }),
+    ...(patch.service_phone !== undefined && { service_phone: patch.service_phone }),
+    ...(patch.service_url !== undefined && { service_url: patch.service_url }),
+  })
+  return presentSystemConfig(await getSystemConfig(db))
+}
