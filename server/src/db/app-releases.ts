@@ -1,4 +1,4 @@
-/** Repository of the app_releases table: installable releases per platform (issue 8 upgrade prompt). */
+/** Repository of the app_releases table: installable releases per platform (upgrade prompt). */
 import type { Generated, Insertable, Selectable } from 'kysely'
 import type { ReleasePlatform } from '../../../types/upgrade'
 import type { Executor } from './connection'

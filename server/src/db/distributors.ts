@@ -1,5 +1,5 @@
 /**
- * Repository of the distributors table (issue 8 distribution), and the counts of the people a
+ * Repository of the distributors table (distribution), and the counts of the people a
  * promotion code brought: users whose first sign-in recorded its channel, and those of them with a
  * paid membership order.
  */

@@ -283,7 +283,7 @@ export async function countMarkersDeletedWith(db: Executor, layerIds: number[], 
 }
 
 /**
- * A reset to free (issue 7): hides every live marker of the group but the latest `keep` (by id,
+ * A reset to free: hides every live marker of the group but the latest `keep` (by id,
  * which grows with creation) by marking them deleted at `at`, which the reset records; layer counts
  * follow. Nothing is removed. Returns how many were hidden.
  */

@@ -1,4 +1,4 @@
-/** Repository of the saved_routes table (issue 8): a group's routes, stops and legs kept as JSON with the route. */
+/** Repository of the saved_routes table: a group's routes, stops and legs kept as JSON with the route. */
 import type { Generated, Insertable, Selectable } from 'kysely'
 import type { Executor } from './connection'
 import { containsTextIgnoringCase } from './markers'

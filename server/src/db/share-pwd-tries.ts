@@ -1,4 +1,4 @@
-/** Repository of the share_pwd_tries table: password tries on shares within the rate-limit window (issue 6). */
+/** Repository of the share_pwd_tries table: password tries on shares within the rate-limit window. */
 import type { Generated, Selectable } from 'kysely'
 import type { Executor } from './connection'
 

@@ -1,4 +1,4 @@
-/** Repository of the shares table: share links of a group (issue 6). Deleting a share removes its row. */
+/** Repository of the shares table: share links of a group. Deleting a share removes its row. */
 import type { Generated, Insertable, Selectable } from 'kysely'
 import type { Executor } from './connection'
 import { paged } from './paged'

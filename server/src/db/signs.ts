@@ -1,4 +1,4 @@
-/** Repository of the signs table (issue 8 check-ins; migration 0011, types/signs.ts). */
+/** Repository of the signs table (check-ins; migration 0011, types/signs.ts). */
 import type { Generated, Insertable, Selectable } from 'kysely'
 import type { Executor } from './connection'
 import { paged } from './paged'

@@ -1,4 +1,4 @@
-/** Repository of the tasks and task_assignees tables (issue 8; migration 0012, types/tasks.ts). */
+/** Repository of the tasks and task_assignees tables (migration 0012, types/tasks.ts). */
 import { sql, type Expression, type ExpressionBuilder, type Generated, type Insertable, type Selectable, type SqlBool } from 'kysely'
 import type { Executor } from './connection'
 import { containsTextIgnoringCase, type MarkerRow } from './markers'

@@ -1,5 +1,5 @@
 /**
- * /api/user/distribution/* (issue 8, DistributionApi in types/distribution.ts; SPEC 7
+ * /api/user/distribution/* (DistributionApi in types/distribution.ts; SPEC 7
  * /api/user/distribution/register): both public, like /reg and /distribution/view (SPEC 2).
  * Registration validates every field before the SMS code is looked at, so bad input neither uses
  * the code nor stores anything.

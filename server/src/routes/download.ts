@@ -1,5 +1,5 @@
 /**
- * GET /download (issue 8, SPEC 1 "a mobile app download page"): a small, self-contained mobile HTML
+ * GET /download (SPEC 1 "a mobile app download page"): a small, self-contained mobile HTML
  * page rendered here rather than by the app (no SPEC route; people reach it from a link or a QR
  * code, often inside WeChat): the brand of the system config and the newest Android and HarmonyOS
  * releases of app_releases with their notes and a download button. WeChat's in-app browser blocks

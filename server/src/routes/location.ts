@@ -1,6 +1,6 @@
 /**
  * /api/user/location/save and /api/user/location/getbygroupid (SPEC 7): a user reports their
- * position; the members of the caller's map see each other's last positions (issue 4 toggles them
+ * position; the members of the caller's map see each other's last positions (toggles them
  * on the map). Only members of the same group are listed.
  */
 import type { FastifyInstance } from 'fastify'

@@ -1,5 +1,5 @@
 /**
- * /api/route/* (issue 8, RouteApi in types/routes.ts): the group's saved routes for its members
+ * /api/route/* (RouteApi in types/routes.ts): the group's saved routes for its members
  * (list, one, plan without saving, save, delete) and the public routes of a route share.
  * The map provider that measures legs comes from AMAP_WEB_KEY (services/routes.ts); without it
  * every leg is the straight line with an average-speed estimate.

@@ -1,5 +1,5 @@
 /**
- * Share links (issue 6, ShareApi in types/share.ts): /api/share/* for the group's members (save,
+ * Share links (ShareApi in types/share.ts): /api/share/* for the group's members (save,
  * list, delete) and for anybody holding a link (meta, password check), and the two public data
  * calls of a share, /api/layer/get/share and /api/marker/get/share.
  */

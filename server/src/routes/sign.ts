@@ -1,5 +1,5 @@
 /**
- * /api/sign/* (issue 8, SignApi in types/signs.ts): a ticket for a check-in at the caller's
+ * /api/sign/* (SignApi in types/signs.ts): a ticket for a check-in at the caller's
  * position (measured on the server to a marker, a task's place or nothing), saving it once with
  * photos uploaded to the group (/api/system/upload, type 'sign'), and the check-in list, each
  * record verified again as it is read. Every member may check in; the rules are in

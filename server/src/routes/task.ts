@@ -1,5 +1,5 @@
 /**
- * /api/task/* (issue 8, TaskApi in types/tasks.ts): the group's tasks (list per scope with counts
+ * /api/task/* (TaskApi in types/tasks.ts): the group's tasks (list per scope with counts
  * per status, one, save, delete, start, complete with a check-in). The rules are in
  * services/tasks.ts and src/domain/tasks.ts.
  */

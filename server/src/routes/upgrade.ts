@@ -1,5 +1,5 @@
 /**
- * /api/system/check/upgrade (issue 8; SPEC 7 {version}): the Android and HarmonyOS builds ask, at
+ * /api/system/check/upgrade (SPEC 7 {version}): the Android and HarmonyOS builds ask, at
  * start, whether a newer release exists. Public, because anonymous users are asked too. The answer
  * is the newest release of the caller's platform above its version code, or `has_update: false`.
  */

@@ -1,7 +1,7 @@
 /**
  * /api/user/*: sign-in (taking up pre-registrations of the phone), the session's account (moving a
  * user who lost their selected group to their own map), profile, account deletion, and
- * pre-registering people by phone into the team (issue 5), and looking a person up by phone or uid
+ * pre-registering people by phone into the team, and looking a person up by phone or uid
  * before adding them (services/lookup.ts).
  */
 import type { FastifyInstance } from 'fastify'

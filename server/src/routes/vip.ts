@@ -1,6 +1,6 @@
 /**
  * /api/vip/* (SPEC 7 VIP and payment) and the questionnaire and enterprise profile calls under
- * /api/user/* (issue 7). Prices come from src/domain/vip on the server: a price field in a request
+ * /api/user/*. Prices come from src/domain/vip on the server: a price field in a request
  * is not part of any schema here and is dropped unread.
  */
 import type { FastifyInstance } from 'fastify'

@@ -1,5 +1,5 @@
 /**
- * Distribution (issue 8, DistributionApi in types/distribution.ts): a promoter registers with a
+ * Distribution (DistributionApi in types/distribution.ts): a promoter registers with a
  * name and a phone confirmed by an SMS code (checked exactly as /api/user/login checks it: the same
  * verifyCode, its wrong-try limit and messages) and gets a random promotion code; the same phone
  * registering again gets its existing code back, name and company unchanged. The promotion page

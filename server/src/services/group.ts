@@ -1,6 +1,6 @@
 /**
  * /api/group/* (routes/group.ts): the caller's own group (a 7-day trial), the selected group's info
- * and name, and the team (issue 5): members and pending people, removing and quitting, managers,
+ * and name, and the team: members and pending people, removing and quitting, managers,
  * departments of members, the invite code, joining by it, the groups the caller belongs to and
  * switching.
  *

@@ -1,5 +1,5 @@
 /**
- * The tier limits the server enforces (issue 7, SPEC 1, 4, 9): the group's own while its membership
+ * The tier limits the server enforces (SPEC 1, 4, 9): the group's own while its membership
  * runs, the free plan's once it has expired (src/domain/tiers effectiveLimits). An expired group
  * above them keeps everything and may only not add more; the messages say why.
  */

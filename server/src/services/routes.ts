@@ -1,5 +1,5 @@
 /**
- * Saved routes (issue 8, RouteApi in types/routes.ts). The rules are src/domain/routes.ts's (names,
+ * Saved routes (RouteApi in types/routes.ts). The rules are src/domain/routes.ts's (names,
  * stops, straight-line legs); who may do what is decided here from the caller's standing:
  * - every call needs module_routing among the caller's effective modules (teams.ts: a VIP module,
  *   so a free-tier group has none, administrator included); saving needs routing_add, deleting

@@ -1,5 +1,5 @@
 /**
- * Share links (issue 6, SPEC 3 "Share", 5, 6, 7, 9). The rules are src/domain/share.ts's (form
+ * Share links (SPEC 3 "Share", 5, 6, 7, 9). The rules are src/domain/share.ts's (form
  * validation, expiry by the China day, the display mask) and permissions.ts's (who may share which
  * layer); this module applies them to the database.
  *

@@ -1,5 +1,5 @@
 /**
- * Check-ins (issue 8, SignApi in types/signs.ts). The rules are src/domain/sign.ts's; this file
+ * Check-ins (SignApi in types/signs.ts). The rules are src/domain/sign.ts's; this file
  * decides from the server's own figures, never the client's:
  * - /ticket measures the caller's position to the target (a marker the caller may read, a task of
  *   the group, or none) against the radius of system_config.sign_radius, and issues a ticket: the

@@ -1,5 +1,5 @@
 /**
- * Tasks (issue 8, TaskApi in types/tasks.ts). The rules are src/domain/tasks.ts's (status, input,
+ * Tasks (TaskApi in types/tasks.ts). The rules are src/domain/tasks.ts's (status, input,
  * transitions, who may, department reach); here they are applied to the caller's standing:
  * - every call needs module_dispatch among the caller's effective modules (a VIP module: a
  *   free-tier group has none, administrator included); creating needs task_add, deleting

@@ -1,5 +1,5 @@
 /**
- * Membership of the caller's group (issue 7, SPEC 1, 3, 4, 5, 9): what /api/vip/info shows, the
+ * Membership of the caller's group (SPEC 1, 3, 4, 5, 9): what /api/vip/info shows, the
  * reset to free (collaborators removed, all but the latest 20 markers hidden, nothing deleted),
  * hidden markers brought back by a renewal within 3 months of the expiry, and the questionnaire
  * (+30 trial days once, verifyed). The rules are src/domain/tiers and src/domain/vip.

@@ -1,5 +1,5 @@
 /**
- * Map data (issue 3): layers in folders, per-user layer settings, per-member layer permissions,
+ * Map data: layers in folders, per-user layer settings, per-member layer permissions,
  * markers with their derived bounds, and the operation log. Rows are soft-deleted (deleted_at) so
  * that the log can restore them.
  *

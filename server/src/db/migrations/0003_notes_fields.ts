@@ -1,6 +1,6 @@
 /**
- * Notes on markers, custom fields of layers, title styles, custom icons and uploaded files
- * (issue 3). Notes and fields are soft-deleted so that the operation log can restore them.
+ * Notes on markers, custom fields of layers, title styles, custom icons and uploaded files.
+ * Notes and fields are soft-deleted so that the operation log can restore them.
  * Like 0002, no foreign keys to groups: a deleted group's rows go with its map data.
  */
 import { sql, type Kysely, type Migration } from 'kysely'

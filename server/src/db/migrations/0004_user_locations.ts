@@ -1,5 +1,5 @@
 /**
- * The last reported position of each user (issue 4: members' last positions on the map; the
+ * The last reported position of each user (members' last positions on the map; the
  * location polling of SPEC 4 reports into it). One row per user, replaced on every report.
  */
 import type { Kysely, Migration } from 'kysely'

@@ -1,5 +1,5 @@
 /**
- * Teams (issue 5): nested departments with managers and per-layer grants, roles with assigned
+ * Teams: nested departments with managers and per-layer grants, roles with assigned
  * users and catalogue ids, people pre-registered by phone who have not signed in yet, and the
  * group's invite code. Like map data, no foreign keys to groups: account deletion removes these
  * rows through services/teams.ts purgeGroupTeamData.

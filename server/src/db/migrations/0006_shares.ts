@@ -1,5 +1,5 @@
 /**
- * Share links (issue 6): shares of a group (public random ids, password stored as an scrypt hash
+ * Share links: shares of a group (public random ids, password stored as an scrypt hash
  * with its own salt), the wrong password tries that rate limits count (in the database so that
  * they hold across requests and server processes), and server secrets generated once (the key
  * that signs password proofs when SHARE_SECRET is not set). Like map data, no foreign keys to

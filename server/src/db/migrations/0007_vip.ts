@@ -1,5 +1,5 @@
 /**
- * Membership and payment (issue 7): discount codes, VIP orders (money in integer fen), resets to
+ * Membership and payment: discount codes, VIP orders (money in integer fen), resets to
  * free (which markers they hid, to bring them back on a renewal within 3 months), and the
  * questionnaire's enterprise profile per user. No foreign keys, like map data: account deletion
  * removes a user's rows through services/vip.ts.

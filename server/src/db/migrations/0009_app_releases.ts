@@ -1,5 +1,5 @@
 /**
- * App releases for the upgrade prompt (issue 8): one row per installable release of the Android or
+ * App releases for the upgrade prompt: one row per installable release of the Android or
  * HarmonyOS app. /api/system/check/upgrade answers with the newest release of the client's platform
  * above the client's version code. Operators add releases with an INSERT (server/src/db/app-releases.ts
  * insertAppRelease does the same); nothing seeds them.

@@ -1,5 +1,5 @@
 /**
- * Saved routes (issue 8): a group's routes through ordered stops with their measured legs. Stops
+ * Saved routes: a group's routes through ordered stops with their measured legs. Stops
  * and legs are JSON arrays kept with the route (a route is read and written whole). Like map data,
  * no foreign keys: account deletion removes a group's routes through services/routes.ts
  * purgeGroupRoutes.

@@ -1,5 +1,5 @@
 /**
- * Check-ins (issue 8, types/signs.ts): one row per saved check-in with the target it was measured
+ * Check-ins (types/signs.ts): one row per saved check-in with the target it was measured
  * to, the server-issued code painted on the photos, the SHA-256 of every photo file and an HMAC
  * signature over the record. `nonce` makes a ticket save once. Like map data, no foreign keys:
  * account deletion removes a group's rows through its service.

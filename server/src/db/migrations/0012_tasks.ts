@@ -1,5 +1,5 @@
 /**
- * Tasks (issue 8, types/tasks.ts): a group's tasks at a marker or a place, with a due day and a
+ * Tasks (types/tasks.ts): a group's tasks at a marker or a place, with a due day and a
  * state, and their assignees (members or departments) in task_assignees. The check-in that
  * completed a task is `done_sign_id` (a row of signs). No foreign keys, like map data.
  */

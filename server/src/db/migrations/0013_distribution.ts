@@ -1,5 +1,5 @@
 /**
- * Distribution (issue 8, types/distribution.ts): promoters who registered on /reg with a confirmed
+ * Distribution (types/distribution.ts): promoters who registered on /reg with a confirmed
  * phone, each with a random promotion code. Who they invited is not stored here: /api/user/login
  * records the invitation's channel 'dist_<code>' as users.source on the first sign-in, and the
  * promotion page counts those users (hence the index on users.source).

@@ -1,5 +1,5 @@
 /**
- * Membership orders (issue 7): created by the group's administrator at the server's price (a price
+ * Membership orders: created by the group's administrator at the server's price (a price
  * sent by the client is never read), paid through WeChat Pay JSAPI, the local sandbox or App Store,
  * and applied exactly once: the order is marked paid by a conditional update, and only the call
  * that changed it extends the group's VIP (level, expiry, limits), counts the discount's use and
