@@ -129,7 +129,8 @@ const AddInfoForm = observer(function AddInfoForm() {
         </View>
       </Cell.Group>
 
-      <Cell.Group title='基本信息' className='addinfo-group'>
+      {/* The name row below draws its own top border: no Cell divider on top of it. */}
+      <Cell.Group title='基本信息' className='addinfo-group' divider={false}>
         <Cell
           title='图层'
           clickable={allowed.length > 0}
