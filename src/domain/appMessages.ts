@@ -17,6 +17,8 @@ export const APP_MSG = {
     '团队地图是面向团队的协作地图数据工具：在图层中管理点、线、面标注，为标注添加备注和照片，在地图上签到，规划路线、分派任务，并通过分享链接把地图数据交给同事和客户查看。',
   versionLabel: (version: string, client: number): string => `版本 ${version}（${client}）`,
   clusterCountHint: '默认跟随团队设置',
+  /** What the 底图 switch (map_style bg) does, under its label. */
+  mapBgHint: '关闭后隐藏地图底色，只看标注更清楚',
   settingsKeptLocally: '设置保存在本机，退出登录后恢复默认',
   lengthUnitAuto: '米 / 公里（自动）',
   /** A football pitch (about 7140 m²) shown in the chosen unit, so the choice is concrete. */

@@ -5,7 +5,7 @@
  * kept on the phone with the other base settings.
  */
 import { Cell, Radio, Switch } from '@nutui/nutui-react-taro'
-import { View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { PageShell } from '../../components/PageShell'
@@ -18,10 +18,10 @@ import './index.scss'
 const EXAMPLE_AREA_M2 = 105 * 68
 
 const STYLE_ROWS = [
-  { key: 'bg', label: '底图' },
-  { key: 'road', label: '道路' },
-  { key: 'building', label: '建筑' },
-  { key: 'poi', label: '地名标注' },
+  { key: 'bg', label: '底图', hint: APP_MSG.mapBgHint },
+  { key: 'road', label: '道路', hint: undefined },
+  { key: 'building', label: '建筑', hint: undefined },
+  { key: 'poi', label: '地名标注', hint: undefined },
 ] as const
 
 const MapSettings = observer(function MapSettings() {
@@ -34,7 +34,8 @@ const MapSettings = observer(function MapSettings() {
   return (
     <Cell.Group className='setting-cells' title='地图'>
       {capabilities.satellite ? (
-        <Cell className='setting-map-type' title='地图类型'>
+        <Cell className='setting-map-type'>
+          <Text className='setting-label'>地图类型</Text>
           <Radio.Group className='setting-choice' value={app.satellite_layer ? 1 : 0} direction='horizontal' onChange={(v) => app.setBaseLayer('satellite_layer', Number(v) === 1)}>
             <Radio value={0} shape='button'>
               {MAP_TYPE_LABELS[0]}
@@ -49,7 +50,7 @@ const MapSettings = observer(function MapSettings() {
         <Cell key={l.key} title={l.label} align='center' extra={<Switch checked={app[l.key]} onChange={(v) => app.setBaseLayer(l.key, v)} />} />
       ))}
       {STYLE_ROWS.filter((r) => capabilities.features.includes(r.key)).map((r) => (
-        <Cell key={r.key} title={r.label} align='center' extra={<Switch checked={app.map_style[r.key]} onChange={(v) => app.setMapStyle(r.key, v)} />} />
+        <Cell key={r.key} className={`setting-style-${r.key}`} title={r.label} description={r.hint} align='center' extra={<Switch checked={app.map_style[r.key]} onChange={(v) => app.setMapStyle(r.key, v)} />} />
       ))}
       <Cell
         className='setting-cluster-count'
@@ -67,7 +68,10 @@ const UnitSettings = observer(function UnitSettings() {
   return (
     <Cell.Group className='setting-cells' title='单位'>
       <Cell title='长度单位' extra={APP_MSG.lengthUnitAuto} />
-      <Cell className='setting-area-unit' title='面积单位' description={APP_MSG.areaUnitExample(formatArea(EXAMPLE_AREA_M2, app.area_unit))}>
+      {/* A Cell with children shows only them: the label and the example are part of the body. */}
+      <Cell className='setting-area-unit'>
+        <Text className='setting-label'>面积单位</Text>
+        <Text className='setting-hint'>{APP_MSG.areaUnitExample(formatArea(EXAMPLE_AREA_M2, app.area_unit))}</Text>
         <Radio.Group className='setting-choice' value={app.area_unit} direction='horizontal' onChange={(v) => isAreaUnit(v) && app.setAreaUnit(v)}>
           {AREA_UNITS.map((u) => (
             <Radio key={u} value={u} shape='button'>
