@@ -45,7 +45,7 @@ const PlacePicker = observer(function PlacePicker() {
   return (
     <View className='task-place'>
       <View className='task-place__now'>
-        <Text className={`task-place__name ${d.at ? '' : 'muted'}`}>
+        <Text className={`task-place__name ${d.at ? '' : 'task-place__name--any'}`}>
           {d.at ? `${d.at.kind === 'marker' ? '标注：' : ''}${d.placeName}` : `${TASK_MSG.noPlace}（任何位置签到均可）`}
         </Text>
         {d.at ? (
