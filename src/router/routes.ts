@@ -60,6 +60,18 @@ export const ROUTES: RouteDef[] = [
  */
 export const MEMBERSHIP_PATHS = ['/vip', '/order', '/logoff']
 
+/**
+ * Pages that are a starting point, not reached from another screen: no H5 title bar with a back
+ * control there (the map, the login page, a shared link, the first set-up steps).
+ */
+export const START_PATHS = ['/map', '/login', '/share/view', '/redirect', '/warning', '/guide', '/guide/init']
+
+/** Where back goes from a page opened directly: the list it belongs to (/task for /task/add), else the map. */
+export function backFallbackOf(path: string): string {
+  const parent = path.slice(0, path.lastIndexOf('/'))
+  return parent && ROUTES.some((r) => r.path === parent && r.page) ? parent : '/map'
+}
+
 /** Shown for any other path. */
 export const NOT_FOUND_PATH = '/404'
 

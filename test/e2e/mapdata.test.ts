@@ -175,6 +175,9 @@ describe('H5 map-data journey', () => {
     await button(page, '设为此坐标').click()
     await notice(MAP_UI_MSG.coordInvalid)
     await input(page, '请输入标注名称').fill('无坐标')
+    await on(page, '.page-header__title', '标注详情').waitFor()
+    // The name row draws the one line under 图层: no Cell divider doubles it.
+    expect(await on(page, '.addinfo-group', '基本信息').locator('.nut-cell-divider').count()).toBe(0)
     await shot(page, '22-addinfo')
     await button(page, '保存标注').click()
     await notice(MAP_MSG.pointsRequired)

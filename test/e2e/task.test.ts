@@ -63,6 +63,16 @@ describe('tasks', () => {
     await on(admin, '.nut-tabs-titles-item', '全部').waitFor()
     await button(admin, '新建任务').click()
     await admin.waitForURL(/\/task\/add$/)
+    // The H5 title bar: the page's title, and back returns to the task centre.
+    await on(admin, '.page-header__title', '新建任务').waitFor()
+    await on(admin, '.page-header__back').click()
+    await admin.waitForURL(/\/task$/)
+    await button(admin, '新建任务').click()
+    await admin.waitForURL(/\/task\/add$/)
+    // No place is a real choice, in plain text rather than a greyed, disabled look; the search has no grey band of its own.
+    const anyPlace = on(admin, '.task-place__name', '不限地点')
+    expect(await anyPlace.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('400')
+    expect(await on(admin, '.task-place__search').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgba(0, 0, 0, 0)')
     await input(admin, '例如：巡查东门消防栓').fill('检查东门消防栓')
     await input(admin, '任务要求、注意事项（选填）').fill('看压力表，拍照留存')
     await input(admin, '搜索标注名称').fill('消防栓')
@@ -156,6 +166,11 @@ describe('tasks', () => {
     await on(admin, '.task-pick-users').waitFor()
     await on(admin, '.task-due', '无截止日期').waitFor()
     await button(admin, '发布任务').waitFor()
+    await on(admin, '.task-place__name', '不限地点').waitFor()
+    await shot(admin, '100b-task-add-direct')
+    // Opened directly there is no page to go back to: back lands on the task centre.
+    await on(admin, '.page-header__back').click()
+    await admin.waitForURL(/\/task$/)
   })
 })
 

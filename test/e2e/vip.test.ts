@@ -84,6 +84,7 @@ describe('membership: trial, questionnaire, sandbox purchase, expiry dialogs, re
     await on(admin, '.vip-meter--members .vip-meter__text', '0 / 10人').waitFor()
     await on(admin, '.vip-meter--storage .vip-meter__text', '0M / 512M').waitFor()
     await on(admin, '.vip-product--1 .nut-button', '续费').waitFor()
+    await on(admin, '.page-header__title', '会员中心').waitFor()
     await shot(admin, '63-vip-centre')
 
     await button(admin, '我的订单').click()

@@ -7,7 +7,7 @@ import { useDidHide, useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useState, type PropsWithChildren } from 'react'
 import { decideEntry, moduleBlockOf } from '../../router/entry'
-import { MEMBERSHIP_PATHS, resolveRoute } from '../../router/routes'
+import { backFallbackOf, MEMBERSHIP_PATHS, resolveRoute, START_PATHS, type RouteDef } from '../../router/routes'
 import { useStores } from '../../stores/context'
 import { LoadingMask } from '../LoadingMask'
 import { NoticeBar } from '../NoticeBar'
@@ -16,6 +16,9 @@ import { NoticeBar } from '../NoticeBar'
 const VipModals = lazy(() => import('../VipModals'))
 const UpgradeDialog = lazy(() => import('../UpgradeDialog'))
 const LocationPermissionDialog = lazy(() => import('../LocationPermissionDialog'))
+// H5 has no navigation bar of its own: secondary pages get a title bar with back. It loads lazily so
+// that the start pages (/login above all) carry none of it; the mini-program keeps WeChat's bar.
+const PageHeader = process.env.TARO_ENV === 'h5' ? lazy(() => import('../PageHeader')) : null
 /** A new user finishing the set-up is not interrupted: a due dialog waits for the map. */
 const QUIET_PATHS = ['/guide', '/guide/init']
 
@@ -26,6 +29,7 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
   // Only the page on top hosts the global dialogs (H5 keeps earlier pages alive underneath).
   const [shown, setShown] = useState(true)
   const [path, setPath] = useState('')
+  const [header, setHeader] = useState<RouteDef | null>(null)
 
   useDidShow(() => {
     setShown(true)
@@ -33,6 +37,7 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
     if (decision.action === 'allow') {
       setAllowed(true)
       const route = resolveRoute(root.platform.location().pathname)
+      setHeader(route && route.title && !START_PATHS.includes(route.path) ? route : null)
       // Public pages (a share link, the login page) are not about the user's own team.
       setPath(route?.access === 'login' && !QUIET_PATHS.includes(route.path) ? route.path : '')
       if (route?.access === 'login' && !MEMBERSHIP_PATHS.includes(route.path) && root.session.loggedIn) app.checkVipPrompts()
@@ -50,6 +55,11 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
 
   return (
     <View className={`page ${className ?? ''}`}>
+      {PageHeader && header ? (
+        <Suspense fallback={<View className='page-header-slot' />}>
+          <PageHeader title={header.title} fallback={backFallbackOf(header.path)} />
+        </Suspense>
+      ) : null}
       {blocked ? (
         <View className='page-blocked'>
           {blocked}
