@@ -18,7 +18,7 @@ export const APP_MSG = {
   versionLabel: (version: string, client: number): string => `版本 ${version}（${client}）`,
   clusterCountHint: '默认跟随团队设置',
   /** What the 底图 switch (map_style bg) does, under its label. */
-  mapBgHint: '关闭后隐藏地图底色，只看标注更清楚',
+  mapBgHint: '关闭后隐藏底图，只看标注',
   settingsKeptLocally: '设置保存在本机，退出登录后恢复默认',
   lengthUnitAuto: '米 / 公里（自动）',
   /** A football pitch (about 7140 m²) shown in the chosen unit, so the choice is concrete. */
