@@ -1,4 +1,4 @@
-import { MAIN_PACKAGE_PAGES, ROUTES, findRoute, pageUrlOf, resolveRoute } from '../../src/router/routes'
+import { MAIN_PACKAGE_PAGES, ROUTES, backFallbackOf, findRoute, pageUrlOf, resolveRoute } from '../../src/router/routes'
 import { appPages } from '../../src/router/packages'
 
 // SPEC section 2, route by route: path -> access.
@@ -54,5 +54,14 @@ describe('route table (SPEC 2)', () => {
     const subPages = subPackages.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))
     expect(subPages).toEqual(expect.arrayContaining(['pages/guide/index', 'pages/guide/init/index', 'pages/home/index']))
     for (const p of subPages) expect(MAIN_PACKAGE_PAGES).not.toContain(p)
+  })
+})
+
+describe('backFallbackOf', () => {
+  it('goes to the list a page belongs to, else to the map', () => {
+    expect(backFallbackOf('/task/add')).toBe('/task')
+    expect(backFallbackOf('/route/add')).toBe('/route')
+    expect(backFallbackOf('/system/setting')).toBe('/map')
+    expect(backFallbackOf('/addinfo')).toBe('/map')
   })
 })
