@@ -91,6 +91,15 @@ export function shanghaiDate(now: Date): string {
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/
 
+/** Days ahead the expiry picker first shows: a week is the usual life of a link handed to someone. */
+export const SHARE_EXP_DEFAULT_DAYS = 7
+
+/** The date the expiry picker opens on: the date already chosen, else a week from today (Asia/Shanghai). */
+export function shareExpPickerDate(exp: string, now: Date): string {
+  if (DATE_RE.test(exp)) return exp
+  return shanghaiDate(new Date(now.getTime() + SHARE_EXP_DEFAULT_DAYS * 86_400_000))
+}
+
 /** SPEC 5 validation: the first problem's message, or null. `today` is shanghaiDate(now). */
 export function checkShareForm(form: Pick<ShareForm, 'name' | 'data_ids' | 'need_pwd' | 'pwd' | 'use_exp' | 'exp'>, today: string): string | null {
   const name = form.name.trim()

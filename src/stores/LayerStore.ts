@@ -176,9 +176,25 @@ export class LayerStore {
     return layersUnder(this.layers, id).reduce((sum, l) => sum + (this.root.markers.loadedCount(l.id) ?? l.marker_count), 0)
   }
 
-  /** A folder's switch is on when any layer below it is shown. */
+  /** A folder's switch is on when any layer below it is shown; an empty folder keeps its own flag (on until switched off). */
   isShown(id: number): boolean {
-    return layersUnder(this.layers, id).some((l) => l.show)
+    const under = layersUnder(this.layers, id)
+    if (!under.length) return this.byId.get(id)?.show ?? false
+    return under.some((l) => l.show)
+  }
+
+  /**
+   * Whether the panel marks this layer as the default of its kind (where new markers of the kind go).
+   * Only where the kind has a choice: the only layer of a kind is trivially where its markers go, and
+   * marking it would put the badge on nearly every layer of a new map. One per kind, the first in tree order.
+   */
+  showsDefaultBadge(id: number): boolean {
+    const layer = this.byId.get(id)
+    if (!layer || layer.type === LAYER_KIND.folder || !layer.is_default) return false
+    const sameKind = visibleRows(this.tree, new Set(), true)
+      .map((r) => r.layer)
+      .filter((l) => l.type === layer.type)
+    return sameKind.length > 1 && sameKind.find((l) => l.is_default)?.id === id
   }
 
   titleStyleFor(layerId: number | null): Omit<TitleStyle, 'id' | 'layer_id'> {

@@ -10,7 +10,7 @@ import { SHARE_BTN } from '../domain/constants'
 import { TEAM_UI_MSG } from '../domain/messages'
 import { shareableLayers } from '../domain/permissions'
 import {
-  checkShareForm, hasShareFlag, newShareForm, setShareExpSwitch, setSharePwdSwitch, shanghaiDate, shareLink, withShareFlag, type ShareForm,
+  checkShareForm, hasShareFlag, newShareForm, setShareExpSwitch, setSharePwdSwitch, shanghaiDate, shareExpPickerDate, shareLink, withShareFlag, type ShareForm,
 } from '../domain/share'
 import type { RootStore } from './RootStore'
 
@@ -70,6 +70,11 @@ export class ShareStore {
 
   setExpSwitch(on: boolean): void {
     if (this.form) this.form = setShareExpSwitch(this.form, on)
+  }
+
+  /** Where the expiry picker opens: the chosen date, else a week from today (never before today, SPEC 5). */
+  expPickerDate(now: Date = new Date()): string {
+    return shareExpPickerDate(this.form?.exp ?? '', now)
   }
 
   /** A date from the picker; cancelling the picker clears it (SPEC 5). */

@@ -59,6 +59,15 @@ async function fillNameDialog(placeholder: string, name: string, kind?: string):
   await visible('.layer-row__name', exact(name)).waitFor()
 }
 
+/** Waits until a condition about the page's layout holds (animations and scrolling take a moment). */
+async function until(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await page.waitForTimeout(100)
+  }
+}
+
 async function notice(text: string | RegExp): Promise<void> {
   await page.getByText(text).filter({ visible: true }).first().waitFor()
 }
@@ -115,6 +124,8 @@ describe('H5 map-data journey', () => {
 
     await button(page, '新建文件夹').click()
     await fillNameDialog('请输入文件夹名称', '外业数据')
+    // An empty folder's switch is on: nothing in it is hidden.
+    await visible('.layer-row', '外业数据').locator('.nut-switch-button-open').waitFor()
 
     // Layers inside the folder: one of each kind, so that all seven marker kinds have a home.
     await layerAction('外业数据', '新建图层')
@@ -133,8 +144,19 @@ describe('H5 map-data journey', () => {
     await visible('.layer-row__name', exact('管线')).waitFor({ state: 'hidden' })
     await visible('.layer-row__name', exact('外业数据')).click()
     await visible('.layer-row__name', exact('管线')).waitFor()
+    // 默认 marks only the layer new points go to, now that points have two layers to choose from;
+    // the only line and area layers are not marked.
+    await visible('.layer-row', '供水网点').locator('.layer-row__default', { hasText: exact('默认点图层') }).waitFor()
+    expect(await page.locator('.layer-row__default').count()).toBe(1)
     await shot(page, '20-layer-panel')
 
+    await visible('.layer-panel .nut-popup-title-right').click()
+    await visible('.layer-panel').waitFor({ state: 'hidden' })
+
+    // The open folder stays open across a reload.
+    await page.reload()
+    await openLayerPanel()
+    await visible('.layer-row__name', exact('管线')).waitFor()
     await visible('.layer-panel .nut-popup-title-right').click()
     await visible('.layer-panel').waitFor({ state: 'hidden' })
   })
@@ -191,6 +213,11 @@ describe('H5 map-data journey', () => {
 
   it('adds a note with a photo to a marker and shows both in the detail', async () => {
     await openDetailBySearch('水厂')
+    // The panel opens 200 px tall; tapping the note box brings it up to full height.
+    const panelHeight = async () => (await page.locator('.marker-detail').boundingBox())?.height ?? 0
+    expect(Math.round(await panelHeight())).toBe(200)
+    await input(page, '请输入备注内容').click()
+    await until(async () => (await panelHeight()) > 600)
     await input(page, '请输入备注内容').fill('东门阀门井需要检修')
     // On a phone the browser asks first: take a picture or choose from the album.
     await visible('.marker-detail .nut-uploader-upload').click()
@@ -201,6 +228,12 @@ describe('H5 map-data journey', () => {
     await page.locator('.note-form .nut-button-loading').waitFor({ state: 'detached' })
     await button(page, '添加备注').click()
     await visible('.note__content', '东门阀门井需要检修').waitFor()
+    // The view moves to the note just saved, not left on the emptied form.
+    await until(async () => {
+      const note = await page.locator('.note', { hasText: '东门阀门井需要检修' }).boundingBox()
+      const box = await page.locator('.marker-detail .draggable-panel__content').boundingBox()
+      return !!note && !!box && note.y >= box.y - 1 && note.y + Math.min(note.height, 80) <= box.y + box.height + 1
+    })
     const photo = visible('.note__photo img').first()
     await photo.waitFor()
     // The photo is served back by the server, not only shown from the phone's memory.

@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { apiCall, apiSignIn, button, exact, input, on, openWorld, serveSite, shot, signUp, takeCspViolations, type ApiAuth, type Server, type World } from './harness'
+import { shanghaiDate } from '../../src/domain/share'
 
 jest.setTimeout(300_000)
 
@@ -54,8 +55,11 @@ describe('share links: dialog, password, public view, deletion', () => {
     await button(owner, '创建分享').click()
     await owner.getByText('请设置过期时间').first().waitFor()
     await on(owner, '.share-exp').click()
+    await on(owner, '.nut-picker-confirm-btn').first().waitFor()
+    await shot(owner, '50a-share-exp-picker')
     await on(owner, '.nut-picker-confirm-btn').first().click()
-    await on(owner, '.share-exp', /当天有效/).waitFor()
+    // The picker opened a week ahead: confirmed untouched, the link lasts seven days.
+    await on(owner, '.share-exp', `${shanghaiDate(new Date(Date.now() + 7 * 86_400_000))} 当天有效`).waitFor()
     await shot(owner, '50-share-dialog')
     await button(owner, '创建分享').click()
     await on(owner, '.share-link').waitFor()

@@ -92,6 +92,29 @@ describe('LayerStore (layers in folders)', () => {
     expect(root.layers.openIds).toContain(2)
   })
 
+  it("keeps an empty folder's switch on until it is switched off", async () => {
+    const empty = buildLayer({ id: 9, name: '空文件夹', type: 0, show: true })
+    const { root } = await signedInRoot({ '/api/layer/getlist': () => ok([...LAYERS, empty]), '/api/layer/setting/show': () => ok(null) })
+    await root.layers.load()
+    expect(root.layers.isShown(9)).toBe(true)
+    await root.layers.setShown(9, false)
+    expect(root.layers.isShown(9)).toBe(false)
+    // A folder with layers still follows them.
+    expect(root.layers.isShown(2)).toBe(true)
+  })
+
+  it('marks the default layer of a kind only where the kind has more than one layer', async () => {
+    const roads2 = buildLayer({ id: 6, name: '支路', type: 2, is_default: false })
+    const mainDefault = { ...roads, is_default: true }
+    const { root } = await signedInRoot({ '/api/layer/getlist': () => ok([folder, sub, mainDefault, border, clients, roads2]) })
+    await root.layers.load()
+    // 客户 is the only point layer: where else would points go.
+    expect(root.layers.showsDefaultBadge(5)).toBe(false)
+    expect(root.layers.showsDefaultBadge(3)).toBe(true)
+    expect(root.layers.showsDefaultBadge(6)).toBe(false)
+    expect(root.layers.showsDefaultBadge(1)).toBe(false)
+  })
+
   it('renames, and moves only into a folder that is not below itself', async () => {
     const { root, calls } = await signedInRoot({
       '/api/layer/getlist': () => ok(LAYERS),

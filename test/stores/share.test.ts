@@ -68,6 +68,20 @@ describe('ShareStore: the share dialog (SPEC 5)', () => {
     expect(root.app.currentNotice).toBeNull()
   })
 
+  it('opens the expiry picker a week ahead, or on the date already chosen', async () => {
+    const { root } = await withLayers()
+    root.shares.open(1, [5], '客户')
+    root.shares.setExpSwitch(true)
+    // 2026-03-01 20:00 UTC is already 2 March in Asia/Shanghai.
+    const now = new Date('2026-03-01T20:00:00Z')
+    expect(root.shares.expPickerDate(now)).toBe('2026-03-09')
+    expect(root.shares.expPickerDate(new Date('2026-12-28T00:00:00Z'))).toBe('2027-01-04')
+    root.shares.setExp('2026-05-20')
+    expect(root.shares.expPickerDate(now)).toBe('2026-05-20')
+    root.shares.setExp(null)
+    expect(root.shares.expPickerDate(now)).toBe('2026-03-09')
+  })
+
   it('switching the password off clears it; cancelling the date clears it', async () => {
     const { root } = await withLayers()
     root.shares.open(1, [5], '客户')

@@ -1,10 +1,12 @@
 /**
  * The bottom draggable panel of the map (SPEC 4): opens at 200 px, dragged by its handle in steps
  * of 15 px, settles at 200 px or full height; a tap on the handle switches between the two.
+ * What it holds can expand it (an input tapped at 200 px would sit under the keyboard) and scroll
+ * an element into view by id (a note just saved), through PanelContext.
  */
 import { Close } from '@nutui/icons-react-taro'
-import { View } from '@tarojs/components'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { ScrollView, View } from '@tarojs/components'
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { PANEL_INITIAL_HEIGHT } from '../../domain/constants'
 import { draggedHeight, settledHeight, toggledHeight } from '../../domain/panel'
 import { useStores } from '../../stores/context'
@@ -17,6 +19,17 @@ export interface DraggablePanelProps {
   children?: ReactNode
 }
 
+export interface PanelControls {
+  /** Opens the panel to full height. */
+  expand: () => void
+  /** Scrolls the element with this id into view inside the panel. */
+  reveal: (elementId: string) => void
+}
+
+const PanelContext = createContext<PanelControls>({ expand: () => undefined, reveal: () => undefined })
+
+export const usePanel = (): PanelControls => useContext(PanelContext)
+
 /** Full height leaves the map's top bar in sight. */
 function fullHeight(windowHeight: number): number {
   return Math.max(PANEL_INITIAL_HEIGHT, Math.round(windowHeight * 0.88))
@@ -27,12 +40,26 @@ export function DraggablePanel({ visible, onClose, className, children }: Dragga
   const [height, setHeight] = useState(PANEL_INITIAL_HEIGHT)
   const drag = useRef<{ y: number; h: number; moved: boolean } | null>(null)
 
+  // ScrollView scrolls when its scrollIntoView prop changes: cleared first, so that the same id scrolls again.
+  const [revealId, setRevealId] = useState('')
+
   useEffect(() => {
     if (visible) setHeight(PANEL_INITIAL_HEIGHT)
   }, [visible])
 
-  if (!visible) return null
   const full = fullHeight(platform.screen.windowHeight())
+  const controls = useMemo<PanelControls>(
+    () => ({
+      expand: () => setHeight(full),
+      reveal: (id) => {
+        setRevealId('')
+        setTimeout(() => setRevealId(id), 0)
+      },
+    }),
+    [full],
+  )
+
+  if (!visible) return null
   const y = (e: any) => e.touches?.[0]?.clientY ?? e.changedTouches?.[0]?.clientY ?? e.clientY ?? 0
 
   return (
@@ -58,7 +85,9 @@ export function DraggablePanel({ visible, onClose, className, children }: Dragga
       <View className='draggable-panel__close' onClick={onClose}>
         <Close size={16} color='#86909C' />
       </View>
-      <View className='draggable-panel__content'>{children}</View>
+      <ScrollView scrollY scrollWithAnimation scrollIntoView={revealId || undefined} className='draggable-panel__content'>
+        <PanelContext.Provider value={controls}>{children}</PanelContext.Provider>
+      </ScrollView>
     </View>
   )
 }

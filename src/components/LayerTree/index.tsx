@@ -1,9 +1,10 @@
 /**
  * The folder tree of the layer panel, drawn as a flat list of visible rows (cheap on slow phones):
- * expand/collapse folders, a show switch per layer or folder, marker counts, and an actions button.
+ * expand/collapse folders, a show switch per layer or folder, marker counts, a 默认 pill on the layer
+ * new markers of its kind go to (where the kind has a choice), and an actions button.
  */
 import { ArrowDown, ArrowRight } from '@nutui/icons-react-taro'
-import { Switch, Tag } from '@nutui/nutui-react-taro'
+import { Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import type { Layer } from '../../../types/mapdata'
@@ -41,15 +42,13 @@ export const LayerTree = observer(function LayerTree({ onActions }: LayerTreePro
               )}
               <View className='layer-row__text'>
                 <Text className='layer-row__name'>{l.name}</Text>
-                <Text className='layer-row__meta'>
-                  {row.isFolder ? '文件夹' : LAYER_TYPE_NAMES[l.type]} · {layers.markerCount(l.id)}个标注
-                </Text>
+                <View className='layer-row__meta'>
+                  {layers.showsDefaultBadge(l.id) ? <Text className='layer-row__default'>默认{LAYER_TYPE_NAMES[l.type]}</Text> : null}
+                  <Text>
+                    {row.isFolder ? '文件夹' : LAYER_TYPE_NAMES[l.type]} · {layers.markerCount(l.id)}个标注
+                  </Text>
+                </View>
               </View>
-              {l.is_default ? (
-                <Tag className='layer-row__tag' type='primary'>
-                  默认
-                </Tag>
-              ) : null}
             </View>
             <Switch className='layer-row__switch' checked={layers.isShown(l.id)} onChange={(v) => void layers.setShown(l.id, v)} />
             <View className='layer-row__more' onClick={() => onActions(l)}>

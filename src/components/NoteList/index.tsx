@@ -11,6 +11,7 @@ import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import { PhotoUploader } from '../FieldValueInput/PhotoUploader'
 import { PhotoPreview } from '../PhotoPreview'
+import { usePanel } from '../DraggablePanel'
 import './index.scss'
 
 export interface NoteListProps {
@@ -18,8 +19,11 @@ export interface NoteListProps {
   layer: Layer | undefined
 }
 
+const noteElementId = (id: number) => `note-${id}`
+
 export const NoteList = observer(function NoteList({ markerId, layer }: NoteListProps) {
   const { notes, layers, session } = useStores()
+  const panel = usePanel()
   const [content, setContent] = useState('')
   const [photos, setPhotos] = useState<string[]>([])
   // A note saved while a photo is still uploading would be saved without that photo.
@@ -37,6 +41,8 @@ export const NoteList = observer(function NoteList({ markerId, layer }: NoteList
       setContent('')
       setPhotos([])
       setEditing(null)
+      // The form stays where it was; the note just saved is what the user wants to see.
+      panel.reveal(noteElementId(saved.id))
     }
   }
 
@@ -50,7 +56,7 @@ export const NoteList = observer(function NoteList({ markerId, layer }: NoteList
     <View className='note-list'>
       {list.length === 0 && notes.loadingMarkerId !== markerId ? <Text className='note-list__empty'>暂无备注</Text> : null}
       {list.map((n) => (
-        <View key={n.id} className='note'>
+        <View key={n.id} id={noteElementId(n.id)} className='note'>
           <View className='note__head'>
             <Text className='note__user'>{n.user_name}</Text>
             <Text className='note__time'>{dateTime(n.created_at)}</Text>
@@ -96,6 +102,7 @@ export const NoteList = observer(function NoteList({ markerId, layer }: NoteList
             maxLength={NOTE_MAX}
             showCount
             rows={3}
+            onFocus={() => panel.expand()}
             onChange={(v) => setContent(v)}
           />
           <PhotoUploader value={photos} onChange={setPhotos} onBusyChange={setUploading} />

@@ -1,7 +1,7 @@
 /**
  * The share dialog (SPEC 2, 4, 5, 9): a bottom popup titled by kind plus 'data share' —
  * layer picker (type 1 layers only, select all / invert), name, password switch and password,
- * expiry switch and date (from today), display switches; on success a dialog with the link and a
+ * expiry switch and date (from today; the picker opens a week ahead), display switches; on success a dialog with the link and a
  * copy button. State and rules live in ShareStore and src/domain/share.ts.
  */
 import { Button, DatePicker, Dialog, Input, Popup, Switch } from '@nutui/nutui-react-taro'
@@ -9,7 +9,7 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo, useState } from 'react'
 import { SHARE_NAME_MAX, SHARE_PWD_MAX } from '../../domain/constants'
-import { SHARE_FLAGS, shareDialogTitle } from '../../domain/share'
+import { SHARE_FLAGS, shanghaiDate, shareDialogTitle } from '../../domain/share'
 import { useStores } from '../../stores/context'
 import { TreeSelect } from '../TreeSelect'
 import './index.scss'
@@ -97,7 +97,8 @@ export const ShareDialog = observer(function ShareDialog() {
         title='过期时间'
         type='date'
         visible={picking}
-        startDate={new Date()}
+        startDate={new Date(`${shanghaiDate(new Date())}T00:00:00`)}
+        value={picking ? new Date(`${shares.expPickerDate()}T00:00:00`) : undefined}
         endDate={new Date(new Date().getFullYear() + 10, 11, 31)}
         showChinese
         onCancel={() => {
