@@ -5,7 +5,7 @@
 import type { ExpiredInfo, GroupInfo, LoginResult, MemberLocation, SystemConfig, UserInfo } from './entities'
 import type {
   ExportFile,
-  FieldKind,
+  FieldInput,
   FileCrs,
   Icon,
   ImportFormat,
@@ -116,7 +116,7 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   '/api/marker/note/save': { req: { id?: number; marker_id: number; content: string; photos?: string[] }; res: Note }
   '/api/marker/note/delete': { req: { ids: number[] }; res: null }
   '/api/layer/field/getlist': { req: { layer_id: number }; res: LayerField[] }
-  '/api/layer/field/save': { req: { id?: number; layer_id: number; name: string; kind: FieldKind; options?: string[]; required?: boolean }; res: LayerField }
+  '/api/layer/field/save': { req: FieldInput; res: LayerField }
   '/api/layer/field/delete': { req: { id: number }; res: null }
   '/api/layer/field/sort': { req: { layer_id: number; ids: number[] }; res: LayerField[] }
   '/api/system/title/style/getlist': { req: Record<string, never>; res: TitleStyle[] }

@@ -81,6 +81,16 @@ export interface LayerField {
   sort: number
 }
 
+/** /api/layer/field/save: a new field without `id`, an edit with it. */
+export interface FieldInput {
+  id?: number
+  layer_id: number
+  name: string
+  kind: FieldKind
+  options?: string[]
+  required?: boolean
+}
+
 export interface Note {
   id: number
   marker_id: number

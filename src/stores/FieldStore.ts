@@ -1,6 +1,6 @@
 /** Custom fields of a layer (text, number, date, choice, phone, photo): list, add, edit, reorder, delete. */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
-import type { FieldKind, LayerField } from '../../types/mapdata'
+import type { FieldInput, FieldKind, LayerField } from '../../types/mapdata'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
 import type { RootStore } from './RootStore'
 
@@ -18,14 +18,7 @@ export const FIELD_KIND_NAMES: Record<FieldKind, string> = {
 
 export const FIELD_KINDS: FieldKind[] = ['text', 'number', 'date', 'choice', 'phone', 'photo']
 
-export interface FieldInput {
-  id?: number
-  layer_id: number
-  name: string
-  kind: FieldKind
-  options?: string[]
-  required?: boolean
-}
+export type { FieldInput } from '../../types/mapdata'
 
 /** Options typed one per line (or separated by commas), trimmed, empty and repeated ones dropped. */
 export function parseOptions(text: string): string[] {

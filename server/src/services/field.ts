@@ -5,7 +5,7 @@
  * Deleting a field leaves the markers' values in place (hidden), so a restore brings them back.
  */
 import { ErrCode } from '../../../types/api'
-import type { FieldKind, LayerField } from '../../../types/mapdata'
+import type { FieldInput, LayerField } from '../../../types/mapdata'
 import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG } from '../../../src/domain/messages'
 import { PERM } from '../../../src/domain/permissions'
 import type { Caller } from '../auth'
@@ -26,15 +26,6 @@ import { BusinessError } from '../envelope'
 import { toLayerField } from '../presenters/map-extras'
 import { FIELD_OPTIONS_MAX } from '../schemas/field'
 import { layerAccess, mapCaller, notFound, requireOnLayer, type MapCaller } from './permissions'
-
-export interface FieldInput {
-  id?: number
-  layer_id: number
-  name: string
-  kind: FieldKind
-  options?: string[]
-  required?: boolean
-}
 
 export async function fieldsOfLayer(db: Database, caller: Caller, layer_id: number): Promise<LayerField[]> {
   const { caller: who } = await layerAccess(db.kysely, caller, layer_id)
