@@ -39,7 +39,7 @@ export function makeMarkers(points = POINTS, shapes = SHAPES): Marker[] {
   const out: Marker[] = []
   const base = (id: number, type: MarkerType, pts: string): Marker => ({
     id, layer_id: 1 + (id % 4), name: `标注${id}`, type, points: pts, style: defaultStyle(type), width: defaultWidth(type),
-    radius: type === 5 ? 200 : 0, sort: 0, fields: {}, creator_id: 1, creator_name: '小王', created_at: now, updated_at: now,
+    radius: type === 5 ? 200 : 0, sort: 0, fields: {}, creator_id: 1, creator_name: '小王', rev: 1, created_at: now, updated_at: now,
   })
   // Points clump around a few towns, as real team data does, over a region about 100 km across.
   for (let i = 0; i < points; i++) {

@@ -30,6 +30,7 @@ import type { UpgradeApi } from './upgrade'
 import type { SignApi } from './signs'
 import type { TaskApi } from './tasks'
 import type { DistributionApi } from './distribution'
+import type { SyncChangesReq, SyncChangesRes } from './sync'
 
 export interface RequestHeader {
   userid: number | ''
@@ -95,9 +96,9 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
 
   // Map data
   '/api/layer/getlist': { req: Record<string, never>; res: Layer[] }
-  '/api/layer/save': { req: { id?: number; name: string; parent_id?: number; type?: LayerType; sort?: number }; res: Layer }
+  '/api/layer/save': { req: { id?: number; name: string; parent_id?: number; type?: LayerType; sort?: number; rev?: number }; res: Layer }
   /** Deletes a layer, or a folder with everything in it (the page confirms first); restorable from the log. */
-  '/api/layer/delete': { req: { id: number }; res: { layers: number; markers: number } }
+  '/api/layer/delete': { req: { id: number; rev?: number }; res: { layers: number; markers: number } }
   '/api/layer/setting/default': { req: { id: number }; res: null }
   '/api/layer/setting/show': { req: { ids: number[]; show: boolean }; res: null }
   /** Sets the permission ids one member (user_id) or one department (department_id, exactly one of the two) holds on one layer; [] removes them. */
@@ -105,7 +106,7 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   '/api/marker/getlist': { req: { layer_ids: number[]; pageindex: number; pagesize: number }; res: Paged<Marker> }
   '/api/marker/getbyid': { req: { ids: number[] }; res: Marker[] }
   '/api/marker/save': { req: MarkerInput; res: Marker }
-  '/api/marker/delete': { req: { id: number }; res: null }
+  '/api/marker/delete': { req: { id: number; rev?: number }; res: null }
   /** Keyword over name, notes and field values; optional bounding box [minLng, minLat, maxLng, maxLat] (GCJ-02). */
   '/api/marker/search': { req: { kw?: string; layer_ids?: number[]; bbox?: [number, number, number, number]; pageindex?: number; pagesize?: number }; res: Paged<Marker> }
   /** Light listing for syncing: id, layer and last change of the markers in the given layers. */
@@ -113,21 +114,23 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   '/api/marker/import': { req: { layer_id: number; format: ImportFormat; content: string; crs?: FileCrs }; res: ImportResult }
   '/api/marker/export': { req: { layer_id: number; format: ImportFormat; crs?: FileCrs }; res: ExportFile }
   '/api/marker/note/getlist': { req: { markerid: number }; res: Note[] }
-  '/api/marker/note/save': { req: { id?: number; marker_id: number; content: string; photos?: string[] }; res: Note }
+  '/api/marker/note/save': { req: { id?: number; marker_id: number; content: string; photos?: string[]; rev?: number }; res: Note }
   '/api/marker/note/delete': { req: { ids: number[] }; res: null }
   '/api/layer/field/getlist': { req: { layer_id: number }; res: LayerField[] }
   '/api/layer/field/save': { req: FieldInput; res: LayerField }
-  '/api/layer/field/delete': { req: { id: number }; res: null }
+  '/api/layer/field/delete': { req: { id: number; rev?: number }; res: null }
   '/api/layer/field/sort': { req: { layer_id: number; ids: number[] }; res: LayerField[] }
   '/api/system/title/style/getlist': { req: Record<string, never>; res: TitleStyle[] }
   '/api/system/title/style/getbylayerid': { req: { layerids: number[] }; res: TitleStyle[] }
-  '/api/system/title/style/save': { req: Omit<TitleStyle, 'id'> & { id?: number }; res: TitleStyle }
+  '/api/system/title/style/save': { req: Omit<TitleStyle, 'id' | 'rev'> & { id?: number; rev?: number }; res: TitleStyle }
   '/api/system/get/icon': { req: Record<string, never>; res: Icon[] }
   '/api/system/save/icon': { req: { id?: number; name: string; url: string }; res: Icon }
   '/api/system/delete/icon': { req: { id: number }; res: null }
   '/api/module/getlist/layer': { req: Record<string, never>; res: PermissionItem[] }
   '/api/oplog/getlist': { req: { pageindex?: number; pagesize?: number; entity?: OpEntity; action?: OpAction; user_id?: number; kw?: string }; res: Paged<OpLog> }
   '/api/oplog/restore': { req: { id: number }; res: null }
+  /** The caller's group's change log after `since` (types/sync.ts); the push socket is GET /api/sync/socket. */
+  '/api/sync/changes': { req: SyncChangesReq; res: SyncChangesRes }
 }
 
 export type ApiPath = keyof Api

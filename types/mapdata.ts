@@ -23,6 +23,8 @@ export interface Layer {
   sort: number
   /** The group's default layer for its kind. */
   is_default: boolean
+  /** Revision: 1 when created, one more on every change (types/sync.ts). */
+  rev: number
   created_at: string
   updated_at: string
 }
@@ -60,13 +62,18 @@ export interface Marker {
   fields: Record<string, FieldValue>
   creator_id: number
   creator_name: string
+  /** Revision: 1 when created, one more on every change (types/sync.ts). */
+  rev: number
   created_at: string
   updated_at: string
 }
 
-/** Marker without server-made fields, as the client sends it to /api/marker/save. */
+/**
+ * Marker without server-made fields, as the client sends it to /api/marker/save. `rev` is the
+ * revision the edit started from: a save over a newer one is refused with CONFLICT (types/sync.ts).
+ */
 export type MarkerInput = Pick<Marker, 'layer_id' | 'name' | 'type' | 'points'> &
-  Partial<Pick<Marker, 'style' | 'width' | 'radius' | 'sort' | 'fields'>> & { id?: number }
+  Partial<Pick<Marker, 'style' | 'width' | 'radius' | 'sort' | 'fields'>> & { id?: number; rev?: number }
 
 export type FieldKind = 'text' | 'number' | 'date' | 'choice' | 'phone' | 'photo'
 
@@ -79,6 +86,8 @@ export interface LayerField {
   options: string[]
   required: boolean
   sort: number
+  /** Revision: 1 when created, one more on every change (types/sync.ts). */
+  rev: number
 }
 
 /** /api/layer/field/save: a new field without `id`, an edit with it. */
@@ -89,6 +98,8 @@ export interface FieldInput {
   kind: FieldKind
   options?: string[]
   required?: boolean
+  /** The revision the edit started from (types/sync.ts). */
+  rev?: number
 }
 
 export interface Note {
@@ -99,6 +110,8 @@ export interface Note {
   photos: string[]
   user_id: number
   user_name: string
+  /** Revision: 1 when created, one more on every change (types/sync.ts). */
+  rev: number
   created_at: string
   updated_at: string
 }
@@ -113,7 +126,12 @@ export interface TitleStyle {
   padding: number
   border_weight: number
   border_color: string
+  /** Revision: 1 when created, one more on every change (types/sync.ts). */
+  rev: number
 }
+
+/** How titles look: a title style without its identity and revision. */
+export type TitleStyleLook = Omit<TitleStyle, 'id' | 'layer_id' | 'rev'>
 
 export interface Icon {
   id: number

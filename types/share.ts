@@ -3,7 +3,7 @@
  * strings of at least 10 characters (DESIGN 9). The password is never returned.
  */
 import type { Paged } from './api'
-import type { Layer, Marker, TitleStyle } from './mapdata'
+import type { Layer, Marker, TitleStyleLook } from './mapdata'
 
 export type ShareKind = 1 | 2 | 3
 
@@ -51,7 +51,7 @@ export interface ShareMeta {
 
 /** Layers as a share shows them (only the shared ones, with their title styles). */
 export interface SharedLayer extends Pick<Layer, 'id' | 'name' | 'type' | 'parent_id' | 'sort'> {
-  title_style: Omit<TitleStyle, 'id' | 'layer_id'> | null
+  title_style: TitleStyleLook | null
 }
 
 export interface ShareApi {

@@ -251,6 +251,7 @@ export function routeAsLine(route: { id: number; name: string; stops: readonly L
     fields: {},
     creator_id: 0,
     creator_name: '',
+    rev: 1,
     created_at: route.updated_at ?? '',
     updated_at: route.updated_at ?? '',
   }

@@ -5,7 +5,7 @@
  */
 import { layerListKey } from '../domain/groupRefresh'
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { Layer, LayerType, MarkerType, TitleStyle } from '../../types/mapdata'
+import type { Layer, LayerType, MarkerType, TitleStyle, TitleStyleLook } from '../../types/mapdata'
 import { DEFAULT_TITLE_FONT_SIZE } from '../domain/constants'
 import {
   ROOT_ID,
@@ -41,7 +41,7 @@ export function layerKindOf(type: MarkerType): LayerKind {
 export const LAYER_TYPE_NAMES: Record<LayerType, string> = { 0: '文件夹', 1: '点图层', 2: '线图层', 3: '面图层' }
 
 /** The title style a layer uses when neither it nor the group has one (SPEC 9: font size 14). */
-export const BUILTIN_TITLE_STYLE: Omit<TitleStyle, 'id' | 'layer_id'> = {
+export const BUILTIN_TITLE_STYLE: TitleStyleLook = {
   font_size: DEFAULT_TITLE_FONT_SIZE,
   color: '#1D2129',
   bg_color: '#FFFFFF',
@@ -197,7 +197,7 @@ export class LayerStore {
     return sameKind.length > 1 && sameKind.find((l) => l.is_default)?.id === id
   }
 
-  titleStyleFor(layerId: number | null): Omit<TitleStyle, 'id' | 'layer_id'> {
+  titleStyleFor(layerId: number | null): TitleStyleLook {
     const own = layerId != null ? this.titleStyles.find((s) => s.layer_id === layerId) : undefined
     const group = this.titleStyles.find((s) => s.layer_id == null)
     const found = own ?? group
@@ -401,7 +401,7 @@ export class LayerStore {
 
   // ---- title styles -----------------------------------------------------------------------------
 
-  async saveTitleStyle(layerId: number | null, style: Omit<TitleStyle, 'id' | 'layer_id'>): Promise<boolean> {
+  async saveTitleStyle(layerId: number | null, style: TitleStyleLook): Promise<boolean> {
     const existing = this.titleStyles.find((s) => s.layer_id === layerId)
     const saved = await this.root.api.post('/api/system/title/style/save', { ...style, layer_id: layerId, ...(existing ? { id: existing.id } : {}) })
     if (!saved) return false

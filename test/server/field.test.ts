@@ -23,7 +23,7 @@ describe('/api/layer/field/save', () => {
     for (const kind of kinds) expectOk(await save({ name: `字段${kind}`, kind, options: kind === 'choice' ? ['好', '坏'] : undefined, required: kind === 'text' }))
     const list = expectOk(await team.t.call('/api/layer/field/getlist', { layer_id: layerId }, team.owner))
     expect(list.map((f: any) => [f.name, f.kind, f.sort, f.required])).toEqual(kinds.map((k, i) => [`字段${k}`, k, i, k === 'text']))
-    expect(list[3]).toEqual({ id: expect.any(Number), layer_id: layerId, name: '字段choice', kind: 'choice', options: ['好', '坏'], required: false, sort: 3 })
+    expect(list[3]).toEqual({ id: expect.any(Number), layer_id: layerId, name: '字段choice', kind: 'choice', options: ['好', '坏'], required: false, sort: 3, rev: 1 })
   })
 
   it('should want choices for a choice field, trimmed and without repeats, and drop them for other kinds', async () => {

@@ -57,6 +57,7 @@ describe('/api/layer/getlist', () => {
         layer_opts: LAYER_PERMISSIONS,
         sort: 0,
         is_default: false,
+        rev: 1,
         created_at: t.clock.now().toISOString(),
         updated_at: t.clock.now().toISOString(),
       },

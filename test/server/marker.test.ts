@@ -76,6 +76,7 @@ describe('/api/marker/save (create)', () => {
       fields: {},
       creator_id: owner.userid,
       creator_name: '队长',
+      rev: 1,
       created_at: t.clock.now().toISOString(),
       updated_at: t.clock.now().toISOString(),
     })

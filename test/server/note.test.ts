@@ -29,6 +29,7 @@ describe('/api/marker/note/save', () => {
       photos: [PHOTO],
       user_id: owner.userid,
       user_name: '队长',
+      rev: 1,
       created_at: t.clock.now().toISOString(),
       updated_at: t.clock.now().toISOString(),
     })

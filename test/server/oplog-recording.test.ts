@@ -54,7 +54,7 @@ describe('layer changes in the log', () => {
       ['update', '新水井', team.owner.userid, created.id],
       ['delete', '新水井', team.owner.userid, created.id],
     ])
-    const record = { id: created.id, name: '水井', parent_id: 0, type: 1, marker_count: 0, sort: 0, is_default: true, created_at: created.created_at, updated_at: created.created_at }
+    const record = { id: created.id, name: '水井', parent_id: 0, type: 1, marker_count: 0, sort: 0, is_default: true, rev: 1, created_at: created.created_at, updated_at: created.created_at }
     expect(entries[0]).toMatchObject({ before: null, after: record, at: created.created_at })
     expect(entries[1].before).toEqual(record)
     expect(entries[1].after).toMatchObject({ name: '新水井', updated_at: entries[1].at })

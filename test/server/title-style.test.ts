@@ -12,7 +12,7 @@ beforeEach(async () => {
 })
 afterEach(() => team.t.close())
 
-const SPEC_DEFAULT = { id: 0, layer_id: null, font_size: 14, color: '#165DFF', bg_color: '#FFFFFF', padding: 4, border_weight: 1, border_color: '#165DFF' }
+const SPEC_DEFAULT = { id: 0, layer_id: null, font_size: 14, color: '#165DFF', bg_color: '#FFFFFF', padding: 4, border_weight: 1, border_color: '#165DFF', rev: 0 }
 
 describe('/api/system/title/style/getlist', () => {
   it('should answer the SPEC default (font size 14, colour #165DFF) before anything is saved', async () => {

@@ -77,7 +77,7 @@ describe('marker icons and photo fields', () => {
   })
 
   it('refuses a photo value that is not an upload, naming the field', () => {
-    const photo: LayerField = { id: 6, layer_id: 1, name: '现场照片', kind: 'photo', options: [], required: false, sort: 0 }
+    const photo: LayerField = { id: 6, layer_id: 1, name: '现场照片', kind: 'photo', options: [], required: false, sort: 0, rev: 1 }
     expect(checkFieldValues([photo], { 6: [OWN] })).toEqual({ ok: true, values: { 6: [OWN] } })
     expect(checkFieldValues([photo], { 6: [OWN, 'https://tracker.example.com/p.gif'] })).toEqual({ ok: false, error: FILE_URL_MSG.fieldPhoto('现场照片') })
     expect(checkFieldValues([photo], { 6: 'javascript:alert(1)' })).toEqual({ ok: false, error: FILE_URL_MSG.fieldPhoto('现场照片') })

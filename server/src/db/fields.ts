@@ -12,6 +12,8 @@ export interface LayerFieldsTable {
   /** JSON array of choices. */
   options: string
   required: number
+  /** Revision (types/sync.ts): 1 when created, one more on every change. */
+  rev: Generated<number>
   sort: number
   created_at: string
   deleted_at: string | null

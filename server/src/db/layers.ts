@@ -14,6 +14,8 @@ export interface LayersTable {
   is_default: number
   /** Live markers in the layer (0 for folders); maintained by db/markers.ts. */
   marker_count: Generated<number>
+  /** Revision (types/sync.ts): 1 when created, one more on every change. */
+  rev: Generated<number>
   created_by: number
   created_at: string
   updated_at: string

@@ -31,6 +31,8 @@ export interface MarkersTable {
   min_lat: number
   max_lng: number
   max_lat: number
+  /** Revision (types/sync.ts): 1 when created, one more on every change. */
+  rev: Generated<number>
   creator_id: number
   created_at: string
   updated_at: string
@@ -47,7 +49,7 @@ export type MarkerRow = Selectable<MarkersTable>
 export type NewMarker = Omit<Insertable<MarkersTable>, 'id'>
 
 /** The columns a marker is presented from (everything the client sees). */
-const PRESENTED = ['id', 'layer_id', 'name', 'type', 'points', 'style', 'width', 'radius', 'sort', 'fields', 'creator_id', 'created_at', 'updated_at'] as const
+const PRESENTED = ['id', 'layer_id', 'name', 'type', 'points', 'style', 'width', 'radius', 'sort', 'fields', 'creator_id', 'rev', 'created_at', 'updated_at'] as const
 export type MarkerRecord = Pick<MarkerRow, (typeof PRESENTED)[number]>
 
 export type { Page }
@@ -192,14 +194,14 @@ export async function pageOfMarkersJson(db: Executor, groupId: number, layerIds:
     const { rows } = await sql<{ list: string }>`select coalesce(json_agg(json_build_object(
         'id', m.id, 'layer_id', m.layer_id, 'name', m.name, 'type', m.type, 'points', m.points, 'style', m.style::json,
         'width', m.width, 'radius', m.radius, 'sort', m.sort, 'fields', m.fields::json, 'creator_id', ${creatorId},
-        'creator_name', ${opts.hideCreator ? sql`''` : sql`coalesce(u.nickname, '')`}, 'created_at', m.created_at, 'updated_at', m.updated_at) order by m.layer_id, m.id), '[]'::json)::text as list
+        'creator_name', ${opts.hideCreator ? sql`''` : sql`coalesce(u.nickname, '')`}, 'rev', m.rev, 'created_at', m.created_at, 'updated_at', m.updated_at) order by m.layer_id, m.id), '[]'::json)::text as list
       from (${pageRows}) as m left join users as u on u.id = m.creator_id`.execute(db)
     return Buffer.from(rows[0]?.list ?? '[]')
   }
   const { rows } = await sql<{ list: Buffer }>`select cast(coalesce(json_group_array(json_object(
       'id', m.id, 'layer_id', m.layer_id, 'name', m.name, 'type', m.type, 'points', m.points, 'style', json(m.style),
       'width', m.width, 'radius', m.radius, 'sort', m.sort, 'fields', json(m.fields), 'creator_id', ${creatorId},
-      'creator_name', ${opts.hideCreator ? sql`''` : sql`coalesce((select nickname from users where users.id = m.creator_id), '')`}, 'created_at', m.created_at, 'updated_at', m.updated_at) order by m.layer_id, m.id), '[]') as blob) as list
+      'creator_name', ${opts.hideCreator ? sql`''` : sql`coalesce((select nickname from users where users.id = m.creator_id), '')`}, 'rev', m.rev, 'created_at', m.created_at, 'updated_at', m.updated_at) order by m.layer_id, m.id), '[]') as blob) as list
     from (${pageRows}) as m`.execute(db)
   return rows[0]?.list ?? Buffer.from('[]')
 }
@@ -406,12 +408,13 @@ interface LayerFieldRecord {
   options: string | null
   required: number | boolean
   sort: number
+  rev: number
 }
 
 /** The live custom fields of a layer in their order (migration 0003 creates layer_fields); [] while the table does not exist. */
 export async function fieldsOfLayer(db: Executor, layerId: number): Promise<LayerField[]> {
   if (!(await tableExists(db, 'layer_fields'))) return []
-  const { rows } = await sql<LayerFieldRecord>`select id, layer_id, name, kind, options, required, sort from layer_fields where layer_id = ${layerId} and deleted_at is null order by sort, id`.execute(db)
+  const { rows } = await sql<LayerFieldRecord>`select id, layer_id, name, kind, options, required, sort, rev from layer_fields where layer_id = ${layerId} and deleted_at is null order by sort, id`.execute(db)
   return rows.map((r) => ({
     id: r.id,
     layer_id: r.layer_id,
@@ -420,6 +423,7 @@ export async function fieldsOfLayer(db: Executor, layerId: number): Promise<Laye
     options: parseOptions(r.options),
     required: r.required === true || Number(r.required) === 1,
     sort: r.sort,
+    rev: r.rev,
   }))
 }
 

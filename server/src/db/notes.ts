@@ -9,6 +9,8 @@ export interface NotesTable {
   content: string
   /** JSON array of upload URLs. */
   photos: string
+  /** Revision (types/sync.ts): 1 when created, one more on every change. */
+  rev: Generated<number>
   user_id: number
   created_at: string
   updated_at: string

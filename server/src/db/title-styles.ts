@@ -13,6 +13,8 @@ export interface TitleStylesTable {
   padding: number
   border_weight: number
   border_color: string
+  /** Revision (types/sync.ts): 1 when created, one more on every change. */
+  rev: Generated<number>
 }
 
 declare module './schema' {
@@ -22,7 +24,7 @@ declare module './schema' {
 }
 
 export type TitleStyleRow = Selectable<TitleStylesTable>
-export type TitleStyleValues = Omit<TitleStyleRow, 'id' | 'group_id' | 'layer_id'>
+export type TitleStyleValues = Omit<TitleStyleRow, 'id' | 'group_id' | 'layer_id' | 'rev'>
 
 /** The group's styles: the default first, then by layer. */
 export function stylesOfGroup(db: Executor, groupId: number): Promise<TitleStyleRow[]> {

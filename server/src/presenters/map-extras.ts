@@ -13,6 +13,7 @@ export function presentNote(row: NoteRow, userName: string): Note {
     photos: photosOf(row),
     user_id: row.user_id,
     user_name: userName,
+    rev: row.rev,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }
@@ -35,6 +36,7 @@ export function presentTitleStyle(row: Omit<TitleStyleRow, 'group_id'>): TitleSt
     padding: row.padding,
     border_weight: row.border_weight,
     border_color: row.border_color,
+    rev: row.rev,
   }
 }
 
@@ -50,5 +52,5 @@ export function toLayerField(row: FieldRow): LayerField {
   } catch {
     options = []
   }
-  return { id: row.id, layer_id: row.layer_id, name: row.name, kind: row.kind as FieldKind, options, required: row.required === 1, sort: row.sort }
+  return { id: row.id, layer_id: row.layer_id, name: row.name, kind: row.kind as FieldKind, options, required: row.required === 1, sort: row.sort, rev: row.rev }
 }

@@ -51,6 +51,7 @@ export function presentMarkers(rows: readonly MarkerRecord[], creatorNames: Read
       fields: parseShared<Record<string, FieldValue>>(row.fields),
       creator_id: row.creator_id,
       creator_name: creatorNames.get(row.creator_id) ?? '',
+      rev: row.rev,
       created_at: row.created_at,
       updated_at: row.updated_at,
     }
@@ -78,6 +79,7 @@ export function presentLayer(row: LayerRow, view: LayerView): Layer {
     layer_opts: view.layer_opts,
     sort: row.sort,
     is_default: row.is_default === 1,
+    rev: row.rev,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }
@@ -95,6 +97,7 @@ export function presentLayerRecord(row: LayerRow, markerCount: number): LayerRec
     marker_count: markerCount,
     sort: row.sort,
     is_default: row.is_default === 1,
+    rev: row.rev,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }

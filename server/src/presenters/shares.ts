@@ -1,6 +1,6 @@
 /** Wire shapes of shares (types/share.ts); pure functions of loaded rows. The password (hash and salt) never leaves. */
 import type { Share, ShareKind, ShareMeta, SharedLayer, SharedMapStyle } from '../../../types/share'
-import type { TitleStyle } from '../../../types/mapdata'
+import type { TitleStyleLook } from '../../../types/mapdata'
 import { isShareExpired } from '../../../src/domain/share'
 import type { LayerRow } from '../db/layers'
 import type { ShareRow } from '../db/shares'
@@ -63,6 +63,6 @@ export function presentShareMeta(row: ShareRow, groupName: string, opNickname: s
 }
 
 /** A layer as a share shows it, with its title style (its own or the group's default). */
-export function presentSharedLayer(row: LayerRow, style: Omit<TitleStyle, 'id' | 'layer_id'> | null): SharedLayer {
+export function presentSharedLayer(row: LayerRow, style: TitleStyleLook | null): SharedLayer {
   return { id: row.id, name: row.name, type: row.type as SharedLayer['type'], parent_id: row.parent_id, sort: row.sort, title_style: style }
 }

@@ -37,7 +37,7 @@ export interface TitleStyleInput {
 
 async function defaultStyle(db: Executor, groupId: number): Promise<TitleStyle> {
   const stored = await findStyleOf(db, groupId, null)
-  return stored ? presentTitleStyle(stored) : { id: 0, layer_id: null, ...DEFAULT_TITLE_STYLE }
+  return stored ? presentTitleStyle(stored) : { id: 0, layer_id: null, ...DEFAULT_TITLE_STYLE, rev: 0 }
 }
 
 export async function titleStylesOf(db: Executor, caller: Caller): Promise<TitleStyle[]> {

@@ -7,7 +7,7 @@ import { Button, InputNumber, Popup } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
-import type { TitleStyle } from '../../../types/mapdata'
+import type { TitleStyleLook } from '../../../types/mapdata'
 import { useStores } from '../../stores/context'
 import './index.scss'
 
@@ -31,7 +31,7 @@ export function ColorSwatches({ value, onChange, label }: { value?: string; onCh
   )
 }
 
-type StyleValue = Omit<TitleStyle, 'id' | 'layer_id'>
+type StyleValue = TitleStyleLook
 
 export interface TitleStyleEditorProps {
   visible: boolean

@@ -1,7 +1,7 @@
 import type { LngLat } from '../../domain/geo'
 import type { ClusterItem, DrawList, Viewport } from '../../domain/mapDraw'
 import type { MemberLocation } from '../../../types/entities'
-import type { TitleStyle } from '../../../types/mapdata'
+import type { TitleStyleLook } from '../../../types/mapdata'
 
 /** A marker being drawn (vertices so far, a circle's radius in metres). */
 export interface DraftGeometry {
@@ -53,7 +53,7 @@ export interface MapViewProps {
   /** The marker whose vertices are being moved, with a handle per vertex. */
   editing?: EditGeometry | null
   /** Title style of a layer's markers (font size, colours, padding, border). */
-  titleStyleOf?: (layerId: number) => Omit<TitleStyle, 'id' | 'layer_id'>
+  titleStyleOf?: (layerId: number) => TitleStyleLook
   target?: MapTargetProp | null
   /** Base map settings (SPEC 3 map_style and the satellite, road-net and traffic layers). */
   basemap?: Basemap

@@ -20,6 +20,7 @@ import { distribution } from './0013_distribution'
 import { collaboratorLimit } from './0014_collaborator_limit'
 import { lookupRateHits } from './0015_lookup_rate_hits'
 import { discountHolds } from './0016_discount_holds'
+import { revisions } from './0017_revisions'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -39,6 +40,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0014_collaborator_limit': collaboratorLimit(),
     '0015_lookup_rate_hits': lookupRateHits(dialect),
     '0016_discount_holds': discountHolds(),
+    '0017_revisions': revisions(),
   }
 }
 
