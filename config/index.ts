@@ -33,7 +33,10 @@ function customRoutes(): Record<string, string | string[]> {
 const webpackCache = {
   enable: true,
   cacheDirectory: path.resolve(__dirname, '../.cache/webpack'),
-  buildDependencies: { routes: [path.resolve(__dirname, '../src/router/routes.ts'), path.resolve(__dirname, '../src/router/packages.ts')] },
+  buildDependencies: {
+    routes: [path.resolve(__dirname, '../src/router/routes.ts'), path.resolve(__dirname, '../src/router/packages.ts')],
+    postcss: [path.resolve(__dirname, 'postcss-weapp-rtl.js')],
+  },
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {
@@ -71,6 +74,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+        // NutUI's browser-only `[dir=rtl]` selectors: see the plugin. (Taro only logs, and goes on,
+        // when a listed plugin is missing: build.test.ts catches that.)
+        './config/postcss-weapp-rtl.js': { enable: true, config: {} },
       },
       optimizeMainPackage: { enable: true },
       // NutUI's per-component styles arrive in different orders per page; order does not matter.

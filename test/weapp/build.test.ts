@@ -15,6 +15,7 @@ import { encryptJson } from '../../src/domain/secure'
 import { buildUser } from '../support/fakes'
 import { buildLayer, buildMarker } from '../support/mapBuilders'
 import { MAIN_PACKAGE_PAGES } from '../../src/router/routes'
+import { selectorParts, wxssReferences, wxssSelectors } from './wxss'
 
 const root = path.resolve(__dirname, '../..')
 const dist = path.join(root, 'dist/weapp')
@@ -23,10 +24,51 @@ const KB = 1024
 interface AppJson {
   pages: string[]
   subPackages?: { root: string; pages: string[] }[]
+  usingComponents?: Record<string, string>
+  tabBar?: { list: { pagePath: string; iconPath?: string; selectedIconPath?: string }[] }
 }
 
 function walk(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+}
+
+/** A file of the build by its path inside the package: `pages/map/index.wxml`. */
+const rel = (file: string) => path.relative(dist, file).split(path.sep).join('/')
+
+/** The package a file belongs to: a subpackage root, or '' for the main package. */
+function packageOf(relPath: string): string {
+  return (app.subPackages ?? []).map((s) => s.root.replace(/\/$/, '')).find((r) => relPath.startsWith(`${r}/`)) ?? ''
+}
+
+/**
+ * Where a path written in a file of the build points, inside the package, or why not: a path may
+ * leave its own subpackage only for the main package (WeChat loads nothing across subpackages).
+ */
+function resolveInPackage(from: string, target: string): { path: string } | { error: string } {
+  const abs = target.startsWith('/') ? path.join(dist, target) : path.resolve(path.dirname(from), target)
+  const inside = rel(abs)
+  if (inside.startsWith('..')) return { error: `${rel(from)} -> ${target}: outside the package` }
+  const own = packageOf(rel(from))
+  const theirs = packageOf(inside)
+  if (theirs !== '' && theirs !== own) return { error: `${rel(from)} -> ${target}: in subpackage ${theirs}` }
+  if (!fs.existsSync(abs)) return { error: `${rel(from)} -> ${target}: missing` }
+  return { path: abs }
+}
+
+const json = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'))
+const jsonFiles = () => walk(dist).filter((f) => f.endsWith('.json') && !f.endsWith('project.config.json'))
+
+/** Every custom component of the build: its path without extension, from every usingComponents. */
+function componentPaths(): Map<string, string[]> {
+  const found = new Map<string, string[]>()
+  for (const file of jsonFiles()) {
+    for (const [tag, target] of Object.entries<string>(json(file).usingComponents ?? {})) {
+      if (target.startsWith('plugin://')) continue
+      const base = target.startsWith('/') ? path.join(dist, target) : path.resolve(path.dirname(file), target)
+      found.set(base, [...(found.get(base) ?? []), tag])
+    }
+  }
+  return found
 }
 
 function runPage(route: string, storage: Record<string, string> = {}, tap = '', responses: Record<string, unknown> = {}, waitMs = 300) {
@@ -77,14 +119,14 @@ describe('dist/weapp (static checks)', () => {
     }
   })
 
-  it('resolves every usingComponents entry', () => {
-    for (const file of walk(dist).filter((f) => f.endsWith('.json') && !f.endsWith('project.config.json') && !f.endsWith('app.json'))) {
-      const json = JSON.parse(fs.readFileSync(file, 'utf8'))
-      for (const target of Object.values<string>(json.usingComponents ?? {})) {
-        if (target.startsWith('plugin://')) continue
-        const base = target.startsWith('/') ? path.join(dist, target) : path.resolve(path.dirname(file), target)
-        expect(fs.existsSync(base + '.js') ? target : `${path.relative(dist, file)} -> ${target} missing`).toBe(target)
-      }
+  it('resolves every usingComponents entry (app.json too) to a component: .js, .json with component: true, .wxml', () => {
+    // WeChat needs those three; a component's .wxss is optional (Taro's own `comp` has none).
+    const components = componentPaths()
+    expect(components.size).toBeGreaterThan(0)
+    for (const base of components.keys()) {
+      const name = rel(base)
+      for (const ext of ['.js', '.json', '.wxml']) expect(fs.existsSync(base + ext) ? name + ext : `missing ${name + ext}`).toBe(name + ext)
+      expect({ name, component: json(base + '.json').component }).toEqual({ name, component: true })
     }
   })
 
@@ -92,6 +134,107 @@ describe('dist/weapp (static checks)', () => {
     for (const file of walk(dist).filter((f) => f.endsWith('.js'))) {
       expect(() => new vm.Script(fs.readFileSync(file, 'utf8'), { filename: file })).not.toThrow()
     }
+  })
+
+  it('reads WXSS selectors as WeChat sees them (the checks below rely on it)', () => {
+    expect(selectorParts('.notice-bar.nut-notify *')).toMatchObject({ universal: true, attribute: false, tags: [] })
+    expect(selectorParts('[dir=rtl] .nut-searchbar-left > div:last-child')).toMatchObject({ universal: false, attribute: true, tags: ['div'] })
+    expect(selectorParts('.a [class*="nut-"]')).toMatchObject({ attribute: true, tags: [] })
+    expect(selectorParts('.nut-avatar-group .nut-avatar:not(:first-of-type)')).toMatchObject({ attribute: false, id: false, tags: [] })
+    expect(selectorParts('page')).toMatchObject({ tags: ['page'] })
+    expect(selectorParts('.x:not(view)::after')).toMatchObject({ tags: ['view'] })
+    expect(selectorParts('#map .b:nth-child(2n+1)')).toMatchObject({ id: true, tags: [] })
+    expect(selectorParts('.w-1\\/2 .c')).toMatchObject({ tags: [], universal: false })
+  })
+
+  it('has no WXSS selector WeChat does not take: no universal *, no attribute selectors, no custom component by tag, only classes in components', () => {
+    // WeChat's WXSS compiler stops at `*`; its custom-component rules exclude attribute selectors
+    // in components and in the pages that use them (every Taro page uses `comp`), and a custom
+    // component cannot be styled by its tag; a component's own wxss may use classes only (WeChat
+    // ignores the whole file otherwise). NutUI's `[dir=rtl]` rules are dropped for weapp by
+    // config/postcss-weapp-rtl.js.
+    const components = componentPaths()
+    const customTags = new Set([...components.values()].flat())
+    const componentWxss = new Set([...components.keys()].map((b) => b + '.wxss'))
+    const sheets = walk(dist).filter((f) => f.endsWith('.wxss'))
+    expect(sheets.length).toBeGreaterThan(0)
+    const refused: string[] = []
+    for (const file of sheets) {
+      const inComponent = componentWxss.has(file)
+      for (const { selector, parts } of wxssSelectors(fs.readFileSync(file, 'utf8'))) {
+        const why = [
+          parts.universal && 'universal *',
+          parts.attribute && 'attribute selector',
+          parts.tags.some((t) => customTags.has(t)) && 'custom component by tag',
+          inComponent && parts.id && 'id in a component',
+          inComponent && parts.tags.length > 0 && 'tag in a component',
+        ].filter(Boolean)
+        if (why.length) refused.push(`${rel(file)}: ${selector} (${why.join(', ')})`)
+      }
+    }
+    expect(refused).toEqual([])
+  })
+
+  it('resolves every @import of every WXSS file within its package, and loads no image from a package path in WXSS', () => {
+    // WXSS cannot load a package file as a background; Taro inlines small images, and anything
+    // else must be an https URL.
+    const problems: string[] = []
+    for (const file of walk(dist).filter((f) => f.endsWith('.wxss'))) {
+      const { imports, urls } = wxssReferences(fs.readFileSync(file, 'utf8'))
+      for (const target of imports) {
+        const found = resolveInPackage(file, target)
+        if ('error' in found) problems.push(found.error)
+      }
+      for (const url of urls) if (!/^(data:|https:\/\/)/.test(url)) problems.push(`${rel(file)}: url(${url})`)
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('resolves every file a WXML file imports, includes or shows by a fixed path (wxs, templates, images) within its package', () => {
+    const problems: string[] = []
+    let seen = 0
+    for (const file of walk(dist).filter((f) => f.endsWith('.wxml'))) {
+      const text = fs.readFileSync(file, 'utf8')
+      for (const m of text.matchAll(/<(\w[\w-]*)\b[^>]*?\ssrc\s*=\s*"([^"]*)"/g)) {
+        const target = m[2]
+        // Data-bound (Taro's images take their src from data), remote and inline sources are not files.
+        if (target.includes('{{') || /^(https?:|data:|wxfile:|cloud:)/.test(target)) continue
+        seen++
+        const found = resolveInPackage(file, target)
+        if ('error' in found) problems.push(found.error)
+      }
+    }
+    expect(seen).toBeGreaterThan(0)
+    expect(problems).toEqual([])
+  })
+
+  it('has every image named in the JSON (tabBar icons: PNG or JPEG, at most 40 KB) and in the JavaScript (map markers) as a file of the package', () => {
+    const problems: string[] = []
+    for (const item of app.tabBar?.list ?? []) {
+      for (const icon of [item.iconPath, item.selectedIconPath].filter((x): x is string => !!x)) {
+        const found = resolveInPackage(path.join(dist, 'app.json'), icon.startsWith('/') ? icon : `/${icon}`)
+        if ('error' in found) problems.push(found.error)
+        else if (!/\.(png|jpe?g)$/i.test(icon) || fs.statSync(found.path).size > 40 * KB) problems.push(`tabBar icon ${icon}: PNG or JPEG up to 40 KB`)
+      }
+    }
+    for (const file of jsonFiles()) {
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/"([^"]+\.(?:png|jpe?g|gif|svg|webp))"/gi)) {
+        if (/^(https?:|data:)/.test(m[1])) continue
+        const found = resolveInPackage(file, m[1].startsWith('/') ? m[1] : `/${m[1]}`)
+        if ('error' in found) problems.push(found.error)
+      }
+    }
+    // Image paths written into the code (the map's marker icons are package files by path).
+    let inCode = 0
+    for (const file of walk(dist).filter((f) => f.endsWith('.js'))) {
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/["'`](\/[\w./-]+\.(?:png|jpe?g|gif|svg|webp))["'`]/gi)) {
+        inCode++
+        const found = resolveInPackage(file, m[1])
+        if ('error' in found) problems.push(found.error)
+      }
+    }
+    expect(inCode).toBeGreaterThan(0)
+    expect(problems).toEqual([])
   })
 
   it('keeps the main package within 1.5 MB, every subpackage within 2 MB and the whole within 30 MB', () => {

@@ -83,7 +83,7 @@ function writeKey(): string {
 function pack(projectPath: string, name: string): PackRun {
   const reportFile = path.join(work, `${name}.json`)
   const guardLog = path.join(work, `${name}.guard.jsonl`)
-  const env: Record<string, string | undefined> = { ...process.env }
+  const env: NodeJS.ProcessEnv = { ...process.env }
   // A proxy (even one on loopback) would be a way out of the machine: the packer reads these.
   for (const k of Object.keys(env)) if (/(^|_)(https?|all|no)_proxy$/i.test(k) || /^npm_config_(https_)?proxy$/i.test(k)) delete env[k]
   const res = spawnSync(process.execPath, [path.join(__dirname, 'pack-runner.cjs'), reportFile], {
@@ -95,7 +95,7 @@ function pack(projectPath: string, name: string): PackRun {
       NODE_OPTIONS: `--require ${JSON.stringify(path.join(__dirname, 'offline-guard.cjs'))}`,
       OFFLINE_GUARD_LOG: guardLog,
       PACK_OPTIONS: JSON.stringify({ projectPath, appid, privateKeyPath: writeKey(), outZip: path.join(work, `${name}.zip`), version: '1.0.0' }),
-    },
+    } as NodeJS.ProcessEnv,
   })
   if (res.error || res.status !== 0 || !fs.existsSync(reportFile)) throw new Error(`packer did not finish: ${res.error ?? res.status}\n${res.stdout}\n${res.stderr}`)
   const events: GuardEvent[] = fs.readFileSync(guardLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
