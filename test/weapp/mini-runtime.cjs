@@ -146,6 +146,10 @@ function findChain(node, text, ancestors = []) {
   return null
 }
 
+// How long the page may settle before the tap and after it: build.test.ts asks for more where a
+// page chains several answers (a slow, shared machine needs it).
+const waitMs = Number(process.env.MINI_WAIT_MS) || 300
+
 setTimeout(() => {
   let tapped = null
   if (tapText) {
@@ -163,5 +167,5 @@ setTimeout(() => {
     const rendered = JSON.stringify(updates)
     // Exit only once a large answer has drained into the pipe.
     process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, storageKeys: Object.keys(storage) }), () => process.exit(0))
-  }, 300)
-}, 300)
+  }, waitMs)
+}, waitMs)
