@@ -5,7 +5,7 @@
  *
  * - a host name lookup that is not loopback fails at once with ENOTFOUND, so an offline fetch
  *   fails fast instead of waiting for a resolver or a timeout; the c-ares resolvers always fail;
- * - a TCP connection to an address that is not loopback is refused before it is made;
+ * - a TCP connection to a host that is not loopback is refused before it is made;
  * - every lookup, connection, HTTP(S) request, child process and line of output is appended to
  *   the JSON-lines file named by OFFLINE_GUARD_LOG, with the process id.
  */
@@ -68,9 +68,10 @@ if (!globalThis.__offlineGuardLoaded) {
     if (opts.path === undefined) {
       const host = String(opts.host ?? 'localhost')
       record({ kind: 'connect', host, port: opts.port })
-      // A host name goes through dns.lookup above; an address is checked here.
-      if (net.isIP(host) && !isLoopback(host)) {
-        process.nextTick(() => this.destroy(refused(host, 'connect')))
+      // Refused here whether it is a name or an address, so that a caller's own resolver (the
+      // `lookup` option) cannot take it past the lookup guard above.
+      if (!isLoopback(host)) {
+        process.nextTick(() => this.destroy(refused(host, 'getaddrinfo')))
         return this
       }
     }

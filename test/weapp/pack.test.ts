@@ -162,9 +162,35 @@ describe("WeChat's packer (miniprogram-ci) over dist/weapp", () => {
     const requests = run.events.filter((e) => e.kind === 'request').map((e) => e.url)
     expect(requests).toEqual([WHITELIST_URL])
     const isLoopback = (h: string) => h === 'localhost' || h === '::1' || h.startsWith('127.')
-    // The guard answered every outside lookup itself (ENOTFOUND); no socket went to another host.
-    expect(run.events.filter((e) => e.kind === 'lookup' && !isLoopback(e.host!)).map((e) => e.host)).toEqual(['servicewechat.com'])
-    expect(run.events.filter((e) => e.kind === 'connect' && !isLoopback(e.host!))).toEqual([])
+    // Every lookup or connection to another host was refused by the guard before it started
+    // (ENOTFOUND at once): the only such host is WeChat's, for that request.
+    const outside = run.events.filter((e) => (e.kind === 'lookup' || e.kind === 'connect') && !isLoopback(e.host!))
+    expect(outside.length).toBeGreaterThan(0)
+    expect([...new Set(outside.map((e) => e.host))]).toEqual(['servicewechat.com'])
+  })
+
+  it('has a guard that refuses a host name and an address outside the machine at once, and lets loopback through', () => {
+    const guardLog = path.join(work, 'probe.guard.jsonl')
+    const probe = `
+      const net = require('node:net'), https = require('node:https'), dns = require('node:dns')
+      const results = {}
+      const started = Date.now()
+      const done = (k) => (e) => { results[k] = e ? e.code + (/offline: the test/.test(e.message) ? ' by the guard' : '') : 'ok'; if (Object.keys(results).length === 4) { results.ms = Date.now() - started; console.log(JSON.stringify(results)); srv.close() } }
+      const srv = net.createServer((c) => c.end()).listen(0, '127.0.0.1', () => {
+        https.get('https://servicewechat.com/wxa/ci/getwhiteextlist', () => done('https')()).on('error', done('https'))
+        net.connect(443, '203.0.113.7').on('error', done('address')).on('connect', function () { this.destroy(); done('address')() })
+        dns.resolve4('example.com', (e) => done('resolve')(e))
+        net.connect(srv.address().port, '127.0.0.1').on('connect', function () { this.destroy(); done('loopback')() }).on('error', done('loopback'))
+      })`
+    const res = spawnSync(process.execPath, ['-e', probe], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, NODE_OPTIONS: `--require ${JSON.stringify(path.join(__dirname, 'offline-guard.cjs'))}`, OFFLINE_GUARD_LOG: guardLog } as NodeJS.ProcessEnv,
+    })
+    const results = JSON.parse(res.stdout.trim().split('\n').pop()!)
+    expect(results).toMatchObject({ https: 'ENOTFOUND by the guard', address: 'ENOTFOUND by the guard', resolve: 'ENOTFOUND by the guard', loopback: 'ok' })
+    // No resolver, no connection attempt and no timeout behind those answers.
+    expect(results.ms).toBeLessThan(5_000)
   })
 
   it('ran every process and worker the packer started under the offline guard', () => {
