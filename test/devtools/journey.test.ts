@@ -5,7 +5,7 @@
  * `npm run test:devtools` on a machine with DevTools (see session.ts and the README).
  */
 import { apiCall, apiSignIn, type ApiAuth } from '../e2e/harness'
-import { byText, onPage, openDevtools, shot, tapText, typeInto, until, waitText, type Devtools, type MiniProgram, type Page } from './session'
+import { byText, findAll, findOne, onPage, openDevtools, shot, tapText, typeInto, until, waitText, type Devtools, type MiniProgram, type Page } from './session'
 
 jest.setTimeout(600_000)
 
@@ -51,8 +51,12 @@ async function markersOfLayer(): Promise<{ id: number; name: string }[]> {
   return res.data.list
 }
 
-async function mapElement(page: Page) {
-  return until('the map', () => page.$('#main-map'))
+const mapElement = (page: Page) => findOne(page, '#main-map')
+
+/** Closes the marker detail (a draggable panel; the notes list is one too). */
+async function closeDetail(page: Page): Promise<void> {
+  const detail = await findOne(page, '.marker-detail')
+  await (await findAll(detail, '.draggable-panel__close'))[0].tap()
 }
 
 describe('the mini-program in WeChat DevTools', () => {
@@ -75,7 +79,7 @@ describe('the mini-program in WeChat DevTools', () => {
     await waitText(map, '.map-nickname', NICKNAME)
     // The trial welcome greets a new map's administrator once.
     await waitText(map, '.vip-welcome', '欢迎试用团队地图')
-    await (await map.$('.vip-welcome .nut-dialog-close'))!.tap()
+    await (await findOne(map, '.nut-dialog-close')).tap()
     await shot(mp, '02-map-empty')
   })
 
@@ -119,23 +123,23 @@ describe('the mini-program in WeChat DevTools', () => {
 
   it('opens the detail of a marker tapped on the map', async () => {
     const map = (await mp.currentPage())!
-    await (await waitText(map, '.marker-detail .draggable-panel__close', /.*/)).tap()
+    await closeDetail(map)
     await until('the detail closed', async () => !(await byText(map, '.marker-detail__name', '新泵站')))
     const target = (await markersOfLayer()).find((m) => m.name === '二号泵站')!
     await (await mapElement(map)).trigger('markertap', { markerId: target.id })
     await waitText(map, '.marker-detail__name', '二号泵站')
     await shot(mp, '06-marker-detail')
-    await (await waitText(map, '.marker-detail .draggable-panel__close', /.*/)).tap()
+    await closeDetail(map)
   })
 
   it('shares the layer from the layer panel and opens its share page', async () => {
     const map = (await mp.currentPage())!
     await tapText(map, '.map-tool', '图层')
     const row = await waitText(map, '.layer-row', '网点')
-    await (await row.$('.layer-row__more'))!.tap()
+    await (await findAll(row, '.layer-row__more'))[0].tap()
     await tapText(map, '.nut-actionsheet-item', '分享图层')
     await waitText(map, '.share-dialog', '图层数据分享')
-    await tapText(map, '.share-dialog .nut-button', '创建分享')
+    await tapText(map, '.share-submit', '创建分享')
     const link = await (await waitText(map, '.share-link', /share\/view\?id=/)).text()
     await shot(mp, '07-share-created')
     const id = decodeURIComponent(link.match(/[?&]id=([^&\s]+)/)![1])

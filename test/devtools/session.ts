@@ -93,21 +93,36 @@ export const onPage = (mp: MiniProgram, route: string) =>
     return page?.path === route ? page : null
   })
 
-/** The first element matching a WXML selector whose text contains `text`. */
-export async function byText(page: Page, selector: string, text: string | RegExp): Promise<Element | null> {
-  for (const el of (await page.$$(selector)) as Element[]) {
+type Scope = Page | Element
+
+/**
+ * Every element matching a simple WXML selector (one compound: `.x`, `#id`, `input`) in `scope`,
+ * looking inside Taro's `comp` custom components too: Taro renders deep trees through them, and a
+ * page-level query does not see inside a custom component.
+ */
+export async function findAll(scope: Scope, selector: string, depth = 0): Promise<Element[]> {
+  const found = [...((await scope.$$(selector)) as Element[])]
+  if (depth < 8) for (const comp of (await scope.$$('comp')) as Element[]) found.push(...(await findAll(comp, selector, depth + 1)))
+  return found
+}
+
+export const findOne = (scope: Scope, selector: string) => until(selector, async () => (await findAll(scope, selector))[0])
+
+/** The first element matching a simple WXML selector whose text contains `text`. */
+export async function byText(page: Scope, selector: string, text: string | RegExp): Promise<Element | null> {
+  for (const el of await findAll(page, selector)) {
     const t = await el.text()
     if (typeof text === 'string' ? t.includes(text) : text.test(t)) return el
   }
   return null
 }
 
-export const waitText = (page: Page, selector: string, text: string | RegExp, ms?: number) => until(`${selector} with ${text}`, () => byText(page, selector, text), ms)
+export const waitText = (page: Scope, selector: string, text: string | RegExp, ms?: number) => until(`${selector} with ${text}`, () => byText(page, selector, text), ms)
 
 /** The input whose placeholder is `placeholder`. */
 export async function inputOf(page: Page, placeholder: string): Promise<Element> {
   return until(`input ${placeholder}`, async () => {
-    for (const el of (await page.$$('input')) as Element[]) if ((await el.attribute('placeholder')) === placeholder) return el
+    for (const el of await findAll(page, 'input')) if ((await el.attribute('placeholder')) === placeholder) return el
     return null
   })
 }
@@ -117,7 +132,7 @@ export async function typeInto(page: Page, placeholder: string, value: string): 
   await el.input(value)
 }
 
-export async function tapText(page: Page, selector: string, text: string | RegExp): Promise<void> {
+export async function tapText(page: Scope, selector: string, text: string | RegExp): Promise<void> {
   await (await waitText(page, selector, text)).tap()
 }
 
