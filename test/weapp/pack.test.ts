@@ -1,7 +1,7 @@
 /**
- * WeChat's own packer (miniprogram-ci, the code path of `upload` up to the network) over dist/weapp:
- * it reads app.json and every page's and component's JSON against WeChat's schema, checks that
- * each page's files are there, and returns the files it would upload. Its WXML and WXSS compilers
+ * WeChat's own packer (miniprogram-ci: the compile step its `upload` runs before sending anything)
+ * over dist/weapp: it checks app.json and the pages' JSON against WeChat's schema and that each
+ * page's files are there, and returns the files it would upload. Its WXML and WXSS compilers
  * (wcc/wcsc) are not in the npm package, so it does not compile templates or styles: the static
  * checks of those stay ours (build.test.ts).
  *
@@ -9,8 +9,8 @@
  * and into every process and worker it starts: no host name outside the machine resolves, no
  * connection leaves it, and everything printed is recorded. The packer asks WeChat's servers for
  * one thing even when packing locally, the list of file extensions it may upload; that request
- * fails at once here, the packer falls back to its built-in list, and those two error lines are
- * the only output this test lets through.
+ * fails at once here, the packer falls back to its built-in list, and those two error lines are,
+ * besides its known progress lines, the only output this test lets through.
  */
 import { spawnSync } from 'node:child_process'
 import { generateKeyPairSync } from 'node:crypto'
