@@ -12,6 +12,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageShell } from '../../../components/PageShell'
 import { SHARE_BTN } from '../../../domain/constants'
+import { MAP_MSG } from '../../../domain/messages'
 import { SHARE_MSG } from '../../../domain/shareMessages'
 import { MARKER_TYPE_NAMES } from '../../../domain/points'
 import { SHARE_KIND_NAMES, shareExpiry } from '../../../domain/share'
@@ -83,6 +84,7 @@ const SharedMap = observer(function SharedMap() {
         onClusterTap={(c) => v.tapCluster(c)}
         onMapTap={() => v.select(null)}
         onError={(msg) => app.notify(msg, 'danger')}
+        onBasemapError={() => app.notify(MAP_MSG.basemapFailed, 'warning')}
       />
       <View className='share-top'>
         <View className='share-head'>
