@@ -203,6 +203,12 @@ export async function keepOnMachine(ctx: BrowserContext): Promise<void> {
   )
 }
 
+/** Makes the build's map tiles fail in this context, as where OpenStreetMap is blocked or there is no signal (routes added later win). */
+export async function failTiles(ctx: BrowserContext): Promise<void> {
+  const tile = tilePattern()
+  if (tile) await ctx.route((url) => tile.test(url.href), (route) => route.abort('connectionrefused'))
+}
+
 let tiles: RegExp | null | undefined
 /**
  * The tile URLs of the H5 build, from the tile template it names in index.html (config/index.ts):

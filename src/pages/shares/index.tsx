@@ -78,6 +78,7 @@ const ShareList = observer(function ShareList() {
         </View>
       ) : null}
       <Dialog
+        className='dialog--destructive'
         title='删除分享'
         visible={!!deleting}
         content={deleting ? `确定删除「${deleting.name}」吗？删除后链接立即失效。` : ''}
