@@ -5,7 +5,7 @@
  * markers with the allowed controls; the share is deleted on /share/management and the link dies.
  */
 import type { Page } from 'playwright-core'
-import { apiCall, apiSignIn, button, exact, failTiles, input, notice, on, openWorld, serveSite, shot, signUp, takeCspViolations, type ApiAuth, type Server, type World } from './harness'
+import { apiCall, apiSignIn, button, exact, expectTapTarget, failTiles, input, notice, on, openWorld, serveSite, shot, signUp, takeCspViolations, type ApiAuth, type Server, type World } from './harness'
 import { shanghaiDate } from '../../src/domain/share'
 
 jest.setTimeout(300_000)
@@ -145,6 +145,8 @@ describe('share links: dialog, password, public view, deletion', () => {
     await on(owner, '.share-item__name', '客户_图层_分享').waitFor()
     await on(owner, '.share-item__exp', /有效期至/).waitFor()
     await shot(owner, '54-share-management')
+    await expectTapTarget(on(owner, '.share-item__copy'))
+    await expectTapTarget(on(owner, '.share-item__delete'))
     await on(owner, '.share-item__delete').click()
     // Deleting cannot be taken back: the confirm button is red, not the blue of a go-ahead.
     const confirm = owner.locator('.dialog--destructive .nut-dialog-footer-ok')
