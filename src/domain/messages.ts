@@ -52,6 +52,7 @@ export const MSG = {
 
 /** Map data: geometry, layers, markers, fields, notes, import/export, uploads. */
 export const MAP_MSG = {
+  basemapFailed: '底图加载失败，标注仍可查看和编辑',
   vertexInvalid: (i: number) => `第${i}个坐标格式错误，应为"经度,纬度"`,
   lngRange: (i: number) => `第${i}个坐标的经度需在-180到180之间`,
   latRange: (i: number) => `第${i}个坐标的纬度需在-90到90之间`,

@@ -127,3 +127,17 @@ export function isShareExpired(exp: string | null | undefined, now: Date): boole
 export function shareLink(origin: string, id: string): string {
   return `${origin.replace(/\/+$/, '')}/share/view?id=${encodeURIComponent(id)}`
 }
+
+/** How soon a share ends, for its colour: over (red), today (orange: the link dies tonight), later (green), forever (grey). */
+export type ShareExpiryTone = 'over' | 'today' | 'later' | 'forever'
+
+/**
+ * What a share's expiry reads as, for the person who made it (/shares) and for whoever opens it
+ * (/share/view). `expired` is the server's verdict, which wins over the date arithmetic.
+ */
+export function shareExpiry(exp: string | null, expired: boolean, now: Date): { text: string; tone: ShareExpiryTone } {
+  if (!exp) return { text: SHARE_MSG.expNever, tone: 'forever' }
+  if (expired || isShareExpired(exp, now)) return { text: SHARE_MSG.expOver(exp), tone: 'over' }
+  if (exp === shanghaiDate(now)) return { text: SHARE_MSG.expToday, tone: 'today' }
+  return { text: SHARE_MSG.expUntil(exp), tone: 'later' }
+}

@@ -11,7 +11,7 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 
 export const ROOT = path.resolve(__dirname, '../..')
 export const SHOTS = path.join(__dirname, '__screenshots__')
@@ -203,6 +203,12 @@ export async function keepOnMachine(ctx: BrowserContext): Promise<void> {
   )
 }
 
+/** Makes the build's map tiles fail in this context, as where OpenStreetMap is blocked or there is no signal (routes added later win). */
+export async function failTiles(ctx: BrowserContext): Promise<void> {
+  const tile = tilePattern()
+  if (tile) await ctx.route((url) => tile.test(url.href), (route) => route.abort('connectionrefused'))
+}
+
 let tiles: RegExp | null | undefined
 /**
  * The tile URLs of the H5 build, from the tile template it names in index.html (config/index.ts):
@@ -326,9 +332,20 @@ export const input = (page: Page, placeholder: string) => page.locator(`input[pl
 /** A visible NutUI button by its exact label (the label's text node does not take the tap itself). */
 export const button = (page: Page, label: string) => page.locator('taro-button-core:visible, .nut-button:visible', { hasText: new RegExp(`^\\s*${label}\\s*$`) }).last()
 
+/** Smallest side of a tap target a thumb hits reliably on a small phone (WeChat asks 44 px of primary actions). */
+export const TAP_TARGET_MIN_PX = 32
+
+/** The element is at least TAP_TARGET_MIN_PX in both directions on the phone screen. */
+export async function expectTapTarget(target: Locator): Promise<void> {
+  const box = await target.boundingBox()
+  expect(box).not.toBeNull()
+  expect(Math.min(box!.width, box!.height)).toBeGreaterThanOrEqual(TAP_TARGET_MIN_PX)
+}
+
 /** Fills the phone on a page with the code form (/login, /reg), asks for a code and returns the one the server sent. */
 export async function requestCode(page: Page, server: Server, phone: string): Promise<string> {
   await input(page, '请输入手机号').fill(phone)
+  await expectTapTarget(button(page, '获取验证码'))
   await button(page, '获取验证码').click()
   await page.getByText(/\d+秒后重新获取/).waitFor()
   return server.codeFor(phone)

@@ -5,7 +5,7 @@
  * markers with the allowed controls; the share is deleted on /share/management and the link dies.
  */
 import type { Page } from 'playwright-core'
-import { apiCall, apiSignIn, button, exact, input, on, openWorld, serveSite, shot, signUp, takeCspViolations, type ApiAuth, type Server, type World } from './harness'
+import { apiCall, apiSignIn, button, exact, expectTapTarget, failTiles, input, notice, on, openWorld, serveSite, shot, signUp, takeCspViolations, type ApiAuth, type Server, type World } from './harness'
 import { shanghaiDate } from '../../src/domain/share'
 
 jest.setTimeout(300_000)
@@ -81,6 +81,9 @@ describe('share links: dialog, password, public view, deletion', () => {
       await input(page, '请输入分享密码').fill('8888')
       await button(page, '查看').click()
       await on(page, '.share-head__count', '共3个标注').waitFor()
+      // The viewer is told how long the link works, and whose app this is.
+      await on(page, '.share-head__exp', `有效期至 ${shanghaiDate(new Date(Date.now() + 7 * 86_400_000))}`).waitFor()
+      await on(page, '.share-head__brand', '团队地图').waitFor()
       // Exactly the shared layer's markers: the other layer's marker is not in the page at all.
       await page.locator('.map-point').first().waitFor()
       expect(await page.locator('.map-point').count()).toBe(3)
@@ -92,6 +95,24 @@ describe('share links: dialog, password, public view, deletion', () => {
       await on(page, '.share-tool', '显示名称').click()
       await on(page, '.map-title', '张三门店').waitFor()
       await shot(page, '53-share-view')
+    } finally {
+      await page.context().close()
+    }
+  })
+
+  it('a viewer whose network blocks the map tiles is told once that the base map failed, and still sees the markers', async () => {
+    const page = await world.newPage()
+    try {
+      await failTiles(page.context())
+      await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url))
+      await input(page, '请输入分享密码').fill('8888')
+      await button(page, '查看').click()
+      await notice(page, '底图加载失败，标注仍可查看和编辑').waitFor()
+      await page.locator('.map-point').first().waitFor()
+      expect(await page.locator('.map-point').count()).toBe(3)
+      // Once, not once per failed tile.
+      expect(await page.locator('.notice-bar:visible', { hasText: '底图加载失败' }).count()).toBe(1)
+      await shot(page, '53b-share-view-no-tiles')
     } finally {
       await page.context().close()
     }
@@ -124,7 +145,14 @@ describe('share links: dialog, password, public view, deletion', () => {
     await on(owner, '.share-item__name', '客户_图层_分享').waitFor()
     await on(owner, '.share-item__exp', /有效期至/).waitFor()
     await shot(owner, '54-share-management')
+    await expectTapTarget(on(owner, '.share-item__copy'))
+    await expectTapTarget(on(owner, '.share-item__delete'))
     await on(owner, '.share-item__delete').click()
+    // Deleting cannot be taken back: the confirm button is red, not the blue of a go-ahead.
+    const confirm = owner.locator('.dialog--destructive .nut-dialog-footer-ok')
+    await confirm.waitFor()
+    expect(await confirm.evaluate((el) => getComputedStyle(el).backgroundImage + getComputedStyle(el).backgroundColor)).toMatch(/245, 63, 63/)
+    await shot(owner, '54b-share-delete-confirm')
     await button(owner, '删除').click()
     await owner.getByText('还没有分享').waitFor()
 

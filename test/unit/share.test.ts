@@ -1,8 +1,9 @@
 import { SHARE_BTN } from '../../src/domain/constants'
 import {
   checkShareForm, defaultShareMask, defaultShareName, hasShareFlag, isShareExpired, newShareForm, setShareExpSwitch, setSharePwdSwitch, setShareType,
-  shanghaiDate, shareDialogTitle, shareLink, withShareFlag, SHARE_MASK_ALL,
+  shanghaiDate, shareDialogTitle, shareExpiry, shareLink, withShareFlag, SHARE_MASK_ALL,
 } from '../../src/domain/share'
+import { SHARE_MSG } from '../../src/domain/shareMessages'
 
 const TODAY = '2026-11-23'
 
@@ -64,6 +65,17 @@ describe('share rules (SPEC 4, 5, 9)', () => {
     expect(isShareExpired('2026-11-23', new Date('2026-11-23T16:00:00Z'))).toBe(true)
     expect(isShareExpired(null, new Date('2030-01-01T00:00:00Z'))).toBe(false)
     expect(shanghaiDate(new Date('2026-11-22T16:30:00Z'))).toBe('2026-11-23')
+  })
+
+  it('tells how soon a share ends: a link dying tonight is a warning, not a green light', () => {
+    // 2026-11-23 20:00 in Shanghai.
+    const evening = new Date('2026-11-23T12:00:00Z')
+    expect(shareExpiry(null, false, evening)).toEqual({ text: '永久有效', tone: 'forever' })
+    expect(shareExpiry('2026-11-23', false, evening)).toEqual({ text: SHARE_MSG.expToday, tone: 'today' })
+    expect(shareExpiry('2026-11-24', false, evening)).toEqual({ text: '有效期至 2026-11-24', tone: 'later' })
+    expect(shareExpiry('2026-11-22', false, evening)).toEqual({ text: '已过期（2026-11-22）', tone: 'over' })
+    // The server's verdict wins over a phone whose clock is behind.
+    expect(shareExpiry('2026-11-24', true, evening)).toEqual({ text: '已过期（2026-11-24）', tone: 'over' })
   })
 
   it('the link opens /share/view with the id', () => {

@@ -91,6 +91,7 @@ export const IconPicker = observer(function IconPicker({ value, color, onChange 
         <Input className='icon-picker__name' placeholder='请输入图标名称' value={name} maxLength={ICON_NAME_MAX} onChange={(v) => setName(v)} />
       </Dialog>
       <Dialog
+        className='dialog--destructive'
         title='删除图标'
         visible={!!deleting}
         content={deleting ? MAP_UI_MSG.deleteIconConfirm(deleting.name) : ''}

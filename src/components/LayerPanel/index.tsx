@@ -336,6 +336,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
       </Dialog>
 
       <Dialog
+        className='dialog--destructive'
         title={target?.type === LAYER_KIND.folder ? '删除文件夹' : '删除图层'}
         visible={mode === 'delete'}
         content={target ? layers.deleteConfirmText(target.id) : ''}

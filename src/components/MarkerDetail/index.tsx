@@ -146,6 +146,7 @@ export const MarkerDetail = observer(function MarkerDetail() {
           ) : null}
 
           <Dialog
+            className='dialog--destructive'
             title='删除标注'
             visible={confirmDelete}
             content={MAP_UI_MSG.deleteMarkerConfirm(m.name)}

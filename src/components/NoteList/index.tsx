@@ -128,6 +128,7 @@ export const NoteList = observer(function NoteList({ markerId, layer }: NoteList
       ) : null}
 
       <Dialog
+        className='dialog--destructive'
         title='删除备注'
         visible={!!deleting}
         content={MAP_UI_MSG.deleteNoteConfirm}

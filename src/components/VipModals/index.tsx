@@ -63,7 +63,7 @@ const ExpiredDialog = observer(function ExpiredDialog({ path }: { path: string }
         }
       />
       <Dialog
-        className='vip-reset'
+        className='vip-reset dialog--destructive'
         title={VIP_MSG.resetTitle}
         visible={visible && resetting}
         closeOnOverlayClick={false}

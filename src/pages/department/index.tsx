@@ -187,6 +187,7 @@ const DepartmentList = observer(function DepartmentList() {
         }}
       />
       <Dialog
+        className='dialog--destructive'
         title='删除部门'
         visible={!!deleting}
         content={deleting ? TEAM_UI_MSG.deleteDepartmentConfirm(deleting.name) : ''}

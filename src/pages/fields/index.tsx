@@ -159,6 +159,7 @@ const FieldList = observer(function FieldList() {
       </Popup>
 
       <Dialog
+        className='dialog--destructive'
         title='删除字段'
         visible={!!deleting}
         content={deleting ? MAP_UI_MSG.deleteFieldConfirm(deleting.name) : ''}

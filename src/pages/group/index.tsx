@@ -201,6 +201,7 @@ const Members = observer(function Members() {
         }}
       />
       <Dialog
+        className='dialog--destructive'
         title='移出团队'
         visible={!!removing}
         content={removing ? TEAM_UI_MSG.removeConfirm(removing.user.nickname) : ''}
@@ -350,6 +351,7 @@ const Roles = observer(function Roles() {
         }}
       />
       <Dialog
+        className='dialog--destructive'
         title='删除角色'
         visible={!!deleting}
         content={deleting ? TEAM_UI_MSG.deleteRoleConfirm(deleting.name) : ''}
@@ -397,6 +399,7 @@ const MapsFooter = observer(function MapsFooter() {
         }}
       />
       <Dialog
+        className='dialog--destructive'
         title='退出团队'
         visible={quitting}
         content={TEAM_UI_MSG.quitConfirm(session.user?.select_groupname ?? '')}

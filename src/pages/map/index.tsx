@@ -10,7 +10,7 @@ import { MarkerDetail } from '../../components/MarkerDetail'
 import { PageShell } from '../../components/PageShell'
 import { DEFAULT_CENTER } from '../../domain/geo'
 import { withoutClusterCounts } from '../../domain/mapSettings'
-import { MAP_UI_MSG } from '../../domain/messages'
+import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
 import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
 import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../components/MapView'
@@ -279,6 +279,7 @@ function MapPage() {
             map.setLoaderState('failed')
             app.notify(msg, 'danger')
           }}
+          onBasemapError={() => app.notify(MAP_MSG.basemapFailed, 'warning')}
           onViewChange={(v) => map.setView(v)}
           onMarkerTap={(id) => map.tapMarker(id)}
           onClusterTap={(c) => map.tapCluster(c)}

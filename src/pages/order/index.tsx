@@ -76,6 +76,7 @@ const OrderList = observer(function OrderList() {
         </View>
       ) : null}
       <Dialog
+        className='dialog--destructive'
         title='取消订单'
         visible={!!cancelling}
         content={cancelling ? `确定取消「${cancelling.product_name}」的订单吗？` : ''}

@@ -111,6 +111,7 @@ const RouteList = observer(function RouteList() {
         </View>
       ) : null}
       <Dialog
+        className='dialog--destructive'
         title='删除路线'
         visible={!!deleting}
         content={deleting ? ROUTE_MSG.deleteConfirm(deleting.name) : ''}

@@ -8,11 +8,16 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { Share } from '../../../types/share'
 import { PageShell } from '../../components/PageShell'
-import { SHARE_KIND_NAMES } from '../../domain/share'
+import { SHARE_KIND_NAMES, shareExpiry } from '../../domain/share'
 import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import './index.scss'
 import { shareStores } from '../../stores/shareStores'
+
+function ShareExpiryLine({ share }: { share: Share }) {
+  const { text, tone } = shareExpiry(share.exp, share.expired, new Date())
+  return <Text className={`share-item__exp share-item__exp--${tone}`}>{text}</Text>
+}
 
 const ShareList = observer(function ShareList() {
   const { shares, layers } = useStores(shareStores)
@@ -54,7 +59,7 @@ const ShareList = observer(function ShareList() {
             {s.op_user.nickname} · {dateTime(s.addtime)}
             {s.need_pwd ? ' · 有密码' : ''}
           </Text>
-          <Text className={`share-item__exp ${s.expired ? 'share-item__exp--over' : ''}`}>{s.expired ? `已过期（${s.exp}）` : s.exp ? `有效期至 ${s.exp}` : '永久有效'}</Text>
+          <ShareExpiryLine share={s} />
           <View className='share-item__actions'>
             <Button size='small' fill='outline' type='primary' className='share-item__copy' onClick={() => void shares.copy(shares.linkOf(s))}>
               复制链接
@@ -73,6 +78,7 @@ const ShareList = observer(function ShareList() {
         </View>
       ) : null}
       <Dialog
+        className='dialog--destructive'
         title='删除分享'
         visible={!!deleting}
         content={deleting ? `确定删除「${deleting.name}」吗？删除后链接立即失效。` : ''}

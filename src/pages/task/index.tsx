@@ -237,6 +237,7 @@ const TaskDetail = observer(function TaskDetail() {
         ) : null}
       </Popup>
       <Dialog
+        className='dialog--destructive'
         title='删除任务'
         visible={confirmDelete}
         content={task ? TASK_MSG.deleteConfirm(task.title) : ''}

@@ -30,7 +30,10 @@ const SVG_SHAPES_MAX = 300
 export const DOM_CLUSTERS_MAX = 60
 
 
-export type EngineCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap'>
+export type EngineCallbacks = Pick<
+  MapViewProps,
+  'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap' | 'onBasemapError'
+>
 
 export class LeafletEngine {
   private readonly map: Leaflet.Map
@@ -61,6 +64,8 @@ export class LeafletEngine {
     this.map = L.map(el, { zoomControl: false, attributionControl: false }).setView([wgs.lat, wgs.lng], zoom)
     if (attribution) L.control.attribution({ prefix: false }).addTo(this.map)
     this.tiles = L.tileLayer(tileUrl, { maxZoom: 20, maxNativeZoom: 19, attribution }).addTo(this.map)
+    // Tiles are often unreachable (OpenStreetMap from China, no signal): say so once, not per tile.
+    this.tiles.once('tileerror', () => this.cb().onBasemapError?.())
     L.control.zoom({ position: 'bottomright' }).addTo(this.map)
     this.draftLayer = L.layerGroup().addTo(this.map)
     this.editLayer = L.layerGroup().addTo(this.map)

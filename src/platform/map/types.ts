@@ -64,6 +64,8 @@ export interface MapViewProps {
   /** Called once the base map is ready, or with the SPEC 8 message when it cannot start. */
   onReady?: () => void
   onError?: (message: string) => void
+  /** The base map's tiles could not be loaded (blocked, or no network): called once per map; the markers still work. */
+  onBasemapError?: () => void
   onViewChange?: (view: Viewport) => void
   onMarkerTap?: (id: number) => void
   onClusterTap?: (cluster: ClusterItem) => void

@@ -25,6 +25,7 @@ function LogoffPage() {
         注销账号
       </Button>
       <Dialog
+        className='dialog--destructive'
         title='确认注销'
         visible={confirming}
         content={MSG.logoffConfirm}

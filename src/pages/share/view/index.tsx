@@ -4,6 +4,7 @@
  * search, toolbox, refresh, toggle title, locate on mobile, the attached map style), and a clear
  * page for expired, deleted or unknown shares.
  */
+import { Category, Eye, Location, Refresh, Zoom } from '@nutui/icons-react-taro'
 import { Button, Input, SearchBar } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter, useShareAppMessage } from '@tarojs/taro'
@@ -11,9 +12,10 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageShell } from '../../../components/PageShell'
 import { SHARE_BTN } from '../../../domain/constants'
+import { MAP_MSG } from '../../../domain/messages'
 import { SHARE_MSG } from '../../../domain/shareMessages'
 import { MARKER_TYPE_NAMES } from '../../../domain/points'
-import { SHARE_KIND_NAMES } from '../../../domain/share'
+import { SHARE_KIND_NAMES, shareExpiry } from '../../../domain/share'
 import { MapView } from '../../../components/MapView'
 import { useStores } from '../../../stores/context'
 import './index.scss'
@@ -55,6 +57,7 @@ const SharedMap = observer(function SharedMap() {
   const style = v.flag(SHARE_BTN.MAP_STYLE) ? v.meta?.style : null
   const basemap = style ? { ...style, satellite: style.type === 1, roadnet: false, traffic: style.traffic } : undefined
   const selected = v.selected
+  const expiry = v.meta ? shareExpiry(v.meta.exp, v.meta.expired, new Date()) : null
 
   const locateMe = async () => {
     try {
@@ -81,41 +84,53 @@ const SharedMap = observer(function SharedMap() {
         onClusterTap={(c) => v.tapCluster(c)}
         onMapTap={() => v.select(null)}
         onError={(msg) => app.notify(msg, 'danger')}
+        onBasemapError={() => app.notify(MAP_MSG.basemapFailed, 'warning')}
       />
       <View className='share-top'>
         <View className='share-head'>
-          <Text className='share-head__name'>{v.meta?.name}</Text>
-          <Text className='share-head__count muted' data-count={v.markers.length}>
-            共{v.markers.length}个标注
-          </Text>
+          <View className='share-head__row'>
+            <Text className='share-head__name'>{v.meta?.name}</Text>
+            <Text className='share-head__count muted' data-count={v.markers.length}>
+              共{v.markers.length}个标注
+            </Text>
+          </View>
+          <View className='share-head__row share-head__sub'>
+            {expiry ? <Text className={`share-head__exp share-head__exp--${expiry.tone}`}>{expiry.text}</Text> : null}
+            <Text className='share-head__brand'>{app.system_config.brand || '团队地图'}</Text>
+          </View>
         </View>
         {v.flag(SHARE_BTN.SEARCH) ? <SearchBar className='share-search' placeholder='搜索分享的标注' value={v.keyword} onChange={(kw) => v.setKeyword(kw)} /> : null}
       </View>
-      <View className='share-tools'>
+      <View className='map-tools share-tools'>
         {v.flag(SHARE_BTN.TOOLBOX) ? (
           <>
-            <View className='share-tool share-tool--layers' onClick={() => setLayersOpen(!layersOpen)}>
-              图层
+            <View className={`map-tool share-tool share-tool--layers ${layersOpen ? 'map-tool--on' : ''}`} onClick={() => setLayersOpen(!layersOpen)}>
+              <Category size={20} color='#165DFF' />
+              <Text className='map-tool__label'>图层</Text>
             </View>
-            <View className='share-tool share-tool--fit' onClick={() => v.fit()}>
-              全览
+            <View className='map-tool share-tool share-tool--fit' onClick={() => v.fit()}>
+              <Zoom size={20} color='#165DFF' />
+              <Text className='map-tool__label'>全览</Text>
             </View>
           </>
         ) : null}
         {v.flag(SHARE_BTN.TOGGLE_TITLE) ? (
-          <View className='share-tool share-tool--titles' onClick={() => v.toggleTitles()}>
-            {v.titlesOn ? '隐藏名称' : '显示名称'}
+          <View className={`map-tool share-tool share-tool--titles ${v.titlesOn ? '' : 'map-tool--on'}`} onClick={() => v.toggleTitles()}>
+            <Eye size={20} color='#165DFF' />
+            <Text className='map-tool__label'>{v.titlesOn ? '隐藏名称' : '显示名称'}</Text>
           </View>
         ) : null}
         {v.flag(SHARE_BTN.REFRESH) ? (
-          <View className='share-tool share-tool--refresh' onClick={() => void v.reload()}>
-            刷新
+          <View className='map-tool share-tool share-tool--refresh' onClick={() => void v.reload()}>
+            <Refresh size={20} color='#165DFF' />
+            <Text className='map-tool__label'>刷新</Text>
           </View>
         ) : null}
         {/* SPEC 9: flag 32, locate, is for phones only. */}
         {v.flag(SHARE_BTN.LOCATE) && platform.device.kind() === 'mobile' ? (
-          <View className='share-tool share-tool--locate' onClick={() => void locateMe()}>
-            定位
+          <View className='map-tool share-tool share-tool--locate' onClick={() => void locateMe()}>
+            <Location size={20} color='#165DFF' />
+            <Text className='map-tool__label'>定位</Text>
           </View>
         ) : null}
       </View>
