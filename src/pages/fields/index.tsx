@@ -13,7 +13,8 @@ import { PageShell } from '../../components/PageShell'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
 import { useStores } from '../../stores/context'
-import { FIELD_KINDS, FIELD_KIND_NAMES, FIELD_NAME_MAX, parseOptions } from '../../stores/FieldStore'
+import { FIELD_KINDS, FIELD_NAME_MAX } from '../../domain/fields'
+import { FIELD_KIND_NAMES, parseOptions } from '../../stores/FieldStore'
 import './index.scss'
 
 interface FormState {
