@@ -1,4 +1,5 @@
 /** Repository of the groups table. */
+import { sql } from 'kysely'
 import type { Executor } from './connection'
 import type { GroupRow, NewGroup } from './schema'
 
@@ -73,4 +74,17 @@ export function findGroupForUpdate(db: Executor, id: number, dialect: 'sqlite' |
   let query = db.selectFrom('groups').selectAll().where('id', '=', id)
   if (dialect === 'postgres') query = query.forUpdate()
   return query.executeTakeFirst()
+}
+
+/**
+ * Serialises changes to the group's membership: a no-op write on the group row holds its row lock
+ * (PostgreSQL) or the write lock (SQLite) until the transaction ends, so that two joins cannot both
+ * see the last free place.
+ */
+export async function lockGroup(trx: Executor, groupId: number): Promise<void> {
+  await trx
+    .updateTable('groups')
+    .set({ join_limit: sql<number>`join_limit` })
+    .where('id', '=', groupId)
+    .execute()
 }

@@ -50,7 +50,7 @@ import {
 import { BusinessError, fail } from '../envelope'
 import type { Caller } from '../auth'
 import { isManager, mapCaller, requireFeature, shareableLayers, usableLayerIds, type MapCaller } from './permissions'
-import { lockGroup } from './teams'
+import { lockGroup } from '../db/groups'
 import { parseJsonArray, presentRoute, sharedRouteOf } from '../presenters/route'
 
 function routeNotFound(): BusinessError {

@@ -57,7 +57,7 @@ import {
 import { BusinessError, fail } from '../envelope'
 import type { Caller } from '../auth'
 import { isManager, mapCaller, requireFeature, usableLayerIds, type MapCaller } from './permissions'
-import { lockGroup } from './teams'
+import { lockGroup } from '../db/groups'
 import { presentTask } from '../presenters/task'
 
 function taskNotFound(): BusinessError {
