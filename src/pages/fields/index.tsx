@@ -33,7 +33,7 @@ const LayerPick = observer(function LayerPick() {
   const { layers } = root
   useEffect(() => {
     if (!layers.loaded) void layers.load()
-  }, [])
+  }, [layers])
   const list = layers.fieldLayers
   return (
     <View className='fields'>
@@ -63,7 +63,7 @@ const FieldList = observer(function FieldList() {
   useEffect(() => {
     if (!layers.loaded) void layers.load()
     if (layerId) void fields.load(layerId)
-  }, [layerId])
+  }, [layerId, fields, layers])
 
   const layer = layers.byId.get(layerId)
   const list = fields.fieldsOf(layerId)
