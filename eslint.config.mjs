@@ -120,7 +120,15 @@ export default tseslint.config(
   },
   {
     // The map and camera SDK boundaries: the AMap JS API ships no types, Leaflet's Class.extend binds `this` untyped, and WeChat's map props are loosely typed by Taro.
-    files: ['src/platform/map/amapEngine.ts', 'src/platform/map/canvasLayer.ts', 'src/platform/map/pointLayer.ts', 'src/platform/map/MapView.h5.tsx', 'src/platform/map/MapView.weapp.tsx', 'src/platform/location/index.h5.ts', 'src/platform/camera/draw.ts'],
+    files: [
+      'src/platform/map/amapEngine.ts',
+      'src/platform/map/canvasLayer.ts',
+      'src/platform/map/pointLayer.ts',
+      'src/platform/map/MapView.h5.tsx',
+      'src/platform/map/MapView.weapp.tsx',
+      'src/platform/location/index.h5.ts',
+      'src/platform/camera/draw.ts',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
