@@ -1,6 +1,6 @@
 /** Repository of the groups table. */
 import { sql } from 'kysely'
-import type { Executor } from './connection'
+import type { DialectName, Executor } from './connection'
 import type { GroupRow, NewGroup } from './schema'
 
 export function findGroupById(db: Executor, id: number): Promise<GroupRow | undefined> {
@@ -67,6 +67,13 @@ export async function groupsOfMember(db: Executor, userId: number): Promise<(Gro
 /** Sets the group's membership: level, expiry and the three limits (payments, the questionnaire, resets). */
 export async function setMembership(db: Executor, id: number, m: Pick<GroupRow, 'level' | 'vip_exp' | 'marker_limit' | 'join_limit' | 'file_size_limit'>): Promise<void> {
   await db.updateTable('groups').set({ level: m.level, vip_exp: m.vip_exp, marker_limit: m.marker_limit, join_limit: m.join_limit, file_size_limit: m.file_size_limit }).where('id', '=', id).execute()
+}
+
+/** The columns of the group's membership limits; with the postgres dialect the row stays locked until the transaction ends (SQLite runs one writer at a time). Throws when the group is missing. */
+export function findGroupLimits(db: Executor, id: number, lockOn?: DialectName): Promise<Pick<GroupRow, 'level' | 'vip_exp' | 'marker_limit' | 'join_limit' | 'file_size_limit'>> {
+  let query = db.selectFrom('groups').select(['level', 'vip_exp', 'marker_limit', 'join_limit', 'file_size_limit']).where('id', '=', id)
+  if (lockOn === 'postgres') query = query.forUpdate()
+  return query.executeTakeFirstOrThrow()
 }
 
 /** The group row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
