@@ -83,6 +83,19 @@ export default tseslint.config(
   // The server: SQL in server/src/db; only app.ts mounts the HTTP routes; route files stay thin.
   {
     files: ['server/src/**'],
+    ignores: ['server/src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
+          message: 'Queries live in server/src/db: add or reuse a function there.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/**'],
     ignores: ['server/src/db/**', 'server/src/routes/**', 'server/src/app.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
