@@ -44,8 +44,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     projectName: 'teammap',
     date: '2026-11-22',
     // NutUI is designed at 375 px, the app at 750.
-    designWidth(input: any) {
-      const file: string = (input?.file ?? '').replace(/\\+/g, '/')
+    designWidth(input?: string | number | { file?: string }) {
+      const file: string = ((typeof input === 'object' ? input.file : undefined) ?? '').replace(/\\+/g, '/')
       return file.includes('@nutui') ? 375 : 750
     },
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },

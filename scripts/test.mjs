@@ -1,9 +1,11 @@
-// `npm test`: type-check, build both targets, then every jest project (unit, stores, api, server,
+// `npm test`: lint (ESLint, then Prettier's check), type-check, build both targets, then every jest project (unit, stores, api, server,
 // components, weapp build check, H5 end-to-end). With DATABASE_URL set, the server suite runs on
 // PostgreSQL instead of SQLite.
 import { spawnSync } from 'node:child_process'
 
 const steps = [
+  ['lint', 'npx', ['eslint', '.']],
+  ['format check', 'npx', ['prettier', '--check', '.']],
   ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['build weapp', 'npx', ['taro', 'build', '--type', 'weapp']],
   ['build h5', 'npx', ['taro', 'build', '--type', 'h5']],

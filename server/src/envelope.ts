@@ -33,6 +33,11 @@ export class BusinessError extends Error {
   }
 }
 
+/** The business error a service throws: `throw fail(ErrCode.NOT_FOUND, MSG.notFound)`. */
+export function fail(errcode: ErrCode, message: string): BusinessError {
+  return new BusinessError(errcode, message)
+}
+
 /** Missing, invalid or revoked session: answered as HTTP 401. */
 export class UnauthorizedError extends Error {
   constructor() {

@@ -3,7 +3,7 @@
  * The standard published transform; outside China the two are the same.
  */
 const A = 6378245.0
-const EE = 0.00669342162296594323
+const EE = 0.006693421622965943
 
 export interface LngLat {
   lng: number

@@ -12,6 +12,7 @@ const SCHEME_RE = /^https?:\/\//i
 
 /** An http(s) address with a host and nothing that cannot be part of a link. */
 export function isWebUrl(url: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters cannot be part of a link
   return url.length <= WEB_URL_MAX && !/[\u0000-\u001f\u007f]/.test(url) && WEB_URL_RE.test(url)
 }
 

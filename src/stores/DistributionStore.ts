@@ -9,10 +9,8 @@ import type { DistributionView } from '../../types/distribution'
 import { ApiError, ERRCODE } from '../api/errors'
 import { DOWNLOAD_PATH, checkRegistration, distributionViewPath, inviteUrl, isDistributionCode, normalizeDistributionCode, type RegistrationInput } from '../domain/distribution'
 import { DIST_MSG } from '../domain/distributionMessages'
-import { openDownloadUrl } from '../platform/upgrade'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
-import type { OpenDownloadUrl } from './UpgradeStore'
 
 /** idle: nothing asked; missing: no code in the address; invalid: nobody holds the code; failed: could not load. */
 export type DistributionState = 'idle' | 'loading' | 'ready' | 'missing' | 'invalid' | 'failed'
@@ -27,11 +25,8 @@ export class DistributionStore {
   ownCodes: string[] = []
   private code = ''
 
-  constructor(
-    private readonly root: RootStore,
-    private readonly openUrl: OpenDownloadUrl = openDownloadUrl,
-  ) {
-    makeAutoObservable<DistributionStore, 'root' | 'openUrl' | 'code'>(this, { root: false, openUrl: false, code: false })
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<DistributionStore, 'root' | 'code'>(this, { root: false, code: false })
     this.ownCodes = readCodes(root.platform.storage.get(STORAGE_KEYS.promoterCodes))
   }
 
@@ -139,7 +134,7 @@ export class DistributionStore {
   /** The download page: the browser (or the host app) opens it; the mini-program shows it in /web. */
   async openDownload(): Promise<void> {
     const url = this.downloadLink
-    if (!(await this.openUrl(url))) this.root.navigate(`/web?url=${encodeURIComponent(url)}`)
+    if (!(await this.root.platform.openDownloadUrl(url))) this.root.navigate(`/web?url=${encodeURIComponent(url)}`)
   }
 
   /** Logout: a promotion page is public, but nothing of it is kept across sessions (the device's own codes stay). */

@@ -1,11 +1,9 @@
 /** Custom fields of a layer (text, number, date, choice, phone, photo): list, add, edit, reorder, delete. */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { FieldInput, FieldKind, LayerField } from '../../types/mapdata'
+import { FIELD_NAME_MAX, FIELD_OPTIONS_MAX } from '../domain/fields'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
 import type { RootStore } from './RootStore'
-
-export const FIELD_NAME_MAX = 20
-export const FIELD_OPTIONS_MAX = 50
 
 export const FIELD_KIND_NAMES: Record<FieldKind, string> = {
   text: '文本',
@@ -15,8 +13,6 @@ export const FIELD_KIND_NAMES: Record<FieldKind, string> = {
   phone: '电话',
   photo: '照片',
 }
-
-export const FIELD_KINDS: FieldKind[] = ['text', 'number', 'date', 'choice', 'phone', 'photo']
 
 export type { FieldInput } from '../../types/mapdata'
 

@@ -11,6 +11,7 @@ import type { UploadPlatform } from '../platform/upload/types'
 import type { FileAdapter } from '../platform/file/types'
 import type { ScreenPlatform } from '../platform/screen/types'
 import type { MapCapabilities } from '../platform/map/types'
+import type { OpenDownloadUrl } from '../platform/upgrade/types'
 import type { Navigate } from '../router/navigate'
 import { reaction, type IReactionDisposer } from 'mobx'
 import { AppStore } from './AppStore'
@@ -65,6 +66,8 @@ export interface Platform {
   screen: ScreenPlatform
   /** Which base-map layers and style elements this platform's map can switch. */
   mapCapabilities: MapCapabilities
+  /** Opens an installer or the download page (the host app's open_url or the browser); false where nothing opens it (the mini-program). */
+  openDownloadUrl: OpenDownloadUrl
 }
 
 /** The stores made at start: what code that a page of any kind uses may rely on (the lazy ones come with their pages). */

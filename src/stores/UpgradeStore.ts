@@ -9,22 +9,15 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { ReleasePlatform } from '../../types/upgrade'
 import { CLIENT_VERSION, NO_UPGRADE, promptDue, releasePlatformOf, upgradePromptOf, type AppUpgrade } from '../domain/upgrade'
 import { shanghaiDay } from '../domain/vipPrompt'
-import { openDownloadUrl } from '../platform/upgrade'
-import type { OpenDownloadUrl } from '../platform/upgrade/types'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
-
-export type { OpenDownloadUrl } from '../platform/upgrade/types'
 
 export class UpgradeStore {
   state: AppUpgrade = { ...NO_UPGRADE }
   private checking = false
 
-  constructor(
-    private readonly root: RootStore,
-    private readonly openUrl: OpenDownloadUrl = openDownloadUrl,
-  ) {
-    makeAutoObservable<UpgradeStore, 'root' | 'openUrl' | 'checking'>(this, { root: false, openUrl: false, checking: false })
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<UpgradeStore, 'root' | 'checking'>(this, { root: false, checking: false })
   }
 
   /** The platform whose releases this app takes: H5 on Android or HarmonyOS; null elsewhere. */
@@ -65,6 +58,6 @@ export class UpgradeStore {
   async upgradeNow(now: Date = new Date()): Promise<boolean> {
     const { url } = this.state
     this.dismiss(now)
-    return url ? this.openUrl(url) : false
+    return url ? this.root.platform.openDownloadUrl(url) : false
   }
 }

@@ -12,6 +12,7 @@ import { loadUploadPlatform } from '../platform/upload/loader'
 import { loadFileAdapter } from '../platform/file/loader'
 import { screenPlatform } from '../platform/screen'
 import { capabilities } from '../platform/map/capabilities'
+import { openDownloadUrl } from '../platform/upgrade'
 import { createNavigate } from '../router/navigate'
 import type { LazyKey, LazyStoreSet } from './lazyStores'
 import { RootStore, type CoreStores } from './RootStore'
@@ -37,6 +38,7 @@ export function appRootStore(): RootStore {
       files: loadFileAdapter,
       screen: screenPlatform,
       mapCapabilities: capabilities,
+      openDownloadUrl,
     },
   })
   return root

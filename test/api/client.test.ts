@@ -1,5 +1,6 @@
-import { ApiError } from '../../src/api/errors'
+import { ApiError, ERRCODE } from '../../src/api/errors'
 import { MSG } from '../../src/domain/messages'
+import { ErrCode } from '../../types/api'
 import { buildLogin, fail, makeRoot, ok } from '../support/fakes'
 
 describe('api client (SPEC 7 and 8)', () => {
@@ -82,8 +83,6 @@ describe('api client (SPEC 7 and 8)', () => {
 
 describe('error codes restated for the app bundles', () => {
   it('match the server enum', () => {
-    const { ERRCODE } = require('../../src/api/errors') as typeof import('../../src/api/errors')
-    const { ErrCode } = require('../../types/api') as typeof import('../../types/api')
     for (const [k, v] of Object.entries(ERRCODE)) expect(ErrCode[k as keyof typeof ErrCode]).toBe(v)
   })
 })

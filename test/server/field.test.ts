@@ -3,7 +3,7 @@ import { ErrCode } from '../../types/api'
 import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG, MSG } from '../../src/domain/messages'
 import { FILE_URL_MSG } from '../../src/domain/systemMessages'
 import { PERM } from '../../src/domain/permissions'
-import { FIELD_NAME_MAX } from '../../server/src/routes/field'
+import { FIELD_NAME_MAX } from '../../src/domain/fields'
 import { expectOk, grant, makeLayer, makeMarker, makeTeam, rowCount, type Team } from './mapdata-fixture'
 import { uploadPng } from './upload-fixture'
 

@@ -9,7 +9,7 @@ import { ErrCode } from '../../types/api'
 import { MAP_MSG } from '../../src/domain/messages'
 import { SHARE_MSG } from '../../src/domain/shareMessages'
 import { PERM } from '../../src/domain/permissions'
-import { DEFAULT_TITLE_STYLE } from '../../server/src/routes/title-style'
+import { DEFAULT_TITLE_STYLE } from '../../server/src/services/title-style'
 import { makeShareWorld, ok, type ShareWorld } from './share-fixture'
 
 let w: ShareWorld

@@ -13,7 +13,7 @@ import { PERM } from '../../src/domain/permissions'
 import { SIGN_PHOTOS_MAX, SIGN_TICKET_TTL_S, markerSignPoint, signDistance } from '../../src/domain/sign'
 import { SIGN_MSG } from '../../src/domain/signMessages'
 import { insertSignOnce } from '../../server/src/db/signs'
-import { storageOf } from '../../server/src/routes/upload'
+import { storageOf } from '../../server/src/services/storage'
 import { makeWorld, ok, type Person, type TeamWorld } from './teams-fixture'
 import type { Auth } from './helpers'
 

@@ -9,7 +9,6 @@ import { ErrCode } from '../../types/api'
 import { ERRCODE } from '../../src/api/errors'
 import { DIST_MSG } from '../../src/domain/distributionMessages'
 import { MSG } from '../../src/domain/messages'
-import { DistributionStore } from '../../src/stores/DistributionStore'
 import '../../src/stores/distributionStores'
 import { buildLogin, fail, makeRoot, ok } from '../support/fakes'
 
@@ -105,14 +104,16 @@ describe('DistributionStore: /distribution/view', () => {
     expect(navigations.at(-1)?.path).toBe(`/web?url=${encodeURIComponent('https://map.test/download')}`)
     // Where the browser or the host app opens it, no page is pushed.
     const opened: string[] = []
-    const store = new DistributionStore(root, async (url) => {
-      opened.push(url)
-      return true
+    const browser = makeRoot({}, {
+      openDownloadUrl: async (url) => {
+        opened.push(url)
+        return true
+      },
     })
-    const before = navigations.length
-    await store.openDownload()
+    const before = browser.navigations.length
+    await browser.root.distribution.openDownload()
     expect(opened).toEqual(['https://map.test/download'])
-    expect(navigations).toHaveLength(before)
+    expect(browser.navigations).toHaveLength(before)
   })
 })
 

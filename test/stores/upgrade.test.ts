@@ -139,12 +139,15 @@ describe('the prompt\'s buttons (either stores today\'s date)', () => {
   })
 
   it('should store today on \'upgrade now\' and open the installer', async () => {
-    const { root, calls, storage } = makeRoot(server(release()), { ua: ANDROID })
     const opened: string[] = []
-    const upgrade = new UpgradeStore(root, async (url) => {
-      opened.push(url)
-      return true
+    const { root, calls, storage } = makeRoot(server(release()), {
+      ua: ANDROID,
+      openDownloadUrl: async (url) => {
+        opened.push(url)
+        return true
+      },
     })
+    const upgrade = new UpgradeStore(root)
     expect(await upgrade.check(NOW)).toBe(true)
     expect(upgrade.state.show).toBe(true)
     expect(await upgrade.upgradeNow(NOW)).toBe(true)

@@ -14,6 +14,7 @@ import { LocationError, type GeoPlatform } from '../../src/platform/location/typ
 import type { CameraPlatform, CapturedPhoto } from '../../src/platform/camera/types'
 import type { UploadPlatform } from '../../src/platform/upload/types'
 import type { FileAdapter } from '../../src/platform/file/types'
+import type { OpenDownloadUrl } from '../../src/platform/upgrade/types'
 import type { Scheduler } from '../../src/stores/GroupRefreshStore'
 import type { LoginResult, UserInfo } from '../../types/entities'
 
@@ -57,7 +58,7 @@ export function disposeRoots(): void {
   live.clear()
 }
 
-export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler; pay?: Partial<PayPlatform>; geo?: Partial<GeoPlatform>; camera?: Partial<CameraPlatform>; upload?: Partial<UploadPlatform>; files?: Partial<FileAdapter>; openedFrom?: boolean } = {}) {
+export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler; pay?: Partial<PayPlatform>; geo?: Partial<GeoPlatform>; camera?: Partial<CameraPlatform>; upload?: Partial<UploadPlatform>; files?: Partial<FileAdapter>; openDownloadUrl?: OpenDownloadUrl; openedFrom?: boolean } = {}) {
   const released: CapturedPhoto[] = []
   const copied: string[] = []
   const { transport, calls } = fakeTransport(handlers)
@@ -133,6 +134,8 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
       }),
       screen: { windowHeight: () => 844, windowWidth: () => 390 },
       mapCapabilities: { satellite: true, roadnet: true, traffic: true, features: ['bg', 'road', 'building', 'poi'] },
+      // The mini-program's: nothing opens an installer there.
+      openDownloadUrl: opts.openDownloadUrl ?? (async () => false),
     },
   })
   live.add(root)

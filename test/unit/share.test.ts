@@ -1,4 +1,5 @@
 import { SHARE_BTN } from '../../src/domain/constants'
+import { qrDataUrl, qrModules } from '../../src/domain/qr'
 import {
   checkShareForm, defaultShareMask, defaultShareName, hasShareFlag, isShareExpired, newShareForm, setShareExpSwitch, setSharePwdSwitch, setShareType,
   shanghaiDate, shareDialogTitle, shareExpiry, shareLink, withShareFlag, SHARE_MASK_ALL,
@@ -85,7 +86,6 @@ describe('share rules (SPEC 4, 5, 9)', () => {
 
 describe('invite QR code', () => {
   it('encodes the invite link as a GIF data URL with a square module matrix', () => {
-    const { qrDataUrl, qrModules } = require('../../src/domain/qr') as typeof import('../../src/domain/qr')
     const link = 'https://map.test/group?code=ABC123XY'
     expect(qrDataUrl(link)).toMatch(/^data:image\/gif;base64,[A-Za-z0-9+/=]+$/)
     const m = qrModules(link)

@@ -1,5 +1,6 @@
 /** Repository of the groups table. */
-import type { Executor } from './connection'
+import { sql } from 'kysely'
+import type { DialectName, Executor } from './connection'
 import type { GroupRow, NewGroup } from './schema'
 
 export function findGroupById(db: Executor, id: number): Promise<GroupRow | undefined> {
@@ -68,9 +69,29 @@ export async function setMembership(db: Executor, id: number, m: Pick<GroupRow, 
   await db.updateTable('groups').set({ level: m.level, vip_exp: m.vip_exp, marker_limit: m.marker_limit, join_limit: m.join_limit, file_size_limit: m.file_size_limit }).where('id', '=', id).execute()
 }
 
+/** The columns of the group's membership limits; with the postgres dialect the row stays locked until the transaction ends (SQLite runs one writer at a time). Throws when the group is missing. */
+export function findGroupLimits(db: Executor, id: number, lockOn?: DialectName): Promise<Pick<GroupRow, 'level' | 'vip_exp' | 'marker_limit' | 'join_limit' | 'file_size_limit'>> {
+  let query = db.selectFrom('groups').select(['level', 'vip_exp', 'marker_limit', 'join_limit', 'file_size_limit']).where('id', '=', id)
+  if (lockOn === 'postgres') query = query.forUpdate()
+  return query.executeTakeFirstOrThrow()
+}
+
 /** The group row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
 export function findGroupForUpdate(db: Executor, id: number, dialect: 'sqlite' | 'postgres'): Promise<GroupRow | undefined> {
   let query = db.selectFrom('groups').selectAll().where('id', '=', id)
   if (dialect === 'postgres') query = query.forUpdate()
   return query.executeTakeFirst()
+}
+
+/**
+ * Serialises changes to the group's membership: a no-op write on the group row holds its row lock
+ * (PostgreSQL) or the write lock (SQLite) until the transaction ends, so that two joins cannot both
+ * see the last free place.
+ */
+export async function lockGroup(trx: Executor, groupId: number): Promise<void> {
+  await trx
+    .updateTable('groups')
+    .set({ join_limit: sql<number>`join_limit` })
+    .where('id', '=', groupId)
+    .execute()
 }

@@ -9,9 +9,6 @@ import { deleteField, fieldsOfLayer, saveField, sortFields } from '../services/f
 import { fieldDeleteFields, fieldListFields, fieldSave, fieldSortFields } from '../schemas/field'
 import { callDefiners, type AppDeps } from './define'
 
-// Kept here for test/server/field.test.ts, which imports it from this file; it lives in schemas/field.ts.
-export { FIELD_NAME_MAX } from '../schemas/field'
-
 export function fieldRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
   const { sessionCall } = callDefiners(app, deps)

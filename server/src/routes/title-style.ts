@@ -12,9 +12,6 @@ import { styleByLayerFields, styleSave } from '../schemas/title-style'
 import { noFields } from '../schemas/common'
 import { callDefiners, type AppDeps } from './define'
 
-// Kept here for test/server/share-view.test.ts, which imports it from this file; it lives in services/title-style.ts.
-export { DEFAULT_TITLE_STYLE } from '../services/title-style'
-
 export function titleStyleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps
   const { sessionCall } = callDefiners(app, deps)

@@ -14,9 +14,6 @@ import { isStorageKey, storageOf } from '../services/storage'
 import { MIME_OF_EXTENSION, tooLarge, uploadFile, UPLOAD_FILE_MAX_KB, type ImageKind, type IncomingFile } from '../services/uploads'
 import type { AppDeps } from './define'
 
-// Kept here for the tests that import it from this file; it lives in services/storage.ts.
-export { storageOf } from '../services/storage'
-
 export function uploadRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
   const storage = storageOf(app, deps)

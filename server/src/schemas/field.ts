@@ -1,15 +1,10 @@
 /** Zod of /api/layer/field/*: a layer's custom fields. */
 import { z } from 'zod'
-import type { FieldKind } from '../../../types/mapdata'
+import { FIELD_KINDS, FIELD_NAME_MAX } from '../../../src/domain/fields'
 import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG } from '../../../src/domain/messages'
 import { idField, idListField } from './common'
 
-/** Limits the /fields page also applies. */
-export const FIELD_NAME_MAX = 20
-export const FIELD_OPTIONS_MAX = 50
 export const FIELD_OPTION_MAX_LENGTH = 50
-
-export const FIELD_KINDS: readonly FieldKind[] = ['text', 'number', 'date', 'choice', 'phone', 'photo']
 
 export const fieldSave = z.object({
   id: idField().optional(),
@@ -19,7 +14,7 @@ export const fieldSave = z.object({
     .trim()
     .min(1, MAP_MSG.fieldNameRequired)
     .max(FIELD_NAME_MAX, MAP_UI_MSG.fieldNameTooLong(FIELD_NAME_MAX)),
-  kind: z.enum(FIELD_KINDS as [FieldKind, ...FieldKind[]], { errorMap: () => ({ message: MAP_IO_MSG.fieldKindInvalid }) }),
+  kind: z.enum(FIELD_KINDS, { errorMap: () => ({ message: MAP_IO_MSG.fieldKindInvalid }) }),
   options: z.array(z.string().trim().max(FIELD_OPTION_MAX_LENGTH)).optional(),
   required: z.boolean().optional(),
 })

@@ -24,7 +24,7 @@ import {
 import { recordOp } from '../db/oplog'
 import { BusinessError } from '../envelope'
 import { toLayerField } from '../presenters/map-extras'
-import { FIELD_OPTIONS_MAX } from '../schemas/field'
+import { FIELD_OPTIONS_MAX } from '../../../src/domain/fields'
 import { layerAccess, mapCaller, notFound, requireOnLayer, type MapCaller } from './permissions'
 
 export async function fieldsOfLayer(db: Database, caller: Caller, layer_id: number): Promise<LayerField[]> {

@@ -16,7 +16,7 @@ import type { Caller } from '../auth'
 import type { Clock } from '../clock'
 import { inTransaction, type Database } from '../db/connection'
 import { findDepartment } from '../db/departments'
-import { groupsOfMember, renameGroup, setInviteCode } from '../db/groups'
+import { groupsOfMember, lockGroup, renameGroup, setInviteCode } from '../db/groups'
 import { countMembers, findJoin, findJoinById, updateJoin } from '../db/joins'
 import { findUserById, selectGroupForUser } from '../db/users'
 import { BusinessError, UnauthorizedError } from '../envelope'
@@ -25,7 +25,7 @@ import { presentGroupSummary } from '../presenters/teams'
 import { loadAccount, selectOwnGroup } from './account'
 import { isManager, mapCaller, requireAdministrator, requireManager, type MapCaller } from './permissions'
 import { limitsInForce } from './limits'
-import { describeMember, freshInviteCode, groupOfInviteCode, headcount, joinGroup, joinsOverview, leaveGroup, lockGroup } from './teams'
+import { describeMember, freshInviteCode, groupOfInviteCode, headcount, joinGroup, joinsOverview, leaveGroup } from './teams'
 
 /** What the group calls work with. */
 export interface GroupEnv {

@@ -11,6 +11,7 @@ import { PERM } from '../../../src/domain/permissions'
 import { boundsOf, checkGeometry, markerTypesOf, parsePoints, serializePoints, type BBox } from '../../../src/domain/points'
 import type { Caller } from '../auth'
 import { inTransaction, type Database, type DialectName, type Executor } from '../db/connection'
+import { findGroupLimits } from '../db/groups'
 import { findLayer, type LayerRow } from '../db/layers'
 import {
   countGroupMarkers,
@@ -58,15 +59,12 @@ function invalid(message: string): BusinessError {
 
 /** The group's marker limit in force now, read under a row lock on PostgreSQL so that concurrent creates cannot pass it together (SQLite runs one writer at a time). */
 async function lockedMarkerLimit(trx: Executor, dialect: DialectName, groupId: number, now: Date): Promise<LimitsInForce> {
-  let query = trx.selectFrom('groups').select(['level', 'vip_exp', 'marker_limit', 'join_limit', 'file_size_limit']).where('id', '=', groupId)
-  if (dialect === 'postgres') query = query.forUpdate()
-  return limitsInForce(await query.executeTakeFirstOrThrow(), now)
+  return limitsInForce(await findGroupLimits(trx, groupId, dialect), now)
 }
 
 /** How many more live markers the group may hold now, read without a lock: a check before costly work, which requireRoomForMarkers repeats when writing. */
 export async function markerRoom(db: Executor, groupId: number, now: Date): Promise<{ room: number; limits: LimitsInForce }> {
-  const group = await db.selectFrom('groups').select(['level', 'vip_exp', 'marker_limit', 'join_limit', 'file_size_limit']).where('id', '=', groupId).executeTakeFirstOrThrow()
-  const limits = limitsInForce(group, now)
+  const limits = limitsInForce(await findGroupLimits(db, groupId), now)
   return { room: limits.marker_limit - (await countGroupMarkers(db, groupId)), limits }
 }
 

@@ -47,15 +47,11 @@ import {
   updateRoute,
   type RouteRow,
 } from '../db/routes'
-import { BusinessError } from '../envelope'
+import { BusinessError, fail } from '../envelope'
 import type { Caller } from '../auth'
 import { isManager, mapCaller, requireFeature, shareableLayers, usableLayerIds, type MapCaller } from './permissions'
-import { lockGroup } from './teams'
+import { lockGroup } from '../db/groups'
 import { parseJsonArray, presentRoute, sharedRouteOf } from '../presenters/route'
-
-function fail(errcode: ErrCode, message: string): BusinessError {
-  return new BusinessError(errcode, message)
-}
 
 function routeNotFound(): BusinessError {
   return fail(ErrCode.NOT_FOUND, ROUTE_MSG.notFound)

@@ -40,7 +40,7 @@ import { countTries, deleteTriesBefore, deleteTriesOfShares, deleteTry, insertTr
 import { deleteShare, deleteSharesOfGroups, findShare, insertShare, shareIdsOfGroups, sharesOfGroup, type ShareRow } from '../db/shares'
 import { findStyleOf, stylesOfLayers } from '../db/title-styles'
 import type { GroupRow } from '../db/schema'
-import { BusinessError } from '../envelope'
+import { BusinessError, fail } from '../envelope'
 import { presentMarkers } from '../presenters/mapdata'
 import { presentShare, presentShareMeta, presentSharedLayer, shareDataIds } from '../presenters/shares'
 import { DEFAULT_TITLE_STYLE } from './title-style'
@@ -72,10 +72,6 @@ export interface ShareInput {
   data_ids: number[]
   type: ShareKind
   style?: SharedMapStyle | null
-}
-
-function fail(errcode: ErrCode, message: string): BusinessError {
-  return new BusinessError(errcode, message)
 }
 
 function shareNotFound(): BusinessError {

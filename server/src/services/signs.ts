@@ -58,16 +58,12 @@ import {
   type SignRow,
 } from '../db/signs'
 import { getSystemConfig } from '../db/system-config'
-import { BusinessError } from '../envelope'
+import { fail } from '../envelope'
 import type { Caller } from '../auth'
 import { mapCaller, usableLayerIds, type MapCaller } from './permissions'
 import { isStorageKey, type FileStorage } from './storage'
 import { parsePhotos, presentSign, targetOfRow } from '../presenters/sign'
 import { requireTaskCheckIn, type TaskProofs } from './tasks'
-
-function fail(errcode: ErrCode, message: string): BusinessError {
-  return new BusinessError(errcode, message)
-}
 
 /** What every check-in call works with. */
 export interface SignEnv {

@@ -54,15 +54,11 @@ import {
   type TaskRow,
   type TaskScopeFilter,
 } from '../db/tasks'
-import { BusinessError } from '../envelope'
+import { BusinessError, fail } from '../envelope'
 import type { Caller } from '../auth'
 import { isManager, mapCaller, requireFeature, usableLayerIds, type MapCaller } from './permissions'
-import { lockGroup } from './teams'
+import { lockGroup } from '../db/groups'
 import { presentTask } from '../presenters/task'
-
-function fail(errcode: ErrCode, message: string): BusinessError {
-  return new BusinessError(errcode, message)
-}
 
 function taskNotFound(): BusinessError {
   return fail(ErrCode.NOT_FOUND, TASK_MSG.notFound)

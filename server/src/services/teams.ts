@@ -5,7 +5,6 @@
  * the routes through services/permissions.ts; this file keeps the rows consistent.
  */
 import { randomInt } from 'node:crypto'
-import { sql } from 'kysely'
 import { ErrCode } from '../../../types/api'
 import type { Department, JoinsOverview, Member, Role } from '../../../types/teams'
 import { MSG, TEAM_MSG } from '../../../src/domain/messages'
@@ -27,19 +26,6 @@ import { selectGroupForUser, updateUserProfile } from '../db/users'
 import { BusinessError } from '../envelope'
 import { joinLimitMessage, limitsInForce } from './limits'
 import { groupBy, presentDepartment, presentMember, presentPending, presentRole, type MemberRow } from '../presenters/teams'
-
-/**
- * Serialises changes to the group's membership: a no-op write on the group row holds its row lock
- * (PostgreSQL) or the write lock (SQLite) until the transaction ends, so that two joins cannot both
- * see the last free place.
- */
-export async function lockGroup(trx: Executor, groupId: number): Promise<void> {
-  await trx
-    .updateTable('groups')
-    .set({ join_limit: sql<number>`join_limit` })
-    .where('id', '=', groupId)
-    .execute()
-}
 
 /** Members (the administrator included), pending pre-registrations, and the collaborators join_limit counts of them. */
 export async function headcount(db: Executor, groupId: number): Promise<{ members: number; pending: number; collaborators: number }> {

@@ -39,6 +39,7 @@ function CheckInSheet({ visible, target, title, requirePhoto = false, onDone, on
   useEffect(() => {
     if (visible) void draft.start({ ...(target.marker_id ? { marker_id: target.marker_id } : {}), ...(target.task_id ? { task_id: target.task_id } : {}) })
     else draft.clear()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- starts or clears the draft when the sheet opens, closes or changes target; the store's draft object is the same throughout
   }, [visible, target.marker_id, target.task_id])
 
   const close = () => {

@@ -60,7 +60,11 @@ export function DraggablePanel({ visible, onClose, className, children }: Dragga
   )
 
   if (!visible) return null
-  const y = (e: any) => e.touches?.[0]?.clientY ?? e.changedTouches?.[0]?.clientY ?? e.clientY ?? 0
+  // Taro types its touch events as the base event; the touch (or, in a desktop browser, mouse) fields are read as they come.
+  const y = (event: object) => {
+    const e = event as { touches?: ArrayLike<{ clientY: number }>; changedTouches?: ArrayLike<{ clientY: number }>; clientY?: number }
+    return e.touches?.[0]?.clientY ?? e.changedTouches?.[0]?.clientY ?? e.clientY ?? 0
+  }
 
   return (
     <View className={`draggable-panel ${className ?? ''}`} style={{ height: `${height}px` }}>

@@ -35,6 +35,7 @@ export const PhotoUploader = observer(function PhotoUploader({ value, onChange, 
       last.current = key
       setItems(toItems(value))
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the photos themselves: a new array with the same URLs must not reset the uploader's list
   }, [value.join('|')])
 
   const change = (list: UploaderFileItem[]) => {
@@ -45,7 +46,8 @@ export const PhotoUploader = observer(function PhotoUploader({ value, onChange, 
     onBusyChange?.(list.some((i) => i.status === 'uploading' || i.status === 'ready'))
   }
 
-  const upload = async (file: any): Promise<UploaderFileItem> => {
+  // What the picker hands over: Taro's chosen file (a temporary path; on H5 also the browser's File).
+  const upload = async (file: { name?: string; tempFilePath?: string; path?: string; originalFileObj?: { name?: string } }): Promise<UploaderFileItem> => {
     const path: string = file?.tempFilePath ?? file?.path ?? ''
     const name: string | undefined = file?.originalFileObj?.name
     const res = await notes.uploadPhoto(path, (p, target) => notes.sendFile(p, target, name), kind)
@@ -57,7 +59,7 @@ export const PhotoUploader = observer(function PhotoUploader({ value, onChange, 
     <Uploader
       value={items}
       onChange={change}
-      upload={upload as any}
+      upload={upload}
       maxCount={max}
       multiple
       mediaType={['image']}

@@ -26,11 +26,11 @@ export const IconPicker = observer(function IconPicker({ value, color, onChange 
 
   useEffect(() => {
     void icons.ensure()
-  }, [])
+  }, [icons])
 
   useEffect(() => {
     if (adding) notes.preloadUploader()
-  }, [adding])
+  }, [adding, notes])
 
   const add = async () => {
     const saved = await icons.add(name, async () => {

@@ -75,6 +75,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
 
   useEffect(() => {
     if (visible && !files) void root.platform.files().then(setFiles, () => undefined)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads the file adapter once, when the panel first shows
   }, [visible])
 
   const fileAdapter = async (): Promise<FileAdapter> => {

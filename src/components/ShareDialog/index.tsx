@@ -28,7 +28,7 @@ export const ShareDialog = observer(function ShareDialog() {
     if (!r) return
     shares.open(r.type, r.ids, r.name)
     if (r.pickLayers) shares.openLayerPicker()
-  }, [app.share_request])
+  }, [app.share_request, app, shares])
 
   // Shareable layers and the folders above them (folders only group; they are not data).
   const layerNodes = useMemo(() => {
@@ -41,6 +41,7 @@ export const ShareDialog = observer(function ShareDialog() {
       }
     }
     return layers.layers.filter((l) => keep.has(l.id)).map((l) => ({ id: l.id, parentId: l.parent_id || null, name: l.name }))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- layers.byId is derived from layers.layers, which is listed
   }, [layers.layers, shares.shareableLayers])
 
   const dataLabel = form ? (form.type === 1 ? form.data_ids.map((id) => layers.byId.get(id)?.name ?? `#${id}`).join('、') : `${form.data_ids.length}项`) : ''

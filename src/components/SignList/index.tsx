@@ -36,7 +36,7 @@ function SignList({ taskId, markerId }: SignListProps) {
 
   useEffect(() => {
     void sign.open({ taskId, markerId })
-  }, [taskId, markerId])
+  }, [taskId, markerId, sign])
 
   return (
     <View className='sign-list' data-testid='sign-list'>

@@ -45,7 +45,7 @@ export const TitleStyleEditor = observer(function TitleStyleEditor({ visible, la
   const [style, setStyle] = useState<StyleValue>(() => layers.titleStyleFor(layerId))
   useEffect(() => {
     if (visible) setStyle(layers.titleStyleFor(layerId))
-  }, [visible, layerId])
+  }, [visible, layerId, layers])
   const set = (patch: Partial<StyleValue>) => setStyle((s) => ({ ...s, ...patch }))
 
   const save = async () => {

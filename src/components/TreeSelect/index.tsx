@@ -30,6 +30,7 @@ export const TreeSelect = observer(function TreeSelect({ visible, title, nodes, 
 
   useEffect(() => {
     if (visible) setChecked(normalizeChecked(nodes, value))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the ticks start from `value` when the sheet opens; after that they are the user's until confirmed
   }, [visible])
 
   const act = (action: TreeSelectAction) => {

@@ -77,6 +77,7 @@ export function WatermarkCamera({ visible, watermark, onShot, onClose }: Waterma
     return () => {
       cancelled = true
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the camera opens when the sheet shows; the callbacks and size it needs later are read through `latest`
   }, [visible])
 
   const shoot = async () => {

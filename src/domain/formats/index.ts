@@ -67,6 +67,7 @@ export function serializeFile(format: ImportFormat, markers: ExportMarker[], opt
 
 /** '图层名.geojson', without characters that file systems refuse. */
 export function exportFileName(layerName: string, format: ImportFormat): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what file systems refuse
   const base = layerName.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'layer'
   return `${base}.${FORMAT_FILES[format].extension}`
 }

@@ -19,7 +19,7 @@ function AboutPage() {
 
   useEffect(() => {
     void app.loadConfig()
-  }, [])
+  }, [app])
 
   return (
     <PageShell className='about-page'>

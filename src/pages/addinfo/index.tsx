@@ -69,11 +69,12 @@ const AddInfoForm = observer(function AddInfoForm() {
       }
       setReady(true)
     })()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page's parameters are read once, when it opens
   }, [])
 
   useEffect(() => {
     if (draft.layer_id) void fields.ensure(draft.layer_id)
-  }, [draft.layer_id])
+  }, [draft.layer_id, fields])
 
   if (!ready) return <View className='addinfo-loading muted'>加载中…</View>
 
@@ -95,7 +96,7 @@ const AddInfoForm = observer(function AddInfoForm() {
     if (!problem) setCoord('')
   }
 
-  const useMyPosition = async () => {
+  const fillMyPosition = async () => {
     setLocating(true)
     // Through the tracker: a refusal shows the 权限错误 dialog, any other failure says so.
     const p = await tracker.locateNow()
@@ -181,7 +182,7 @@ const AddInfoForm = observer(function AddInfoForm() {
             </Button>
           </View>
           <View className='addinfo-geo__buttons'>
-            <Button size='small' loading={locating} onClick={() => void useMyPosition()}>
+            <Button size='small' loading={locating} onClick={() => void fillMyPosition()}>
               使用我的位置
             </Button>
             {draft.type === MARKER_KIND.multiPolygon ? (

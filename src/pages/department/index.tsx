@@ -48,7 +48,7 @@ const DepartmentList = observer(function DepartmentList() {
     void departments.load()
     void team.load()
     void layers.load()
-  }, [])
+  }, [departments, layers, team])
 
   const layerNodes = useMemo(() => layers.layers.map((l) => ({ id: l.id, parentId: l.parent_id || null, name: l.name })), [layers.layers])
   const memberNodes = team.members.map((m) => ({ id: m.user.id, name: m.user.nickname || m.user.phone }))

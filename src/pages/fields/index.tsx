@@ -13,7 +13,8 @@ import { PageShell } from '../../components/PageShell'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
 import { useStores } from '../../stores/context'
-import { FIELD_KINDS, FIELD_KIND_NAMES, FIELD_NAME_MAX, parseOptions } from '../../stores/FieldStore'
+import { FIELD_KINDS, FIELD_NAME_MAX } from '../../domain/fields'
+import { FIELD_KIND_NAMES, parseOptions } from '../../stores/FieldStore'
 import './index.scss'
 
 interface FormState {
@@ -32,7 +33,7 @@ const LayerPick = observer(function LayerPick() {
   const { layers } = root
   useEffect(() => {
     if (!layers.loaded) void layers.load()
-  }, [])
+  }, [layers])
   const list = layers.fieldLayers
   return (
     <View className='fields'>
@@ -62,7 +63,7 @@ const FieldList = observer(function FieldList() {
   useEffect(() => {
     if (!layers.loaded) void layers.load()
     if (layerId) void fields.load(layerId)
-  }, [layerId])
+  }, [layerId, fields, layers])
 
   const layer = layers.byId.get(layerId)
   const list = fields.fieldsOf(layerId)

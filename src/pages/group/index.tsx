@@ -423,7 +423,7 @@ const InviteJoin = observer(function InviteJoin({ code }: { code: string }) {
 
   useEffect(() => {
     void api.post('/api/group/invite/info', { code }).then((res) => res && setInfo(res))
-  }, [code])
+  }, [code, api])
 
   if (!info || closed || info.group_id === session.user?.select_groupid) return null
   return (
@@ -455,7 +455,7 @@ const Team = observer(function Team() {
     void departments.load()
     void roles.load()
     if (team.canManage) void team.loadInviteCode()
-  }, [session.user?.select_groupid])
+  }, [session.user?.select_groupid, departments, roles, team])
 
   const saveName = async () => {
     if (renaming !== null && (await session.saveGroupName(renaming))) setRenaming(null)

@@ -39,6 +39,7 @@ function MapData() {
         }
       })
     void layers.loadTitleStyles()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map's first load, once per page: later changes of the view or the route parameter must not re-run it
   }, [])
   return null
 }
@@ -239,16 +240,17 @@ function MapPage() {
   const [filterOpen, setFilterOpen] = useState(false)
   const user = session.user
   const center = app.self_location ?? app.map_view?.center ?? DEFAULT_CENTER
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function whenever the title styles change, so that the map redraws its titles
   const titleStyleOf = useCallback((id: number) => layers.titleStyleFor(id), [layers.titleStyles])
   useEffect(() => {
     if (map.loaderState === 'notload') map.setLoaderState('loading')
     void map.loadEngine()
-  }, [])
+  }, [map])
 
   // Tracking goes on by itself where location access was granted before (SPEC 4 location).
   useEffect(() => {
     void tracker.resume()
-  }, [])
+  }, [tracker])
 
   const locateMe = async () => {
     const p = await tracker.locateNow()

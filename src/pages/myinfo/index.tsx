@@ -20,7 +20,7 @@ function MyInfoPage() {
   const [saving, setSaving] = useState(false)
   const [uploading, setUploading] = useState(false)
 
-  useEffect(() => notes.preloadUploader(), [])
+  useEffect(() => notes.preloadUploader(), [notes])
 
   const changeAvatar = async () => {
     if (uploading) return

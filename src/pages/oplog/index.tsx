@@ -39,7 +39,7 @@ const LogList = observer(function LogList() {
   useEffect(() => {
     if (!layers.loaded) void layers.load()
     void oplog.load()
-  }, [])
+  }, [layers, oplog])
 
   return (
     <View className='oplog'>

@@ -24,7 +24,7 @@ const OrderList = observer(function OrderList() {
 
   useEffect(() => {
     void vip.loadOrders(1)
-  }, [])
+  }, [vip])
 
   const now = new Date()
   return (

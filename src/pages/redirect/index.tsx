@@ -20,7 +20,7 @@ function Forward() {
     const loc = root.platform.location()
     const decision = redirectTarget(loc.pathname, loc.search, ROUTES)
     root.navigate('to' in decision ? decision.to : NOT_FOUND_PATH, 'redirect')
-  }, [])
+  }, [root])
   return (
     <View className='redirect-wait'>
       <Loading direction='vertical'>{APP_MSG.redirecting}</Loading>

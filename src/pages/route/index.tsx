@@ -80,7 +80,7 @@ const RouteList = observer(function RouteList() {
 
   useEffect(() => {
     void store.load(1)
-  }, [])
+  }, [store])
 
   return (
     <View className='routes'>

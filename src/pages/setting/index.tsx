@@ -90,7 +90,7 @@ function SettingPage() {
   // The team's default for cluster counts comes with the system config.
   useEffect(() => {
     void app.loadConfig()
-  }, [])
+  }, [app])
 
   return (
     <PageShell className='setting-page'>

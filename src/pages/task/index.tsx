@@ -271,7 +271,7 @@ const TaskCentre = observer(function TaskCentre() {
   })
   useEffect(() => {
     if (store.canUse) void store.load(1)
-  }, [store.canUse])
+  }, [store.canUse, store])
 
   const pick = (value: Tab) => {
     setTab(value)

@@ -25,7 +25,7 @@ const VipCentre = observer(function VipCentre() {
 
   useEffect(() => {
     void vip.load()
-  }, [])
+  }, [vip])
 
   if (!info) return null
   const now = new Date()

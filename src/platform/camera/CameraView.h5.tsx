@@ -80,6 +80,7 @@ export function CameraView({ facing, width, height, onReady, onError }: CameraVi
     return () => {
       cancelled = true
       stop()
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- the element rendered now is the one to detach the stream from
       if (videoRef.current) videoRef.current.srcObject = null
     }
   }, [facing, width, height])

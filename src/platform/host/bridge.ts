@@ -91,6 +91,7 @@ export class HostBridge {
   ) {
     this.nextId = options.nextId ?? makeRequestIds('h5')
     this.pollMs = options.pollMs ?? HOST_POLL_MS
+    // eslint-disable-next-line no-console -- the host bridge's one diagnostic: a failure inside the native host's web view has nowhere else to go
     this.onError = options.onError ?? ((error) => console.error('[host bridge]', error))
   }
 

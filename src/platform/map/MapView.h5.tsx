@@ -61,6 +61,7 @@ export function MapView(props: MapViewProps) {
       engine.current?.destroy()
       engine.current = null
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is created once, at the first centre and zoom; later moves come through `target`
   }, [])
 
   useEffect(() => {
@@ -81,6 +82,7 @@ export function MapView(props: MapViewProps) {
 
   useEffect(() => {
     engine.current?.renderSelf(self)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the position: a new object at the same place does not redraw
   }, [self?.lng, self?.lat])
 
   useEffect(() => {

@@ -65,6 +65,7 @@ export function MapView(props: MapViewProps) {
 
   useEffect(() => {
     if (target) Taro.createMapContext(MAP_ID).moveToLocation({ longitude: target.lng, latitude: target.lat })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a move is asked for by a new target sequence number, not by a new object with the same place
   }, [target?.seq])
 
   useEffect(() => {

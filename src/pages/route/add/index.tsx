@@ -109,7 +109,7 @@ const StopPicker = observer(function StopPicker() {
     }
   }
 
-  const useMyPosition = async () => {
+  const fillMyPosition = async () => {
     setLocating(true)
     // Through the tracker: a refusal shows the 权限错误 dialog, any other failure says so.
     const p = await tracker.locateNow()
@@ -151,7 +151,7 @@ const StopPicker = observer(function StopPicker() {
           添加坐标
         </Button>
       </View>
-      <Button size='small' className='route-picker__locate' loading={locating} onClick={() => void useMyPosition()}>
+      <Button size='small' className='route-picker__locate' loading={locating} onClick={() => void fillMyPosition()}>
         使用我的位置
       </Button>
     </View>
@@ -177,6 +177,7 @@ const RouteForm = observer(function RouteForm() {
       setReady(true)
     })()
     return () => d.dispose()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft of the route in the address, started once when the page opens
   }, [])
 
   if (!ready || d.loading) return <View className='route-form__loading muted'>加载中…</View>

@@ -186,7 +186,7 @@ function ShareViewPage() {
 
   useEffect(() => {
     void shareView.open(id)
-  }, [id])
+  }, [id, shareView])
 
   // weapp: forwarding this page in a chat opens the same share.
   useShareAppMessage(() => ({ title: shareView.meta?.name ?? '地图分享', path: `/pages/share/view/index?id=${encodeURIComponent(id)}` }))

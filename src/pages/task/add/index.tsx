@@ -34,7 +34,7 @@ const PlacePicker = observer(function PlacePicker() {
   const d = root.task.draft
   const [locating, setLocating] = useState(false)
 
-  const useMyPosition = async () => {
+  const fillMyPosition = async () => {
     setLocating(true)
     // Through the tracker: a refusal shows the 权限错误 dialog, any other failure says so.
     const p = await tracker.locateNow()
@@ -88,7 +88,7 @@ const PlacePicker = observer(function PlacePicker() {
           </Button>
         </View>
       ))}
-      <Button size='small' className='task-place__locate' loading={locating} onClick={() => void useMyPosition()}>
+      <Button size='small' className='task-place__locate' loading={locating} onClick={() => void fillMyPosition()}>
         使用我的位置
       </Button>
     </View>
@@ -151,6 +151,7 @@ const TaskForm = observer(function TaskForm() {
       else d.startNew()
       setReady(true)
     })()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft of the task in the address, started once when the page opens
   }, [])
 
   if (!ready || d.loading) return <View className='task-form__loading muted'>加载中…</View>
