@@ -45,6 +45,7 @@ import {
   softDeleteMarkersOfLayers,
 } from '../db/markers'
 import { deleteOpsOfGroups } from '../db/oplog'
+import { deleteChangesOfGroups } from '../db/change-log'
 import { BusinessError } from '../envelope'
 import { presentLayer } from '../presenters/mapdata'
 import { limitsInForce, markerLimitMessage } from './limits'
@@ -344,4 +345,5 @@ export async function purgeGroupMapData(trx: Executor, groupIds: number[]): Prom
   await deleteAuthOfGroups(trx, groupIds)
   await deleteLayersOfGroups(trx, groupIds)
   await deleteOpsOfGroups(trx, groupIds)
+  await deleteChangesOfGroups(trx, groupIds)
 }
