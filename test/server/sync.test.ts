@@ -1,5 +1,5 @@
 /** The group's change log (types/sync.ts) and /api/sync/changes: what each change appends, and what each caller may read of it. */
-import type { SyncChange } from '../../types/sync'
+import type { SyncChange, SyncChangesRes } from '../../types/sync'
 import { CHANGES_LIMIT_MAX } from '../../server/src/services/sync'
 import { expectOk, grant, makeLayer, makeMarker, makeTeam, type Team } from './mapdata-fixture'
 import { makeWorld, ok, type TeamWorld } from './teams-fixture'
@@ -14,7 +14,7 @@ beforeEach(async () => {
 afterEach(() => team.t.close())
 
 const call = (path: string, body: object, auth = team.owner) => team.t.call(path, body, auth)
-const changes = async (since: number, auth = team.owner, limit?: number) => expectOk(await call('/api/sync/changes', { since, ...(limit ? { limit } : {}) }, auth))
+const changes = async (since: number, auth = team.owner, limit?: number): Promise<SyncChangesRes> => expectOk(await call('/api/sync/changes', { since, ...(limit ? { limit } : {}) }, auth))
 const point = (over: object = {}) => ({ layer_id: layer, name: '标注', type: 0, points: '116.397428,39.90923', ...over })
 
 async function logRows() {
