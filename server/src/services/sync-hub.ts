@@ -114,12 +114,15 @@ export class SyncHub {
           return
         }
         greeting = true
-        void this.hello(socket, message).then(
-          (joined) => {
-            clearTimeout(helloTimer)
+        // The client is known before ready goes out, so that nothing it sends after ready is missed.
+        const joined = (c: Client) => {
+          clearTimeout(helloTimer)
+          client = c
+        }
+        void this.hello(socket, message, joined).then(
+          (c) => {
             // Closed while its hello was being checked.
-            if (gone) this.leave(joined)
-            else client = joined
+            if (gone) this.leave(c)
           },
           () => socket.close(SYNC_SOCKET_UNAUTHORIZED, 'session'),
         )
@@ -131,7 +134,7 @@ export class SyncHub {
     })
   }
 
-  private async hello(socket: HubSocket, message: { token?: unknown; userid?: unknown }): Promise<Client> {
+  private async hello(socket: HubSocket, message: { token?: unknown; userid?: unknown }, joined: (client: Client) => void): Promise<Client> {
     const caller = await authenticate(this.db, { token: message.token, userid: message.userid }, this.now())
     const who = await mapCaller(this.db.kysely, caller)
     await this.listen()
@@ -150,6 +153,7 @@ export class SyncHub {
       lastSeq: seq,
       lastHeard: Date.now(),
     }
+    joined(client)
     send(socket, { type: 'ready', seq })
     let members = this.groups.get(who.groupId)
     const first = !members
