@@ -68,6 +68,20 @@ describe('GET /api/sync/socket', () => {
     }
   })
 
+  it('should close a socket that stays silent for three ping intervals', async () => {
+    const hub = new SyncHub(team.t.db, { pingIntervalMs: 40 })
+    const app = buildApp({ db: team.t.db, clock: team.t.clock, sms: team.t.sms, syncHub: hub })
+    try {
+      const p = await connect(app)
+      p.hello(team.owner)
+      await p.next('ready')
+      expect(await p.closed()).toBe(1001)
+      expect(hub.connected).toBe(0)
+    } finally {
+      await app.close()
+    }
+  })
+
   it('should push the new seq after another member saves a marker, and list it in the changes', async () => {
     const p = await connect()
     p.hello(team.member)

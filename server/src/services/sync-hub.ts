@@ -176,7 +176,7 @@ export class SyncHub {
   private async ping(client: Client): Promise<void> {
     const session = await findLiveSession(this.db.kysely, hashToken(client.token))
     if (!session) {
-      client.socket.close(SYNC_SOCKET_UNAUTHORIZED, 'session')
+      this.drop(client, SYNC_SOCKET_UNAUTHORIZED, 'session')
       return
     }
     send(client.socket, { type: 'pong' })
@@ -196,10 +196,15 @@ export class SyncHub {
     await this.presenceChanged(client.groupId)
   }
 
+  /** Closes a socket the hub gives up on; it leaves the group at once, not when the close handshake ends. */
+  private drop(client: Client, code: number, reason: string): void {
+    this.leave(client)
+    client.socket.close(code, reason)
+  }
+
   private leave(client: Client): void {
     const members = this.groups.get(client.groupId)
-    if (!members) return
-    members.delete(client)
+    if (!members?.delete(client)) return
     if (members.size === 0) this.groups.delete(client.groupId)
     void this.presenceChanged(client.groupId)
   }
@@ -306,7 +311,7 @@ export class SyncHub {
     this.sweeper = setInterval(() => {
       const silentSince = Date.now() - 3 * this.pingIntervalMs
       for (const [groupId, members] of this.groups) {
-        for (const c of members) if (c.lastHeard < silentSince) c.socket.close(1001, 'silent')
+        for (const c of members) if (c.lastHeard < silentSince) this.drop(c, 1001, 'silent')
         void this.announce({ type: 'presence', server: this.serverId, group_id: groupId, people: this.localPeople(groupId) })
       }
     }, this.pingIntervalMs)
