@@ -13,12 +13,12 @@ import { noFields } from '../schemas/common'
 import { callDefiners, type AppDeps } from './define'
 
 export function titleStyleRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db } = deps
+  const { db, clock } = deps
   const { sessionCall } = callDefiners(app, deps)
 
   sessionCall('/api/system/title/style/getlist', noFields, async (_input, caller) => titleStylesOf(db.kysely, caller))
 
   sessionCall('/api/system/title/style/getbylayerid', styleByLayerFields, async ({ layerids }, caller) => titleStylesOfLayers(db.kysely, caller, layerids))
 
-  sessionCall('/api/system/title/style/save', styleSave, async (input, caller) => saveTitleStyle(db, caller, input))
+  sessionCall('/api/system/title/style/save', styleSave, async (input, caller) => saveTitleStyle(db, caller, input, clock.now()))
 }
