@@ -150,9 +150,9 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 
-  // CommonJS config files.
+  // CommonJS files: config files and the scripts the weapp tests load into the packer's processes with node -r.
   {
-    files: ['babel.config.js', 'jest.config.js', 'test/support/style-stub.js'],
+    files: ['babel.config.js', 'jest.config.js', 'test/devtools/jest.config.js', 'test/support/style-stub.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 

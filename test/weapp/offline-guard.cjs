@@ -124,6 +124,8 @@ if (!globalThis.__offlineGuardLoaded) {
   for (const [name, stream] of [['stdout', process.stdout], ['stderr', process.stderr]]) {
     const real = stream.write.bind(stream)
     stream.write = (chunk, ...rest) => {
+      // The packer colours its lines; the comparison wants the text (ESC is the point of this pattern).
+      // eslint-disable-next-line no-control-regex
       record({ kind: 'output', stream: name, text: String(chunk).replace(/\x1b\[[0-9;]*m/g, '') })
       return real(chunk, ...rest)
     }
