@@ -7,13 +7,21 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind
   readonly errcode?: number
   readonly status?: number
+  /** The envelope's data of a business error: for CONFLICT the entity as it is now (null when it was deleted). */
+  readonly data?: unknown
 
-  constructor(kind: ApiErrorKind, message: string, opts: { errcode?: number; status?: number } = {}) {
+  constructor(kind: ApiErrorKind, message: string, opts: { errcode?: number; status?: number; data?: unknown } = {}) {
     super(message)
     this.name = 'ApiError'
     this.kind = kind
     this.errcode = opts.errcode
     this.status = opts.status
+    this.data = opts.data
+  }
+
+  /** A save or delete refused because the entity changed (or went) since the edit started (types/sync.ts). */
+  get conflict(): boolean {
+    return this.kind === 'business' && this.errcode === ERRCODE.CONFLICT
   }
 }
 
@@ -39,5 +47,6 @@ export const ERRCODE = {
   NOT_FOUND: 1002,
   FORBIDDEN: 1003,
   LIMIT_REACHED: 1004,
+  CONFLICT: 1006,
   EXPIRED: 1007,
 } as const

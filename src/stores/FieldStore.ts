@@ -2,6 +2,7 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { FieldInput, FieldKind, LayerField } from '../../types/mapdata'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
+import { ApiError } from '../api/errors'
 import type { RootStore } from './RootStore'
 
 export const FIELD_NAME_MAX = 20
@@ -41,9 +42,10 @@ export class FieldStore {
     return this.byLayer.has(layerId)
   }
 
-  async load(layerId: number): Promise<LayerField[] | undefined> {
+  /** `background`: a teammate's change pulled by the sync store (no loading mask, no error notice). */
+  async load(layerId: number, background = false): Promise<LayerField[] | undefined> {
     this.loadingLayerId = layerId
-    const list = await this.root.api.post('/api/layer/field/getlist', { layer_id: layerId })
+    const list = await this.root.api.post('/api/layer/field/getlist', { layer_id: layerId }, { background })
     runInAction(() => {
       if (this.loadingLayerId === layerId) this.loadingLayerId = null
       if (list) this.set(layerId, list)
@@ -70,7 +72,8 @@ export class FieldStore {
     return null
   }
 
-  async save(input: FieldInput): Promise<LayerField | undefined> {
+  /** `input.rev`: the field's rev when its form opened; a stale one opens the conflict sheet (`base`: the field then). */
+  async save(input: FieldInput, base?: LayerField): Promise<LayerField | undefined> {
     const problem = this.check(input)
     if (problem) {
       this.root.app.notify(problem, 'warning')
@@ -83,9 +86,14 @@ export class FieldStore {
       kind: input.kind,
       options: input.kind === 'choice' ? Array.from(new Set((input.options ?? []).map((o) => o.trim()).filter(Boolean))) : [],
       required: !!input.required,
+      ...(input.id && input.rev !== undefined ? { rev: input.rev } : {}),
     }
-    const saved = await this.root.api.post('/api/layer/field/save', body)
-    if (!saved) return undefined
+    let refused = false
+    const saved = await this.root.api.request('/api/layer/field/save', body, { quiet: true }).catch((e) => {
+      refused = true
+      return this.root.refused(e, { kind: 'field', base, mine: body, resave: (next: FieldInput, current) => this.save(next, current as LayerField | undefined) })
+    })
+    if (!saved || refused) return saved
     runInAction(() => {
       this.root.app.clearNotices()
       const list = this.fieldsOf(input.layer_id)
@@ -109,10 +117,18 @@ export class FieldStore {
     return !!saved
   }
 
-  async remove(layerId: number, id: number): Promise<boolean> {
-    const res = await this.root.api.request('/api/layer/field/delete', { id }).then(
+  async remove(layerId: number, id: number, rev?: number): Promise<boolean> {
+    const res = await this.root.api.request('/api/layer/field/delete', { id, ...(rev !== undefined ? { rev } : {}) }, { quiet: true }).then(
       () => true,
-      () => false,
+      (e) => {
+        // Deleted meanwhile counts as done; changed meanwhile, the list shows the new version.
+        if (e instanceof ApiError && e.conflict) {
+          if (e.data) void this.load(layerId, true)
+          else return true
+        }
+        this.root.refused(e)
+        return false
+      },
     )
     if (!res) return false
     runInAction(() => {

@@ -11,6 +11,8 @@ import type { UploadPlatform } from '../platform/upload/types'
 import type { FileAdapter } from '../platform/file/types'
 import type { ScreenPlatform } from '../platform/screen/types'
 import type { MapCapabilities } from '../platform/map/types'
+import type { SocketPlatform } from '../platform/socket/types'
+import { ApiError } from '../api/errors'
 import type { Navigate } from '../router/navigate'
 import { reaction, type IReactionDisposer } from 'mobx'
 import { AppStore } from './AppStore'
@@ -35,6 +37,7 @@ import type { ShareStore } from './ShareStore'
 import type { ShareViewStore } from './ShareViewStore'
 import type { TeamStore } from './TeamStore'
 import type { VipStore } from './VipStore'
+import type { SyncStore } from './SyncStore'
 
 export interface Platform {
   storage: KeyValueStorage
@@ -65,6 +68,23 @@ export interface Platform {
   screen: ScreenPlatform
   /** Which base-map layers and style elements this platform's map can switch. */
   mapCapabilities: MapCapabilities
+  /** The live-sync push socket, loaded on first use (its code travels with the map, not with /login). */
+  socket: () => Promise<SocketPlatform>
+}
+
+/**
+ * A save refused with CONFLICT, as the store that sent it describes it (`theirs` comes from the
+ * error): what the conflict sheet shows, and how to save again. Only types here: the sheet's code
+ * and its rules load with the map (SyncStore, src/domain/sync.ts).
+ */
+export interface RefusedSave<T = unknown> {
+  kind: import('../../types/sync').SyncKind
+  /** The version the edit started from, when known: tells my changes from theirs. */
+  base?: unknown
+  /** What this phone tried to save. */
+  mine: unknown
+  /** Saves again (the sheet's choice, over the current rev; without an id: a new entity). */
+  resave: (input: any, base?: unknown) => Promise<T | undefined>
 }
 
 /** The stores made at start: what code that a page of any kind uses may rely on (the lazy ones come with their pages). */
@@ -95,6 +115,8 @@ export class RootStore {
   /** Timers of polls (fake timers in tests). */
   readonly scheduler: Scheduler
   private readonly lazyStores = new Map<LazyKey, LazyStore>()
+  /** Opens the conflict sheet and settles with what the user's choice saved (set by the sync store when it loads). */
+  conflictSink: ((refused: RefusedSave, theirs: unknown) => Promise<unknown>) | null = null
   /** Where the API lives (uploads go there too). */
   readonly baseUrl: string
   private readonly disposers: IReactionDisposer[] = []
@@ -150,6 +172,22 @@ export class RootStore {
     this.icons.reset()
     this.map.reset()
     for (const store of this.lazyStores.values()) store.reset?.()
+  }
+
+  /**
+   * A failed save or delete: a CONFLICT goes to the conflict sheet (its promise settles with what
+   * the user's choice saved); any other business error shows the server's message. For
+   * `.catch()` after api.request(…, { quiet: true }).
+   */
+  refused<T>(e: unknown, save?: RefusedSave<T>): Promise<T | undefined> | undefined {
+    if (!(e instanceof ApiError)) return undefined
+    if (e.conflict && save && this.conflictSink) return this.conflictSink(save, e.data ?? null) as Promise<T | undefined>
+    if (e.kind === 'business') this.app.notify(e.message, 'danger')
+    return undefined
+  }
+
+  get sync(): SyncStore {
+    return this.lazy('sync') as SyncStore
   }
 
   get team(): TeamStore {

@@ -10,6 +10,7 @@ import { sharePlatform } from '../platform/share'
 import { taroStorage } from '../platform/storage'
 import { loadUploadPlatform } from '../platform/upload/loader'
 import { loadFileAdapter } from '../platform/file/loader'
+import { loadSocketPlatform } from '../platform/socket/loader'
 import { screenPlatform } from '../platform/screen'
 import { capabilities } from '../platform/map/capabilities'
 import { createNavigate } from '../router/navigate'
@@ -37,6 +38,7 @@ export function appRootStore(): RootStore {
       files: loadFileAdapter,
       screen: screenPlatform,
       mapCapabilities: capabilities,
+      socket: loadSocketPlatform,
     },
   })
   return root
