@@ -65,6 +65,8 @@ export class SyncStore {
   /** Everyone else in the group with the map open (presence). */
   people: PresenceEntry[] = []
   conflict: OpenConflict | null = null
+  /** The marker /addinfo has open for editing. */
+  formMarkerId: number | null = null
   /** The last applied seq of each group (memory only). */
   private readonly sinceByGroup = new Map<number, number>()
   private conn: SocketConnection | null = null
@@ -78,10 +80,10 @@ export class SyncStore {
   private pullAgain = false
   private editingId: number | null = null
   private job: ConflictJob | null = null
-  private readonly disposer: IReactionDisposer
+  private readonly disposers: IReactionDisposer[] = []
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<SyncStore, 'root' | 'sinceByGroup' | 'conn' | 'generation' | 'attempt' | 'active' | 'reconnectTimer' | 'pingTimer' | 'pollTimer' | 'pullAgain' | 'editingId' | 'job' | 'disposer'>(this, {
+    makeAutoObservable<SyncStore, 'root' | 'sinceByGroup' | 'conn' | 'generation' | 'attempt' | 'active' | 'reconnectTimer' | 'pingTimer' | 'pollTimer' | 'pullAgain' | 'editingId' | 'job' | 'disposers'>(this, {
       root: false,
       sinceByGroup: false,
       conn: false,
@@ -94,20 +96,33 @@ export class SyncStore {
       pullAgain: false,
       editingId: false,
       job: false,
-      disposer: false,
+      disposers: false,
       people: observable.ref,
       conflict: observable.ref,
     })
     root.conflictSink = (refused, theirs) => this.openConflict(refused, theirs)
     // Runs exactly while someone is signed in with a group; another user or group starts over.
-    this.disposer = reaction(
-      () => (this.root.session.loggedIn && this.root.session.hasGroup ? `${this.root.session.user?.id}:${this.groupId}` : ''),
-      (key) => {
-        this.stop()
-        if (key) this.start()
-      },
-      { fireImmediately: true },
+    this.disposers.push(
+      reaction(
+        () => (this.root.session.loggedIn && this.root.session.hasGroup ? `${this.root.session.user?.id}:${this.groupId}` : ''),
+        (key) => {
+          this.stop()
+          if (key) this.start()
+        },
+        { fireImmediately: true },
+      ),
+      // Presence: the marker whose editor, position editing or detail is open here.
+      reaction(
+        () => this.formMarkerId ?? this.root.map.editing?.marker.id ?? (this.root.markers.detailOpen ? (this.root.markers.detail?.id ?? null) : null),
+        (id) => this.setEditing(id),
+        { fireImmediately: true },
+      ),
     )
+  }
+
+  /** /addinfo opened (or closed: null) the editor of a marker. */
+  setFormMarker(id: number | null): void {
+    this.formMarkerId = id
   }
 
   private get groupId(): number {
@@ -478,7 +493,7 @@ export class SyncStore {
   }
 
   dispose(): void {
-    this.disposer()
+    for (const d of this.disposers) d()
     this.stop()
     if (this.root.conflictSink) this.root.conflictSink = null
   }

@@ -14,6 +14,7 @@ import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
 import { useStores } from '../../stores/context'
 import { FIELD_KINDS, FIELD_KIND_NAMES, FIELD_NAME_MAX, parseOptions } from '../../stores/FieldStore'
+import { ConflictSheet } from '../../components/ConflictSheet'
 import './index.scss'
 
 interface FormState {
@@ -181,6 +182,7 @@ function FieldsPage() {
   return (
     <PageShell className='fields-page'>
       <FieldList />
+      <ConflictSheet />
     </PageShell>
   )
 }
