@@ -28,6 +28,8 @@ import { upgradeRoutes } from './routes/upgrade'
 import { distributionRoutes } from './routes/distribution'
 import { downloadRoutes } from './routes/download'
 import { signRoutes } from './routes/sign'
+import { syncRoutes } from './routes/sync'
+import { SyncHub } from './services/sync-hub'
 
 export type { AppDeps } from './routes/define'
 
@@ -37,6 +39,8 @@ export interface BuildAppOptions extends AppDeps {
 
 export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyInstance {
   const app = Fastify({ logger, bodyLimit: 1024 * 1024 })
+  const syncHub = deps.syncHub ?? new SyncHub(deps.db)
+  app.addHook('onClose', () => syncHub.close())
   registerSecurityHeaders(app)
   registerEnvelopeHandlers(app)
   systemRoutes(app, deps)
@@ -64,5 +68,6 @@ export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyI
   distributionRoutes(app, deps)
   downloadRoutes(app, deps)
   signRoutes(app, deps)
+  syncRoutes(app, { ...deps, syncHub })
   return app
 }

@@ -20,16 +20,19 @@ export function envelopeWithRawList(listJson: Buffer, total: number): Buffer {
   return Buffer.concat([Buffer.from(envelope.slice(0, at)), listJson, Buffer.from(envelope.slice(at + slot.length))])
 }
 
-export function failure(errcode: ErrCode, errmsg: string): Envelope<null> {
-  return { header: { errcode, errmsg }, data: null }
+export function failure<T = null>(errcode: ErrCode, errmsg: string, data: T | null = null): Envelope<T | null> {
+  return { header: { errcode, errmsg }, data }
 }
 
 /** A rule said no: answered as HTTP 200 with this errcode and Chinese message. */
 export class BusinessError extends Error {
   readonly errcode: ErrCode
-  constructor(errcode: ErrCode, message: string) {
+  /** What the error envelope carries as data (a conflict's current version); null when absent. */
+  readonly data: unknown
+  constructor(errcode: ErrCode, message: string, data: unknown = null) {
     super(message)
     this.errcode = errcode
+    this.data = data
   }
 }
 
@@ -48,7 +51,7 @@ export function registerEnvelopeHandlers(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => sendNotFound(reply))
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof BusinessError) return reply.code(200).send(failure(error.errcode, error.message))
+    if (error instanceof BusinessError) return reply.code(200).send(failure(error.errcode, error.message, error.data))
     if (error instanceof UnauthorizedError) return reply.code(401).send(failure(ErrCode.UNAUTHORIZED, MSG.loggedOut))
     const status = error.statusCode ?? 500
     // Bodies that are not JSON, too large or of another media type: the client sent something we cannot read.

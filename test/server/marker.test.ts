@@ -212,7 +212,7 @@ describe('/api/marker/save (update)', () => {
     const created = expectOk(await save({ layer_id: points, name: '井', type: 0, points: '116.4,39.9', style: { color: '#00ff00' }, sort: 3, fields: { [field.id]: '甜水' } }))
     t.clock.advance(60_000)
     const updated = expectOk(await save({ id: created.id, layer_id: points, name: '新井', type: 0, points: '116.5,39.95' }))
-    expect(updated).toEqual({ ...created, name: '新井', points: '116.5,39.95', updated_at: t.clock.now().toISOString() })
+    expect(updated).toEqual({ ...created, name: '新井', points: '116.5,39.95', updated_at: t.clock.now().toISOString(), rev: 2 })
     expect(await byIds([created.id])).toEqual([updated])
   })
 

@@ -42,7 +42,7 @@ describe('/api/system/title/style/save', () => {
     const { t, owner } = team
     const first = expectOk(await t.call('/api/system/title/style/save', { layer_id: layerId, font_size: 20 }, owner))
     const second = expectOk(await t.call('/api/system/title/style/save', { layer_id: layerId, padding: 8 }, owner))
-    expect(second).toEqual({ ...first, padding: 8 })
+    expect(second).toEqual({ ...first, padding: 8, rev: 2 })
     expect(await rowCount(t, 'title_styles')).toBe(1)
   })
 

@@ -14,6 +14,8 @@ export type Executor = Kysely<Tables>
 export interface Database {
   kysely: Kysely<Tables>
   dialect: DialectName
+  /** PostgreSQL's pool (live sync takes one connection from it to LISTEN). */
+  pgPool?: Pool
   /** The PostgreSQL schema this connection works in, when not the default (tests isolate themselves in one). */
   schema?: string
   close(): Promise<void>
@@ -24,11 +26,12 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number }
 
 export function openDatabase(options: DatabaseOptions): Database {
-  const kysely = options.kind === 'sqlite' ? new Kysely<Tables>({ dialect: sqliteDialect(options.file) }) : new Kysely<Tables>({ dialect: postgresDialect(options) })
+  const pgPool = options.kind === 'postgres' ? postgresPool(options) : undefined
+  const kysely = pgPool ? new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pgPool }) }) : new Kysely<Tables>({ dialect: sqliteDialect((options as { file: string }).file) })
   let closing: Promise<void> | undefined
   // Idempotent: shutdown paths may race (signal during a failed start, tests closing twice).
   const schema = options.kind === 'postgres' ? options.schema : undefined
-  return { kysely, dialect: options.kind, schema, close: () => (closing ??= kysely.destroy()) }
+  return { kysely, dialect: options.kind, schema, pgPool, close: () => (closing ??= kysely.destroy()) }
 }
 
 function sqliteDialect(file: string): SqliteDialect {
@@ -40,17 +43,36 @@ function sqliteDialect(file: string): SqliteDialect {
   return new SqliteDialect({ database })
 }
 
-function postgresDialect(options: { url: string; schema?: string; maxConnections?: number }): PostgresDialect {
-  const pool = new Pool({
+function postgresPool(options: { url: string; schema?: string; maxConnections?: number }): Pool {
+  return new Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     // Tests isolate themselves in a throwaway schema.
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   })
-  return new PostgresDialect({ pool })
 }
 
-/** Runs `work` in one transaction; a thrown error rolls everything back. */
-export function inTransaction<T>(db: Database, work: (trx: Executor) => Promise<T>): Promise<T> {
-  return db.kysely.transaction().execute(work)
+type CommitHook = (db: Database) => void
+
+const commitHooks = new WeakMap<Executor, CommitHook[]>()
+
+/** Runs `work` in one transaction; a thrown error rolls everything back. Hooks added with afterCommit run once it has committed. */
+export async function inTransaction<T>(db: Database, work: (trx: Executor) => Promise<T>): Promise<T> {
+  const hooks: CommitHook[] = []
+  const result = await db.kysely.transaction().execute((trx) => {
+    commitHooks.set(trx, hooks)
+    return work(trx)
+  })
+  for (const hook of hooks) hook(db)
+  return result
+}
+
+/**
+ * Runs `hook` after the transaction `trx` commits (nothing when it rolls back): what others may
+ * only learn about once they can read it (live sync's push). `trx` must come from inTransaction.
+ */
+export function afterCommit(trx: Executor, hook: CommitHook): void {
+  const hooks = commitHooks.get(trx)
+  if (!hooks) throw new Error('afterCommit needs a transaction from inTransaction')
+  hooks.push(hook)
 }

@@ -2,6 +2,7 @@
 import type { Generated, Selectable } from 'kysely'
 import type { FieldKind } from '../../../types/mapdata'
 import type { Executor } from './connection'
+import { bumpRev } from './revisions'
 
 export interface LayerFieldsTable {
   id: Generated<number>
@@ -80,7 +81,7 @@ export function insertField(db: Executor, field: FieldValues & { group_id: numbe
 export function updateField(db: Executor, id: number, field: FieldValues): Promise<FieldRow> {
   return db
     .updateTable('layer_fields')
-    .set({ name: field.name, kind: field.kind, options: JSON.stringify(field.options), required: field.required ? 1 : 0 })
+    .set({ name: field.name, kind: field.kind, options: JSON.stringify(field.options), required: field.required ? 1 : 0, rev: bumpRev() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -93,15 +94,15 @@ export async function nextFieldSort(db: Executor, layerId: number): Promise<numb
 }
 
 export async function setFieldSort(db: Executor, id: number, sort: number): Promise<void> {
-  await db.updateTable('layer_fields').set({ sort }).where('id', '=', id).execute()
+  await db.updateTable('layer_fields').set({ sort, rev: bumpRev() }).where('id', '=', id).where('sort', '<>', sort).execute()
 }
 
 export async function softDeleteField(db: Executor, id: number, at: string): Promise<void> {
-  await db.updateTable('layer_fields').set({ deleted_at: at }).where('id', '=', id).where('deleted_at', 'is', null).execute()
+  await db.updateTable('layer_fields').set({ deleted_at: at, rev: bumpRev() }).where('id', '=', id).where('deleted_at', 'is', null).execute()
 }
 
 export function restoreField(db: Executor, id: number): Promise<FieldRow> {
-  return db.updateTable('layer_fields').set({ deleted_at: null }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  return db.updateTable('layer_fields').set({ deleted_at: null, rev: bumpRev() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
 }
 
 export async function deleteFieldsOfGroups(db: Executor, groupIds: number[]): Promise<void> {

@@ -1,6 +1,7 @@
 /** Repository of the layers table (folders are type 0). Rows are soft-deleted. */
 import type { Generated, Insertable, Selectable } from 'kysely'
 import type { Executor } from './connection'
+import { bumpRev } from './revisions'
 
 export interface LayersTable {
   id: Generated<number>
@@ -56,7 +57,7 @@ export async function insertLayer(db: Executor, layer: NewLayer): Promise<LayerR
 }
 
 export async function updateLayer(db: Executor, id: number, patch: Partial<Pick<LayerRow, 'parent_id' | 'name' | 'type' | 'sort' | 'is_default' | 'updated_at'>>): Promise<LayerRow> {
-  return db.updateTable('layers').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  return db.updateTable('layers').set({ ...patch, rev: bumpRev() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
 }
 
 /** The group's live default layer of this type, if any. */
@@ -73,12 +74,12 @@ export function defaultLayerOfType(db: Executor, groupId: number, type: number):
 
 export async function softDeleteLayers(db: Executor, ids: number[], at: string): Promise<void> {
   if (ids.length === 0) return
-  await db.updateTable('layers').set({ deleted_at: at, updated_at: at }).where('id', 'in', ids).where('deleted_at', 'is', null).execute()
+  await db.updateTable('layers').set({ deleted_at: at, updated_at: at, rev: bumpRev() }).where('id', 'in', ids).where('deleted_at', 'is', null).execute()
 }
 
 export async function restoreLayers(db: Executor, ids: number[], at: string): Promise<void> {
   if (ids.length === 0) return
-  await db.updateTable('layers').set({ deleted_at: null, updated_at: at }).where('id', 'in', ids).execute()
+  await db.updateTable('layers').set({ deleted_at: null, updated_at: at, rev: bumpRev() }).where('id', 'in', ids).execute()
 }
 
 export async function deleteLayersOfGroups(db: Executor, groupIds: number[]): Promise<void> {

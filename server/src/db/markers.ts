@@ -10,6 +10,7 @@ import { fieldValuesText } from '../../../src/domain/markers'
 import type { BBox } from '../../../src/domain/points'
 import type { DialectName, Executor } from './connection'
 import { paged, type Page } from './paged'
+import { bumpRev } from './revisions'
 
 export interface MarkersTable {
   id: Generated<number>
@@ -136,7 +137,7 @@ export type MarkerPatch = Partial<Omit<NewMarker, 'group_id' | 'creator_id' | 'c
 /** Updates one live marker and keeps its bounds index and its layers' counts in step. */
 export async function updateMarker(trx: Executor, id: number, patch: MarkerPatch): Promise<MarkerRow> {
   const before = patch.layer_id === undefined ? undefined : await trx.selectFrom('markers').select(['layer_id', 'deleted_at']).where('id', '=', id).executeTakeFirst()
-  const row = await trx.updateTable('markers').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  const row = await trx.updateTable('markers').set({ ...patch, rev: bumpRev() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
   if (dialectOf(trx) === 'sqlite' && patch.min_lng !== undefined) await indexBounds(trx, [row])
   if (before && before.deleted_at === null && before.layer_id !== row.layer_id) {
     await addToLayerCounts(trx, new Map([[before.layer_id, 1]]), -1)
@@ -244,14 +245,14 @@ export async function markerCountsByLayer(db: Executor, groupId: number): Promis
 export async function softDeleteMarkers(db: Executor, ids: number[], at: string): Promise<void> {
   if (ids.length === 0) return
   const going = await db.selectFrom('markers').select('layer_id').where('id', 'in', ids).where('deleted_at', 'is', null).execute()
-  await db.updateTable('markers').set({ deleted_at: at, updated_at: at }).where('id', 'in', ids).where('deleted_at', 'is', null).execute()
+  await db.updateTable('markers').set({ deleted_at: at, updated_at: at, rev: bumpRev() }).where('id', 'in', ids).where('deleted_at', 'is', null).execute()
   await addToLayerCounts(db, tally(going), -1)
 }
 
 /** Deletes the live markers of these layers (their counts become 0); returns how many went. */
 export async function softDeleteMarkersOfLayers(db: Executor, layerIds: number[], at: string): Promise<number> {
   if (layerIds.length === 0) return 0
-  const result = await db.updateTable('markers').set({ deleted_at: at, updated_at: at }).where('layer_id', 'in', layerIds).where('deleted_at', 'is', null).executeTakeFirst()
+  const result = await db.updateTable('markers').set({ deleted_at: at, updated_at: at, rev: bumpRev() }).where('layer_id', 'in', layerIds).where('deleted_at', 'is', null).executeTakeFirst()
   await db.updateTable('layers').set({ marker_count: 0 }).where('id', 'in', layerIds).execute()
   return Number(result.numUpdatedRows)
 }
@@ -260,16 +261,22 @@ export async function softDeleteMarkersOfLayers(db: Executor, layerIds: number[]
 export async function restoreMarkers(db: Executor, ids: number[], at: string): Promise<void> {
   if (ids.length === 0) return
   const coming = await db.selectFrom('markers').select('layer_id').where('id', 'in', ids).where('deleted_at', 'is not', null).execute()
-  await db.updateTable('markers').set({ deleted_at: null, updated_at: at }).where('id', 'in', ids).where('deleted_at', 'is not', null).execute()
+  await db.updateTable('markers').set({ deleted_at: null, updated_at: at, rev: bumpRev() }).where('id', 'in', ids).where('deleted_at', 'is not', null).execute()
   await addToLayerCounts(db, tally(coming), 1)
 }
 
 /** Brings back the markers of these layers that were deleted at `deletedAt` (with their layer); returns how many. */
 export async function restoreMarkersDeletedWith(db: Executor, layerIds: number[], deletedAt: string, at: string): Promise<number> {
   if (layerIds.length === 0) return 0
-  const result = await db.updateTable('markers').set({ deleted_at: null, updated_at: at }).where('layer_id', 'in', layerIds).where('deleted_at', '=', deletedAt).executeTakeFirst()
+  const result = await db.updateTable('markers').set({ deleted_at: null, updated_at: at, rev: bumpRev() }).where('layer_id', 'in', layerIds).where('deleted_at', '=', deletedAt).executeTakeFirst()
   await recountLayerMarkers(db, layerIds)
   return Number(result.numUpdatedRows)
+}
+
+/** The markers restoreMarkersDeletedWith would bring back (their change log entries). */
+export function markersDeletedWith(db: Executor, layerIds: number[], deletedAt: string): Promise<{ id: number; layer_id: number; rev: number }[]> {
+  if (layerIds.length === 0) return Promise.resolve([])
+  return db.selectFrom('markers').select(['id', 'layer_id', 'rev']).where('layer_id', 'in', layerIds).where('deleted_at', '=', deletedAt).execute()
 }
 
 /** How many markers restoreMarkersDeletedWith would bring back (the marker limit is checked first). */
@@ -287,17 +294,19 @@ export async function countMarkersDeletedWith(db: Executor, layerIds: number[], 
 /**
  * A reset to free: hides every live marker of the group but the latest `keep` (by id,
  * which grows with creation) by marking them deleted at `at`, which the reset records; layer counts
- * follow. Nothing is removed. Returns how many were hidden.
+ * follow. Nothing is removed. Returns the hidden ones.
  */
-export async function hideMarkersExceptLatest(db: Executor, groupId: number, keep: number, at: string): Promise<number> {
+export async function hideMarkersExceptLatest(db: Executor, groupId: number, keep: number, at: string): Promise<MarkerStamp[]> {
   const kept = await db.selectFrom('markers').select('id').where('group_id', '=', groupId).where('deleted_at', 'is', null).orderBy('id', 'desc').limit(keep).execute()
-  let hide = db.updateTable('markers').set({ deleted_at: at, updated_at: at }).where('group_id', '=', groupId).where('deleted_at', 'is', null)
+  let hide = db.updateTable('markers').set({ deleted_at: at, updated_at: at, rev: bumpRev() }).where('group_id', '=', groupId).where('deleted_at', 'is', null)
   if (kept.length > 0) hide = hide.where('id', 'not in', kept.map((r) => r.id))
-  const result = await hide.executeTakeFirst()
-  const hidden = Number(result.numUpdatedRows)
-  if (hidden > 0) await recountLayerMarkers(db, await liveLayerIdsOfGroup(db, groupId))
+  const hidden = await hide.returning(['id', 'layer_id', 'rev']).execute()
+  if (hidden.length > 0) await recountLayerMarkers(db, await liveLayerIdsOfGroup(db, groupId))
   return hidden
 }
+
+/** A changed marker as the change log records it. */
+export type MarkerStamp = Pick<MarkerRow, 'id' | 'layer_id' | 'rev'>
 
 /** Markers a reset hid (deleted at `hiddenAt`) that lie in live layers: what a renewal would bring back. */
 export async function countHiddenMarkers(db: Executor, groupId: number, hiddenAt: string): Promise<number> {
@@ -311,13 +320,19 @@ export async function countHiddenMarkers(db: Executor, groupId: number, hiddenAt
   return Number(row.n)
 }
 
-/** Brings back the markers a reset hid, in layers that still exist; layer counts follow. Returns how many. */
-export async function unhideMarkers(db: Executor, groupId: number, hiddenAt: string, at: string): Promise<number> {
+/** Brings back the markers a reset hid, in layers that still exist; layer counts follow. Returns them. */
+export async function unhideMarkers(db: Executor, groupId: number, hiddenAt: string, at: string): Promise<MarkerStamp[]> {
   const layerIds = await liveLayerIdsOfGroup(db, groupId)
-  if (layerIds.length === 0) return 0
-  const result = await db.updateTable('markers').set({ deleted_at: null, updated_at: at }).where('group_id', '=', groupId).where('deleted_at', '=', hiddenAt).where('layer_id', 'in', layerIds).executeTakeFirst()
-  const restored = Number(result.numUpdatedRows)
-  if (restored > 0) await recountLayerMarkers(db, layerIds)
+  if (layerIds.length === 0) return []
+  const restored = await db
+    .updateTable('markers')
+    .set({ deleted_at: null, updated_at: at, rev: bumpRev() })
+    .where('group_id', '=', groupId)
+    .where('deleted_at', '=', hiddenAt)
+    .where('layer_id', 'in', layerIds)
+    .returning(['id', 'layer_id', 'rev'])
+    .execute()
+  if (restored.length > 0) await recountLayerMarkers(db, layerIds)
   return restored
 }
 

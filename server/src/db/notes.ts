@@ -1,6 +1,7 @@
 /** Repository of the notes table: text and photos on a marker. Rows are soft-deleted. */
 import type { Generated, Selectable } from 'kysely'
 import type { Executor } from './connection'
+import { bumpRev } from './revisions'
 
 export interface NotesTable {
   id: Generated<number>
@@ -69,7 +70,7 @@ export function insertNote(db: Executor, note: { group_id: number; marker_id: nu
 export function updateNote(db: Executor, id: number, patch: { content: string; photos: string[]; at: string }): Promise<NoteRow> {
   return db
     .updateTable('notes')
-    .set({ content: patch.content, photos: JSON.stringify(patch.photos), updated_at: patch.at })
+    .set({ content: patch.content, photos: JSON.stringify(patch.photos), updated_at: patch.at, rev: bumpRev() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -77,11 +78,11 @@ export function updateNote(db: Executor, id: number, patch: { content: string; p
 
 export async function softDeleteNotes(db: Executor, ids: number[], at: string): Promise<void> {
   if (ids.length === 0) return
-  await db.updateTable('notes').set({ deleted_at: at, updated_at: at }).where('id', 'in', ids).where('deleted_at', 'is', null).execute()
+  await db.updateTable('notes').set({ deleted_at: at, updated_at: at, rev: bumpRev() }).where('id', 'in', ids).where('deleted_at', 'is', null).execute()
 }
 
 export async function restoreNote(db: Executor, id: number, at: string): Promise<NoteRow> {
-  return db.updateTable('notes').set({ deleted_at: null, updated_at: at }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  return db.updateTable('notes').set({ deleted_at: null, updated_at: at, rev: bumpRev() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
 }
 
 export async function deleteNotesOfGroups(db: Executor, groupIds: number[]): Promise<void> {

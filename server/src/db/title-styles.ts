@@ -1,6 +1,7 @@
 /** Repository of the title_styles table: how marker titles look, per layer or as the group's default. */
-import type { Generated, Selectable } from 'kysely'
+import { PostgresAdapter, type Generated, type Selectable } from 'kysely'
 import type { Executor } from './connection'
+import { bumpRev } from './revisions'
 
 export interface TitleStylesTable {
   id: Generated<number>
@@ -36,16 +37,18 @@ export function stylesOfLayers(db: Executor, groupId: number, layerIds: number[]
   return db.selectFrom('title_styles').selectAll().where('group_id', '=', groupId).where('layer_id', 'in', layerIds).orderBy('layer_id').execute()
 }
 
-export function findStyleOf(db: Executor, groupId: number, layerId: number | null): Promise<TitleStyleRow | undefined> {
+export function findStyleOf(db: Executor, groupId: number, layerId: number | null, opts: { lock?: boolean } = {}): Promise<TitleStyleRow | undefined> {
   let query = db.selectFrom('title_styles').selectAll().where('group_id', '=', groupId)
   query = layerId === null ? query.where('layer_id', 'is', null) : query.where('layer_id', '=', layerId)
+  // A save that checks the rev holds the row until it commits (PostgreSQL; SQLite has one writer).
+  if (opts.lock && db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate()
   return query.executeTakeFirst()
 }
 
 /** Creates or replaces the style of a layer (or the default). */
 export async function saveStyle(db: Executor, groupId: number, layerId: number | null, values: TitleStyleValues): Promise<TitleStyleRow> {
   const existing = await findStyleOf(db, groupId, layerId)
-  if (existing) return db.updateTable('title_styles').set(values).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
+  if (existing) return db.updateTable('title_styles').set({ ...values, rev: bumpRev() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
   return db
     .insertInto('title_styles')
     .values({ group_id: groupId, layer_id: layerId, ...values })

@@ -13,6 +13,7 @@ import { BusinessError, ok } from '../envelope'
 import { OPERATOR_TOKEN_HEADER, requireOperator } from '../services/operator'
 import type { PayProvider } from '../services/pay/provider'
 import type { SmsSender } from '../services/sms'
+import type { SyncHub } from '../services/sync-hub'
 import type { FileStorage } from '../services/storage'
 
 export interface AppDeps {
@@ -29,6 +30,8 @@ export interface AppDeps {
   pay?: PayProvider
   /** The operator's credential (env ADMIN_TOKEN, services/operator.ts); without it operator calls are refused. */
   adminToken?: string
+  /** Live sync's push (services/sync-hub.ts); buildApp makes one for the database when none is given, and closes it with the app. */
+  syncHub?: SyncHub
 }
 
 /** What a public call may know of its request (rate limits key on the client's address). */

@@ -20,10 +20,10 @@ export function fieldRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   sessionCall('/api/layer/field/save', fieldSave, async (input, caller) => saveField(db, caller, input, clock.now()))
 
-  sessionCall('/api/layer/field/delete', fieldDeleteFields, async ({ id }, caller) => {
-    await deleteField(db, caller, id, clock.now())
+  sessionCall('/api/layer/field/delete', fieldDeleteFields, async ({ id, rev }, caller) => {
+    await deleteField(db, caller, id, clock.now(), rev)
     return null
   })
 
-  sessionCall('/api/layer/field/sort', fieldSortFields, async ({ layer_id, ids }, caller) => sortFields(db, caller, layer_id, ids))
+  sessionCall('/api/layer/field/sort', fieldSortFields, async ({ layer_id, ids }, caller) => sortFields(db, caller, layer_id, ids, clock.now()))
 }

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { deleteLayer, listLayers, saveLayer, saveLayerAuth, setDefaultLayer, setLayersShown } from '../services/layers'
 import { noFields } from '../schemas/common'
-import { layerAuthFields, layerIdFields, layerSaveFields, layerShowFields } from '../schemas/layer'
+import { layerAuthFields, layerDeleteFields, layerIdFields, layerSaveFields, layerShowFields } from '../schemas/layer'
 import { callDefiners, type AppDeps } from './define'
 
 export function layerRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -13,7 +13,7 @@ export function layerRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   sessionCall('/api/layer/save', layerSaveFields, async (input, caller) => saveLayer(db, caller, input, clock.now()))
 
-  sessionCall('/api/layer/delete', layerIdFields, async ({ id }, caller) => deleteLayer(db, caller, id, clock.now()))
+  sessionCall('/api/layer/delete', layerDeleteFields, async ({ id, rev }, caller) => deleteLayer(db, caller, id, clock.now(), rev))
 
   sessionCall('/api/layer/setting/default', layerIdFields, async ({ id }, caller) => {
     await setDefaultLayer(db, caller, id, clock.now())
@@ -26,7 +26,7 @@ export function layerRoutes(app: FastifyInstance, deps: AppDeps): void {
   })
 
   sessionCall('/api/layer/save/auth', layerAuthFields, async (input, caller) => {
-    await saveLayerAuth(db, caller, input)
+    await saveLayerAuth(db, caller, input, clock.now())
     return null
   })
 }

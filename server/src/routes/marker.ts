@@ -22,8 +22,8 @@ export function markerRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   sessionCall('/api/marker/save', markerSaveFields, async (input, caller) => saveMarker(db, caller, input, clock.now()))
 
-  sessionCall('/api/marker/delete', deleteFields, async ({ id }, caller) => {
-    await deleteMarker(db, caller, id, clock.now())
+  sessionCall('/api/marker/delete', deleteFields, async ({ id, rev }, caller) => {
+    await deleteMarker(db, caller, id, clock.now(), rev)
     return null
   })
 

@@ -16,12 +16,12 @@ import { callDefiners, type AppDeps } from './define'
 export { DEFAULT_TITLE_STYLE } from '../services/title-style'
 
 export function titleStyleRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db } = deps
+  const { db, clock } = deps
   const { sessionCall } = callDefiners(app, deps)
 
   sessionCall('/api/system/title/style/getlist', noFields, async (_input, caller) => titleStylesOf(db.kysely, caller))
 
   sessionCall('/api/system/title/style/getbylayerid', styleByLayerFields, async ({ layerids }, caller) => titleStylesOfLayers(db.kysely, caller, layerids))
 
-  sessionCall('/api/system/title/style/save', styleSave, async (input, caller) => saveTitleStyle(db, caller, input))
+  sessionCall('/api/system/title/style/save', styleSave, async (input, caller) => saveTitleStyle(db, caller, input, clock.now()))
 }

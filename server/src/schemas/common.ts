@@ -19,6 +19,11 @@ export function idField(message: string = MSG.badRequest) {
   return z.number({ required_error: message, invalid_type_error: message }).int(message).positive(message).max(ID_MAX, message)
 }
 
+/** The rev a save or delete started from (types/sync.ts): optional; a stale one is refused with CONFLICT. */
+export function revField() {
+  return idOrZeroField().optional()
+}
+
 /** A reference where 0 means none (a folder or department at the root, no department), else an id. */
 export function idOrZeroField(message: string = MSG.badRequest) {
   return z.number({ required_error: message, invalid_type_error: message }).int(message).min(0, message).max(ID_MAX, message)

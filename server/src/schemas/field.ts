@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import type { FieldKind } from '../../../types/mapdata'
 import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG } from '../../../src/domain/messages'
-import { idField, idListField } from './common'
+import { idField, idListField, revField } from './common'
 
 /** Limits the /fields page also applies. */
 export const FIELD_NAME_MAX = 20
@@ -22,10 +22,11 @@ export const fieldSave = z.object({
   kind: z.enum(FIELD_KINDS as [FieldKind, ...FieldKind[]], { errorMap: () => ({ message: MAP_IO_MSG.fieldKindInvalid }) }),
   options: z.array(z.string().trim().max(FIELD_OPTION_MAX_LENGTH)).optional(),
   required: z.boolean().optional(),
+  rev: revField(),
 })
 
 export const fieldListFields = z.object({ layer_id: idField() })
 
-export const fieldDeleteFields = z.object({ id: idField() })
+export const fieldDeleteFields = z.object({ id: idField(), rev: revField() })
 
 export const fieldSortFields = z.object({ layer_id: idField(), ids: idListField(1000, { min: 1, keepDuplicates: true }) })

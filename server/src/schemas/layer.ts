@@ -4,7 +4,7 @@ import { MAP_MSG, TEAM_MSG } from '../../../src/domain/messages'
 import { LAYER_NAME_MAX } from '../../../src/domain/markers'
 import { LAYER_PERMISSIONS } from '../../../src/domain/permissions'
 import type { LayerAuthInput } from '../services/layers'
-import { idField, idListField, idOrZeroField } from './common'
+import { idField, idListField, idOrZeroField, revField } from './common'
 
 const layerNameField = z
   .string({ required_error: MAP_MSG.layerNameRequired, invalid_type_error: MAP_MSG.layerNameRequired })
@@ -20,6 +20,7 @@ export const layerSaveFields = z.object({
   parent_id: idOrZeroField().optional(),
   type: layerTypeField.optional(),
   sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  rev: revField(),
 })
 
 const layerOptsField = z
@@ -39,5 +40,7 @@ export const layerAuthFields = z
   )
 
 export const layerIdFields = z.object({ id: idField() })
+
+export const layerDeleteFields = z.object({ id: idField(), rev: revField() })
 
 export const layerShowFields = z.object({ ids: idListField(10_000), show: z.boolean() })

@@ -4,7 +4,7 @@ import { MARKER_PAGE_SIZE } from '../../../src/domain/constants'
 import { MAP_MSG } from '../../../src/domain/messages'
 import { MARKER_NAME_MAX } from '../../../src/domain/markers'
 import type { MarkerType } from '../../../types/mapdata'
-import { idField, idListField, pageIndexField } from './common'
+import { idField, idListField, pageIndexField, revField } from './common'
 
 const pageSizeField = (fallback: number) =>
   z
@@ -36,6 +36,7 @@ export const markerSaveFields = z.object({
   radius: z.number().min(0).max(20_000_000).optional(),
   sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   fields: z.record(z.unknown()).optional(),
+  rev: revField(),
 })
 
 const coordinate = z.number({ invalid_type_error: MAP_MSG.bboxInvalid }).finite(MAP_MSG.bboxInvalid)
@@ -56,6 +57,6 @@ export const getlistFields = z.object({ layer_ids: idListField(10_000), pageinde
 
 export const getbyidFields = z.object({ ids: idListField(MARKER_PAGE_SIZE) })
 
-export const deleteFields = z.object({ id: idField() })
+export const deleteFields = z.object({ id: idField(), rev: revField() })
 
 export const stampsFields = z.object({ ids: idListField(10_000) })

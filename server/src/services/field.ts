@@ -7,6 +7,7 @@
 import { ErrCode } from '../../../types/api'
 import type { FieldInput, LayerField } from '../../../types/mapdata'
 import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG } from '../../../src/domain/messages'
+import { SYNC_CONFLICT_MSG } from '../../../src/domain/syncMessages'
 import { PERM } from '../../../src/domain/permissions'
 import type { Caller } from '../auth'
 import { inTransaction, type Database, type Executor } from '../db/connection'
@@ -25,11 +26,25 @@ import { recordOp } from '../db/oplog'
 import { BusinessError } from '../envelope'
 import { toLayerField } from '../presenters/map-extras'
 import { FIELD_OPTIONS_MAX } from '../schemas/field'
+import { requireRev } from './revisions'
+import { logChanges, type ChangeEntry } from './sync'
 import { layerAccess, mapCaller, notFound, requireOnLayer, type MapCaller } from './permissions'
 
 export async function fieldsOfLayer(db: Database, caller: Caller, layer_id: number): Promise<LayerField[]> {
   const { caller: who } = await layerAccess(db.kysely, caller, layer_id)
   return (await fieldRowsOfLayer(db.kysely, who.groupId, layer_id)).map(toLayerField)
+}
+
+const FIELD_CONFLICT = { changed: SYNC_CONFLICT_MSG.fieldChanged, deleted: SYNC_CONFLICT_MSG.fieldDeleted }
+
+/** A stale `rev` is refused with the field definition as it is now (services/revisions.ts). */
+function requireFieldRev(trx: Executor, who: MapCaller, id: number, rev: number | undefined): Promise<void> {
+  return requireRev(trx, 'layer_fields', who.groupId, id, rev, FIELD_CONFLICT, async () => {
+    const current = await findField(trx, who.groupId, id)
+    if (!current) return null
+    await layerAccess(trx, who, current.layer_id)
+    return toLayerField(current)
+  })
 }
 
 export async function saveField(db: Database, caller: Caller, input: FieldInput, now: Date): Promise<LayerField> {
@@ -40,6 +55,7 @@ export async function saveField(db: Database, caller: Caller, input: FieldInput,
   const at = now.toISOString()
   const saved = await inTransaction(db, async (trx) => {
     const who = await mapCaller(trx, caller)
+    if (input.id) await requireFieldRev(trx, who, input.id, input.rev)
     const existing = input.id ? await findField(trx, who.groupId, input.id) : undefined
     if (input.id && (!existing || existing.layer_id !== input.layer_id)) throw notFound()
     const { layer } = await requireOnLayer(trx, who, input.layer_id, PERM.LAYER_FIELD)
@@ -57,10 +73,11 @@ export async function saveField(db: Database, caller: Caller, input: FieldInput,
   return toLayerField(saved)
 }
 
-export async function deleteField(db: Database, caller: Caller, id: number, now: Date): Promise<void> {
+export async function deleteField(db: Database, caller: Caller, id: number, now: Date, rev?: number): Promise<void> {
   const at = now.toISOString()
   await inTransaction(db, async (trx) => {
     const who = await mapCaller(trx, caller)
+    await requireFieldRev(trx, who, id, rev)
     const field = await findField(trx, who.groupId, id)
     if (!field) throw notFound()
     await requireOnLayer(trx, who, field.layer_id, PERM.LAYER_FIELD)
@@ -70,7 +87,7 @@ export async function deleteField(db: Database, caller: Caller, id: number, now:
 }
 
 // The ids must be exactly the layer's live fields, so that a stale page cannot drop or duplicate one.
-export async function sortFields(db: Database, caller: Caller, layer_id: number, ids: number[]): Promise<LayerField[]> {
+export async function sortFields(db: Database, caller: Caller, layer_id: number, ids: number[], now: Date): Promise<LayerField[]> {
   return inTransaction(db, async (trx): Promise<LayerField[]> => {
     const { caller: who } = await requireOnLayer(trx, caller, layer_id, PERM.LAYER_FIELD)
     const current = await fieldRowsOfLayer(trx, who.groupId, layer_id)
@@ -79,12 +96,21 @@ export async function sortFields(db: Database, caller: Caller, layer_id: number,
       throw new BusinessError(ErrCode.VALIDATION, MAP_IO_MSG.fieldOrderChanged)
     }
     for (const [index, id] of ids.entries()) await setFieldSort(trx, id, index)
-    return (await fieldRowsOfLayer(trx, who.groupId, layer_id)).map(toLayerField)
+    const after = await fieldRowsOfLayer(trx, who.groupId, layer_id)
+    const revBefore = new Map(current.map((f) => [f.id, f.rev]))
+    await logChanges(trx, who.groupId, after.filter((f) => f.rev !== revBefore.get(f.id)).map((f) => fieldChange(f, 'upsert')), now.toISOString())
+    return after.map(toLayerField)
   })
+}
+
+function fieldChange(row: Pick<FieldRow, 'id' | 'rev' | 'layer_id'>, op: 'upsert' | 'delete'): ChangeEntry {
+  return { kind: 'field', id: row.id, op, rev: row.rev, layer_id: row.layer_id }
 }
 
 export async function logField(trx: Executor, who: MapCaller, action: 'create' | 'update' | 'delete' | 'restore', before: FieldRow | null, after: FieldRow | null, at: string): Promise<void> {
   const subject = (after ?? before)!
+  const current = after ?? { ...before!, rev: before!.rev + 1 }
+  await logChanges(trx, who.groupId, [fieldChange(current, after ? 'upsert' : 'delete')], at)
   await recordOp(trx, {
     group_id: who.groupId,
     user_id: who.userId,

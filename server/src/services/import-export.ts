@@ -26,7 +26,8 @@ import { BusinessError } from '../envelope'
 import { toLayerField } from '../presenters/map-extras'
 import { FileTooComplex, parseFileOffThread } from './file-parser'
 import { markerLimitMessage } from './limits'
-import { checkKindFits, markerRoom, requireRoomForMarkers } from './markers'
+import { checkKindFits, markerChange, markerRoom, requireRoomForMarkers } from './markers'
+import { logChanges } from './sync'
 import { recordLayerOp } from './oplog-entries'
 import { mapCaller, requireOnLayer, type MapCaller } from './permissions'
 
@@ -90,7 +91,8 @@ export async function importMarkers(db: Database, caller: Caller | MapCaller, re
     const { layer: current } = await requireOnLayer(trx, who, layer.id, PERM.LAYER_IMPORT)
     await requireRoomForMarkers(trx, who.groupId, rows.length, now)
     const before = (await markerCountsByLayer(trx, who.groupId)).get(current.id) ?? 0
-    await insertMarkers(trx, rows)
+    const inserted = await insertMarkers(trx, rows)
+    await logChanges(trx, who.groupId, inserted.map((m) => markerChange(m, 'upsert')), at)
     // One entry for the whole import (not one per marker): the layer with its count before and after.
     await recordLayerOp(trx, who, 'update', { row: current, markerCount: before }, { row: current, markerCount: before + rows.length }, at)
   })

@@ -14,12 +14,13 @@
 import type { Layer, LayerType } from '../../../types/mapdata'
 import { ErrCode } from '../../../types/api'
 import { MAP_MSG, TEAM_MSG } from '../../../src/domain/messages'
+import { SYNC_CONFLICT_MSG } from '../../../src/domain/syncMessages'
 import { LAYER_PERMISSIONS, PERM, canInGroup, canOnLayer } from '../../../src/domain/permissions'
 import type { Caller } from '../auth'
 import { inTransaction, type Database, type Executor } from '../db/connection'
 import { departmentGrantsOfGroup, saveDepartmentOpts } from '../db/department-layer-auth'
-import { findDepartment } from '../db/departments'
-import { findJoin } from '../db/joins'
+import { departmentsOfGroup, findDepartment } from '../db/departments'
+import { findJoin, joinsOfGroup } from '../db/joins'
 import { deleteAuthOfGroups, saveOpts } from '../db/layer-auth'
 import { deleteSettingsOfGroups, hiddenLayerIds, saveShow } from '../db/layer-settings'
 import {
@@ -38,20 +39,30 @@ import {
 import {
   countGroupMarkers,
   countMarkersDeletedWith,
+  markersDeletedWith,
   deleteMarkersOfGroups,
   restoreMarkersDeletedWith,
   softDeleteMarkersOfLayers,
 } from '../db/markers'
 import { deleteOpsOfGroups } from '../db/oplog'
+import { deleteChangesOfGroups } from '../db/change-log'
 import { BusinessError } from '../envelope'
 import { presentLayer } from '../presenters/mapdata'
 import { limitsInForce, markerLimitMessage } from './limits'
 import { recordLayerOp } from './oplog-entries'
+import { markerChange } from './markers'
+import { requireRev } from './revisions'
+import { logChanges, type ChangeEntry } from './sync'
 import { forbidden, isManager, managesLayer, mapCaller, notFound, optsResolver, reloadCaller, requireOnLayer, visibleLayers, type MapCaller } from './permissions'
 
 type TreeRow = Pick<LayerRow, 'id' | 'parent_id' | 'type'>
 
 /** Every layer and folder below `id` among `layers` (not `id` itself); safe against parent loops. */
+/** A layer's change log entry (services/sync.ts): its own id is its layer_id. */
+function layerChange(row: Pick<LayerRow, 'id' | 'rev'>, op: 'upsert' | 'delete'): ChangeEntry {
+  return { kind: 'layer', id: row.id, op, rev: row.rev, layer_id: row.id }
+}
+
 export function descendantsIn<L extends TreeRow>(layers: readonly L[], id: number): L[] {
   const children = new Map<number, L[]>()
   for (const l of layers) {
@@ -108,6 +119,15 @@ export interface LayerInput {
   parent_id?: number
   type?: LayerType
   sort?: number
+  /** The revision the edit started from (types/sync.ts). */
+  rev?: number
+}
+
+const LAYER_CONFLICT = { changed: SYNC_CONFLICT_MSG.layerChanged, deleted: SYNC_CONFLICT_MSG.layerDeleted }
+
+/** A stale `rev` is refused with the layer as the caller sees it now (services/revisions.ts). */
+function requireLayerRev(trx: Executor, who: MapCaller, id: number, rev: number | undefined): Promise<void> {
+  return requireRev(trx, 'layers', who.groupId, id, rev, LAYER_CONFLICT, () => describeLayer(trx, who, id))
 }
 
 /** Checks that `parentId` can hold a layer of the caller's and returns the caller's effective opts on it (all at the root). */
@@ -160,10 +180,12 @@ async function createLayer(trx: Executor, who: MapCaller, input: LayerInput, at:
   if (!isManager(who)) await saveOpts(trx, { group_id: who.groupId, layer_id: row.id, user_id: who.userId, opts: parentOpts })
   await inheritDepartmentGrants(trx, who.groupId, parentId, row.id)
   await recordLayerOp(trx, who, 'create', null, { row, markerCount: 0 }, at)
+  await logChanges(trx, who.groupId, [layerChange(row, 'upsert')], at)
   return row.id
 }
 
 async function updateExistingLayer(trx: Executor, who: MapCaller, id: number, input: LayerInput, at: string): Promise<number> {
+  await requireLayerRev(trx, who, id, input.rev)
   const { layer } = await requireOnLayer(trx, who, id, PERM.LAYER_EDIT)
   const before = await snapshot(trx, who.groupId, layer)
   const patch: Parameters<typeof updateLayer>[2] = { name: input.name, updated_at: at }
@@ -186,6 +208,7 @@ async function updateExistingLayer(trx: Executor, who: MapCaller, id: number, in
   }
   const row = await updateLayer(trx, layer.id, patch)
   await recordLayerOp(trx, who, 'update', before, { row, markerCount: before.markerCount }, at)
+  await logChanges(trx, who.groupId, [layerChange(row, 'upsert')], at)
   return row.id
 }
 
@@ -194,10 +217,11 @@ async function updateExistingLayer(trx: Executor, who: MapCaller, id: number, in
  * (soft delete, one log entry for the top; restoring it brings everything back). Answers how many
  * layers and folders below it and how many markers went.
  */
-export async function deleteLayer(db: Database, caller: Caller | MapCaller, id: number, now: Date): Promise<{ layers: number; markers: number }> {
+export async function deleteLayer(db: Database, caller: Caller | MapCaller, id: number, now: Date, rev?: number): Promise<{ layers: number; markers: number }> {
   const who = await mapCaller(db.kysely, caller)
   const at = now.toISOString()
   return inTransaction(db, async (trx) => {
+    await requireLayerRev(trx, who, id, rev)
     const { layer } = await requireOnLayer(trx, who, id, PERM.LAYER_DELETE)
     const below = descendantsIn(await layersOfGroup(trx, who.groupId), layer.id)
     if (!isManager(who) && below.length > 0) {
@@ -208,6 +232,8 @@ export async function deleteLayer(db: Database, caller: Caller | MapCaller, id: 
     const markers = await softDeleteMarkersOfLayers(trx, ids, at)
     await softDeleteLayers(trx, ids, at)
     await recordLayerOp(trx, who, 'delete', { row: layer, markerCount: markers }, null, at)
+    // One entry per layer or folder, none per marker: the client drops what a deleted layer held.
+    await logChanges(trx, who.groupId, [layer, ...below].map((l) => layerChange({ ...l, rev: l.rev + 1 }, 'delete')), at)
     return { layers: below.length, markers }
   })
 }
@@ -225,10 +251,12 @@ export async function setDefaultLayer(db: Database, caller: Caller | MapCaller, 
       const before = await snapshot(trx, who.groupId, previous)
       const row = await updateLayer(trx, previous.id, { is_default: 0, updated_at: at })
       await recordLayerOp(trx, who, 'update', before, { row, markerCount: before.markerCount }, at)
+      await logChanges(trx, who.groupId, [layerChange(row, 'upsert')], at)
     }
     const before = await snapshot(trx, who.groupId, layer)
     const row = await updateLayer(trx, layer.id, { is_default: 1, updated_at: at })
     await recordLayerOp(trx, who, 'update', before, { row, markerCount: before.markerCount }, at)
+    await logChanges(trx, who.groupId, [layerChange(row, 'upsert')], at)
   })
 }
 
@@ -249,12 +277,14 @@ export type LayerAuthInput = { layer_id: number; opts: string[] } & ({ user_id: 
  * Group managers: any layer, member and department. A department manager: only layers within
  * their authority, granted to members of, or departments within, the departments under it.
  */
-export async function saveLayerAuth(db: Database, caller: Caller | MapCaller, auth: LayerAuthInput): Promise<void> {
+export async function saveLayerAuth(db: Database, caller: Caller | MapCaller, auth: LayerAuthInput, at: Date): Promise<void> {
+  const now = at.toISOString()
   const who = await mapCaller(db.kysely, caller)
   const manager = isManager(who)
   if (!manager && who.team.authorityDepartmentIds.size === 0) throw forbidden()
   await inTransaction(db, async (trx) => {
-    if (!(await findLayer(trx, who.groupId, auth.layer_id))) throw notFound()
+    const layer = await findLayer(trx, who.groupId, auth.layer_id)
+    if (!layer) throw notFound()
     if (!managesLayer(who, auth.layer_id)) throw forbidden()
     const opts = LAYER_PERMISSIONS.filter((p) => auth.opts.includes(p))
     if (auth.user_id !== undefined) {
@@ -262,10 +292,16 @@ export async function saveLayerAuth(db: Database, caller: Caller | MapCaller, au
       if (!join) throw new BusinessError(ErrCode.NOT_FOUND, MAP_MSG.notGroupMember)
       if (!manager && !who.team.authorityDepartmentIds.has(join.department_id)) throw forbidden()
       await saveOpts(trx, { group_id: who.groupId, layer_id: auth.layer_id, user_id: auth.user_id, opts })
+      await logChanges(trx, who.groupId, [{ ...layerChange(layer, 'upsert'), user_id: auth.user_id }], now)
     } else {
       if (!(await findDepartment(trx, who.groupId, auth.department_id))) throw new BusinessError(ErrCode.NOT_FOUND, TEAM_MSG.departmentNotFound)
       if (!manager && !who.team.authorityDepartmentIds.has(auth.department_id)) throw forbidden()
       await saveDepartmentOpts(trx, { group_id: who.groupId, department_id: auth.department_id, layer_id: auth.layer_id, opts })
+      // Members of the department and of those below it hold what it is granted.
+      const departments = await departmentsOfGroup(trx, who.groupId)
+      const reached = new Set([auth.department_id, ...descendantsIn(departments.map((d) => ({ ...d, type: 0 })), auth.department_id).map((d) => d.id)])
+      const members = (await joinsOfGroup(trx, who.groupId)).filter((j) => reached.has(j.department_id))
+      await logChanges(trx, who.groupId, members.map((m) => ({ ...layerChange(layer, 'upsert'), user_id: m.user_id })), now)
     }
   })
 }
@@ -288,10 +324,17 @@ export async function restoreLayer(trx: Executor, who: MapCaller, id: number, no
   const patch: Parameters<typeof updateLayer>[2] = { updated_at: at }
   if (layer.parent_id !== 0 && !(await findLayer(trx, who.groupId, layer.parent_id))) patch.parent_id = 0
   if (layer.is_default === 1 && (await defaultLayerOfType(trx, who.groupId, layer.type))) patch.is_default = 0
+  const returning = await markersDeletedWith(trx, ids, deletedAt)
   await restoreLayers(trx, ids, at)
   await restoreMarkersDeletedWith(trx, ids, deletedAt, at)
   const row = await updateLayer(trx, layer.id, patch)
   await recordLayerOp(trx, who, 'restore', null, { row, markerCount: markers }, at)
+  await logChanges(
+    trx,
+    who.groupId,
+    [layerChange(row, 'upsert'), ...deletedWith.map((l) => layerChange({ ...l, rev: l.rev + 1 }, 'upsert')), ...returning.map((m) => markerChange({ ...m, rev: m.rev + 1 }, 'upsert'))],
+    at,
+  )
   return { layers: deletedWith.length, markers }
 }
 
@@ -302,4 +345,5 @@ export async function purgeGroupMapData(trx: Executor, groupIds: number[]): Prom
   await deleteAuthOfGroups(trx, groupIds)
   await deleteLayersOfGroups(trx, groupIds)
   await deleteOpsOfGroups(trx, groupIds)
+  await deleteChangesOfGroups(trx, groupIds)
 }

@@ -6,6 +6,7 @@
 import { ErrCode, type Paged } from '../../../types/api'
 import type { FieldValue, Marker, MarkerStyle, MarkerType } from '../../../types/mapdata'
 import { MAP_MSG } from '../../../src/domain/messages'
+import { SYNC_CONFLICT_MSG } from '../../../src/domain/syncMessages'
 import { checkFieldValues, cleanStyle, defaultStyle, defaultWidth, styleIconProblem } from '../../../src/domain/markers'
 import { PERM } from '../../../src/domain/permissions'
 import { boundsOf, checkGeometry, markerTypesOf, parsePoints, serializePoints, type BBox } from '../../../src/domain/points'
@@ -37,7 +38,9 @@ import { BusinessError } from '../envelope'
 import { presentMarker, presentMarkers } from '../presenters/mapdata'
 import { limitsInForce, markerLimitMessage, type LimitsInForce } from './limits'
 import { recordMarkerOp } from './oplog-entries'
-import { mapCaller, notFound, requireOnLayer, usableLayerIds, visibleLayers, type MapCaller } from './permissions'
+import { layerAccess, mapCaller, notFound, requireOnLayer, usableLayerIds, visibleLayers, type MapCaller } from './permissions'
+import { requireRev } from './revisions'
+import { logChanges, type ChangeEntry } from './sync'
 
 export interface MarkerInput {
   id?: number
@@ -50,6 +53,20 @@ export interface MarkerInput {
   radius?: number
   sort?: number
   fields?: Record<string, unknown>
+  /** The revision the edit started from (types/sync.ts). */
+  rev?: number
+}
+
+const MARKER_CONFLICT = { changed: SYNC_CONFLICT_MSG.markerChanged, deleted: SYNC_CONFLICT_MSG.markerDeleted }
+
+/** A stale `rev` is refused with the marker as the caller reads it now (services/revisions.ts). */
+function requireMarkerRev(trx: Executor, who: MapCaller, id: number, rev: number | undefined): Promise<void> {
+  return requireRev(trx, 'markers', who.groupId, id, rev, MARKER_CONFLICT, async () => {
+    const row = await findMarker(trx, who.groupId, id)
+    if (!row) return null
+    await layerAccess(trx, who, row.layer_id)
+    return withCreator(trx, row)
+  })
 }
 
 function invalid(message: string): BusinessError {
@@ -121,6 +138,11 @@ async function markerColumns(trx: Executor, layer: LayerRow, input: MarkerInput,
   }
 }
 
+/** A marker's change log entry (services/sync.ts). */
+export function markerChange(row: Pick<MarkerRow, 'id' | 'rev' | 'layer_id'>, op: 'upsert' | 'delete'): ChangeEntry {
+  return { kind: 'marker', id: row.id, op, rev: row.rev, layer_id: row.layer_id }
+}
+
 async function withCreator(db: Executor, row: MarkerRow): Promise<Marker> {
   const names = await nicknamesOf(db, [row.creator_id])
   return presentMarker({ ...row, creator_name: names.get(row.creator_id) ?? '' })
@@ -140,8 +162,10 @@ export async function saveMarker(db: Database, caller: Caller | MapCaller, input
       await requireRoomForMarkers(trx, who.groupId, 1, now)
       const row = await insertMarker(trx, { ...columns, group_id: who.groupId, creator_id: who.userId, created_at: at, updated_at: at, deleted_at: null } satisfies NewMarker)
       await recordMarkerOp(trx, who, 'create', null, row, at)
+      await logChanges(trx, who.groupId, [markerChange(row, 'upsert')], at)
       return row
     }
+    await requireMarkerRev(trx, who, input.id, input.rev)
     const existing = await findMarker(trx, who.groupId, input.id)
     if (!existing) throw notFound()
     let { layer } = await requireOnLayer(trx, who, existing.layer_id, PERM.MARKER_EDIT)
@@ -149,20 +173,25 @@ export async function saveMarker(db: Database, caller: Caller | MapCaller, input
     const columns = await markerColumns(trx, layer, input, existing)
     const row = await updateMarker(trx, existing.id, { ...columns, updated_at: at })
     await recordMarkerOp(trx, who, 'update', existing, row, at)
+    // A member who reads only the old layer learns that it left; one who reads the new one that it came.
+    const moved = existing.layer_id !== row.layer_id ? [markerChange({ ...row, layer_id: existing.layer_id }, 'delete')] : []
+    await logChanges(trx, who.groupId, [...moved, markerChange(row, 'upsert')], at)
     return row
   })
   return withCreator(db.kysely, saved)
 }
 
-export async function deleteMarker(db: Database, caller: Caller | MapCaller, id: number, now: Date): Promise<void> {
+export async function deleteMarker(db: Database, caller: Caller | MapCaller, id: number, now: Date, rev?: number): Promise<void> {
   const who = await mapCaller(db.kysely, caller)
   const at = now.toISOString()
   await inTransaction(db, async (trx) => {
+    await requireMarkerRev(trx, who, id, rev)
     const existing = await findMarker(trx, who.groupId, id)
     if (!existing) throw notFound()
     await requireOnLayer(trx, who, existing.layer_id, PERM.MARKER_DELETE)
     await softDeleteMarkers(trx, [existing.id], at)
     await recordMarkerOp(trx, who, 'delete', existing, null, at)
+    await logChanges(trx, who.groupId, [markerChange({ ...existing, rev: existing.rev + 1 }, 'delete')], at)
   })
 }
 
@@ -177,6 +206,7 @@ export async function restoreMarker(trx: Executor, who: MapCaller, id: number, n
   await requireRoomForMarkers(trx, who.groupId, 1, now)
   await restoreMarkers(trx, [marker.id], at)
   await recordMarkerOp(trx, who, 'restore', null, { ...marker, deleted_at: null, updated_at: at }, at)
+  await logChanges(trx, who.groupId, [markerChange({ ...marker, rev: marker.rev + 1 }, 'upsert')], at)
 }
 
 async function present(db: Executor, rows: MarkerRecord[]): Promise<Marker[]> {

@@ -5,14 +5,17 @@
 import { ErrCode } from '../../../types/api'
 import type { Note } from '../../../types/mapdata'
 import { MAP_MSG } from '../../../src/domain/messages'
+import { SYNC_CONFLICT_MSG } from '../../../src/domain/syncMessages'
 import { PERM, type PermissionId } from '../../../src/domain/permissions'
 import type { Caller } from '../auth'
 import { inTransaction, type Database, type Executor } from '../db/connection'
-import { findMarker, nicknamesOf } from '../db/markers'
+import { findMarker, findMarkerEvenDeleted, nicknamesOf } from '../db/markers'
 import { insertNote, notesByIds, notesOfMarker, softDeleteNotes, updateNote, type NoteRow } from '../db/notes'
 import { recordOp } from '../db/oplog'
 import { BusinessError } from '../envelope'
 import { noteLogName, presentNote } from '../presenters/map-extras'
+import { requireRev } from './revisions'
+import { logChanges } from './sync'
 import { mapCaller, notFound, requireOnLayer, type MapCaller } from './permissions'
 
 export interface NoteInput {
@@ -20,7 +23,11 @@ export interface NoteInput {
   marker_id: number
   content: string
   photos: string[]
+  /** The revision the edit started from (types/sync.ts). */
+  rev?: number
 }
+
+const NOTE_CONFLICT = { changed: SYNC_CONFLICT_MSG.noteChanged, deleted: SYNC_CONFLICT_MSG.noteDeleted }
 
 /** The live marker in the caller's group, and the caller may `perm` on its layer. */
 async function requireOnMarker(trx: Executor, who: MapCaller, markerId: number, perm: PermissionId) {
@@ -52,6 +59,13 @@ export async function saveNote(db: Database, caller: Caller, input: NoteInput, n
       await logNote(trx, who, 'create', null, row, at)
       return row
     }
+    const id = input.id
+    await requireRev(trx, 'notes', who.groupId, id, input.rev, NOTE_CONFLICT, async () => {
+      const [current] = await notesByIds(trx, who.groupId, [id])
+      if (!current) return null
+      await requireOnMarker(trx, who, current.marker_id, PERM.NOTE_LIST)
+      return (await present(trx, [current]))[0]
+    })
     const [existing] = await notesByIds(trx, who.groupId, [input.id])
     if (!existing || existing.marker_id !== input.marker_id) throw notFound()
     await requireOnMarker(trx, who, existing.marker_id, PERM.NOTE_EDIT)
@@ -76,8 +90,15 @@ export async function deleteNotes(db: Database, caller: Caller, ids: number[], n
   })
 }
 
+/** A note's change log entry (services/sync.ts), in its marker's layer. */
+export async function logNoteChange(trx: Executor, groupId: number, note: Pick<NoteRow, 'id' | 'rev' | 'marker_id'>, op: 'upsert' | 'delete', at: string): Promise<void> {
+  const marker = await findMarkerEvenDeleted(trx, groupId, note.marker_id)
+  await logChanges(trx, groupId, [{ kind: 'note', id: note.id, op, rev: note.rev, layer_id: marker?.layer_id ?? 0, marker_id: note.marker_id }], at)
+}
+
 async function logNote(trx: Executor, who: MapCaller, action: 'create' | 'update' | 'delete', before: NoteRow | null, after: NoteRow | null, at: string) {
   const subject = (after ?? before)!
+  await logNoteChange(trx, who.groupId, after ?? { ...before!, rev: before!.rev + 1 }, after ? 'upsert' : 'delete', at)
   const name = (await nicknamesOf(trx, [subject.user_id])).get(subject.user_id) ?? ''
   await recordOp(trx, {
     group_id: who.groupId,

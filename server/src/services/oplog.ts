@@ -23,6 +23,7 @@ import { BusinessError } from '../envelope'
 import { noteLogName, presentNote } from '../presenters/map-extras'
 import { presentOp } from '../presenters/mapdata'
 import { logField } from './field'
+import { logNoteChange } from './note'
 import { restoreLayer } from './layers'
 import { restoreMarker } from './markers'
 import { mapCaller, notFound, requireFeature, type MapCaller } from './permissions'
@@ -101,6 +102,7 @@ async function restoreDeletedNote(trx: Executor, who: MapCaller, id: number, at:
   const note = await findNoteEvenDeleted(trx, who.groupId, id)
   if (!note || !(await findMarker(trx, who.groupId, note.marker_id))) throw new BusinessError(ErrCode.CONFLICT, MAP_MSG.restoreNotPossible)
   const row = await restoreNote(trx, id, at)
+  await logNoteChange(trx, who.groupId, row, 'upsert', at)
   const name = (await nicknamesOf(trx, [row.user_id])).get(row.user_id) ?? ''
   await recordOp(trx, { group_id: who.groupId, user_id: who.userId, entity: 'note', entity_id: id, action: 'restore', name: noteLogName(row), before: null, after: presentNote(row, name), at })
 }

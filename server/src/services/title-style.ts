@@ -6,13 +6,17 @@
  * default needs a group manager, a layer's style layer_edit on it; a save replaces the style of
  * its layer_id (the id in the body is not needed).
  */
+import { ErrCode } from '../../../types/api'
 import type { TitleStyle } from '../../../types/mapdata'
+import { SYNC_CONFLICT_MSG } from '../../../src/domain/syncMessages'
 import { DEFAULT_MARKER_COLOR, DEFAULT_TITLE_FONT_SIZE } from '../../../src/domain/constants'
 import { PERM } from '../../../src/domain/permissions'
 import type { Caller } from '../auth'
 import { inTransaction, type Database, type Executor } from '../db/connection'
 import { findStyleOf, saveStyle, stylesOfGroup, stylesOfLayers, type TitleStyleValues } from '../db/title-styles'
+import { BusinessError } from '../envelope'
 import { presentTitleStyle } from '../presenters/map-extras'
+import { logChanges } from './sync'
 import { mapCaller, requireManager, requireOnLayer, visibleLayers } from './permissions'
 
 /** SPEC 9: title font size 14 in the marker colour #165DFF, on white with a thin border. */
@@ -33,6 +37,19 @@ export interface TitleStyleInput {
   padding?: number
   border_weight?: number
   border_color?: string
+  /** The revision the edit started from (types/sync.ts): the layer's own style's, or the default's that it showed. */
+  rev?: number
+}
+
+/**
+ * A stale `rev` is refused with the style as the caller reads it now. A layer without its own style
+ * shows the default's (getbylayerid), so the rev the client holds is the default's then.
+ */
+async function requireStyleRev(trx: Executor, groupId: number, layerId: number | null, rev: number | undefined): Promise<void> {
+  if (rev === undefined) return
+  const own = await findStyleOf(trx, groupId, layerId, { lock: true })
+  const shown = own ? presentTitleStyle(own) : layerId === null ? await defaultStyle(trx, groupId) : { ...(await defaultStyle(trx, groupId)), id: 0, layer_id: layerId }
+  if (shown.rev !== rev) throw new BusinessError(ErrCode.CONFLICT, SYNC_CONFLICT_MSG.titleStyleChanged, shown)
 }
 
 async function defaultStyle(db: Executor, groupId: number): Promise<TitleStyle> {
@@ -59,12 +76,13 @@ export async function titleStylesOfLayers(db: Executor, caller: Caller, layerids
   })
 }
 
-export async function saveTitleStyle(db: Database, caller: Caller, input: TitleStyleInput): Promise<TitleStyle> {
+export async function saveTitleStyle(db: Database, caller: Caller, input: TitleStyleInput, now: Date): Promise<TitleStyle> {
   const layerId = input.layer_id ?? null
   const saved = await inTransaction(db, async (trx) => {
     const who = await mapCaller(trx, caller)
     if (layerId === null) requireManager(who)
     else await requireOnLayer(trx, who, layerId, PERM.LAYER_EDIT)
+    await requireStyleRev(trx, who.groupId, layerId, input.rev)
     const base = (await findStyleOf(trx, who.groupId, layerId)) ?? (await findStyleOf(trx, who.groupId, null)) ?? DEFAULT_TITLE_STYLE
     const values: TitleStyleValues = {
       font_size: input.font_size ?? base.font_size,
@@ -74,7 +92,9 @@ export async function saveTitleStyle(db: Database, caller: Caller, input: TitleS
       border_weight: input.border_weight ?? base.border_weight,
       border_color: input.border_color ?? base.border_color,
     }
-    return saveStyle(trx, who.groupId, layerId, values)
+    const row = await saveStyle(trx, who.groupId, layerId, values)
+    await logChanges(trx, who.groupId, [{ kind: 'title_style', id: row.id, op: 'upsert', rev: row.rev, layer_id: row.layer_id ?? 0 }], now.toISOString())
+    return row
   })
   return presentTitleStyle(saved)
 }

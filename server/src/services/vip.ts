@@ -22,7 +22,9 @@ import { deleteResetsOfGroups, insertReset, markRestored, unrestoredResets } fro
 import { BusinessError } from '../envelope'
 import { limitsInForce } from './limits'
 import type { Caller } from '../auth'
+import { markerChange } from './markers'
 import { mapCaller } from './permissions'
+import { logChanges } from './sync'
 import { leaveGroup } from './teams'
 import { presentEnterprise } from '../presenters/vip'
 import type { EnterpriseInput } from '../schemas/vip'
@@ -88,7 +90,9 @@ export async function resetToFree(db: Database, caller: Caller, remarks: string,
     const others = (await joinsOfGroup(trx, group.id)).filter((j) => j.user_id !== group.owner_id)
     for (const member of others) await leaveGroup(trx, group.id, member.user_id)
     await deletePendingOfGroups(trx, [group.id])
-    const hidden = await hideMarkersExceptLatest(trx, group.id, FREE_KEEP_RECORDS, at)
+    const hiddenMarkers = await hideMarkersExceptLatest(trx, group.id, FREE_KEEP_RECORDS, at)
+    const hidden = hiddenMarkers.length
+    await logChanges(trx, group.id, hiddenMarkers.map((m) => markerChange(m, 'delete')), at)
     const expiredAt = group.vip_exp ?? at
     await insertReset(trx, {
       group_id: group.id,
@@ -111,7 +115,9 @@ export async function restoreHiddenOnRenewal(trx: Executor, groupId: number, now
   const at = now.toISOString()
   for (const reset of await unrestoredResets(trx, groupId)) {
     if (!canRestoreHidden(reset.expired_at, now)) continue
-    const count = await unhideMarkers(trx, groupId, reset.hidden_at, at)
+    const back = await unhideMarkers(trx, groupId, reset.hidden_at, at)
+    await logChanges(trx, groupId, back.map((m) => markerChange(m, 'upsert')), at)
+    const count = back.length
     await markRestored(trx, reset.id, at, count)
     restored += count
   }

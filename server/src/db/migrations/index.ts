@@ -21,6 +21,7 @@ import { collaboratorLimit } from './0014_collaborator_limit'
 import { lookupRateHits } from './0015_lookup_rate_hits'
 import { discountHolds } from './0016_discount_holds'
 import { revisions } from './0017_revisions'
+import { syncChanges } from './0018_sync_changes'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -41,6 +42,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0015_lookup_rate_hits': lookupRateHits(dialect),
     '0016_discount_holds': discountHolds(),
     '0017_revisions': revisions(),
+    '0018_sync_changes': syncChanges(),
   }
 }
 
