@@ -6,6 +6,15 @@
 import type { SyncChange, SyncKind } from '../../types/sync'
 import type { FieldValue, Marker, MarkerInput } from '../../types/mapdata'
 
+/*
+ * types/ is not compiled into the app bundles (only its types are): the contract's timings are
+ * restated here, and test/unit/sync.test.ts checks them against types/sync.ts.
+ */
+/** The client pings this often (SYNC_PING_INTERVAL_MS of types/sync.ts). */
+export const SYNC_PING_INTERVAL_MS = 25_000
+/** Without a socket the client polls /api/sync/changes this often (SYNC_POLL_INTERVAL_MS of types/sync.ts). */
+export const SYNC_POLL_INTERVAL_MS = 10_000
+
 /** First reconnect delay; doubled on every failed attempt. */
 export const RECONNECT_BASE_MS = 1000
 /** Longest wait between reconnect attempts (a phone on a weak network keeps trying, but gently). */

@@ -8,15 +8,10 @@
  */
 import { makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx'
 import type { Marker } from '../../types/mapdata'
+import type { PresenceEntry, SyncChange, SyncKind, SyncServerMessage } from '../../types/sync'
 import {
   SYNC_PING_INTERVAL_MS,
   SYNC_POLL_INTERVAL_MS,
-  type PresenceEntry,
-  type SyncChange,
-  type SyncKind,
-  type SyncServerMessage,
-} from '../../types/sync'
-import {
   applyMarkerChanges,
   conflictRows,
   facetsOf,

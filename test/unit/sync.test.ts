@@ -32,6 +32,15 @@ function held(over: Partial<HeldState> & { revs?: Record<string, number> } = {})
   }
 }
 
+describe('the contract restated for the app bundles', () => {
+  it('pings and polls at the intervals of types/sync.ts', () => {
+    const contract = require('../../types/sync') as typeof import('../../types/sync')
+    const domain = require('../../src/domain/sync') as typeof import('../../src/domain/sync')
+    expect(domain.SYNC_PING_INTERVAL_MS).toBe(contract.SYNC_PING_INTERVAL_MS)
+    expect(domain.SYNC_POLL_INTERVAL_MS).toBe(contract.SYNC_POLL_INTERVAL_MS)
+  })
+})
+
 describe('reconnect backoff', () => {
   it('waits 1 s after a drop, doubling on every failed attempt up to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 50].map(reconnectDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000])
