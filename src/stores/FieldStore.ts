@@ -2,7 +2,6 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { FieldInput, FieldKind, LayerField } from '../../types/mapdata'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
-import { ApiError } from '../api/errors'
 import type { RootStore } from './RootStore'
 
 export const FIELD_NAME_MAX = 20
@@ -86,14 +85,10 @@ export class FieldStore {
       kind: input.kind,
       options: input.kind === 'choice' ? Array.from(new Set((input.options ?? []).map((o) => o.trim()).filter(Boolean))) : [],
       required: !!input.required,
-      ...(input.id && input.rev !== undefined ? { rev: input.rev } : {}),
+      rev: input.rev,
     }
-    let refused = false
-    const saved = await this.root.api.request('/api/layer/field/save', body, { quiet: true }).catch((e) => {
-      refused = true
-      return this.root.refused(e, { kind: 'field', base, mine: body, resave: (next: FieldInput, current) => this.save(next, current as LayerField | undefined) })
-    })
-    if (!saved || refused) return saved
+    const [saved, sheet] = await this.root.saveRev('/api/layer/field/save', body, { kind: 'field', base, resave: (next: FieldInput, current) => this.save(next, current as LayerField) })
+    if (!saved || sheet) return saved
     runInAction(() => {
       this.root.app.clearNotices()
       const list = this.fieldsOf(input.layer_id)
@@ -118,17 +113,9 @@ export class FieldStore {
   }
 
   async remove(layerId: number, id: number, rev?: number): Promise<boolean> {
-    const res = await this.root.api.request('/api/layer/field/delete', { id, ...(rev !== undefined ? { rev } : {}) }, { quiet: true }).then(
+    const res = await this.root.api.request('/api/layer/field/delete', { id, rev }).then(
       () => true,
-      (e) => {
-        // Deleted meanwhile counts as done; changed meanwhile, the list shows the new version.
-        if (e instanceof ApiError && e.conflict) {
-          if (e.data) void this.load(layerId, true)
-          else return true
-        }
-        this.root.refused(e)
-        return false
-      },
+      () => false,
     )
     if (!res) return false
     runInAction(() => {

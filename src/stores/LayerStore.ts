@@ -26,7 +26,6 @@ import { LAYER_NAME_MAX } from '../domain/markers'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
 import { PERM, isGroupManager, layerAllows, layersForAddingMarkers, type PermissionId } from '../domain/permissions'
 import { layerTypeOf } from '../domain/points'
-import { ApiError } from '../api/errors'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
 import { LAYER_KIND } from '../domain/markerKinds'
@@ -326,7 +325,7 @@ export class LayerStore {
   async rename(id: number, name: string, rev?: number): Promise<boolean> {
     const layer = this.byId.get(id)
     if (!layer || this.rejected(this.checkName(name))) return false
-    const saved = await this.saveLayer({ id, name: name.trim(), ...(rev !== undefined ? { rev } : {}) }, layer)
+    const [saved] = await this.saveLayer({ id, name: name.trim(), rev }, layer)
     if (!saved) return false
     runInAction(() => {
       this.root.app.clearNotices()
@@ -341,7 +340,7 @@ export class LayerStore {
     if (!layer || this.rejected(checkMove(this.layers, id, parentId))) return false
     if (layer.parent_id === parentId) return true
     const sort = this.layers.filter((l) => l.parent_id === parentId).reduce((m, l) => Math.max(m, l.sort), 0) + 1
-    const saved = await this.saveLayer({ id, name: layer.name, parent_id: parentId, sort, rev: layer.rev }, layer)
+    const [saved] = await this.saveLayer({ id, name: layer.name, parent_id: parentId, sort, rev: layer.rev }, layer)
     if (!saved) return false
     runInAction(() => {
       this.replace(saved)
@@ -355,13 +354,7 @@ export class LayerStore {
   async remove(id: number, rev?: number): Promise<boolean> {
     const impact = this.deleteImpact(id)
     if (!impact.ids.length) return false
-    const res = await this.root.api.request('/api/layer/delete', { id, ...(rev !== undefined ? { rev } : {}) }, { quiet: true }).catch((e) => {
-      // Deleted meanwhile counts as done; changed meanwhile, the list is fetched again and nothing is deleted.
-      if (e instanceof ApiError && e.conflict && !e.data) return true
-      if (e instanceof ApiError && e.conflict) void this.load()
-      this.root.refused(e)
-      return undefined
-    })
+    const res = await this.root.api.post('/api/layer/delete', { id, rev })
     if (!res) return false
     const gone = new Set(impact.ids)
     runInAction(() => {
@@ -412,21 +405,14 @@ export class LayerStore {
   /** `rev`: the style's when its editor opened (types/sync.ts); a stale one opens the conflict sheet. */
   async saveTitleStyle(layerId: number | null, style: TitleStyleLook, rev?: number): Promise<boolean> {
     const existing = this.titleStyles.find((s) => s.layer_id === layerId)
-    const body = { ...style, layer_id: layerId, ...(existing ? { id: existing.id, rev: rev ?? existing.rev } : {}) }
-    let refused = false
-    const saved = await this.root.api.request('/api/system/title/style/save', body, { quiet: true }).catch((e): Promise<unknown> | undefined => {
-      refused = true
-      return this.root.refused<unknown>(e, {
-        kind: 'title_style',
-        base: existing,
-        mine: body,
-        resave: (next: typeof body & { id?: number; rev?: number }) => this.saveTitleStyle(layerId, next, next.rev).then((ok) => (ok ? next : undefined)),
-      })
-    })
-    if (refused || !saved) return !!saved
-    const fresh = saved as TitleStyle
+    const [saved, sheet] = await this.root.saveRev(
+      '/api/system/title/style/save',
+      { ...style, layer_id: layerId, id: existing?.id, rev: rev ?? existing?.rev },
+      { kind: 'title_style', base: existing, resave: (next: TitleStyle) => this.saveTitleStyle(layerId, next, next.rev).then((ok) => (ok ? next : undefined)) },
+    )
+    if (!saved || sheet) return !!saved
     runInAction(() => {
-      this.titleStyles = [...this.titleStyles.filter((s) => s.layer_id !== fresh.layer_id), fresh]
+      this.titleStyles = [...this.titleStyles.filter((s) => s.layer_id !== saved.layer_id), saved]
       this.root.app.notify(MSG.savedOk, 'success')
     })
     return true
@@ -443,19 +429,16 @@ export class LayerStore {
   }
 
   /** /api/layer/save of an existing layer, with the conflict sheet on a stale rev. */
-  private async saveLayer(body: { id: number; name: string; parent_id?: number; sort?: number; rev?: number }, base: Layer): Promise<Layer | undefined> {
-    return this.root.api.request('/api/layer/save', body, { quiet: true }).catch((e) =>
-      this.root.refused(e, {
-        kind: 'layer',
-        base,
-        mine: body,
-        resave: async (next: typeof body) => {
-          const again = await this.saveLayer(next, base)
-          if (again) runInAction(() => this.replace(again))
-          return again
-        },
-      }),
-    )
+  private saveLayer(body: { id: number; name: string; parent_id?: number; sort?: number; rev?: number }, base: Layer): Promise<[Layer | undefined, boolean]> {
+    return this.root.saveRev('/api/layer/save', body, {
+      kind: 'layer',
+      base,
+      resave: async (next: typeof body) => {
+        const [again] = await this.saveLayer(next, base)
+        if (again) runInAction(() => this.replace(again))
+        return again
+      },
+    })
   }
 
   private replace(saved: Layer): void {

@@ -15,7 +15,6 @@ import type {
   MarkerStyle,
   MarkerType,
 } from '../../types/mapdata'
-import { ApiError } from '../api/errors'
 import { MARKER_PAGE_SIZE } from '../domain/constants'
 import { isOwnFileUrl } from '../domain/fileUrl'
 import { MARKER_NAME_MAX, checkFieldValues, cleanStyle, defaultStyle, defaultWidth } from '../domain/markers'
@@ -320,15 +319,11 @@ export class MarkerStore {
       radius: input.type === MARKER_KIND.circle ? (input.radius ?? 0) : 0,
       fields: values.values,
       ...(input.sort !== undefined ? { sort: input.sort } : {}),
-      ...(input.id && input.rev !== undefined ? { rev: input.rev } : {}),
+      rev: input.rev,
     }
-    let settled = false
-    const saved = await this.root.api.request('/api/marker/save', body, { quiet: true }).catch((e) => {
-      settled = true
-      return this.root.refused(e, { kind: 'marker', base, mine: body, resave: (next: MarkerInput, current) => this.save(next, current as Marker | undefined) })
-    })
+    const [saved, sheet] = await this.root.saveRev('/api/marker/save', body, { kind: 'marker', base, resave: (next: MarkerInput, current) => this.save(next, current as Marker) })
     // After the conflict sheet, the save it made (or the teammate's version kept) is already in place.
-    if (!saved || settled) return saved
+    if (!saved || sheet) return saved
     runInAction(() => {
       this.root.app.clearNotices()
       this.upsertLocal(saved, before?.layer_id)
@@ -346,9 +341,10 @@ export class MarkerStore {
 
   async remove(id: number): Promise<boolean> {
     const known = this.find(id)
-    const res = await this.root.api.request('/api/marker/delete', { id, ...(known ? { rev: known.rev } : {}) }, { quiet: true }).then(
+    // A stale rev is refused with the server's word (changed or deleted by another); the push brings that change.
+    const res = await this.root.api.request('/api/marker/delete', { id, rev: known?.rev }).then(
       () => true,
-      (e) => this.refusedDelete(e),
+      () => false,
     )
     if (!res) return false
     runInAction(() => {
@@ -362,19 +358,6 @@ export class MarkerStore {
       this.root.app.notify(MAP_UI_MSG.deletedOk, 'success')
     })
     return true
-  }
-
-  /** A delete refused: gone already (CONFLICT without data) counts as done; changed meanwhile, the new version shows. */
-  private refusedDelete(e: unknown): boolean {
-    if (!(e instanceof ApiError) || !e.conflict) {
-      this.root.refused(e)
-      return false
-    }
-    const current = e.data as Marker | null
-    if (!current) return true
-    this.root.app.notify(e.message, 'warning')
-    runInAction(() => this.upsertLocal(current))
-    return false
   }
 
   private upsertLocal(m: Marker, previousLayerId?: number): void {
@@ -742,12 +725,12 @@ export class MarkerDraft {
       radius: this.type === MARKER_KIND.circle ? this.radius : 0,
       fields: this.fields,
       ...(this.sort !== undefined ? { sort: this.sort } : {}),
-      ...(this.id && this.base ? { rev: this.base.rev } : {}),
+      rev: this.base?.rev,
     }
   }
 
   async save(): Promise<Marker | undefined> {
-    const saved = await this.root.markers.save(this.input, this.base ?? undefined)
+    const saved = await this.root.markers.save(this.input, this.base!)
     if (saved) runInAction(() => (this.id = saved.id))
     return saved
   }

@@ -65,18 +65,20 @@ export class NoteStore {
       marker_id: input.marker_id,
       content: input.content.trim(),
       photos: (input.photos ?? []).slice(0, NOTE_PHOTOS_MAX),
-      ...(input.id && input.rev !== undefined ? { rev: input.rev } : {}),
+      rev: input.rev,
     }
-    let refused = false
-    const saved = await this.root.api.request('/api/marker/note/save', body, { quiet: true }).catch((e) => {
-      refused = true
-      runInAction(() => (this.saving = false))
-      return this.root.refused(e, { kind: 'note', base, mine: body, resave: (next: NoteInput, current) => this.save(next, current as Note | undefined) })
+    const [saved, sheet] = await this.root.saveRev('/api/marker/note/save', body, {
+      kind: 'note',
+      base,
+      resave: (next: NoteInput, current) => {
+        // The refused save still holds the flag; the one the sheet asks for goes ahead.
+        runInAction(() => (this.saving = false))
+        return this.save(next, current as Note)
+      },
     })
-    if (refused) return saved
     runInAction(() => {
       this.saving = false
-      if (!saved) return
+      if (!saved || sheet) return
       this.root.app.clearNotices()
       const list = this.notesOf(saved.marker_id)
       this.set(saved.marker_id, list.some((n) => n.id === saved.id) ? list.map((n) => (n.id === saved.id ? saved : n)) : [saved, ...list])

@@ -12,7 +12,8 @@ import type { FileAdapter } from '../platform/file/types'
 import type { ScreenPlatform } from '../platform/screen/types'
 import type { MapCapabilities } from '../platform/map/types'
 import type { SocketPlatform } from '../platform/socket/types'
-import { ApiError } from '../api/errors'
+import type { ApiError } from '../api/errors'
+import type { ApiPath, ApiReq, ApiRes } from '../../types/api'
 import type { Navigate } from '../router/navigate'
 import { reaction, type IReactionDisposer } from 'mobx'
 import { AppStore } from './AppStore'
@@ -175,15 +176,19 @@ export class RootStore {
   }
 
   /**
-   * A failed save or delete: a CONFLICT goes to the conflict sheet (its promise settles with what
-   * the user's choice saved); any other business error shows the server's message. For
-   * `.catch()` after api.request(…, { quiet: true }).
+   * A save that sends the rev its edit started from. Refused as stale (CONFLICT), the conflict sheet
+   * opens and this settles with what the user's choice saved, flagged `true` (that save already
+   * updated the stores); any other business error shows the server's message.
    */
-  refused<T>(e: unknown, save?: RefusedSave<T>): Promise<T | undefined> | undefined {
-    if (!(e instanceof ApiError)) return undefined
-    if (e.conflict && save && this.conflictSink) return this.conflictSink(save, e.data ?? null) as Promise<T | undefined>
-    if (e.kind === 'business') this.app.notify(e.message, 'danger')
-    return undefined
+  saveRev<P extends ApiPath>(path: P, body: ApiReq<P>, save: Omit<RefusedSave<ApiRes<P>>, 'mine'>): Promise<[ApiRes<P> | undefined, boolean]> {
+    return this.api.request(path, body, { quiet: true }).then(
+      (saved) => [saved, false],
+      async (e: ApiError) => {
+        if (e.conflict && this.conflictSink) return [(await this.conflictSink({ ...save, mine: body }, e.data ?? null)) as ApiRes<P> | undefined, true]
+        if (e.kind === 'business') this.app.notify(e.message, 'danger')
+        return [undefined, true]
+      },
+    )
   }
 
   get sync(): SyncStore {

@@ -388,3 +388,25 @@ describe('conflicts on a marker save', () => {
     expect(s.draft.name).toBe('还要它')
   })
 })
+
+describe('conflicts on a note save', () => {
+  it('keeps the typed note: the sheet compares it, and 保留我的 saves it over the current rev', async () => {
+    const theirs = buildNote({ id: 70, marker_id: 1, content: '对方写的', rev: 2 })
+    const saves: any[] = []
+    const s = await syncedRoot({
+      '/api/marker/note/getlist': () => ok([{ ...theirs, content: '原来的', rev: 1 }]),
+      '/api/marker/note/save': (body) =>
+        saves.push(body) === 1 ? { status: 200, data: { header: { errcode: ERRCODE.CONFLICT, errmsg: '该备注已被他人修改' }, data: theirs } } : ok({ ...theirs, ...body, rev: 3 }),
+    })
+    await s.root.notes.load(1)
+    const base = s.root.notes.notesOf(1)[0]
+    const result = s.root.notes.save({ id: 70, marker_id: 1, content: '我写的', rev: base.rev }, base)
+    await settle()
+    expect(saves[0]).toMatchObject({ id: 70, rev: 1, content: '我写的' })
+    expect(s.sync.conflict!.rows).toEqual([{ key: 'content', theirs: '对方写的', mine: '我写的', mineChanged: true, theirsChanged: true, pick: 'mine' }])
+    await s.sync.keepMine()
+    expect((await result)!.content).toBe('我写的')
+    expect(saves[1]).toMatchObject({ id: 70, rev: 2, content: '我写的' })
+    expect(s.root.notes.notesOf(1)[0].content).toBe('我写的')
+  })
+})
