@@ -6,6 +6,7 @@ import { browserBench } from './browser'
 import { markersBench } from './markers'
 import { serverBench } from './server'
 import { h5Sizes, weappSizes } from './sizes'
+import { syncBench } from './sync'
 
 const ROOT = path.resolve(__dirname, '..')
 
@@ -17,6 +18,7 @@ async function main() {
   await h5Sizes()
   markersBench()
   serverBench()
+  await syncBench()
   await browserBench()
 }
 

@@ -1,7 +1,7 @@
 /** The group's change log (types/sync.ts) and /api/sync/changes: what each change appends, and what each caller may read of it. */
 import type { SyncChange, SyncChangesRes } from '../../types/sync'
-import { CHANGES_LIMIT_MAX } from '../../server/src/services/sync'
-import { expectOk, grant, makeLayer, makeMarker, makeTeam, type Team } from './mapdata-fixture'
+import { CHANGES_LIMIT_MAX, PRUNE_EVERY } from '../../server/src/services/sync'
+import { expectOk, grant, makeLayer, makeMarker, makeTeam, setMarkerLimit, type Team } from './mapdata-fixture'
 import { makeWorld, ok, type TeamWorld } from './teams-fixture'
 import { passTrial } from './vip-fixture'
 
@@ -173,6 +173,20 @@ describe('/api/sync/changes', () => {
     expect(await changes(1)).toMatchObject({ seq: 2, changes: [expect.objectContaining({ kind: 'marker', seq: 2 })], more: false, reload: false })
     await team.t.db.kysely.updateTable('sync_seqs').set({ pruned_seq: 2 }).where('group_id', '=', team.groupId).execute()
     expect((await changes(1)).reload).toBe(true)
+  })
+
+  it('should prune entries past the retention as the log grows, and ask a reader behind them to reload', async () => {
+    await setMarkerLimit(team, 5000)
+    await makeMarker(team.t, team.owner, layer)
+    // Entries from before the retention window (RETAIN_DAYS).
+    await team.t.db.kysely.updateTable('sync_changes').set({ created_at: '2000-01-01T00:00:00.000Z' }).where('group_id', '=', team.groupId).execute()
+    const features = Array.from({ length: PRUNE_EVERY }, (_, i) => ({ type: 'Feature', properties: { name: `导入${i}` }, geometry: { type: 'Point', coordinates: [116 + i / 10_000, 39.9] } }))
+    expectOk(await call('/api/marker/import', { layer_id: layer, format: 'geojson', content: JSON.stringify({ type: 'FeatureCollection', features }) }))
+    expect((await logRows())[0].seq).toBe(3)
+    expect(await changes(1)).toEqual({ seq: PRUNE_EVERY + 2, changes: [], more: false, reload: true })
+    const fromPruned = await changes(2)
+    expect(fromPruned).toMatchObject({ seq: PRUNE_EVERY + 2, more: false, reload: false })
+    expect(fromPruned.changes).toHaveLength(PRUNE_EVERY)
   })
 
   it('should refuse a limit above the maximum and require a session', async () => {

@@ -13,8 +13,9 @@ export function syncRoutes(app: FastifyInstance, deps: AppDeps & { syncHub: Sync
   sessionCall('/api/sync/changes', changesFields, async ({ since, limit }, caller) => changesSince(db.kysely, caller, since, limit))
 
   // The session comes in the socket's first message (browsers cannot set headers on a WebSocket).
+  // Registered on the app itself (it decorates it with the websocket server); the route after it has loaded.
+  void app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   void app.register(async (scope) => {
-    await scope.register(websocket, { options: { maxPayload: 64 * 1024 } })
     scope.get('/api/sync/socket', { websocket: true }, (socket) => syncHub.accept(socket))
   })
 }

@@ -114,12 +114,15 @@ export class SyncHub {
           return
         }
         greeting = true
-        void this.hello(socket, message).then(
-          (joined) => {
-            clearTimeout(helloTimer)
+        // The client is known before ready goes out, so that nothing it sends after ready is missed.
+        const joined = (c: Client) => {
+          clearTimeout(helloTimer)
+          client = c
+        }
+        void this.hello(socket, message, joined).then(
+          (c) => {
             // Closed while its hello was being checked.
-            if (gone) this.leave(joined)
-            else client = joined
+            if (gone) this.leave(c)
           },
           () => socket.close(SYNC_SOCKET_UNAUTHORIZED, 'session'),
         )
@@ -131,7 +134,7 @@ export class SyncHub {
     })
   }
 
-  private async hello(socket: HubSocket, message: { token?: unknown; userid?: unknown }): Promise<Client> {
+  private async hello(socket: HubSocket, message: { token?: unknown; userid?: unknown }, joined: (client: Client) => void): Promise<Client> {
     const caller = await authenticate(this.db, { token: message.token, userid: message.userid }, this.now())
     const who = await mapCaller(this.db.kysely, caller)
     await this.listen()
@@ -150,6 +153,7 @@ export class SyncHub {
       lastSeq: seq,
       lastHeard: Date.now(),
     }
+    joined(client)
     send(socket, { type: 'ready', seq })
     let members = this.groups.get(who.groupId)
     const first = !members
@@ -172,7 +176,7 @@ export class SyncHub {
   private async ping(client: Client): Promise<void> {
     const session = await findLiveSession(this.db.kysely, hashToken(client.token))
     if (!session) {
-      client.socket.close(SYNC_SOCKET_UNAUTHORIZED, 'session')
+      this.drop(client, SYNC_SOCKET_UNAUTHORIZED, 'session')
       return
     }
     send(client.socket, { type: 'pong' })
@@ -192,10 +196,15 @@ export class SyncHub {
     await this.presenceChanged(client.groupId)
   }
 
+  /** Closes a socket the hub gives up on; it leaves the group at once, not when the close handshake ends. */
+  private drop(client: Client, code: number, reason: string): void {
+    this.leave(client)
+    client.socket.close(code, reason)
+  }
+
   private leave(client: Client): void {
     const members = this.groups.get(client.groupId)
-    if (!members) return
-    members.delete(client)
+    if (!members?.delete(client)) return
     if (members.size === 0) this.groups.delete(client.groupId)
     void this.presenceChanged(client.groupId)
   }
@@ -302,7 +311,7 @@ export class SyncHub {
     this.sweeper = setInterval(() => {
       const silentSince = Date.now() - 3 * this.pingIntervalMs
       for (const [groupId, members] of this.groups) {
-        for (const c of members) if (c.lastHeard < silentSince) c.socket.close(1001, 'silent')
+        for (const c of members) if (c.lastHeard < silentSince) this.drop(c, 1001, 'silent')
         void this.announce({ type: 'presence', server: this.serverId, group_id: groupId, people: this.localPeople(groupId) })
       }
     }, this.pingIntervalMs)

@@ -1,0 +1,130 @@
+/**
+ * Live-sync budget of DESIGN 7 on SQLite: the server listens on a loopback port in this process;
+ * 50 WebSocket clients of one group say hello, and one writer saves markers one after another. For
+ * each save, the time from sending it to each other client having received `seq` and had its
+ * /api/sync/changes pull answered: median and p99 (budget p99 <= 1000 ms). And the memory an idle
+ * connected client costs: the RSS grown by connecting the 50, divided by 50 (client and server
+ * sides together, both in this process). Bounded: SAVES saves, loopback only.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { performance } from 'node:perf_hooks'
+import WebSocket from 'ws'
+import type { SyncServerMessage } from '../types/sync'
+import { buildApp } from '../server/src/app'
+import { startSession } from '../server/src/auth'
+import { systemClock } from '../server/src/clock'
+import { openDatabase } from '../server/src/db/connection'
+import { insertOwnedGroup } from '../server/src/db/groups'
+import { addJoin } from '../server/src/db/joins'
+import { migrateToLatest } from '../server/src/db/migrations'
+import { findOrCreateUserByPhone, selectGroupForUser } from '../server/src/db/users'
+import { emit } from './emit'
+
+const CLIENTS = 50
+const SAVES = 40
+const KB = 1024
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+const round = (n: number, digits = 1) => Number(n.toFixed(digits))
+
+interface Header {
+  userid: number
+  token: string
+}
+
+async function post(base: string, url: string, body: object): Promise<any> {
+  const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return res.json()
+}
+
+export async function syncBench(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teammap-sync-bench-'))
+  const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'bench.db') })
+  const app = buildApp({ db, clock: systemClock, sms: { send: async () => undefined } })
+  const sockets: WebSocket[] = []
+  try {
+    await migrateToLatest(db)
+    const now = new Date().toISOString()
+    const headers: Header[] = []
+    let groupId = 0
+    for (let i = 0; i <= CLIENTS; i++) {
+      const user = await findOrCreateUserByPhone(db.kysely, `138${String(i).padStart(8, '0')}`, 'bench', now)
+      if (i === 0) groupId = (await insertOwnedGroup(db.kysely, { name: 'bench', owner_id: user.id, level: 4, vip_exp: null, marker_limit: 100_000, join_limit: 100, file_size_limit: 2097152, created_at: now })).id
+      await addJoin(db.kysely, { group_id: groupId, user_id: user.id, is_manager: true, created_at: now })
+      await selectGroupForUser(db.kysely, user.id, groupId, now)
+      headers.push({ userid: user.id, token: await startSession(db.kysely, user.id, new Date()) })
+    }
+    const [writer, ...readers] = headers
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    const layer = await post(base, '/api/layer/save', { header: writer, name: '点图层', type: 1, parent_id: 0 })
+
+    global.gc?.()
+    const rssBefore = process.memoryUsage().rss
+    // Each client pulls the changes on every seq it hears, as the app does; `onPulled` times it.
+    let onPulled: () => void = () => undefined
+    await Promise.all(
+      readers.map(
+        (header) =>
+          new Promise<void>((ready, fail) => {
+            const ws = new WebSocket(`${base.replace('http', 'ws')}/api/sync/socket`)
+            sockets.push(ws)
+            let since = 0
+            ws.on('error', fail)
+            ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', token: header.token, userid: header.userid })))
+            ws.on('message', (data) => {
+              const message = JSON.parse(String(data)) as SyncServerMessage
+              if (message.type === 'ready') {
+                since = message.seq
+                ready()
+              } else if (message.type === 'seq') {
+                void post(base, '/api/sync/changes', { header, since }).then((res) => {
+                  since = res.data.seq
+                  onPulled()
+                })
+              }
+            })
+          }),
+      ),
+    )
+    global.gc?.()
+    const perClientKb = (process.memoryUsage().rss - rssBefore) / CLIENTS / KB
+
+    const latencies: number[] = []
+    for (let i = 0; i < SAVES; i++) {
+      const started = performance.now()
+      let pulled = 0
+      const allPulled = new Promise<void>((done) => {
+        onPulled = () => {
+          latencies.push(performance.now() - started)
+          if (++pulled === readers.length) done()
+        }
+      })
+      const saved = await post(base, '/api/marker/save', { header: writer, layer_id: layer.data.id, name: `点${i}`, type: 0, points: `${116.3 + i / 1000},39.9` })
+      if (saved.header.errcode !== 0) throw new Error(`save failed: ${saved.header.errmsg}`)
+      await allPulled
+    }
+    emit('sync.delivery_median_ms', round(percentile(latencies, 50)), 'ms', 1000)
+    emit('sync.delivery_p99_ms', round(percentile(latencies, 99)), 'ms', 1000)
+    emit('sync.idle_client_kb', round(perClientKb), 'KB', 256)
+  } finally {
+    for (const ws of sockets) ws.close()
+    await app.close()
+    await db.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (require.main === module) {
+  syncBench().catch((e) => {
+    console.error(e)
+    process.exitCode = 0
+  })
+}
