@@ -19,10 +19,6 @@ export class ApiError extends Error {
     this.data = opts.data
   }
 
-  /** A save or delete refused because the entity changed (or went) since the edit started (types/sync.ts). */
-  get conflict(): boolean {
-    return this.kind === 'business' && this.errcode === ERRCODE.CONFLICT
-  }
 }
 
 /** The user-facing message of each failure, exactly as SPEC 8 words it. */

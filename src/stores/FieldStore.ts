@@ -71,8 +71,8 @@ export class FieldStore {
     return null
   }
 
-  /** `input.rev`: the field's rev when its form opened; a stale one opens the conflict sheet (`base`: the field then). */
-  async save(input: FieldInput, base?: LayerField): Promise<LayerField | undefined> {
+  /** `input.rev`: the field's rev when its form opened (types/sync.ts). */
+  async save(input: FieldInput): Promise<LayerField | undefined> {
     const problem = this.check(input)
     if (problem) {
       this.root.app.notify(problem, 'warning')
@@ -87,8 +87,9 @@ export class FieldStore {
       required: !!input.required,
       rev: input.rev,
     }
-    const [saved, sheet] = await this.root.saveRev('/api/layer/field/save', body, { kind: 'field', base, resave: (next: FieldInput, current) => this.save(next, current as LayerField) })
-    if (!saved || sheet) return saved
+    // A stale rev is refused with the server's word (该字段已被他人修改); the push brings the new version.
+    const saved = await this.root.api.post('/api/layer/field/save', body)
+    if (!saved) return undefined
     runInAction(() => {
       this.root.app.clearNotices()
       const list = this.fieldsOf(input.layer_id)

@@ -321,11 +321,15 @@ export class LayerStore {
     return layer
   }
 
-  /** `rev`: the layer's when the rename opened (types/sync.ts); a stale one opens the conflict sheet. */
+  /**
+   * `rev`: the layer's when the rename opened (types/sync.ts). A stale one is refused with the
+   * server's word (该图层已被他人修改) and the push brings the teammate's version; layers and title
+   * styles have no conflict sheet, to keep its code out of the /login bundle.
+   */
   async rename(id: number, name: string, rev?: number): Promise<boolean> {
     const layer = this.byId.get(id)
     if (!layer || this.rejected(this.checkName(name))) return false
-    const [saved] = await this.saveLayer({ id, name: name.trim(), rev }, layer)
+    const saved = await this.root.api.post('/api/layer/save', { id, name: name.trim(), rev })
     if (!saved) return false
     runInAction(() => {
       this.root.app.clearNotices()
@@ -340,7 +344,7 @@ export class LayerStore {
     if (!layer || this.rejected(checkMove(this.layers, id, parentId))) return false
     if (layer.parent_id === parentId) return true
     const sort = this.layers.filter((l) => l.parent_id === parentId).reduce((m, l) => Math.max(m, l.sort), 0) + 1
-    const [saved] = await this.saveLayer({ id, name: layer.name, parent_id: parentId, sort, rev: layer.rev }, layer)
+    const saved = await this.root.api.post('/api/layer/save', { id, name: layer.name, parent_id: parentId, sort, rev: layer.rev })
     if (!saved) return false
     runInAction(() => {
       this.replace(saved)
@@ -402,15 +406,11 @@ export class LayerStore {
 
   // ---- title styles -----------------------------------------------------------------------------
 
-  /** `rev`: the style's when its editor opened (types/sync.ts); a stale one opens the conflict sheet. */
+  /** `rev`: the style's when its editor opened (types/sync.ts); a stale one is refused with the server's word, as for layers. */
   async saveTitleStyle(layerId: number | null, style: TitleStyleLook, rev?: number): Promise<boolean> {
     const existing = this.titleStyles.find((s) => s.layer_id === layerId)
-    const [saved, sheet] = await this.root.saveRev(
-      '/api/system/title/style/save',
-      { ...style, layer_id: layerId, id: existing?.id, rev: rev ?? existing?.rev },
-      { kind: 'title_style', base: existing, resave: (next: TitleStyle) => this.saveTitleStyle(layerId, next, next.rev).then((ok) => (ok ? next : undefined)) },
-    )
-    if (!saved || sheet) return !!saved
+    const saved = await this.root.api.post('/api/system/title/style/save', { ...style, layer_id: layerId, id: existing?.id, rev: rev ?? existing?.rev })
+    if (!saved) return false
     runInAction(() => {
       this.titleStyles = [...this.titleStyles.filter((s) => s.layer_id !== saved.layer_id), saved]
       this.root.app.notify(MSG.savedOk, 'success')
@@ -426,19 +426,6 @@ export class LayerStore {
     this.loaded = false
     this.titleStyles = []
     this.restoreLocal()
-  }
-
-  /** /api/layer/save of an existing layer, with the conflict sheet on a stale rev. */
-  private saveLayer(body: { id: number; name: string; parent_id?: number; sort?: number; rev?: number }, base: Layer): Promise<[Layer | undefined, boolean]> {
-    return this.root.saveRev('/api/layer/save', body, {
-      kind: 'layer',
-      base,
-      resave: async (next: typeof body) => {
-        const [again] = await this.saveLayer(next, base)
-        if (again) runInAction(() => this.replace(again))
-        return again
-      },
-    })
   }
 
   private replace(saved: Layer): void {

@@ -12,7 +12,7 @@ import type { FileAdapter } from '../platform/file/types'
 import type { ScreenPlatform } from '../platform/screen/types'
 import type { MapCapabilities } from '../platform/map/types'
 import type { SocketPlatform } from '../platform/socket/types'
-import type { ApiError } from '../api/errors'
+import { ERRCODE, type ApiError } from '../api/errors'
 import type { ApiPath, ApiReq, ApiRes } from '../../types/api'
 import type { Navigate } from '../router/navigate'
 import { reaction, type IReactionDisposer } from 'mobx'
@@ -181,10 +181,11 @@ export class RootStore {
    * updated the stores); any other business error shows the server's message.
    */
   saveRev<P extends ApiPath>(path: P, body: ApiReq<P>, save: Omit<RefusedSave<ApiRes<P>>, 'mine'>): Promise<[ApiRes<P> | undefined, boolean]> {
+    // Promise chains, not async functions: the /login bundle is built for old WebViews, where every async function costs.
     return this.api.request(path, body, { quiet: true }).then(
       (saved) => [saved, false],
-      async (e: ApiError) => {
-        if (e.conflict && this.conflictSink) return [(await this.conflictSink({ ...save, mine: body }, e.data ?? null)) as ApiRes<P> | undefined, true]
+      (e: ApiError) => {
+        if (e.errcode === ERRCODE.CONFLICT && this.conflictSink) return this.conflictSink({ ...save, mine: body }, e.data ?? null).then((saved) => [saved as ApiRes<P> | undefined, true])
         if (e.kind === 'business') this.app.notify(e.message, 'danger')
         return [undefined, true]
       },

@@ -97,20 +97,20 @@ describe('a save refused as stale (types/sync.ts)', () => {
     const err = await root.api.request('/api/marker/delete', { id: 5, rev: 2 }, { quiet: true }).catch((e) => e)
     expect(err).toBeInstanceOf(ApiError)
     expect(err.errcode).toBe(1006)
-    expect(err.conflict).toBe(true)
+    expect(err.errcode).toBe(ERRCODE.CONFLICT)
     expect(err.data).toEqual(current)
   })
 
   it('carries null when the entity was deleted', async () => {
     const { root } = makeRoot({ '/api/marker/delete': () => ({ status: 200, data: { header: { errcode: ERRCODE.CONFLICT, errmsg: '已删除' }, data: null } }) })
     const err = await root.api.request('/api/marker/delete', { id: 5, rev: 2 }, { quiet: true }).catch((e) => e)
-    expect(err.conflict).toBe(true)
+    expect(err.errcode).toBe(ERRCODE.CONFLICT)
     expect(err.data).toBeNull()
   })
 
   it('is no conflict for another business error', async () => {
     const { root } = makeRoot({ '/api/marker/delete': () => fail(1003, '没有权限') })
     const err = await root.api.request('/api/marker/delete', { id: 5 }, { quiet: true }).catch((e) => e)
-    expect(err.conflict).toBe(false)
+    expect(err.errcode).not.toBe(ERRCODE.CONFLICT)
   })
 })

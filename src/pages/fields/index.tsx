@@ -14,7 +14,6 @@ import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
 import { useStores } from '../../stores/context'
 import { FIELD_KINDS, FIELD_KIND_NAMES, FIELD_NAME_MAX, parseOptions } from '../../stores/FieldStore'
-import { ConflictSheet } from '../../components/ConflictSheet'
 import './index.scss'
 
 interface FormState {
@@ -73,7 +72,7 @@ const FieldList = observer(function FieldList() {
 
   const submit = async () => {
     if (!form) return
-    const saved = await fields.save({ id: form.id, layer_id: layerId, name: form.name, kind: form.kind, options: parseOptions(form.options), required: form.required, rev: form.base?.rev }, form.base)
+    const saved = await fields.save({ id: form.id, layer_id: layerId, name: form.name, kind: form.kind, options: parseOptions(form.options), required: form.required, rev: form.base?.rev })
     if (saved) setForm(null)
   }
 
@@ -182,7 +181,6 @@ function FieldsPage() {
   return (
     <PageShell className='fields-page'>
       <FieldList />
-      <ConflictSheet />
     </PageShell>
   )
 }
