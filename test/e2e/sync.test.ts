@@ -115,8 +115,7 @@ describe('live team sync between two phones', () => {
     await input(b, '经度,纬度').fill('116.6,39.96')
     await button(b, '设为此坐标').click()
     await button(b, '保存修改').click()
-    const sheet = b.locator('.conflict-sheet')
-    await sheet.getByText(SYNC_MSG.conflictTitle).waitFor(SEEN)
+    await on(b, '.conflict-sheet .nut-popup-title-title', SYNC_MSG.conflictTitle).waitFor(SEEN)
     await on(b, '.conflict-row__label', exact('名称')).waitFor()
     await on(b, '.conflict-row__label', exact('位置')).waitFor()
     // What was typed is still in the form behind the sheet.
