@@ -118,6 +118,23 @@ describe('note revisions', () => {
   })
 })
 
+describe('note delete revisions', () => {
+  it('should refuse a delete of notes when one of them changed since, deleting none, and keep a delete without revs as it was', async () => {
+    const markerId = await makeMarker(team.t, team.owner, layer)
+    const a = expectOk(await call('/api/marker/note/save', { marker_id: markerId, content: '甲' }))
+    const b = expectOk(await call('/api/marker/note/save', { marker_id: markerId, content: '乙' }))
+    expectOk(await call('/api/marker/note/save', { id: b.id, marker_id: markerId, content: '乙改' }))
+    const stale = await call('/api/marker/note/delete', { ids: [a.id, b.id], revs: [1, 1] })
+    expect(stale.errcode).toBe(ErrCode.CONFLICT)
+    expect(stale.errmsg).toBe(SYNC_CONFLICT_MSG.noteChanged)
+    expect(stale.data).toMatchObject({ id: b.id, content: '乙改', rev: 2 })
+    expect(await team.t.db.kysely.selectFrom('notes').select('id').where('deleted_at', 'is', null).execute()).toHaveLength(2)
+    expect((await call('/api/marker/note/delete', { ids: [a.id, b.id], revs: [1] })).errcode).toBe(ErrCode.VALIDATION)
+    expectOk(await call('/api/marker/note/delete', { ids: [a.id, b.id], revs: [1, 2] }))
+    expect(await team.t.db.kysely.selectFrom('notes').select('id').where('deleted_at', 'is', null).execute()).toHaveLength(0)
+  })
+})
+
 describe('field revisions', () => {
   it('should refuse a stale field save and delete with the current definition', async () => {
     const field = expectOk(await call('/api/layer/field/save', { layer_id: layer, name: '电话', kind: 'phone' }))

@@ -79,6 +79,20 @@ if (databaseUrl) {
     const servers: Server[] = []
     let dir: string
     let socket: SocketProbe | undefined
+    let memberSocket: SocketProbe | undefined
+    // What the first test leaves for the second: the two servers, the owner's session, a marker.
+    let one: Server
+    let two: Server
+    let header: { userid: number; token: string }
+    let layerId: number
+    let markerId: number
+
+    async function signIn(server: Server, phone: string): Promise<{ userid: number; token: string }> {
+      await post(`${server.url}/api/system/send/code`, { phone })
+      const [, code] = await outputMatching(server, new RegExp(`phone=${phone} code=(\\d{6})`))
+      const login = await post(`${server.url}/api/user/login`, { phone, code, channel: 'app_h5' })
+      return { userid: login.data.user.id, token: login.data.user.token }
+    }
 
     async function startServer(): Promise<Server> {
       const port = await freePort()
@@ -107,6 +121,7 @@ if (databaseUrl) {
 
     afterAll(async () => {
       await socket?.close()
+      await memberSocket?.close()
       for (const s of servers) {
         if (s.child.exitCode !== null) continue
         const exited = new Promise((done) => s.child.once('exit', done))
@@ -122,15 +137,13 @@ if (databaseUrl) {
 
     it('should push a marker saved through one server to a socket open on the other, and list it there', async () => {
       // One after the other: each migrates the schema on start.
-      const one = await startServer()
-      const two = await startServer()
-      const phone = '13800138000'
-      await post(`${one.url}/api/system/send/code`, { phone })
-      const [, code] = await outputMatching(one, new RegExp(`phone=${phone} code=(\\d{6})`))
-      const login = await post(`${one.url}/api/user/login`, { phone, code, channel: 'app_h5' })
-      const header = { userid: login.data.user.id, token: login.data.user.token }
+      one = await startServer()
+      two = await startServer()
+      header = await signIn(one, '13800138000')
+      await post(`${one.url}/api/user/init`, { header, nickname: '队长' })
       await post(`${one.url}/api/group/create`, { header, name: '两台' })
       const layer = await post(`${one.url}/api/layer/save`, { header, name: '点图层', type: 1, parent_id: 0 })
+      layerId = layer.data.id
 
       socket = await openSocket(`${two.url.replace('http', 'ws')}/api/sync/socket`)
       socket.hello({ userid: header.userid, token: header.token })
@@ -141,6 +154,28 @@ if (databaseUrl) {
       expect(await socket.next('seq')).toEqual({ type: 'seq', seq: ready.seq + 1 })
       const changes = await post(`${two.url}/api/sync/changes`, { header, since: ready.seq })
       expect(changes.data.changes).toEqual([expect.objectContaining({ kind: 'marker', id: saved.data.id, op: 'upsert', rev: 1, layer_id: layer.data.id })])
+      markerId = saved.data.id
+    })
+
+    it('should show on one server who has the map open on the other, and what they edit, until their socket closes', async () => {
+      const member = await signIn(one, '13900139000')
+      await post(`${one.url}/api/user/init`, { header: member, nickname: '队员' })
+      const { data: invite } = await post(`${one.url}/api/group/invite/code`, { header })
+      expect((await post(`${one.url}/api/group/join`, { header: member, code: invite.code })).header.errcode).toBe(0)
+      await post(`${one.url}/api/layer/save/auth`, { header, layer_id: layerId, user_id: member.userid, opts: ['layer_data_list'] })
+
+      // The owner's socket is on server two, the member's on server one.
+      memberSocket = await openSocket(`${one.url.replace('http', 'ws')}/api/sync/socket`)
+      memberSocket.hello(member)
+      await memberSocket.next('ready')
+      expect(await memberSocket.next('presence', (m) => m.people.length === 1)).toEqual({ type: 'presence', people: [{ user_id: header.userid, nickname: '队长', editing: null }] })
+      expect(await socket!.next('presence', (m) => m.people.length === 1)).toEqual({ type: 'presence', people: [{ user_id: member.userid, nickname: '队员', editing: null }] })
+
+      memberSocket.send({ type: 'editing', marker_id: markerId })
+      expect(await socket!.next('presence', (m) => m.people[0]?.editing === markerId)).toEqual({ type: 'presence', people: [{ user_id: member.userid, nickname: '队员', editing: markerId }] })
+
+      await memberSocket.close()
+      expect(await socket!.next('presence', (m) => m.people.length === 0)).toEqual({ type: 'presence', people: [] })
     })
   })
 } else {

@@ -15,8 +15,8 @@ export function noteRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   sessionCall('/api/marker/note/save', noteSave, async (input, caller) => saveNote(db, caller, input, clock.now()))
 
-  sessionCall('/api/marker/note/delete', noteDeleteFields, async ({ ids }, caller) => {
-    await deleteNotes(db, caller, ids, clock.now())
+  sessionCall('/api/marker/note/delete', noteDeleteFields, async ({ ids, revs }, caller) => {
+    await deleteNotes(db, caller, ids, clock.now(), revs)
     return null
   })
 }

@@ -1,8 +1,8 @@
 /** Zod of /api/marker/note/*: notes on a marker. */
 import { z } from 'zod'
 import { NOTE_MAX } from '../../../src/domain/markers'
-import { MAP_UI_MSG } from '../../../src/domain/messages'
-import { idField, idListField, photoUrlsField, revField } from './common'
+import { MAP_UI_MSG, MSG } from '../../../src/domain/messages'
+import { idField, idListField, idOrZeroField, photoUrlsField, revField } from './common'
 
 /** The photos one note may carry (the /addinfo uploader offers as many). */
 export const NOTE_PHOTOS_MAX = 9
@@ -17,4 +17,7 @@ export const noteSave = z.object({
 
 export const noteListFields = z.object({ markerid: idField() })
 
-export const noteDeleteFields = z.object({ ids: idListField(1000, { min: 1 }) })
+/** `revs`, when given, are the revisions the delete started from, one per id in the same order (types/sync.ts). */
+export const noteDeleteFields = z
+  .object({ ids: idListField(1000, { min: 1, keepDuplicates: true }), revs: z.array(idOrZeroField()).max(1000).optional() })
+  .refine((v) => v.revs === undefined || v.revs.length === v.ids.length, MSG.badRequest)

@@ -42,6 +42,16 @@ async function present(trx: Executor, rows: NoteRow[]): Promise<Note[]> {
   return rows.map((r) => presentNote(r, names.get(r.user_id) ?? ''))
 }
 
+/** A stale `rev` is refused with the note as the caller reads it now (services/revisions.ts). */
+function requireNoteRev(trx: Executor, who: MapCaller, id: number, rev: number | undefined): Promise<void> {
+  return requireRev(trx, 'notes', who.groupId, id, rev, NOTE_CONFLICT, async () => {
+    const [current] = await notesByIds(trx, who.groupId, [id])
+    if (!current) return null
+    await requireOnMarker(trx, who, current.marker_id, PERM.NOTE_LIST)
+    return (await present(trx, [current]))[0]
+  })
+}
+
 export async function notesOfMarkerFor(db: Executor, caller: Caller, markerid: number): Promise<Note[]> {
   const who = await mapCaller(db, caller)
   await requireOnMarker(db, who, markerid, PERM.NOTE_LIST)
@@ -59,13 +69,7 @@ export async function saveNote(db: Database, caller: Caller, input: NoteInput, n
       await logNote(trx, who, 'create', null, row, at)
       return row
     }
-    const id = input.id
-    await requireRev(trx, 'notes', who.groupId, id, input.rev, NOTE_CONFLICT, async () => {
-      const [current] = await notesByIds(trx, who.groupId, [id])
-      if (!current) return null
-      await requireOnMarker(trx, who, current.marker_id, PERM.NOTE_LIST)
-      return (await present(trx, [current]))[0]
-    })
+    await requireNoteRev(trx, who, input.id, input.rev)
     const [existing] = await notesByIds(trx, who.groupId, [input.id])
     if (!existing || existing.marker_id !== input.marker_id) throw notFound()
     await requireOnMarker(trx, who, existing.marker_id, PERM.NOTE_EDIT)
@@ -77,11 +81,13 @@ export async function saveNote(db: Database, caller: Caller, input: NoteInput, n
 }
 
 // All or nothing: an unknown id or one the caller may not delete refuses the whole call.
-export async function deleteNotes(db: Database, caller: Caller, ids: number[], now: Date): Promise<void> {
+export async function deleteNotes(db: Database, caller: Caller, ids: number[], now: Date, revs?: number[]): Promise<void> {
   const at = now.toISOString()
   await inTransaction(db, async (trx) => {
     const who = await mapCaller(trx, caller)
     const unique = [...new Set(ids)]
+    // One stale note refuses the whole delete, answering that note as it is now.
+    if (revs) for (const id of unique) await requireNoteRev(trx, who, id, revs[ids.indexOf(id)])
     const notes = await notesByIds(trx, who.groupId, unique)
     if (notes.length !== unique.length) throw notFound()
     for (const markerId of new Set(notes.map((n) => n.marker_id))) await requireOnMarker(trx, who, markerId, PERM.NOTE_DELETE)
