@@ -87,8 +87,8 @@ export class NoteStore {
     return saved
   }
 
-  async remove(note: Pick<Note, 'id' | 'marker_id'>): Promise<boolean> {
-    const ok = await this.root.api.request('/api/marker/note/delete', { ids: [note.id] }).then(
+  async remove(note: Pick<Note, 'id' | 'marker_id'> & { rev?: number }): Promise<boolean> {
+    const ok = await this.root.api.request('/api/marker/note/delete', { ids: [note.id], revs: note.rev ? [note.rev] : undefined }).then(
       () => true,
       () => false,
     )
