@@ -410,3 +410,16 @@ describe('conflicts on a note save', () => {
     expect(s.root.notes.notesOf(1)[0].content).toBe('我写的')
   })
 })
+
+describe('deletes send the rev they started from', () => {
+  it('a marker delete sends the rev of the copy shown; refused as stale, the server’s word shows and nothing goes', async () => {
+    const s = await syncedRoot({
+      '/api/marker/delete': () => ({ status: 200, data: { header: { errcode: ERRCODE.CONFLICT, errmsg: '该标注已被他人修改' }, data: { ...m1, rev: 2 } } }),
+    })
+    await s.root.markers.openDetail(1)
+    expect(await s.root.markers.remove(1)).toBe(false)
+    expect(s.calls.at(-1)?.body).toMatchObject({ id: 1, rev: 1 })
+    expect(s.root.app.currentNotice?.text).toBe('该标注已被他人修改')
+    expect(s.root.markers.find(1)).toBeDefined()
+  })
+})
