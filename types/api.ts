@@ -115,7 +115,8 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   '/api/marker/export': { req: { layer_id: number; format: ImportFormat; crs?: FileCrs }; res: ExportFile }
   '/api/marker/note/getlist': { req: { markerid: number }; res: Note[] }
   '/api/marker/note/save': { req: { id?: number; marker_id: number; content: string; photos?: string[]; rev?: number }; res: Note }
-  '/api/marker/note/delete': { req: { ids: number[] }; res: null }
+  /** `revs`: the revision each delete started from, one per id (types/sync.ts). */
+  '/api/marker/note/delete': { req: { ids: number[]; revs?: number[] }; res: null }
   '/api/layer/field/getlist': { req: { layer_id: number }; res: LayerField[] }
   '/api/layer/field/save': { req: FieldInput; res: LayerField }
   '/api/layer/field/delete': { req: { id: number; rev?: number }; res: null }

@@ -62,7 +62,7 @@ export class ApiClient {
       const env = parseEnvelope(res.data)
       if (!env) throw new ApiError('http', messageOf('http'), { status: res.status })
       if (env.header.errcode !== 0) {
-        throw new ApiError('business', messageOf('business', env.header.errmsg), { errcode: env.header.errcode })
+        throw new ApiError('business', messageOf('business', env.header.errmsg), { errcode: env.header.errcode, data: env.data })
       }
       return env.data as ApiRes<P>
     } catch (e) {

@@ -7,14 +7,18 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind
   readonly errcode?: number
   readonly status?: number
+  /** The envelope's data of a business error: for CONFLICT the entity as it is now (null when it was deleted). */
+  readonly data?: unknown
 
-  constructor(kind: ApiErrorKind, message: string, opts: { errcode?: number; status?: number } = {}) {
+  constructor(kind: ApiErrorKind, message: string, opts: { errcode?: number; status?: number; data?: unknown } = {}) {
     super(message)
     this.name = 'ApiError'
     this.kind = kind
     this.errcode = opts.errcode
     this.status = opts.status
+    this.data = opts.data
   }
+
 }
 
 /** The user-facing message of each failure, exactly as SPEC 8 words it. */
@@ -39,5 +43,6 @@ export const ERRCODE = {
   NOT_FOUND: 1002,
   FORBIDDEN: 1003,
   LIMIT_REACHED: 1004,
+  CONFLICT: 1006,
   EXPIRED: 1007,
 } as const

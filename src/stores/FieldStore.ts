@@ -37,9 +37,10 @@ export class FieldStore {
     return this.byLayer.has(layerId)
   }
 
-  async load(layerId: number): Promise<LayerField[] | undefined> {
+  /** `background`: a teammate's change pulled by the sync store (no loading mask, no error notice). */
+  async load(layerId: number, background = false): Promise<LayerField[] | undefined> {
     this.loadingLayerId = layerId
-    const list = await this.root.api.post('/api/layer/field/getlist', { layer_id: layerId })
+    const list = await this.root.api.post('/api/layer/field/getlist', { layer_id: layerId }, { background })
     runInAction(() => {
       if (this.loadingLayerId === layerId) this.loadingLayerId = null
       if (list) this.set(layerId, list)
@@ -66,6 +67,7 @@ export class FieldStore {
     return null
   }
 
+  /** `input.rev`: the field's rev when its form opened (types/sync.ts). */
   async save(input: FieldInput): Promise<LayerField | undefined> {
     const problem = this.check(input)
     if (problem) {
@@ -79,7 +81,9 @@ export class FieldStore {
       kind: input.kind,
       options: input.kind === 'choice' ? Array.from(new Set((input.options ?? []).map((o) => o.trim()).filter(Boolean))) : [],
       required: !!input.required,
+      rev: input.rev,
     }
+    // A stale rev is refused with the server's word (该字段已被他人修改); the push brings the new version.
     const saved = await this.root.api.post('/api/layer/field/save', body)
     if (!saved) return undefined
     runInAction(() => {
@@ -105,8 +109,8 @@ export class FieldStore {
     return !!saved
   }
 
-  async remove(layerId: number, id: number): Promise<boolean> {
-    const res = await this.root.api.request('/api/layer/field/delete', { id }).then(
+  async remove(layerId: number, id: number, rev?: number): Promise<boolean> {
+    const res = await this.root.api.request('/api/layer/field/delete', { id, rev }).then(
       () => true,
       () => false,
     )

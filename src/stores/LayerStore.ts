@@ -321,10 +321,15 @@ export class LayerStore {
     return layer
   }
 
-  async rename(id: number, name: string): Promise<boolean> {
+  /**
+   * `rev`: the layer's when the rename opened (types/sync.ts). A stale one is refused with the
+   * server's word (该图层已被他人修改) and the push brings the teammate's version; layers and title
+   * styles have no conflict sheet, to keep its code out of the /login bundle.
+   */
+  async rename(id: number, name: string, rev?: number): Promise<boolean> {
     const layer = this.byId.get(id)
     if (!layer || this.rejected(this.checkName(name))) return false
-    const saved = await this.root.api.post('/api/layer/save', { id, name: name.trim() })
+    const saved = await this.root.api.post('/api/layer/save', { id, name: name.trim(), rev })
     if (!saved) return false
     runInAction(() => {
       this.root.app.clearNotices()
@@ -339,7 +344,7 @@ export class LayerStore {
     if (!layer || this.rejected(checkMove(this.layers, id, parentId))) return false
     if (layer.parent_id === parentId) return true
     const sort = this.layers.filter((l) => l.parent_id === parentId).reduce((m, l) => Math.max(m, l.sort), 0) + 1
-    const saved = await this.root.api.post('/api/layer/save', { id, name: layer.name, parent_id: parentId, sort })
+    const saved = await this.root.api.post('/api/layer/save', { id, name: layer.name, parent_id: parentId, sort, rev: layer.rev })
     if (!saved) return false
     runInAction(() => {
       this.replace(saved)
@@ -350,10 +355,10 @@ export class LayerStore {
   }
 
   /** Deletes a layer, or a folder with everything in it (the panel confirms with deleteConfirmText first). */
-  async remove(id: number): Promise<boolean> {
+  async remove(id: number, rev?: number): Promise<boolean> {
     const impact = this.deleteImpact(id)
     if (!impact.ids.length) return false
-    const res = await this.root.api.post('/api/layer/delete', { id })
+    const res = await this.root.api.post('/api/layer/delete', { id, rev })
     if (!res) return false
     const gone = new Set(impact.ids)
     runInAction(() => {
@@ -401,9 +406,10 @@ export class LayerStore {
 
   // ---- title styles -----------------------------------------------------------------------------
 
-  async saveTitleStyle(layerId: number | null, style: TitleStyleLook): Promise<boolean> {
+  /** `rev`: the style's when its editor opened (types/sync.ts); a stale one is refused with the server's word, as for layers. */
+  async saveTitleStyle(layerId: number | null, style: TitleStyleLook, rev?: number): Promise<boolean> {
     const existing = this.titleStyles.find((s) => s.layer_id === layerId)
-    const saved = await this.root.api.post('/api/system/title/style/save', { ...style, layer_id: layerId, ...(existing ? { id: existing.id } : {}) })
+    const saved = await this.root.api.post('/api/system/title/style/save', { ...style, layer_id: layerId, id: existing?.id, rev: rev ?? existing?.rev })
     if (!saved) return false
     runInAction(() => {
       this.titleStyles = [...this.titleStyles.filter((s) => s.layer_id !== saved.layer_id), saved]

@@ -385,7 +385,7 @@ export class MapStore {
       return false
     }
     this.savingGeometry = true
-    const saved = await this.root.markers.save({ ...e.marker, points, radius: e.radius })
+    const saved = await this.root.markers.save({ ...e.marker, points, radius: e.radius }, e.marker)
     runInAction(() => {
       this.savingGeometry = false
       if (!saved) return

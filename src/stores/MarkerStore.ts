@@ -292,8 +292,13 @@ export class MarkerStore {
     return checkGeometry(input.type, input.points, input.radius ?? 0)
   }
 
-  /** Creates or updates a marker; refuses invalid input with a message before calling the server. */
-  async save(input: MarkerInput): Promise<Marker | undefined> {
+  /**
+   * Creates or updates a marker; refuses invalid input with a message before calling the server.
+   * An update sends the rev its edit started from (`input.rev`); refused with CONFLICT, the conflict
+   * sheet opens and this settles with what the user's choice saved (`base`: the version the edit
+   * started from, to tell my changes from the teammate's).
+   */
+  async save(input: MarkerInput, base?: Marker): Promise<Marker | undefined> {
     if (this.rejected(this.check(input))) return undefined
     const fields = await this.root.fields.ensure(input.layer_id)
     if (!fields) return undefined
@@ -314,9 +319,11 @@ export class MarkerStore {
       radius: input.type === MARKER_KIND.circle ? (input.radius ?? 0) : 0,
       fields: values.values,
       ...(input.sort !== undefined ? { sort: input.sort } : {}),
+      rev: input.rev,
     }
-    const saved = await this.root.api.post('/api/marker/save', body)
-    if (!saved) return undefined
+    const [saved, sheet] = await this.root.saveRev('/api/marker/save', body, { kind: 'marker', base, resave: (next: MarkerInput, current) => this.save(next, current as Marker) })
+    // After the conflict sheet, the save it made (or the teammate's version kept) is already in place.
+    if (!saved || sheet) return saved
     runInAction(() => {
       this.root.app.clearNotices()
       this.upsertLocal(saved, before?.layer_id)
@@ -334,7 +341,8 @@ export class MarkerStore {
 
   async remove(id: number): Promise<boolean> {
     const known = this.find(id)
-    const res = await this.root.api.request('/api/marker/delete', { id }).then(
+    // A stale rev is refused with the server's word (changed or deleted by another); the push brings that change.
+    const res = await this.root.api.request('/api/marker/delete', { id, rev: known?.rev }).then(
       () => true,
       () => false,
     )
@@ -528,14 +536,17 @@ export class MarkerDraft {
   width = defaultWidth(MARKER_KIND.point)
   fields: Record<string, FieldValue> = {}
   sort: number | undefined = undefined
+  /** The marker as it was when the edit opened: its rev goes with the save, however the store's copy changed since. */
+  base: Marker | null = null
 
   constructor(private readonly root: CoreStores) {
-    makeAutoObservable<MarkerDraft, 'root'>(this, { root: false })
+    makeAutoObservable<MarkerDraft, 'root'>(this, { root: false, base: observable.ref })
   }
 
   /** A new marker of a kind, in the layer it most likely goes to, with the last used look. */
   startNew(type: MarkerType, opts: { layerId?: number; points?: string; radius?: number } = {}): void {
     this.id = undefined
+    this.base = null
     this.name = ''
     this.fields = {}
     this.sort = undefined
@@ -556,6 +567,7 @@ export class MarkerDraft {
   /** Edits an existing marker. */
   startEdit(m: Marker): void {
     this.id = m.id
+    this.base = m
     this.type = m.type
     this.layer_id = m.layer_id
     this.name = m.name
@@ -713,11 +725,12 @@ export class MarkerDraft {
       radius: this.type === MARKER_KIND.circle ? this.radius : 0,
       fields: this.fields,
       ...(this.sort !== undefined ? { sort: this.sort } : {}),
+      rev: this.base?.rev,
     }
   }
 
   async save(): Promise<Marker | undefined> {
-    const saved = await this.root.markers.save(this.input)
+    const saved = await this.root.markers.save(this.input, this.base!)
     if (saved) runInAction(() => (this.id = saved.id))
     return saved
   }

@@ -16,6 +16,8 @@ export interface NoteInput {
   marker_id: number
   content: string
   photos?: string[]
+  /** The rev of the note when its edit opened (types/sync.ts). */
+  rev?: number
 }
 
 export class NoteStore {
@@ -31,9 +33,10 @@ export class NoteStore {
     return this.byMarker.get(markerId) ?? []
   }
 
-  async load(markerId: number): Promise<boolean> {
+  /** `background`: a teammate's change pulled by the sync store (no loading mask, no error notice). */
+  async load(markerId: number, background = false): Promise<boolean> {
     this.loadingMarkerId = markerId
-    const list = await this.root.api.post('/api/marker/note/getlist', { markerid: markerId })
+    const list = await this.root.api.post('/api/marker/note/getlist', { markerid: markerId }, { background })
     runInAction(() => {
       if (this.loadingMarkerId === markerId) this.loadingMarkerId = null
       if (list) this.set(markerId, list)
@@ -48,7 +51,8 @@ export class NoteStore {
     return null
   }
 
-  async save(input: NoteInput): Promise<Note | undefined> {
+  /** Adds or edits a note; a stale edit (CONFLICT) opens the conflict sheet, and what was typed stays in the form until the user chooses. */
+  async save(input: NoteInput, base?: Note): Promise<Note | undefined> {
     const problem = this.check(input)
     if (problem) {
       this.root.app.notify(problem, 'warning')
@@ -56,15 +60,25 @@ export class NoteStore {
     }
     if (this.saving) return undefined
     this.saving = true
-    const saved = await this.root.api.post('/api/marker/note/save', {
+    const body = {
       ...(input.id ? { id: input.id } : {}),
       marker_id: input.marker_id,
       content: input.content.trim(),
       photos: (input.photos ?? []).slice(0, NOTE_PHOTOS_MAX),
+      rev: input.rev,
+    }
+    const [saved, sheet] = await this.root.saveRev('/api/marker/note/save', body, {
+      kind: 'note',
+      base,
+      resave: (next: NoteInput, current) => {
+        // The refused save still holds the flag; the one the sheet asks for goes ahead.
+        runInAction(() => (this.saving = false))
+        return this.save(next, current as Note)
+      },
     })
     runInAction(() => {
       this.saving = false
-      if (!saved) return
+      if (!saved || sheet) return
       this.root.app.clearNotices()
       const list = this.notesOf(saved.marker_id)
       this.set(saved.marker_id, list.some((n) => n.id === saved.id) ? list.map((n) => (n.id === saved.id ? saved : n)) : [saved, ...list])
@@ -73,8 +87,8 @@ export class NoteStore {
     return saved
   }
 
-  async remove(note: Pick<Note, 'id' | 'marker_id'>): Promise<boolean> {
-    const ok = await this.root.api.request('/api/marker/note/delete', { ids: [note.id] }).then(
+  async remove(note: Pick<Note, 'id' | 'marker_id'> & { rev?: number }): Promise<boolean> {
+    const ok = await this.root.api.request('/api/marker/note/delete', { ids: [note.id], revs: note.rev ? [note.rev] : undefined }).then(
       () => true,
       () => false,
     )

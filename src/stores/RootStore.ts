@@ -12,6 +12,9 @@ import type { FileAdapter } from '../platform/file/types'
 import type { ScreenPlatform } from '../platform/screen/types'
 import type { MapCapabilities } from '../platform/map/types'
 import type { OpenDownloadUrl } from '../platform/upgrade/types'
+import type { SocketPlatform } from '../platform/socket/types'
+import { ERRCODE, type ApiError } from '../api/errors'
+import type { ApiPath, ApiReq, ApiRes } from '../../types/api'
 import type { Navigate } from '../router/navigate'
 import { reaction, type IReactionDisposer } from 'mobx'
 import { AppStore } from './AppStore'
@@ -36,6 +39,7 @@ import type { ShareStore } from './ShareStore'
 import type { ShareViewStore } from './ShareViewStore'
 import type { TeamStore } from './TeamStore'
 import type { VipStore } from './VipStore'
+import type { SyncStore } from './SyncStore'
 
 export interface Platform {
   storage: KeyValueStorage
@@ -68,6 +72,23 @@ export interface Platform {
   mapCapabilities: MapCapabilities
   /** Opens an installer or the download page (the host app's open_url or the browser); false where nothing opens it (the mini-program). */
   openDownloadUrl: OpenDownloadUrl
+  /** The live-sync push socket, loaded on first use (its code travels with the map, not with /login). */
+  socket: () => Promise<SocketPlatform>
+}
+
+/**
+ * A save refused with CONFLICT, as the store that sent it describes it (`theirs` comes from the
+ * error): what the conflict sheet shows, and how to save again. Only types here: the sheet's code
+ * and its rules load with the map (SyncStore, src/domain/sync.ts).
+ */
+export interface RefusedSave<T = unknown> {
+  kind: import('../../types/sync').SyncKind
+  /** The version the edit started from, when known: tells my changes from theirs. */
+  base?: unknown
+  /** What this phone tried to save. */
+  mine: unknown
+  /** Saves again (the sheet's choice, over the current rev; without an id: a new entity). */
+  resave: (input: any, base?: unknown) => Promise<T | undefined>
 }
 
 /** The stores made at start: what code that a page of any kind uses may rely on (the lazy ones come with their pages). */
@@ -98,6 +119,8 @@ export class RootStore {
   /** Timers of polls (fake timers in tests). */
   readonly scheduler: Scheduler
   private readonly lazyStores = new Map<LazyKey, LazyStore>()
+  /** Opens the conflict sheet and settles with what the user's choice saved (set by the sync store when it loads). */
+  conflictSink: ((refused: RefusedSave, theirs: unknown) => Promise<unknown>) | null = null
   /** Where the API lives (uploads go there too). */
   readonly baseUrl: string
   private readonly disposers: IReactionDisposer[] = []
@@ -153,6 +176,27 @@ export class RootStore {
     this.icons.reset()
     this.map.reset()
     for (const store of this.lazyStores.values()) store.reset?.()
+  }
+
+  /**
+   * A save that sends the rev its edit started from. Refused as stale (CONFLICT), the conflict sheet
+   * opens and this settles with what the user's choice saved, flagged `true` (that save already
+   * updated the stores); any other business error shows the server's message.
+   */
+  saveRev<P extends ApiPath>(path: P, body: ApiReq<P>, save: Omit<RefusedSave<ApiRes<P>>, 'mine'>): Promise<[ApiRes<P> | undefined, boolean]> {
+    // Promise chains, not async functions: the /login bundle is built for old WebViews, where every async function costs.
+    return this.api.request(path, body, { quiet: true }).then(
+      (saved) => [saved, false],
+      (e: ApiError) => {
+        if (e.errcode === ERRCODE.CONFLICT && this.conflictSink) return this.conflictSink({ ...save, mine: body }, e.data ?? null).then((saved) => [saved as ApiRes<P> | undefined, true])
+        if (e.kind === 'business') this.app.notify(e.message, 'danger')
+        return [undefined, true]
+      },
+    )
+  }
+
+  get sync(): SyncStore {
+    return this.lazy('sync') as SyncStore
   }
 
   get team(): TeamStore {

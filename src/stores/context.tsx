@@ -10,6 +10,7 @@ import { sharePlatform } from '../platform/share'
 import { taroStorage } from '../platform/storage'
 import { loadUploadPlatform } from '../platform/upload/loader'
 import { loadFileAdapter } from '../platform/file/loader'
+import { loadSocketPlatform } from '../platform/socket/loader'
 import { screenPlatform } from '../platform/screen'
 import { capabilities } from '../platform/map/capabilities'
 import { openDownloadUrl } from '../platform/upgrade'
@@ -39,6 +40,7 @@ export function appRootStore(): RootStore {
       screen: screenPlatform,
       mapCapabilities: capabilities,
       openDownloadUrl,
+      socket: loadSocketPlatform,
     },
   })
   return root

@@ -86,3 +86,30 @@ describe('error codes restated for the app bundles', () => {
     for (const [k, v] of Object.entries(ERRCODE)) expect(ErrCode[k as keyof typeof ErrCode]).toBe(v)
   })
 })
+
+describe('a save refused as stale (types/sync.ts)', () => {
+  const { ERRCODE } = require('../../src/api/errors') as typeof import('../../src/api/errors')
+  const current = { id: 5, name: '对方改的', rev: 3 }
+
+  it('throws an ApiError for CONFLICT that carries the current entity from the envelope', async () => {
+    const { root } = makeRoot({ '/api/marker/delete': () => ({ status: 200, data: { header: { errcode: ERRCODE.CONFLICT, errmsg: '数据已被他人修改' }, data: current } }) })
+    const err = await root.api.request('/api/marker/delete', { id: 5, rev: 2 }, { quiet: true }).catch((e) => e)
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err.errcode).toBe(1006)
+    expect(err.errcode).toBe(ERRCODE.CONFLICT)
+    expect(err.data).toEqual(current)
+  })
+
+  it('carries null when the entity was deleted', async () => {
+    const { root } = makeRoot({ '/api/marker/delete': () => ({ status: 200, data: { header: { errcode: ERRCODE.CONFLICT, errmsg: '已删除' }, data: null } }) })
+    const err = await root.api.request('/api/marker/delete', { id: 5, rev: 2 }, { quiet: true }).catch((e) => e)
+    expect(err.errcode).toBe(ERRCODE.CONFLICT)
+    expect(err.data).toBeNull()
+  })
+
+  it('is no conflict for another business error', async () => {
+    const { root } = makeRoot({ '/api/marker/delete': () => fail(1003, '没有权限') })
+    const err = await root.api.request('/api/marker/delete', { id: 5 }, { quiet: true }).catch((e) => e)
+    expect(err.errcode).not.toBe(ERRCODE.CONFLICT)
+  })
+})

@@ -6,13 +6,14 @@ import { routeStores } from '../../src/stores/routeStores'
 import { shareStores } from '../../src/stores/shareStores'
 import { shareViewStores } from '../../src/stores/shareViewStores'
 import { signStores } from '../../src/stores/signStores'
+import { syncStores } from '../../src/stores/syncStores'
 import { taskStores } from '../../src/stores/taskStores'
 import { teamStores } from '../../src/stores/teamStores'
 import { vipStores } from '../../src/stores/vipStores'
 import { VipStore } from '../../src/stores/VipStore'
 import { makeRoot } from '../support/fakes'
 
-const SETS = [distributionStores, oplogStores, routeStores, shareStores, shareViewStores, signStores, taskStores, teamStores, vipStores] as const
+const SETS = [distributionStores, oplogStores, routeStores, shareStores, shareViewStores, signStores, syncStores, taskStores, teamStores, vipStores] as const
 type KeysOf<S> = S extends LazyStoreSet<infer K> ? K : never
 type Unregistered = Exclude<LazyKey, KeysOf<(typeof SETS)[number]>>
 

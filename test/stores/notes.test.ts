@@ -35,6 +35,20 @@ describe('NoteStore (notes with photos)', () => {
     expect(root.notes.notesOf(5)).toEqual([])
   })
 
+  it('deletes a note with the rev it showed, and edits it with the rev its edit started from (types/sync.ts)', async () => {
+    const { root, calls } = await signedInRoot({
+      '/api/marker/note/getlist': () => ok([buildNote({ id: 3, marker_id: 5, rev: 4 })]),
+      '/api/marker/note/delete': () => ok(null),
+      '/api/marker/note/save': (body: any) => ok(buildNote({ ...body, rev: 5 })),
+    })
+    await root.notes.load(5)
+    const shown = root.notes.notesOf(5)[0]
+    await root.notes.save({ id: 3, marker_id: 5, content: '改过了', rev: shown.rev }, shown)
+    expect(calls.at(-1)?.body).toMatchObject({ id: 3, rev: 4 })
+    expect(await root.notes.remove(root.notes.notesOf(5)[0])).toBe(true)
+    expect(calls.at(-1)?.body).toMatchObject({ ids: [3], revs: [5] })
+  })
+
   it('uploads photos to /api/system/upload with type, userid, groupid and token', async () => {
     const { root } = await signedInRoot()
     const send = jest.fn(async () => ({ url: '/uploads/x.jpg', size_kb: 12, name: 'x.jpg' }))

@@ -9,6 +9,7 @@ import '../../src/stores/teamStores'
 import '../../src/stores/vipStores'
 import '../../src/stores/routeStores'
 import '../../src/stores/signStores'
+import '../../src/stores/syncStores'
 import type { PayOutcome, PayPlatform } from '../../src/platform/pay/types'
 import { LocationError, type GeoPlatform } from '../../src/platform/location/types'
 import type { CameraPlatform, CapturedPhoto } from '../../src/platform/camera/types'
@@ -16,6 +17,7 @@ import type { UploadPlatform } from '../../src/platform/upload/types'
 import type { FileAdapter } from '../../src/platform/file/types'
 import type { OpenDownloadUrl } from '../../src/platform/upgrade/types'
 import type { Scheduler } from '../../src/stores/GroupRefreshStore'
+import type { SocketConnection, SocketPlatform } from '../../src/platform/socket/types'
 import type { LoginResult, UserInfo } from '../../types/entities'
 
 export type Handler = (body: any) => HttpResponse | Promise<HttpResponse>
@@ -50,6 +52,59 @@ export function buildLogin(over: Partial<UserInfo> = {}): LoginResult {
   return { is_admin: true, admin_vip_expired: false, user: buildUser(over) }
 }
 
+/** One socket the app opened, driven by the test: open it, push server messages, drop it. */
+export class FakeConnection implements SocketConnection {
+  readonly sent: any[] = []
+  closed = false
+  private readonly handlers = { open: [] as (() => void)[], message: [] as ((t: string) => void)[], close: [] as ((c: number) => void)[], error: [] as (() => void)[] }
+  constructor(readonly url: string) {}
+  send(text: string): void {
+    this.sent.push(JSON.parse(text))
+  }
+  close(): void {
+    this.closed = true
+  }
+  onOpen(fn: () => void): void {
+    this.handlers.open.push(fn)
+  }
+  onMessage(fn: (t: string) => void): void {
+    this.handlers.message.push(fn)
+  }
+  onClose(fn: (c: number) => void): void {
+    this.handlers.close.push(fn)
+  }
+  onError(fn: () => void): void {
+    this.handlers.error.push(fn)
+  }
+  /** The server accepted the connection. */
+  open(): void {
+    for (const fn of this.handlers.open) fn()
+  }
+  /** A server message (types/sync.ts SyncServerMessage). */
+  push(msg: unknown): void {
+    for (const fn of this.handlers.message) fn(JSON.stringify(msg))
+  }
+  /** The network (or the server) dropped the socket. */
+  drop(code = 1006): void {
+    this.closed = true
+    for (const fn of this.handlers.error) fn()
+    for (const fn of this.handlers.close) fn(code)
+  }
+}
+
+/** The socket platform of a test: every connect() is recorded. */
+export function fakeSockets() {
+  const connections: FakeConnection[] = []
+  const platform: SocketPlatform = {
+    connect(url) {
+      const c = new FakeConnection(url)
+      connections.push(c)
+      return c
+    },
+  }
+  return { platform, connections, last: () => connections[connections.length - 1] }
+}
+
 const live = new Set<RootStore>()
 
 /** Stops the timers of every RootStore a test built (registered in jest.config.js). */
@@ -58,7 +113,8 @@ export function disposeRoots(): void {
   live.clear()
 }
 
-export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler; pay?: Partial<PayPlatform>; geo?: Partial<GeoPlatform>; camera?: Partial<CameraPlatform>; upload?: Partial<UploadPlatform>; files?: Partial<FileAdapter>; openDownloadUrl?: OpenDownloadUrl; openedFrom?: boolean } = {}) {
+export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler; pay?: Partial<PayPlatform>; geo?: Partial<GeoPlatform>; camera?: Partial<CameraPlatform>; upload?: Partial<UploadPlatform>; files?: Partial<FileAdapter>; openDownloadUrl?: OpenDownloadUrl; openedFrom?: boolean; sockets?: ReturnType<typeof fakeSockets> } = {}) {
+  const sockets = opts.sockets ?? fakeSockets()
   const released: CapturedPhoto[] = []
   const copied: string[] = []
   const { transport, calls } = fakeTransport(handlers)
@@ -136,6 +192,7 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
       mapCapabilities: { satellite: true, roadnet: true, traffic: true, features: ['bg', 'road', 'building', 'poi'] },
       // The mini-program's: nothing opens an installer there.
       openDownloadUrl: opts.openDownloadUrl ?? (async () => false),
+      socket: async () => sockets.platform,
     },
   })
   live.add(root)
@@ -147,6 +204,8 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
     /** How many times a page went back to the page that opened it (openedFrom: true). */
     backs: () => backs,
     copied,
+    /** The sockets the sync store opened. */
+    sockets,
     /** Photos the stores handed back to the camera platform. */
     released,
     setLocation: (pathname: string, search = '') => {

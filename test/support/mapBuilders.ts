@@ -1,6 +1,7 @@
 /** Domain builders for the map-data store tests (DESIGN 8: buildLayer(), buildMarker()). */
 import type { Layer, LayerField, Marker, Note, OpLog } from '../../types/mapdata'
 import type { UserInfo } from '../../types/entities'
+import type { Scheduler } from '../../src/stores/GroupRefreshStore'
 import { buildLogin, makeRoot, ok, type Handler } from './fakes'
 
 let seq = 1000
@@ -37,10 +38,10 @@ export function buildOpLog(over: Partial<OpLog> = {}): OpLog {
 }
 
 /** A signed-in RootStore (manager by default) with the given handlers. */
-export async function signedInRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; admin?: boolean; user?: Partial<UserInfo> } = {}) {
+export async function signedInRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; admin?: boolean; user?: Partial<UserInfo>; scheduler?: Scheduler } = {}) {
   const login = buildLogin(opts.user)
   login.is_admin = opts.admin ?? true
-  const made = makeRoot({ '/api/user/login': () => ok(login), ...handlers }, { storage: opts.storage })
+  const made = makeRoot({ '/api/user/login': () => ok(login), ...handlers }, { storage: opts.storage, scheduler: opts.scheduler })
   await made.root.session.login('13800138000', '123456')
   made.calls.length = 0
   return made

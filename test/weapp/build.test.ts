@@ -86,6 +86,7 @@ function runPage(route: string, storage: Record<string, string> = {}, tap = '', 
     tapped: string | null
     mapCalls: { kind: string; markers?: { id: number; iconPath: string }[]; markerIds?: number[]; clear?: boolean }[]
     payments: { timeStamp: string; nonceStr: string; package: string; signType: string; paySign: string }[]
+    sockets: { url: string; sent: { type: string; [k: string]: unknown }[] }[]
   }
 }
 
@@ -290,6 +291,44 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
     expect([...shown.keys()].some((id) => id < 0)).toBe(true)
     // Icons are files of the package.
     for (const icon of new Set([...shown.values()].map((m) => m.iconPath))) expect(fs.existsSync(path.join(dist, icon))).toBe(true)
+  })
+
+  it('applies a teammate\'s new marker pushed over wx.connectSocket to the map scene, without fetching the pages again', () => {
+    const user = buildUser({ id: 7, nickname: '小王', select_groupid: 3, select_groupname: '外业队', token: 'tok-7' })
+    const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
+    const layer = buildLayer({ id: 1, name: '网点', type: 1, show: true })
+    const mine = buildMarker({ id: 1, layer_id: 1, name: '一号网点', points: '116.30000,39.90000' })
+    const theirs = buildMarker({ id: 2, layer_id: 1, name: '队友新增', points: '116.40000,39.95000', rev: 1 })
+    const { rendered, requests, mapCalls, sockets } = runPage(
+      'pages/map/index',
+      storage,
+      '',
+      {
+        '/api/layer/getlist': [layer],
+        '/api/marker/getlist': { list: [mine] },
+        '/api/marker/getbyid': [theirs],
+        '/api/sync/changes': {
+          __sequence: [
+            { seq: 5, changes: [], more: false, reload: false },
+            { seq: 6, changes: [{ seq: 6, kind: 'marker', id: 2, op: 'upsert', rev: 1, layer_id: 1 }], more: false, reload: false },
+          ],
+        },
+        __socket: { ready: 5, pushes: [{ afterMs: 600, msg: { type: 'seq', seq: 6 } }] },
+      },
+      1500,
+    )
+    expect(sockets).toHaveLength(1)
+    expect(sockets[0].url).toBe('ws://127.0.0.1:8080/api/sync/socket')
+    expect(sockets[0].sent[0]).toEqual({ type: 'hello', token: 'tok-7', userid: 7 })
+    // One page of markers at start; the push brings the one marker by id.
+    expect(requests.filter((r) => r.url.endsWith('/api/marker/getlist'))).toHaveLength(1)
+    expect(requests.filter((r) => r.url.endsWith('/api/marker/getbyid'))).toHaveLength(1)
+    const added = mapCalls.filter((c) => c.kind === 'addMarkers').flatMap((c) => c.markers!.map((m) => m.id))
+    expect(added).toContain(1)
+    expect(added).toContain(2)
+    // The page's own data says so too: two markers held, the chip says synced.
+    expect(rendered).toContain('视野内 2个点')
+    expect(rendered).toContain('已同步')
   })
 
   it('pays for a membership on /vip with wx.requestPayment: the login code goes to the server, its signed parameters to WeChat', () => {

@@ -4,7 +4,10 @@
  * argument) and onShow, optionally taps an element, and prints what the page rendered as JSON.
  * Usage: node mini-runtime.cjs <distDir> <pageRoute> [storageJson] [tapText] [responsesJson]
  * responsesJson maps API paths to the `data` the server answers with (errcode 0); other calls fail
- * as if offline. The map context answers with a region around Beijing at scale 12.
+ * as if offline; `{"__sequence": [a, b]}` answers a, then b (and b again). Its `__socket` entry
+ * scripts wx.connectSocket: `{ready: seq, pushes: [{afterMs, msg}]}` answers hello with ready and
+ * then sends each push. The map context answers with a region around Beijing at scale 12.
+ * MINI_WAIT_MS (default 300) is how long the page runs before its output is read.
  */
 const path = require('path')
 const [distArg, route, storageJson = '{}', tapText = '', responsesJson = '{}'] = process.argv.slice(2)
@@ -18,6 +21,12 @@ const requests = []
 const mapCalls = []
 /** wx.requestPayment calls (the signed parameters the page passed). */
 const payments = []
+/** Sockets the page opened (wx.connectSocket): their url and the messages the app sent. */
+const sockets = []
+const socketScript = responses.__socket || null
+// How long the page may settle before the tap and after it: build.test.ts asks for more where a
+// page chains several answers (a slow, shared machine needs it).
+const waitMs = Number(process.env.MINI_WAIT_MS) || 300
 let appConfig
 const pageConfigs = []
 const pageStack = []
@@ -42,8 +51,9 @@ global.wx = {
   request: (o) => {
     requests.push({ url: o.url, data: o.data })
     const apiPath = String(o.url).replace(/^https?:\/\/[^/]+/, '')
-    if (apiPath in responses) {
+    if (apiPath in responses && apiPath !== '__socket') {
       let data = responses[apiPath]
+      if (data && Array.isArray(data.__sequence)) data = data.__sequence.length > 1 ? data.__sequence.shift() : data.__sequence[0]
       // Lists of markers answer one page at a time, as the server does.
       if (data && Array.isArray(data.list) && o.data && o.data.pageindex) {
         const size = o.data.pagesize || 5000
@@ -98,6 +108,34 @@ global.wx = {
   },
   showToast: () => undefined,
   hideToast: () => undefined,
+  // A push socket that the script drives: opens at once, answers hello with ready, then pushes.
+  connectSocket: (o) => {
+    const handlers = { open: [], message: [], close: [], error: [] }
+    const emit = (kind, arg) => handlers[kind].forEach((fn) => fn(arg))
+    const record = { url: o.url, sent: [] }
+    sockets.push(record)
+    const task = {
+      send(m) {
+        const msg = JSON.parse(m.data)
+        record.sent.push(msg)
+        m.success && m.success({})
+        if (msg.type === 'hello' && socketScript) {
+          setTimeout(() => emit('message', { data: JSON.stringify({ type: 'ready', seq: socketScript.ready || 0 }) }), 0)
+          for (const p of socketScript.pushes || []) setTimeout(() => emit('message', { data: JSON.stringify(p.msg) }), p.afterMs || 0)
+        }
+      },
+      close(c) {
+        setTimeout(() => emit('close', { code: (c && c.code) || 1000, reason: '' }), 0)
+      },
+      onOpen: (fn) => handlers.open.push(fn),
+      onMessage: (fn) => handlers.message.push(fn),
+      onClose: (fn) => handlers.close.push(fn),
+      onError: (fn) => handlers.error.push(fn),
+    }
+    setTimeout(() => emit('open', {}), 0)
+    o.success && o.success({})
+    return task
+  },
 }
 global.App = (cfg) => void (appConfig = cfg)
 global.Page = (cfg) => void pageConfigs.push(cfg)
@@ -146,10 +184,6 @@ function findChain(node, text, ancestors = []) {
   return null
 }
 
-// How long the page may settle before the tap and after it: build.test.ts asks for more where a
-// page chains several answers (a slow, shared machine needs it).
-const waitMs = Number(process.env.MINI_WAIT_MS) || 300
-
 setTimeout(() => {
   let tapped = null
   if (tapText) {
@@ -166,6 +200,6 @@ setTimeout(() => {
   setTimeout(() => {
     const rendered = JSON.stringify(updates)
     // Exit only once a large answer has drained into the pipe.
-    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, storageKeys: Object.keys(storage) }), () => process.exit(0))
+    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, sockets, storageKeys: Object.keys(storage) }), () => process.exit(0))
   }, waitMs)
 }, waitMs)

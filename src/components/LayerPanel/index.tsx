@@ -168,7 +168,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     let ok = false
     if (mode === 'folder') ok = !!(await layers.createFolder(parentId, name))
     else if (mode === 'layer') ok = !!(await layers.createLayer(parentId, name, layerType))
-    else if (mode === 'rename' && target) ok = await layers.rename(target.id, name)
+    else if (mode === 'rename' && target) ok = await layers.rename(target.id, name, target.rev)
     if (ok) close()
   }
 
@@ -346,7 +346,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
         onConfirm={async () => {
           const l = target
           close()
-          if (l) await layers.remove(l.id)
+          if (l) await layers.remove(l.id, l.rev)
         }}
         onCancel={close}
       />

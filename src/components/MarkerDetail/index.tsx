@@ -13,6 +13,8 @@ import { PERM } from '../../domain/permissions'
 import { FEATURES, featureOpen } from '../../domain/moduleGate'
 import { MARKER_TYPE_NAMES, formatArea, formatCoord, formatLength, measure, parsePoints } from '../../domain/points'
 import { useStores } from '../../stores/context'
+import { syncStores } from '../../stores/syncStores'
+import { SYNC_MSG } from '../../domain/syncMessages'
 import { DraggablePanel } from '../DraggablePanel'
 import './index.scss'
 import { MARKER_KIND, isArea, isPoint } from '../../domain/markerKinds'
@@ -43,13 +45,14 @@ function valueText(field: LayerField, v: FieldValue | undefined): string {
 }
 
 export const MarkerDetail = observer(function MarkerDetail() {
-  const { markers, layers, fields, notes, navigate, map, app, session } = useStores()
+  const { markers, layers, fields, notes, navigate, map, app, session, sync } = useStores(syncStores)
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [checkInAt, setCheckInAt] = useState<{ id: number; name: string } | null>(null)
   const m = markers.detail
   const layer = m ? layers.byId.get(m.layer_id) : undefined
   const geo = m ? geometryOf(m) : null
   const areaMarker = !!m && isArea(m.type)
+  const editors = m ? sync.editorsOf(m.id) : []
 
   return (
     <DraggablePanel visible={markers.detailOpen && !!m} className='marker-detail' onClose={() => markers.closeDetail()}>
@@ -61,6 +64,7 @@ export const MarkerDetail = observer(function MarkerDetail() {
               {MARKER_TYPE_NAMES[m.type]}
             </Tag>
           </View>
+          {editors.length ? <Text className='marker-detail__presence'>{SYNC_MSG.editing(editors)}</Text> : null}
           <View className='marker-detail__buttons'>
             <Button fill='outline' type='primary' className='marker-detail__sign' onClick={() => setCheckInAt({ id: m.id, name: m.name })}>
               签到

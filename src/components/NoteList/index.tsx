@@ -36,7 +36,7 @@ export const NoteList = observer(function NoteList({ markerId, layer }: NoteList
   const mine = (n: Note) => n.user_id === session.user?.id
 
   const submit = async () => {
-    const saved = await notes.save({ id: editing?.id, marker_id: markerId, content, photos })
+    const saved = await notes.save({ id: editing?.id, marker_id: markerId, content, photos, rev: editing?.rev }, editing ?? undefined)
     if (saved) {
       setContent('')
       setPhotos([])

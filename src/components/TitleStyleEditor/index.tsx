@@ -43,13 +43,17 @@ export interface TitleStyleEditorProps {
 export const TitleStyleEditor = observer(function TitleStyleEditor({ visible, layerId, layerName, onClose }: TitleStyleEditorProps) {
   const { layers } = useStores()
   const [style, setStyle] = useState<StyleValue>(() => layers.titleStyleFor(layerId))
+  // The rev of the style when the editor opened goes with the save (types/sync.ts).
+  const [rev, setRev] = useState<number | undefined>(undefined)
   useEffect(() => {
-    if (visible) setStyle(layers.titleStyleFor(layerId))
+    if (!visible) return
+    setStyle(layers.titleStyleFor(layerId))
+    setRev(layers.titleStyles.find((s) => s.layer_id === layerId)?.rev)
   }, [visible, layerId, layers])
   const set = (patch: Partial<StyleValue>) => setStyle((s) => ({ ...s, ...patch }))
 
   const save = async () => {
-    if (await layers.saveTitleStyle(layerId, style)) onClose()
+    if (await layers.saveTitleStyle(layerId, style, rev)) onClose()
   }
 
   return (

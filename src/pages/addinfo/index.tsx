@@ -19,6 +19,8 @@ import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
 import { MARKER_TYPES, MARKER_TYPE_NAMES, checkGeometry, formatArea, formatCoord, formatLength, measure, parsePoints } from '../../domain/points'
 import { useStores } from '../../stores/context'
+import { syncStores } from '../../stores/syncStores'
+import { ConflictSheet } from '../../components/ConflictSheet'
 import { MarkerDraft } from '../../stores/MarkerStore'
 import './index.scss'
 import { MARKER_KIND, isArea, isPoint } from '../../domain/markerKinds'
@@ -35,8 +37,8 @@ function param(v: string | undefined): string {
 const VERTEX_TITLE: Record<MarkerType, string> = { 0: '位置', 1: '线的顶点', 2: '线的顶点', 3: '面的顶点', 4: '矩形的两个对角点', 5: '圆心', 6: '多面的顶点' }
 
 const AddInfoForm = observer(function AddInfoForm() {
-  const root = useStores()
-  const { layers, markers, fields, app, tracker } = root
+  const root = useStores(syncStores)
+  const { layers, markers, fields, app, tracker, sync } = root
   const router = useRouter()
   const [draft] = useState(() => new MarkerDraft(root))
   const [ready, setReady] = useState(false)
@@ -75,6 +77,13 @@ const AddInfoForm = observer(function AddInfoForm() {
   useEffect(() => {
     if (draft.layer_id) void fields.ensure(draft.layer_id)
   }, [draft.layer_id, fields])
+
+  // Teammates see who edits this marker while the form is open.
+  useEffect(() => {
+    if (!ready || !draft.id) return
+    sync.setFormMarker(draft.id)
+    return () => sync.setFormMarker(null)
+  }, [ready, draft.id])
 
   if (!ready) return <View className='addinfo-loading muted'>加载中…</View>
 
@@ -257,6 +266,7 @@ const AddInfoForm = observer(function AddInfoForm() {
         </Button>
       </View>
 
+      <ConflictSheet />
       <Picker
         title='选择图层'
         visible={pickLayer}

@@ -23,6 +23,8 @@ interface FormState {
   kind: FieldKind
   options: string
   required: boolean
+  /** The field as it was when the form opened (its rev goes with the save). */
+  base?: LayerField
 }
 
 const EMPTY: FormState = { name: '', kind: 'text', options: '', required: false }
@@ -71,7 +73,7 @@ const FieldList = observer(function FieldList() {
 
   const submit = async () => {
     if (!form) return
-    const saved = await fields.save({ id: form.id, layer_id: layerId, name: form.name, kind: form.kind, options: parseOptions(form.options), required: form.required })
+    const saved = await fields.save({ id: form.id, layer_id: layerId, name: form.name, kind: form.kind, options: parseOptions(form.options), required: form.required, rev: form.base?.rev })
     if (saved) setForm(null)
   }
 
@@ -110,7 +112,7 @@ const FieldList = observer(function FieldList() {
               <Text className={`field-item__action ${i === list.length - 1 ? 'field-item__action--off' : ''}`} onClick={() => i < list.length - 1 && void fields.move(layerId, f.id, 1)}>
                 下移
               </Text>
-              <Text className='field-item__action' onClick={() => setForm({ id: f.id, name: f.name, kind: f.kind, options: f.options.join('\n'), required: f.required })}>
+              <Text className='field-item__action' onClick={() => setForm({ id: f.id, name: f.name, kind: f.kind, options: f.options.join('\n'), required: f.required, base: f })}>
                 编辑
               </Text>
               <Text className='field-item__action field-item__action--danger' onClick={() => setDeleting(f)}>
@@ -169,7 +171,7 @@ const FieldList = observer(function FieldList() {
         onConfirm={() => {
           const f = deleting
           setDeleting(null)
-          if (f) void fields.remove(layerId, f.id)
+          if (f) void fields.remove(layerId, f.id, f.rev)
         }}
         onCancel={() => setDeleting(null)}
       />

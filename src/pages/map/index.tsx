@@ -15,6 +15,8 @@ import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
 import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
+import { ConflictSheet } from '../../components/ConflictSheet'
+import { SyncChip } from '../../components/SyncChip'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
 
@@ -301,9 +303,12 @@ function MapPage() {
           <View className='map-header'>
             <View className='map-header__text'>
               <Text className='map-group'>{user?.select_groupname}</Text>
-              <Text className='map-level' onClick={() => navigate('/vip')}>
-                {membershipLabel(user?.group_vip, new Date())}
-              </Text>
+              <View className='map-header__line'>
+                <Text className='map-level' onClick={() => navigate('/vip')}>
+                  {membershipLabel(user?.group_vip, new Date())}
+                </Text>
+                <SyncChip />
+              </View>
             </View>
             <View className='map-me' onClick={() => navigate('/home')}>
               <Avatar size='small' src={user?.avatar || ''} className='map-avatar'>
@@ -376,6 +381,7 @@ function MapPage() {
       <LayerPanel visible={panel} onClose={() => setPanel(false)} />
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
       <MarkerDetail />
+      <ConflictSheet />
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
           <ShareDialog />
