@@ -88,6 +88,7 @@ export interface RefusedSave<T = unknown> {
   /** What this phone tried to save. */
   mine: unknown
   /** Saves again (the sheet's choice, over the current rev; without an id: a new entity). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind's store saves its own input type; the sheet only hands back what that store described
   resave: (input: any, base?: unknown) => Promise<T | undefined>
 }
 

@@ -88,7 +88,6 @@ describe('error codes restated for the app bundles', () => {
 })
 
 describe('a save refused as stale (types/sync.ts)', () => {
-  const { ERRCODE } = require('../../src/api/errors') as typeof import('../../src/api/errors')
   const current = { id: 5, name: '对方改的', rev: 3 }
 
   it('throws an ApiError for CONFLICT that carries the current entity from the envelope', async () => {

@@ -1,5 +1,7 @@
 /** Live sync, the pure rules (src/domain/sync.ts): backoff, planning pulled changes, applying them, conflicts field by field. */
 import type { SyncChange } from '../../types/sync'
+import * as contract from '../../types/sync'
+import * as domain from '../../src/domain/sync'
 import type { Marker } from '../../types/mapdata'
 import {
   RECONNECT_MAX_MS,
@@ -34,8 +36,6 @@ function held(over: Partial<HeldState> & { revs?: Record<string, number> } = {})
 
 describe('the contract restated for the app bundles', () => {
   it('pings and polls at the intervals of types/sync.ts', () => {
-    const contract = require('../../types/sync') as typeof import('../../types/sync')
-    const domain = require('../../src/domain/sync') as typeof import('../../src/domain/sync')
     expect(domain.SYNC_PING_INTERVAL_MS).toBe(contract.SYNC_PING_INTERVAL_MS)
     expect(domain.SYNC_POLL_INTERVAL_MS).toBe(contract.SYNC_POLL_INTERVAL_MS)
   })

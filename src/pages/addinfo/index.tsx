@@ -83,7 +83,7 @@ const AddInfoForm = observer(function AddInfoForm() {
     if (!ready || !draft.id) return
     sync.setFormMarker(draft.id)
     return () => sync.setFormMarker(null)
-  }, [ready, draft.id])
+  }, [ready, draft.id, sync])
 
   if (!ready) return <View className='addinfo-loading muted'>加载中…</View>
 
