@@ -18,7 +18,7 @@ const MB = 1024 * 1024
 
 function random(seed: number): () => number {
   let s = seed >>> 0
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32)
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32
 }
 
 async function api(server: Server, pathName: string, body: object, auth?: { userid: number; token: string }): Promise<any> {
@@ -56,15 +56,45 @@ export async function seed(server: Server, dataDir: string, phone: string): Prom
     const lng = 115.9 + next()
     const lat = 39.5 + next() * 0.8
     const d = 0.002 + next() * 0.01
-    lineFeatures.push(feature(`管线${i}`, { type: 'LineString', coordinates: [[lng, lat], [lng + d, lat + d / 2], [lng + 2 * d, lat]] }))
-    areaFeatures.push(feature(`片区${i}`, { type: 'Polygon', coordinates: [[[lng, lat], [lng + d, lat], [lng + d, lat + d], [lng, lat]]] }))
+    lineFeatures.push(
+      feature(`管线${i}`, {
+        type: 'LineString',
+        coordinates: [
+          [lng, lat],
+          [lng + d, lat + d / 2],
+          [lng + 2 * d, lat],
+        ],
+      }),
+    )
+    areaFeatures.push(
+      feature(`片区${i}`, {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [lng, lat],
+            [lng + d, lat],
+            [lng + d, lat + d],
+            [lng, lat],
+          ],
+        ],
+      }),
+    )
   }
   if (SHAPES > 0) await api(server, '/api/marker/import', { layer_id: lines.id, format: 'geojson', content: JSON.stringify({ type: 'FeatureCollection', features: lineFeatures }), crs: 'gcj02' }, auth)
   if (SHAPES > 0) await api(server, '/api/marker/import', { layer_id: areas.id, format: 'geojson', content: JSON.stringify({ type: 'FeatureCollection', features: areaFeatures }), crs: 'gcj02' }, auth)
 }
 
 type Cdp = Awaited<ReturnType<BrowserContext['newCDPSession']>>
-interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: any }
+interface TraceEvent {
+  name: string
+  cat: string
+  ph: string
+  ts: number
+  dur?: number
+  pid: number
+  tid: number
+  args?: any
+}
 
 /** BENCH_TRACE=file: a Chromium trace of the pans and zooms, and what each task over 50 ms spent its time on. */
 async function startTrace(cdp: Cdp): Promise<void> {
@@ -96,10 +126,19 @@ async function stopTrace(cdp: Cdp, file: string): Promise<void> {
     const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0))
     const by = new Map<string, number>()
     for (const e of inside) {
-      const label = e.name === 'FunctionCall' ? `FunctionCall ${e.args?.data?.functionName || ''} ${String(e.args?.data?.url ?? '').split('/').pop()}` : e.name
+      const label =
+        e.name === 'FunctionCall'
+          ? `FunctionCall ${e.args?.data?.functionName || ''} ${String(e.args?.data?.url ?? '')
+              .split('/')
+              .pop()}`
+          : e.name
       by.set(label, (by.get(label) ?? 0) + (e.dur ?? 0) / 1000)
     }
-    const top = [...by].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, v]) => `${k} ${Math.round(v)}`).join(' | ')
+    const top = [...by]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 14)
+      .map(([k, v]) => `${k} ${Math.round(v)}`)
+      .join(' | ')
     console.error(`  task ${Math.round((t.dur ?? 0) / 1000)} ms: ${top}`)
   }
 }
@@ -167,7 +206,8 @@ export async function browserBench(): Promise<void> {
       await page.waitForTimeout(900)
       // BENCH_SHOTS=dir keeps a screenshot after every zoom, to see what the map drew.
       if (process.env.BENCH_SHOTS) await page.screenshot({ path: path.join(process.env.BENCH_SHOTS, `zoom-${steps.length}-${dir}.png`) })
-      if (process.env.BENCH_PROFILE) console.error(`  after zoom ${dir}: ${await page.locator('.map-cluster').count()} clusters, ${await page.locator('.map-point').count()} points, ${await page.locator('path').count()} paths`)
+      if (process.env.BENCH_PROFILE)
+        console.error(`  after zoom ${dir}: ${await page.locator('.map-cluster').count()} clusters, ${await page.locator('.map-point').count()} points, ${await page.locator('path').count()} paths`)
     }
     await pan(120, 60)
     await zoom('in')
@@ -185,7 +225,9 @@ export async function browserBench(): Promise<void> {
       // Self time by function, to see where the pans and zooms go (build with SOURCE_MAP=1 for readable names).
       const stopped = (await cdp.send('Profiler.stop')) as { profile: unknown }
       if (process.env.BENCH_PROFILE.endsWith('.cpuprofile')) fs.writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(stopped.profile))
-      const { profile } = stopped as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples: number[]; timeDeltas: number[] } }
+      const { profile } = stopped as {
+        profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples: number[]; timeDeltas: number[] }
+      }
       const byNode = new Map(profile.nodes.map((n) => [n.id, n]))
       const self = new Map<string, number>()
       profile.samples.forEach((id, i) => {

@@ -11,7 +11,10 @@ import { syncBench } from './sync'
 const ROOT = path.resolve(__dirname, '..')
 
 async function main() {
-  for (const [target, marker] of [['weapp', 'dist/weapp/app.json'], ['h5', 'dist/h5/index.html']]) {
+  for (const [target, marker] of [
+    ['weapp', 'dist/weapp/app.json'],
+    ['h5', 'dist/h5/index.html'],
+  ]) {
     if (!fs.existsSync(path.join(ROOT, marker))) execSync(`npx taro build --type ${target}`, { cwd: ROOT, stdio: 'inherit' })
   }
   weappSizes()

@@ -30,7 +30,7 @@ const round = (n: number, digits = 2) => Number(n.toFixed(digits))
 
 function random(seed: number): () => number {
   let s = seed >>> 0
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32)
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32
 }
 
 export function makeMarkers(points = POINTS, shapes = SHAPES): Marker[] {
@@ -38,8 +38,21 @@ export function makeMarkers(points = POINTS, shapes = SHAPES): Marker[] {
   const now = new Date().toISOString()
   const out: Marker[] = []
   const base = (id: number, type: MarkerType, pts: string): Marker => ({
-    id, layer_id: 1 + (id % 4), name: `标注${id}`, type, points: pts, style: defaultStyle(type), width: defaultWidth(type),
-    radius: type === 5 ? 200 : 0, sort: 0, fields: {}, creator_id: 1, creator_name: '小王', rev: 1, created_at: now, updated_at: now,
+    id,
+    layer_id: 1 + (id % 4),
+    name: `标注${id}`,
+    type,
+    points: pts,
+    style: defaultStyle(type),
+    width: defaultWidth(type),
+    radius: type === 5 ? 200 : 0,
+    sort: 0,
+    fields: {},
+    creator_id: 1,
+    creator_name: '小王',
+    rev: 1,
+    created_at: now,
+    updated_at: now,
   })
   // Points clump around a few towns, as real team data does, over a region about 100 km across.
   for (let i = 0; i < points; i++) {
@@ -54,7 +67,13 @@ export function makeMarkers(points = POINTS, shapes = SHAPES): Marker[] {
     const lat = 39.5 + next() * 0.8
     const d = 0.002 + next() * 0.01
     const pts =
-      type === 5 ? `${lng},${lat}` : type === 4 || type === 1 || type === 2 ? `${lng},${lat}|${lng + d},${lat + d}` : type === 6 ? `${lng},${lat}|${lng + d},${lat}|${lng + d},${lat + d};${lng + 2 * d},${lat}|${lng + 3 * d},${lat}|${lng + 3 * d},${lat + d}` : `${lng},${lat}|${lng + d},${lat}|${lng + d},${lat + d}`
+      type === 5
+        ? `${lng},${lat}`
+        : type === 4 || type === 1 || type === 2
+          ? `${lng},${lat}|${lng + d},${lat + d}`
+          : type === 6
+            ? `${lng},${lat}|${lng + d},${lat}|${lng + d},${lat + d};${lng + 2 * d},${lat}|${lng + 3 * d},${lat}|${lng + 3 * d},${lat + d}`
+            : `${lng},${lat}|${lng + d},${lat}|${lng + d},${lat + d}`
     out.push(base(points + i + 1, type, pts))
   }
   return out
@@ -66,7 +85,7 @@ function views(n: number): Viewport[] {
   const out: Viewport[] = []
   for (let i = 0; i < n; i++) {
     const zoom = [9, 11, 13, 15, 17][i % 5]
-    const span = 360 / 2 ** zoom * 1.6 // about a phone screen at that zoom
+    const span = (360 / 2 ** zoom) * 1.6 // about a phone screen at that zoom
     const lng = 115.9 + next() * 1.2
     const lat = 39.5 + next() * 0.8
     out.push({ west: lng - span / 2, east: lng + span / 2, south: lat - span, north: lat + span, zoom })

@@ -58,7 +58,18 @@ export async function seed(db: Database): Promise<{ userId: number; groupId: num
   await selectGroupForUser(db.kysely, user.id, group.id, now)
   const layerIds: number[] = []
   for (let i = 0; i < LAYERS; i++) {
-    const layer = await insertLayer(db.kysely, { group_id: group.id, parent_id: 0, name: `图层${i + 1}`, type: 1, sort: i, is_default: i === 0 ? 1 : 0, created_by: user.id, created_at: now, updated_at: now, deleted_at: null })
+    const layer = await insertLayer(db.kysely, {
+      group_id: group.id,
+      parent_id: 0,
+      name: `图层${i + 1}`,
+      type: 1,
+      sort: i,
+      is_default: i === 0 ? 1 : 0,
+      created_by: user.id,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })
     layerIds.push(layer.id)
   }
   const next = random(42)
@@ -176,7 +187,9 @@ async function measure(file: string): Promise<void> {
     emit('server.marker_getlist_vs_bare_select', round(bare / route), 'ratio', 0.5, false)
     emit('server.marker_search_ms', round(median(searchMs)), 'ms', 50)
     const mem = process.memoryUsage()
-    console.error(`[bench:server] rss ${Math.round(mem.rss / MB)} MB, heap used ${Math.round(mem.heapUsed / MB)} MB of ${Math.round(mem.heapTotal / MB)} MB, external ${Math.round(mem.external / MB)} MB, array buffers ${Math.round(mem.arrayBuffers / MB)} MB`)
+    console.error(
+      `[bench:server] rss ${Math.round(mem.rss / MB)} MB, heap used ${Math.round(mem.heapUsed / MB)} MB of ${Math.round(mem.heapTotal / MB)} MB, external ${Math.round(mem.external / MB)} MB, array buffers ${Math.round(mem.arrayBuffers / MB)} MB`,
+    )
     emit('server.rss_mb', Math.round(mem.rss / MB), 'MB', 250)
     await app.close()
   } finally {
@@ -203,7 +216,11 @@ async function measureImports(): Promise<void> {
  * measurement (else their collection would be counted against the server).
  */
 function importBody(n: number, fields: object): Buffer {
-  const features = Array.from({ length: n }, (_, i) => ({ type: 'Feature', properties: { name: `网点${i + 1}` }, geometry: { type: 'Point', coordinates: [116 + (i % 300) / 1000, 39 + Math.floor(i / 300) / 1000] } }))
+  const features = Array.from({ length: n }, (_, i) => ({
+    type: 'Feature',
+    properties: { name: `网点${i + 1}` },
+    geometry: { type: 'Point', coordinates: [116 + (i % 300) / 1000, 39 + Math.floor(i / 300) / 1000] },
+  }))
   return Buffer.from(JSON.stringify({ ...fields, content: JSON.stringify({ type: 'FeatureCollection', features }) }))
 }
 
@@ -216,7 +233,18 @@ async function measureImport(name: string, points: number, markerLimit: number):
     const group = await insertOwnedGroup(db.kysely, { name: 'bench', owner_id: user.id, level: 4, vip_exp: null, marker_limit: markerLimit, join_limit: 5, file_size_limit: 2097152, created_at: now })
     await addJoin(db.kysely, { group_id: group.id, user_id: user.id, is_manager: true, created_at: now })
     await selectGroupForUser(db.kysely, user.id, group.id, now)
-    const layer = await insertLayer(db.kysely, { group_id: group.id, parent_id: 0, name: '网点', type: 1, sort: 0, is_default: 1, created_by: user.id, created_at: now, updated_at: now, deleted_at: null })
+    const layer = await insertLayer(db.kysely, {
+      group_id: group.id,
+      parent_id: 0,
+      name: '网点',
+      type: 1,
+      sort: 0,
+      is_default: 1,
+      created_by: user.id,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })
     const app = buildApp({ db, clock: systemClock, sms: { send: async () => undefined } })
     await app.ready()
     const header = { userid: user.id, groupid: group.id, token: await startSession(db.kysely, user.id, new Date()), device: 'app_bench', os: 'linux' }
@@ -244,7 +272,9 @@ async function measureImport(name: string, points: number, markerLimit: number):
       while (!done) during.push(await config())
       await importing
       const worst = Math.max(...during)
-      console.error(`[bench:server] import of ${points} points (${round(body.length / MB, 1)} MB) into room for ${markerLimit} answered in ${Math.round(performance.now() - t0)} ms; ${during.length} config calls meanwhile, slowest ${round(worst)} ms (idle median ${round(base)} ms)`)
+      console.error(
+        `[bench:server] import of ${points} points (${round(body.length / MB, 1)} MB) into room for ${markerLimit} answered in ${Math.round(performance.now() - t0)} ms; ${during.length} config calls meanwhile, slowest ${round(worst)} ms (idle median ${round(base)} ms)`,
+      )
       delays.push(worst - base)
     }
     emit(name, round(median(delays)), 'ms', 50)
@@ -264,7 +294,18 @@ export function serverBench(): void {
   const compiled = path.join(root, '.cache/bench/server-bench.cjs')
   // As scripts/build-server.mjs: the import parser's worker code travels inside the file.
   const parseWorker = buildSync({ ...PARSE_WORKER_BUILD, entryPoints: [PARSE_WORKER_ENTRY] }).outputFiles[0].text
-  buildSync({ absWorkingDir: root, entryPoints: [path.join(root, 'bench/server.ts')], outfile: compiled, bundle: true, platform: 'node', target: 'node20', format: 'cjs', packages: 'external', logLevel: 'warning', define: { PARSE_WORKER_CODE: JSON.stringify(parseWorker) } })
+  buildSync({
+    absWorkingDir: root,
+    entryPoints: [path.join(root, 'bench/server.ts')],
+    outfile: compiled,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    logLevel: 'warning',
+    define: { PARSE_WORKER_CODE: JSON.stringify(parseWorker) },
+  })
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'))
   const file = path.join(dir, 'bench.db')
   try {

@@ -50,7 +50,10 @@ export async function h5Sizes(): Promise<void> {
   const { browser } = await launchBrowser()
   try {
     const signedIn = encryptJson({ user: { id: 1, token: 'bench', select_groupid: 1, select_groupname: '基准', nickname: '基准' }, is_admin: true, admin_vip_expired: false })
-    for (const [route, budget, selector] of [['/login', 200, 'input'], ['/map', 300, '[data-testid=map-canvas]']] as const) {
+    for (const [route, budget, selector] of [
+      ['/login', 200, 'input'],
+      ['/map', 300, '[data-testid=map-canvas]'],
+    ] as const) {
       const context = await mobileContext(browser)
       await context.route('**/api/**', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"header":{"errcode":0,"errmsg":""},"data":null}' }))
       if (route === '/map') await context.addInitScript((v) => window.localStorage.setItem('user_info', JSON.stringify({ data: v })), signedIn) // Taro's H5 storage format

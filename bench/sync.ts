@@ -56,7 +56,9 @@ export async function syncBench(): Promise<void> {
     let groupId = 0
     for (let i = 0; i <= CLIENTS; i++) {
       const user = await findOrCreateUserByPhone(db.kysely, `138${String(i).padStart(8, '0')}`, 'bench', now)
-      if (i === 0) groupId = (await insertOwnedGroup(db.kysely, { name: 'bench', owner_id: user.id, level: 4, vip_exp: null, marker_limit: 100_000, join_limit: 100, file_size_limit: 2097152, created_at: now })).id
+      if (i === 0)
+        groupId = (await insertOwnedGroup(db.kysely, { name: 'bench', owner_id: user.id, level: 4, vip_exp: null, marker_limit: 100_000, join_limit: 100, file_size_limit: 2097152, created_at: now }))
+          .id
       await addJoin(db.kysely, { group_id: groupId, user_id: user.id, is_manager: true, created_at: now })
       await selectGroupForUser(db.kysely, user.id, groupId, now)
       headers.push({ userid: user.id, token: await startSession(db.kysely, user.id, new Date()) })

@@ -14,7 +14,7 @@ const cli = process.env.WECHAT_DEVTOOLS_CLI
 
 if (!cli) {
   console.log(
-    'test:devtools skipped: set WECHAT_DEVTOOLS_CLI to WeChat DevTools\' cli (macOS: /Applications/wechatwebdevtools.app/Contents/MacOS/cli, Windows: <install dir>\\cli.bat), signed in, with 设置 → 安全设置 → 服务端口 on',
+    "test:devtools skipped: set WECHAT_DEVTOOLS_CLI to WeChat DevTools' cli (macOS: /Applications/wechatwebdevtools.app/Contents/MacOS/cli, Windows: <install dir>\\cli.bat), signed in, with 设置 → 安全设置 → 服务端口 on",
   )
   process.exit(0)
 }

@@ -21,7 +21,17 @@ async function main(): Promise<void> {
 
   const storage = new LocalFileStorage(join(config.dataDir, 'uploads'))
   const pay = payProviderFromEnv(process.env)
-  const app = buildApp({ db, sms: smsSenderFromEnv(process.env), clock: systemClock, storage, pay, codeCooldownS: config.codeCooldownS, shareSecret: config.shareSecret, adminToken: config.adminToken, logger: { level: process.env.LOG_LEVEL || 'info' } })
+  const app = buildApp({
+    db,
+    sms: smsSenderFromEnv(process.env),
+    clock: systemClock,
+    storage,
+    pay,
+    codeCooldownS: config.codeCooldownS,
+    shareSecret: config.shareSecret,
+    adminToken: config.adminToken,
+    logger: { level: process.env.LOG_LEVEL || 'info' },
+  })
   for (const warning of service.ignored) app.log.warn(warning)
   if (process.env.ADMIN_TOKEN && !config.adminToken) app.log.warn(`ADMIN_TOKEN ignored: shorter than ${ADMIN_TOKEN_MIN} characters (operator calls stay off)`)
   // `npm start` (scripts/start.mjs) starts the server while it builds the H5 app, and says when

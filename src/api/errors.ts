@@ -18,7 +18,6 @@ export class ApiError extends Error {
     this.status = opts.status
     this.data = opts.data
   }
-
 }
 
 /** The user-facing message of each failure, exactly as SPEC 8 words it. */

@@ -13,8 +13,7 @@ export const APP_MSG = {
   profileSaved: '已保存',
   avatarSaved: '头像已更新',
   avatarUploading: '上传中…',
-  aboutDescription:
-    '团队地图是面向团队的协作地图数据工具：在图层中管理点、线、面标注，为标注添加备注和照片，在地图上签到，规划路线、分派任务，并通过分享链接把地图数据交给同事和客户查看。',
+  aboutDescription: '团队地图是面向团队的协作地图数据工具：在图层中管理点、线、面标注，为标注添加备注和照片，在地图上签到，规划路线、分派任务，并通过分享链接把地图数据交给同事和客户查看。',
   versionLabel: (version: string, client: number): string => `版本 ${version}（${client}）`,
   clusterCountHint: '默认跟随团队设置',
   /** What the 底图 switch (map_style bg) does, under its label. */

@@ -24,9 +24,5 @@ export function standingChanged(before: Standing, after: Standing): boolean {
 
 /** What of a layer list the map shows and allows (marker counts left out: they change with every edit). */
 export function layerListKey(layers: readonly Layer[]): string {
-  return JSON.stringify(
-    layers
-      .map((l) => [l.id, l.name, l.parent_id, l.type, l.show, l.manager, [...l.layer_opts].sort(), l.sort] as const)
-      .sort((a, b) => a[0] - b[0]),
-  )
+  return JSON.stringify(layers.map((l) => [l.id, l.name, l.parent_id, l.type, l.show, l.manager, [...l.layer_opts].sort(), l.sort] as const).sort((a, b) => a[0] - b[0]))
 }

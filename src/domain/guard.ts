@@ -28,18 +28,9 @@ export interface GuardInput {
   allowDesktop?: boolean
 }
 
-export type GuardDecision =
-  | { action: 'allow' }
-  | { action: 'redirect'; to: string; reason: GuardReason }
+export type GuardDecision = { action: 'allow' } | { action: 'redirect'; to: string; reason: GuardReason }
 
-export type GuardReason =
-  | 'alias'
-  | 'not-found'
-  | 'device'
-  | 'login-required'
-  | 'no-group'
-  | 'no-nickname'
-  | 'already-set-up'
+export type GuardReason = 'alias' | 'not-found' | 'device' | 'login-required' | 'no-group' | 'no-nickname' | 'already-set-up'
 
 export const PATHS = {
   map: '/map',

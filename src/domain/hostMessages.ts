@@ -129,9 +129,7 @@ export type HostPayloads = HostSentPayloads & HostReceivedPayloads
 export type HostMessageType = HostSent | HostReceived
 
 /** One message on the wire; narrowing on `type` narrows `data`. */
-export type HostEnvelope<T extends HostMessageType = HostMessageType> = T extends HostMessageType
-  ? { v: typeof HOST_PROTOCOL_VERSION; type: T; id?: string; data: HostPayloads[T] }
-  : never
+export type HostEnvelope<T extends HostMessageType = HostMessageType> = T extends HostMessageType ? { v: typeof HOST_PROTOCOL_VERSION; type: T; id?: string; data: HostPayloads[T] } : never
 
 /** Which callback answers a request. Sent types not listed here get no reply. */
 export const HOST_REPLY_TYPE = {
@@ -185,13 +183,19 @@ const VALIDATORS: { [T in HostMessageType]: (d: Fields) => boolean } = {
   upload_img_callback: (d) => isStrList(d.urls) && opt(d.error, isStr),
   check_location_callback: (d) =>
     // a position comes as a pair
-    (d.lng === undefined) === (d.lat === undefined) &&
-    opt(d.lng, isNum) && opt(d.lat, isNum) && opt(d.accuracy, isNum) && opt(d.allowed, isBool) && opt(d.error, isStr),
+    (d.lng === undefined) === (d.lat === undefined) && opt(d.lng, isNum) && opt(d.lat, isNum) && opt(d.accuracy, isNum) && opt(d.allowed, isBool) && opt(d.error, isStr),
 }
 
 // a Record so that adding a Sent type without listing it here fails to compile
 const SENT_TYPE_FLAGS: Record<HostSent, true> = {
-  open_url: true, location: true, start_location: true, check_location: true, open_app_auth_setting: true, save_img: true, pay: true, camera: true,
+  open_url: true,
+  location: true,
+  start_location: true,
+  check_location: true,
+  open_app_auth_setting: true,
+  save_img: true,
+  pay: true,
+  camera: true,
 }
 const SENT_TYPES = new Set<string>(Object.keys(SENT_TYPE_FLAGS))
 

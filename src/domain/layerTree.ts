@@ -64,8 +64,7 @@ export function childrenIndex<L extends TreeLayer>(layers: readonly L[]): Map<nu
 /** The tree of folders and layers; a cycle in parent ids cannot loop (each layer appears once). */
 export function buildLayerTree<L extends TreeLayer>(layers: readonly L[]): LayerNode<L>[] {
   const index = childrenIndex(layers)
-  const build = (parent: number, depth: number): LayerNode<L>[] =>
-    (index.get(parent) ?? []).map((layer) => ({ layer, depth, children: build(layer.id, depth + 1) }))
+  const build = (parent: number, depth: number): LayerNode<L>[] => (index.get(parent) ?? []).map((layer) => ({ layer, depth, children: build(layer.id, depth + 1) }))
   return build(ROOT_ID, 0)
 }
 

@@ -128,7 +128,8 @@ export function readNumber(text: string, from: number, to: number): number {
       value = value * 10 + (c - 48)
       digits++
       if (decimals >= 0) decimals++
-    } else if (c === 46 && decimals < 0) decimals = 0 // '.'
+    } else if (c === 46 && decimals < 0)
+      decimals = 0 // '.'
     else return +text.slice(from, to)
   }
   if (digits === 0 || digits > 15) return +text.slice(from, to)
@@ -429,5 +430,3 @@ export function dataBounds(index: MarkerIndex): BBox | null {
   }
   return b
 }
-
-

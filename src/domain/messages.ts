@@ -170,7 +170,8 @@ export const MAP_ENGINE_MSG = {
         return n < 3 ? `点击地图添加面的顶点（已添加${n}个，至少3个）` : `已添加${n}个顶点，继续点击或点"完成"`
     }
   },
-  drawNotEnough: (type: number): string => (isLine(type) ? '线至少需要2个顶点' : type === MARKER_KIND.rectangle ? '矩形需要两个对角点' : type === MARKER_KIND.circle ? '请先确定圆心和半径' : '面至少需要3个顶点'),
+  drawNotEnough: (type: number): string =>
+    isLine(type) ? '线至少需要2个顶点' : type === MARKER_KIND.rectangle ? '矩形需要两个对角点' : type === MARKER_KIND.circle ? '请先确定圆心和半径' : '面至少需要3个顶点',
   partNeedsThree: '当前部分至少需要3个顶点',
   editHint: '拖动顶点，或点选一个顶点后点击地图上的新位置',
   editTapTarget: '点击地图上的新位置，放置选中的顶点',
@@ -215,8 +216,7 @@ export const TEAM_UI_MSG = {
 /** Teams on the server: members, invites, the join limit, departments, roles, layer authorisation. */
 export const TEAM_MSG = {
   /** join_limit counts collaborators (the administrator not included); 0 is the free plan's. */
-  joinLimit: (limit: number): string =>
-    limit > 0 ? `协作成员已达上限（${limit}人，不含管理员，含待加入的成员），请升级会员或移除成员后再试` : '免费版不能添加协作成员，请升级会员后再邀请',
+  joinLimit: (limit: number): string => (limit > 0 ? `协作成员已达上限（${limit}人，不含管理员，含待加入的成员），请升级会员或移除成员后再试` : '免费版不能添加协作成员，请升级会员后再邀请'),
   adminCannotQuit: '您是团队管理员，不能退出自己的团队',
   cannotRemoveAdmin: '不能移除团队管理员',
   cannotRemoveSelf: '不能移除自己，如需离开请退出团队',
@@ -239,4 +239,3 @@ export const TEAM_MSG = {
   authTargetRequired: '请选择要授权的成员或部门',
   authTargetBoth: '一次只能授权给一个成员或一个部门',
 } as const
-

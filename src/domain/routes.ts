@@ -127,7 +127,11 @@ export type CoordParse = { ok: true; point: LngLat } | { ok: false; error: strin
 
 /** 'lng,lat' typed by the user (a Chinese comma or spaces are fine); 0 is not a place. */
 export function parseStopCoordinate(text: string): CoordParse {
-  const t = (text ?? '').trim().replace(/，/g, ',').replace(/\s*,\s*/, ',').replace(/\s+/, ',')
+  const t = (text ?? '')
+    .trim()
+    .replace(/，/g, ',')
+    .replace(/\s*,\s*/, ',')
+    .replace(/\s+/, ',')
   if (!t || t.includes('|') || t.includes(';')) return { ok: false, error: ROUTE_MSG.coordInvalid }
   const parsed = parsePoints(t)
   if (!parsed.ok || parsed.parts.length !== 1 || parsed.parts[0].length !== 1) return { ok: false, error: ROUTE_MSG.coordInvalid }

@@ -129,7 +129,12 @@ export function applyMarkerChanges(
   for (const m of incoming) gone.add(m.id)
   if (!gone.size) return byLayer
   const next = new Map(byLayer)
-  for (const [layerId, list] of byLayer) if (list.some((m) => gone.has(m.id))) next.set(layerId, list.filter((m) => !gone.has(m.id)))
+  for (const [layerId, list] of byLayer)
+    if (list.some((m) => gone.has(m.id)))
+      next.set(
+        layerId,
+        list.filter((m) => !gone.has(m.id)),
+      )
   for (const m of incoming) {
     const list = next.get(m.layer_id)
     if (list) next.set(m.layer_id, [...list, m])

@@ -210,12 +210,7 @@ export function canListAllTasks(actor: Actor): boolean {
 }
 
 /** What a caller may do with a task now (the card's and the detail's buttons; the server decides again). */
-export function taskAbilities(
-  task: { creator_id: number; state: TaskState },
-  actor: Actor,
-  userId: number,
-  assigned: boolean,
-): { edit: boolean; delete: boolean; start: boolean; complete: boolean } {
+export function taskAbilities(task: { creator_id: number; state: TaskState }, actor: Actor, userId: number, assigned: boolean): { edit: boolean; delete: boolean; start: boolean; complete: boolean } {
   const done = task.state === 'done'
   return {
     edit: !done && (task.creator_id === userId || isGroupManager(actor)),

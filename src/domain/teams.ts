@@ -17,27 +17,10 @@ export const INVITE_CODE_LENGTH = 8
 export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 
 /** Type 1 of the catalogue: feature modules. */
-export const MODULE_IDS: readonly PermissionId[] = [
-  PERM.MODULE_MAP,
-  PERM.MODULE_LOGISTICS,
-  PERM.MODULE_ROUTING,
-  PERM.MODULE_DISPATCH,
-  PERM.MODULE_PRINT,
-  PERM.MODULE_LOG,
-  PERM.MODULE_SHARE,
-]
+export const MODULE_IDS: readonly PermissionId[] = [PERM.MODULE_MAP, PERM.MODULE_LOGISTICS, PERM.MODULE_ROUTING, PERM.MODULE_DISPATCH, PERM.MODULE_PRINT, PERM.MODULE_LOG, PERM.MODULE_SHARE]
 
 /** Type 2 of the catalogue: group actions that are not about one layer. */
-export const GROUP_ACTION_IDS: readonly PermissionId[] = [
-  PERM.LAYER_ADD,
-  PERM.SIGN_LIST,
-  PERM.ROUTING_ADD,
-  PERM.ROUTING_DELETE,
-  PERM.ROUTING_SHARE,
-  PERM.OPLOG,
-  PERM.TASK_ADD,
-  PERM.TASK_DELETE,
-]
+export const GROUP_ACTION_IDS: readonly PermissionId[] = [PERM.LAYER_ADD, PERM.SIGN_LIST, PERM.ROUTING_ADD, PERM.ROUTING_DELETE, PERM.ROUTING_SHARE, PERM.OPLOG, PERM.TASK_ADD, PERM.TASK_DELETE]
 
 /** Modules locked on the free tier (level 0). */
 export const VIP_MODULE_IDS: readonly PermissionId[] = [PERM.MODULE_LOGISTICS, PERM.MODULE_ROUTING, PERM.MODULE_DISPATCH, PERM.MODULE_PRINT]
@@ -243,12 +226,7 @@ export function canInTeam(member: Actor & Pick<TeamMember, 'role_module_ids'>, l
  * only their departments' (and descendants') layer_ids; others the layers whose effective opts
  * include layer_share.
  */
-export function shareableLayerIds(
-  member: TeamMember,
-  team: TeamStructure,
-  layers: readonly { id: number }[],
-  ownOpts: ReadonlyMap<number, readonly string[]>,
-): number[] {
+export function shareableLayerIds(member: TeamMember, team: TeamStructure, layers: readonly { id: number }[], ownOpts: ReadonlyMap<number, readonly string[]>): number[] {
   if (isGroupManager(member)) return layers.map((l) => l.id)
   if (isDepartmentManager(member, team)) {
     const managed = managedLayerIds(team, member.managed_department_ids)

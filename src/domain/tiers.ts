@@ -206,4 +206,3 @@ export function applyPurchase(group: Membership, level: 2 | 3 | 4, now: Date, mo
   const carried = active !== null ? Math.floor(((expMs - now.getTime()) * VIP_PRICES_FEN[active]) / VIP_PRICES_FEN[level]) : 0
   return { level, vip_exp: new Date(addMonthsShanghai(now, months).getTime() + carried).toISOString(), ...limits }
 }
-

@@ -20,11 +20,7 @@ export interface TreeSelectNode {
   mandatory?: boolean
 }
 
-export type TreeSelectAction =
-  | { type: 'toggle'; id: TreeId }
-  | { type: 'selectAll' }
-  | { type: 'invert' }
-  | { type: 'clear' }
+export type TreeSelectAction = { type: 'toggle'; id: TreeId } | { type: 'selectAll' } | { type: 'invert' } | { type: 'clear' }
 
 export interface TreeSelectResult {
   checked: TreeId[]

@@ -202,7 +202,10 @@ function meter(key: UsageMeter['key'], label: string, used: number, limit: numbe
  * expired). Collaborators are counted as the join limit counts them (collaborators.ts): members
  * but the administrator, plus pending pre-registrations.
  */
-export function usageMeters(info: { effective: { marker_limit: number; join_limit: number; file_size_limit: number }; usage: { markers: number; members: number; pending: number; storage_kb: number } }): UsageMeter[] {
+export function usageMeters(info: {
+  effective: { marker_limit: number; join_limit: number; file_size_limit: number }
+  usage: { markers: number; members: number; pending: number; storage_kb: number }
+}): UsageMeter[] {
   const { effective: lim, usage } = info
   const collaborators = collaboratorCount(usage.members, usage.pending)
   return [

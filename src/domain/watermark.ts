@@ -150,12 +150,7 @@ export const WATERMARK_STYLE = {
  * When the picture is too low for it all, the panel starts at the top margin and runs past the bottom
  * rather than hiding the first lines.
  */
-export function layoutWatermark(
-  text: WatermarkText,
-  view: { width: number; height: number },
-  measure: MeasureText,
-  wrapWidth: number = WATERMARK_WRAP_WIDTH,
-): WatermarkLayout {
+export function layoutWatermark(text: WatermarkText, view: { width: number; height: number }, measure: MeasureText, wrapWidth: number = WATERMARK_WRAP_WIDTH): WatermarkLayout {
   const s = WATERMARK_STYLE
   const width = Math.min(wrapWidth, Math.max(40, view.width - 2 * (s.margin + s.padding) - s.barWidth - s.barGap))
   const rows: { text: string; size: number; bold: boolean; indent: number; gapBefore: number }[] = []

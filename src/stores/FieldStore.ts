@@ -18,7 +18,14 @@ export type { FieldInput } from '../../types/mapdata'
 
 /** Options typed one per line (or separated by commas), trimmed, empty and repeated ones dropped. */
 export function parseOptions(text: string): string[] {
-  return Array.from(new Set(text.split(/[\n,，、]/).map((s) => s.trim()).filter(Boolean)))
+  return Array.from(
+    new Set(
+      text
+        .split(/[\n,，、]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  )
 }
 
 export class FieldStore {
@@ -103,7 +110,10 @@ export class FieldStore {
     if (i < 0 || j < 0 || j >= list.length) return false
     ;[list[i], list[j]] = [list[j], list[i]]
     const before = this.fieldsOf(layerId)
-    this.set(layerId, list.map((f, k) => ({ ...f, sort: k + 1 })))
+    this.set(
+      layerId,
+      list.map((f, k) => ({ ...f, sort: k + 1 })),
+    )
     const saved = await this.root.api.post('/api/layer/field/sort', { layer_id: layerId, ids: list.map((f) => f.id) })
     runInAction(() => this.set(layerId, saved ?? before))
     return !!saved
@@ -116,7 +126,10 @@ export class FieldStore {
     )
     if (!res) return false
     runInAction(() => {
-      this.set(layerId, this.fieldsOf(layerId).filter((f) => f.id !== id))
+      this.set(
+        layerId,
+        this.fieldsOf(layerId).filter((f) => f.id !== id),
+      )
       this.root.app.notify(MAP_UI_MSG.deletedOk, 'success')
     })
     return true
@@ -128,7 +141,10 @@ export class FieldStore {
 
   private set(layerId: number, list: LayerField[]): void {
     const next = new Map(this.byLayer)
-    next.set(layerId, [...list].sort((a, b) => a.sort - b.sort || a.id - b.id))
+    next.set(
+      layerId,
+      [...list].sort((a, b) => a.sort - b.sort || a.id - b.id),
+    )
     this.byLayer = next
   }
 }

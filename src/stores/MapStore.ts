@@ -232,7 +232,12 @@ export class MapStore {
     const bbox: Shape['bbox'] = [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)]
     const parts = [route.stops.map((s) => ({ lng: s.lng, lat: s.lat }))]
     runInAction(() => {
-      this.route = { id: route.id, name: route.name, summary: `${domain.formatRouteSummary(route.distance, route.duration)} · ${route.stops.length}个站点`, line: { marker: line, parts, bbox, dashed: false } }
+      this.route = {
+        id: route.id,
+        name: route.name,
+        summary: `${domain.formatRouteSummary(route.distance, route.duration)} · ${route.stops.length}个站点`,
+        line: { marker: line, parts, bbox, dashed: false },
+      }
       const t = fitTarget(bbox)
       this.moveTo(t.lng, t.lat, t.zoom)
     })

@@ -4,30 +4,12 @@
  * (SPEC 3 client state); search; import and export of a layer.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
-import type {
-  ExportFile,
-  FieldValue,
-  FileCrs,
-  ImportFormat,
-  ImportResult,
-  Marker,
-  MarkerInput,
-  MarkerStyle,
-  MarkerType,
-} from '../../types/mapdata'
+import type { ExportFile, FieldValue, FileCrs, ImportFormat, ImportResult, Marker, MarkerInput, MarkerStyle, MarkerType } from '../../types/mapdata'
 import { MARKER_PAGE_SIZE } from '../domain/constants'
 import { isOwnFileUrl } from '../domain/fileUrl'
 import { MARKER_NAME_MAX, checkFieldValues, cleanStyle, defaultStyle, defaultWidth } from '../domain/markers'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
-import {
-  MARKER_TYPES,
-  checkGeometry,
-  isDashed,
-  layerTypeOf,
-  parsePoints,
-  serializePoints,
-  type LngLat,
-} from '../domain/points'
+import { MARKER_TYPES, checkGeometry, isDashed, layerTypeOf, parsePoints, serializePoints, type LngLat } from '../domain/points'
 import { layerKindOf, type LayerKind } from './LayerStore'
 import type { CoreStores, RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'

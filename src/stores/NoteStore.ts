@@ -94,7 +94,10 @@ export class NoteStore {
     )
     if (!ok) return false
     runInAction(() => {
-      this.set(note.marker_id, this.notesOf(note.marker_id).filter((n) => n.id !== note.id))
+      this.set(
+        note.marker_id,
+        this.notesOf(note.marker_id).filter((n) => n.id !== note.id),
+      )
       this.root.app.notify(MAP_UI_MSG.deletedOk, 'success')
     })
     return true
@@ -164,7 +167,10 @@ export class NoteStore {
 
   private set(markerId: number, list: Note[]): void {
     const next = new Map(this.byMarker)
-    next.set(markerId, [...list].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id)))
+    next.set(
+      markerId,
+      [...list].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id)),
+    )
     this.byMarker = next
   }
 }

@@ -11,21 +11,7 @@ import type { RoutePlan, RouteStop, RouteStopInput, SavedRoute, TravelMode } fro
 import { FEATURES, featureOpen, holdsModule } from '../domain/moduleGate'
 import { PERM } from '../domain/permissions'
 import { ROUTE_MSG } from '../domain/routeMessages'
-import {
-  checkAppend,
-  checkRoute,
-  checkStops,
-  isEstimate,
-  markerStopPoint,
-  moveDown,
-  moveUp,
-  nearestNextOrder,
-  parseStopCoordinate,
-  planKey,
-  removeAt,
-  stopName,
-  straightPlan,
-} from '../domain/routes'
+import { checkAppend, checkRoute, checkStops, isEstimate, markerStopPoint, moveDown, moveUp, nearestNextOrder, parseStopCoordinate, planKey, removeAt, stopName, straightPlan } from '../domain/routes'
 import type { LngLat } from '../domain/geo'
 import { MarkerSearch } from './MarkerSearch'
 import type { RootStore } from './RootStore'

@@ -9,9 +9,7 @@ import type { Share, ShareKind } from '../../types/share'
 import { SHARE_BTN } from '../domain/constants'
 import { TEAM_UI_MSG } from '../domain/messages'
 import { shareableLayers } from '../domain/permissions'
-import {
-  checkShareForm, hasShareFlag, newShareForm, setShareExpSwitch, setSharePwdSwitch, shanghaiDate, shareExpPickerDate, shareLink, withShareFlag, type ShareForm,
-} from '../domain/share'
+import { checkShareForm, hasShareFlag, newShareForm, setShareExpSwitch, setSharePwdSwitch, shanghaiDate, shareExpPickerDate, shareLink, withShareFlag, type ShareForm } from '../domain/share'
 import type { RootStore } from './RootStore'
 
 export const SHARE_PAGE_SIZE = 20

@@ -78,7 +78,10 @@ export class SyncStore {
   private readonly disposers: IReactionDisposer[] = []
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<SyncStore, 'root' | 'sinceByGroup' | 'conn' | 'generation' | 'attempt' | 'active' | 'reconnectTimer' | 'pingTimer' | 'pollTimer' | 'pullAgain' | 'editingId' | 'job' | 'disposers'>(this, {
+    makeAutoObservable<
+      SyncStore,
+      'root' | 'sinceByGroup' | 'conn' | 'generation' | 'attempt' | 'active' | 'reconnectTimer' | 'pingTimer' | 'pollTimer' | 'pullAgain' | 'editingId' | 'job' | 'disposers'
+    >(this, {
       root: false,
       sinceByGroup: false,
       conn: false,
@@ -388,8 +391,7 @@ export class SyncStore {
         markers.detailOpen = false
         markers.detail = null
       }
-      if (markers.searchResults.some((m) => fresh.has(m.id) || gone.has(m.id)))
-        markers.searchResults = markers.searchResults.filter((m) => !gone.has(m.id)).map((m) => fresh.get(m.id) ?? m)
+      if (markers.searchResults.some((m) => fresh.has(m.id) || gone.has(m.id))) markers.searchResults = markers.searchResults.filter((m) => !gone.has(m.id)).map((m) => fresh.get(m.id) ?? m)
     })
   }
 
@@ -501,4 +503,3 @@ function findIn<T extends { id: number }>(byKey: ReadonlyMap<number, T[]>, id: n
   }
   return undefined
 }
-

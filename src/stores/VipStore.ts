@@ -12,7 +12,17 @@ import { PAYMENT_NOTICE_MS, PAYMENT_USERINFO_POLL_MS } from '../domain/constants
 import { VIP_MSG } from '../domain/vipMessages'
 import { checkResetRemark, levelName } from '../domain/tiers'
 import {
-  checkVerifyForm, emptyVerifyForm, normalizeDiscountCode, paymentArrived, PAYMENT_POLL_TRIES, priceProduct, productById, toEnterprise, verifyFormOf, VIP_PRODUCTS, type VerifyForm,
+  checkVerifyForm,
+  emptyVerifyForm,
+  normalizeDiscountCode,
+  paymentArrived,
+  PAYMENT_POLL_TRIES,
+  priceProduct,
+  productById,
+  toEnterprise,
+  verifyFormOf,
+  VIP_PRODUCTS,
+  type VerifyForm,
 } from '../domain/vip'
 import type { PayOutcome } from '../platform/pay/types'
 import type { RootStore } from './RootStore'

@@ -108,7 +108,9 @@ describe('distribution', () => {
     }
 
     await page.reload()
-    await on(page, '.dist-registered').filter({ hasText: /^\s*1\s*$/ }).waitFor()
+    await on(page, '.dist-registered')
+      .filter({ hasText: /^\s*1\s*$/ })
+      .waitFor()
     expect((await on(page, '.dist-paid').textContent())?.trim()).toBe('0')
     await shot(page, '114-distribution-view-count')
   })
@@ -157,8 +159,18 @@ describe('the app download page', () => {
     const at = new Date().toISOString()
     server.sql(
       'insert into app_releases (platform, version_code, version_name, notes, download_url, created_at) values (?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?)',
-      'android', 72, '1.0.40', '新增任务中心\n签到支持水印相机\n修复已知问题', 'https://dl.example.com/teammap-1.0.40.apk', at,
-      'harmony', 71, '1.0.39', '适配鸿蒙系统', 'https://dl.example.com/teammap-1.0.39.hap', at,
+      'android',
+      72,
+      '1.0.40',
+      '新增任务中心\n签到支持水印相机\n修复已知问题',
+      'https://dl.example.com/teammap-1.0.40.apk',
+      at,
+      'harmony',
+      71,
+      '1.0.39',
+      '适配鸿蒙系统',
+      'https://dl.example.com/teammap-1.0.39.hap',
+      at,
     )
     await page.goto(`${server.url}/download`)
     expect(await page.title()).toBe('团队地图 App下载')

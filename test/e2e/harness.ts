@@ -16,8 +16,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 export const ROOT = path.resolve(__dirname, '../..')
 export const SHOTS = path.join(__dirname, '__screenshots__')
 
-export const MOBILE_UA =
-  'Mozilla/5.0 (Linux; Android 13; Redmi Note 12) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36'
+export const MOBILE_UA = 'Mozilla/5.0 (Linux; Android 13; Redmi Note 12) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36'
 export const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36'
 
 async function freePort(): Promise<number> {
@@ -206,7 +205,11 @@ export async function keepOnMachine(ctx: BrowserContext): Promise<void> {
 /** Makes the build's map tiles fail in this context, as where OpenStreetMap is blocked or there is no signal (routes added later win). */
 export async function failTiles(ctx: BrowserContext): Promise<void> {
   const tile = tilePattern()
-  if (tile) await ctx.route((url) => tile.test(url.href), (route) => route.abort('connectionrefused'))
+  if (tile)
+    await ctx.route(
+      (url) => tile.test(url.href),
+      (route) => route.abort('connectionrefused'),
+    )
 }
 
 let tiles: RegExp | null | undefined

@@ -19,10 +19,7 @@ let page: Page
 let tmp: string
 
 /** A 2x2 PNG, the photo a field worker attaches to a note. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAxMDAAAAbBAEBlUGjswAAAABJRU5ErkJggg==',
-  'base64',
-)
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAxMDAAAAbBAEBlUGjswAAAABJRU5ErkJggg==', 'base64')
 
 beforeAll(async () => {
   world = await openWorld()
@@ -146,7 +143,9 @@ describe('H5 map-data journey', () => {
     await visible('.layer-row__name', exact('管线')).waitFor()
     // 默认 marks only the layer new points go to, now that points have two layers to choose from;
     // the only line and area layers are not marked.
-    await visible('.layer-row', '供水网点').locator('.layer-row__default', { hasText: exact('默认点图层') }).waitFor()
+    await visible('.layer-row', '供水网点')
+      .locator('.layer-row__default', { hasText: exact('默认点图层') })
+      .waitFor()
     expect(await page.locator('.layer-row__default').count()).toBe(1)
     await shot(page, '20-layer-panel')
 
@@ -251,7 +250,10 @@ describe('H5 map-data journey', () => {
     await layerAction('供水网点', '字段管理')
     await page.waitForURL(/\/fields\?layer_id=\d+/)
     await page.getByText('该图层还没有自定义字段').waitFor()
-    for (const [name, kind, required] of [['负责人', '文本', true], ['口径', '数字', false]] as const) {
+    for (const [name, kind, required] of [
+      ['负责人', '文本', true],
+      ['口径', '数字', false],
+    ] as const) {
       await button(page, '新增字段').click()
       await input(page, '请输入字段名称').fill(name)
       await visible('.field-form__kind', exact(kind)).click()
@@ -267,7 +269,7 @@ describe('H5 map-data journey', () => {
     await page.waitForURL(/\/map$/)
   })
 
-  it('offers the layers to pick from on /fields opened without one, and opens the picked layer\'s fields', async () => {
+  it("offers the layers to pick from on /fields opened without one, and opens the picked layer's fields", async () => {
     await page.goto(`${server.url}/fields`)
     const row = visible('.fields-layer', '供水网点')
     await row.waitFor()

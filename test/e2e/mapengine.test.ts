@@ -28,7 +28,10 @@ async function startDrawing(kind: string): Promise<void> {
   await visible('.map-tool', '添加').click()
   await visible('.nut-actionsheet-item', exact(`绘制${kind}`)).click()
   await visible('.map-drawing__title', `正在绘制${kind}`).waitFor()
-  await page.locator('.nut-overlay:visible').waitFor({ state: 'detached' }).catch(() => undefined)
+  await page
+    .locator('.nut-overlay:visible')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined)
   await page.waitForFunction(() => ![...document.querySelectorAll('.nut-overlay')].some((el) => (el as HTMLElement).offsetParent !== null))
 }
 
@@ -102,11 +105,53 @@ describe('H5 map engine journey (keyless map)', () => {
     await visible('.marker-detail__name', exact('进水管')).waitFor()
     await visible('.marker-detail .draggable-panel__close').click()
 
-    await draw('虚线', '规划管', [[0.2, 0.62], [0.45, 0.66], [0.6, 0.62]], { finish: true })
-    await draw('多边形', '一号片区', [[0.55, 0.3], [0.75, 0.3], [0.7, 0.42]], { finish: true })
-    await draw('矩形', '仓库', [[0.15, 0.28], [0.25, 0.36]])
-    await draw('圆形', '服务范围', [[0.5, 0.45], [0.56, 0.45]])
-    await draw('多面', '两块绿地', [[0.15, 0.7], [0.25, 0.7], [0.2, 0.76]], { finish: true, parts: [[[0.6, 0.7], [0.7, 0.7], [0.65, 0.76]]] })
+    await draw(
+      '虚线',
+      '规划管',
+      [
+        [0.2, 0.62],
+        [0.45, 0.66],
+        [0.6, 0.62],
+      ],
+      { finish: true },
+    )
+    await draw(
+      '多边形',
+      '一号片区',
+      [
+        [0.55, 0.3],
+        [0.75, 0.3],
+        [0.7, 0.42],
+      ],
+      { finish: true },
+    )
+    await draw('矩形', '仓库', [
+      [0.15, 0.28],
+      [0.25, 0.36],
+    ])
+    await draw('圆形', '服务范围', [
+      [0.5, 0.45],
+      [0.56, 0.45],
+    ])
+    await draw(
+      '多面',
+      '两块绿地',
+      [
+        [0.15, 0.7],
+        [0.25, 0.7],
+        [0.2, 0.76],
+      ],
+      {
+        finish: true,
+        parts: [
+          [
+            [0.6, 0.7],
+            [0.7, 0.7],
+            [0.65, 0.76],
+          ],
+        ],
+      },
+    )
 
     // Everything is drawn: one point marker, two lines, four areas.
     await page.locator('.map-point').first().waitFor()
@@ -155,7 +200,10 @@ describe('H5 map engine journey (keyless map)', () => {
     await visible('.marker-detail .draggable-panel__close').click()
 
     // The polygon: tap a vertex handle, then the place it should go.
-    await page.locator('path.map-shape--3').click({ position: { x: 40, y: 10 } }).catch(async () => page.locator('path.map-shape--3').click())
+    await page
+      .locator('path.map-shape--3')
+      .click({ position: { x: 40, y: 10 } })
+      .catch(async () => page.locator('path.map-shape--3').click())
     await visible('.marker-detail__name', exact('一号片区')).waitFor()
     await button(page, '调整位置').click()
     await page.locator('.map-vertex').nth(2).click()
@@ -226,7 +274,10 @@ describe('H5 map engine journey (keyless map)', () => {
     const rows = Array.from({ length: 25 }, (_, i) => `点${i + 1},${(116.3974 + (i % 5) * 0.00002).toFixed(6)},${(39.9092 + Math.floor(i / 5) * 0.00002).toFixed(6)}`)
     const csv = ['name,lng,lat', ...rows].join('\n')
     await layerPanel(true)
-    await visible('.layer-row').filter({ has: page.locator('.layer-row__name', { hasText: exact('网点') }) }).locator('.layer-row__more').click()
+    await visible('.layer-row')
+      .filter({ has: page.locator('.layer-row__name', { hasText: exact('网点') }) })
+      .locator('.layer-row__more')
+      .click()
     await visible('.nut-actionsheet-item', exact('导入数据')).click()
     await visible('.nut-radio', 'GCJ-02').click()
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
@@ -273,10 +324,28 @@ describe('H5 map engine journey (keyless map)', () => {
       for (let col = 0; col < 20; col++) {
         const w = 115.4 + col * 0.1
         const s = 38.9 + row * 0.1
-        features.push({ type: 'Feature', properties: { name: `格${row}-${col}` }, geometry: { type: 'Polygon', coordinates: [[[w, s], [w + 0.1, s], [w + 0.1, s + 0.1], [w, s + 0.1], [w, s]]] } })
+        features.push({
+          type: 'Feature',
+          properties: { name: `格${row}-${col}` },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [w, s],
+                [w + 0.1, s],
+                [w + 0.1, s + 0.1],
+                [w, s + 0.1],
+                [w, s],
+              ],
+            ],
+          },
+        })
       }
     await layerPanel(true)
-    await visible('.layer-row').filter({ has: page.locator('.layer-row__name', { hasText: exact('片区') }) }).locator('.layer-row__more').click()
+    await visible('.layer-row')
+      .filter({ has: page.locator('.layer-row__name', { hasText: exact('片区') }) })
+      .locator('.layer-row__more')
+      .click()
     await visible('.nut-actionsheet-item', exact('导入数据')).click()
     await visible('.nut-radio', 'GCJ-02').click()
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
@@ -287,7 +356,9 @@ describe('H5 map engine journey (keyless map)', () => {
 
     // Opening the map again frames all the data: every square is in view, more than the 300 drawn as SVG.
     await page.reload()
-    await page.waitForFunction(() => /视野内 \d+个点 · (\d+)条线\/面/.test(document.querySelector('.map-count')?.textContent ?? '') && Number(document.querySelector('.map-count')!.textContent!.match(/(\d+)条线/)![1]) > 300)
+    await page.waitForFunction(
+      () => /视野内 \d+个点 · (\d+)条线\/面/.test(document.querySelector('.map-count')?.textContent ?? '') && Number(document.querySelector('.map-count')!.textContent!.match(/(\d+)条线/)![1]) > 300,
+    )
     await page.locator('canvas.map-canvas-layer').waitFor()
     expect(await page.locator('path.map-shape').count()).toBe(0)
     // The canvas is drawn in slices off-screen; once shown it holds the squares. Where it is painted, on the page:

@@ -55,7 +55,13 @@ describe('route planning', () => {
     await addBySearch('王府井门店')
     // 王府井 is between 东单 and 西单: move it up one place.
     await on(page, '.route-stop', '王府井门店').locator('.route-stop__btn').first().click()
-    await page.waitForFunction(() => /^东单门店.*\|王府井门店/.test(Array.from(document.querySelectorAll('.route-stop__name')).map((e) => e.textContent).join('|')))
+    await page.waitForFunction(() =>
+      /^东单门店.*\|王府井门店/.test(
+        Array.from(document.querySelectorAll('.route-stop__name'))
+          .map((e) => e.textContent)
+          .join('|'),
+      ),
+    )
     expect(await on(page, '.route-stop__name').allInnerTexts()).toEqual([expect.stringContaining('东单门店'), expect.stringContaining('王府井门店'), expect.stringContaining('西单门店')])
     await shot(page, '80-route-add')
     await button(page, '保存路线').click()

@@ -5,7 +5,25 @@
  * markers with the allowed controls; the share is deleted on /share/management and the link dies.
  */
 import type { Page } from 'playwright-core'
-import { apiCall, apiSignIn, button, exact, expectTapTarget, failTiles, input, notice, on, openWorld, serveSite, shot, signUp, takeCspViolations, type ApiAuth, type Server, type World } from './harness'
+import {
+  apiCall,
+  apiSignIn,
+  button,
+  exact,
+  expectTapTarget,
+  failTiles,
+  input,
+  notice,
+  on,
+  openWorld,
+  serveSite,
+  shot,
+  signUp,
+  takeCspViolations,
+  type ApiAuth,
+  type Server,
+  type World,
+} from './harness'
 import { shanghaiDate } from '../../src/domain/share'
 
 jest.setTimeout(300_000)
@@ -118,7 +136,7 @@ describe('share links: dialog, password, public view, deletion', () => {
     }
   })
 
-  it('another site cannot frame the link: its password prompt does not show inside someone else\'s page', async () => {
+  it("another site cannot frame the link: its password prompt does not show inside someone else's page", async () => {
     const shareUrl = link.replace(/^https?:\/\/[^/]+/, server.url)
     const site = await serveSite({ '/': `<!doctype html><title>别人的页面</title><iframe src="${shareUrl}" width="390" height="600" onload="document.body.dataset.framed = '1'"></iframe>` })
     const page = await world.newPage()

@@ -57,7 +57,10 @@ describe('check-in with the watermark camera', () => {
     // a few metres from the phone, and one 2 km away
     const near = `${(HERE.lng + 0.0001).toFixed(6)},${HERE.lat.toFixed(6)}`
     const far = `${(HERE.lng + 0.0235).toFixed(6)},${HERE.lat.toFixed(6)}`
-    for (const [name, points] of [['东门仓库', near], ['西山泵站', far]]) {
+    for (const [name, points] of [
+      ['东门仓库', near],
+      ['西山泵站', far],
+    ]) {
       expect((await apiCall(server, '/api/marker/save', { layer_id: layer.data.id, type: 0, name, points }, auth)).header.errcode).toBe(0)
     }
     await page.goto(`${server.url}/map`)
@@ -143,7 +146,7 @@ describe('check-in with the watermark camera', () => {
     await visible('.photo-preview__close').click()
   })
 
-  it('a check-in out of range shows the server\'s message', async () => {
+  it("a check-in out of range shows the server's message", async () => {
     await page.goto(`${server.url}/map`)
     await openDetail('西山泵站')
     await visible('.marker-detail__sign').click()

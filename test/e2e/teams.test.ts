@@ -29,7 +29,6 @@ beforeAll(async () => {
 
 afterAll(() => world?.close())
 
-
 const call = (path: string, body: Record<string, unknown>, auth?: ApiAuth) => apiCall(server, path, body, auth)
 const apiLogin = (phone: string) => apiSignIn(server, phone)
 
@@ -181,7 +180,9 @@ describe('teams: departments, roles, invitation, authorised layers, refresh, rem
   it('removing the member ends their access at once', async () => {
     const memberAuth = await apiLogin(MEMBER_PHONE)
     await admin.goto(`${server.url}/group`)
-    await on(admin, '.member', /李外勤/).locator('.member__more').click()
+    await on(admin, '.member', /李外勤/)
+      .locator('.member__more')
+      .click()
     await on(admin, '.nut-actionsheet-item', exact('移出团队')).click()
     await button(admin, '移出').click()
     await on(admin, '.member__name', exact('李外勤')).waitFor({ state: 'detached' })

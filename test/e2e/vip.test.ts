@@ -26,7 +26,6 @@ beforeAll(async () => {
 
 afterAll(() => world?.close())
 
-
 describe('membership: trial, questionnaire, sandbox purchase, expiry dialogs, reset to free', () => {
   it('a new user on the trial is greeted and fills in the questionnaire for 30 more days', async () => {
     await signUp(admin, server, ADMIN_PHONE, '钱会员', { keepWelcome: true })

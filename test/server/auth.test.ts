@@ -39,7 +39,7 @@ describe('authentication', () => {
     expect(res.errmsg).toBe(MSG.loggedOut)
   })
 
-  it('should answer 401 when header.userid does not name the token\'s user', async () => {
+  it("should answer 401 when header.userid does not name the token's user", async () => {
     const a = await t.login('13800138000')
     const b = await t.login('13900139000')
     expect((await t.call('/api/user/getinfo', {}, { userid: b.auth.userid, token: a.auth.token })).status).toBe(401)
@@ -92,7 +92,7 @@ describe('authentication', () => {
 })
 
 describe('envelope', () => {
-  it('should wrap data as {header:{errcode:0, errmsg:\'\'}, data}', async () => {
+  it("should wrap data as {header:{errcode:0, errmsg:''}, data}", async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/system/get/config', payload: { no_check_permission: true } })
     expect(res.statusCode).toBe(200)
     expect(Object.keys(res.json())).toEqual(['header', 'data'])
@@ -139,7 +139,17 @@ describe('envelope', () => {
 
 describe('validation', () => {
   const junk: unknown[] = [null, 42, true, [], {}, ['13800138000'], { a: 1 }, '', ' '.repeat(3), 'x'.repeat(5000)]
-  const paths = ['/api/system/send/code', '/api/system/check/code', '/api/user/login', '/api/user/exist/phone', '/api/user/init', '/api/user/save', '/api/group/create', '/api/group/join', '/api/group/save/name']
+  const paths = [
+    '/api/system/send/code',
+    '/api/system/check/code',
+    '/api/user/login',
+    '/api/user/exist/phone',
+    '/api/user/init',
+    '/api/user/save',
+    '/api/group/create',
+    '/api/group/join',
+    '/api/group/save/name',
+  ]
 
   it('should answer junk fields with VALIDATION and a Chinese message, never a 500', async () => {
     const { auth } = await t.login()

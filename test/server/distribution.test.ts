@@ -16,7 +16,10 @@ const PROMOTER = '13912340000'
 let t: TestApp
 
 async function distributorCount(): Promise<number> {
-  const row = await t.db.kysely.selectFrom('distributors').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+  const row = await t.db.kysely
+    .selectFrom('distributors')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 

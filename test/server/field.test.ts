@@ -58,7 +58,10 @@ describe('/api/layer/field/save', () => {
 
   it('should refuse fields on a folder', async () => {
     const folder = await makeLayer(team.t, team.owner, '文件夹', 0)
-    expect(await team.t.call('/api/layer/field/save', { layer_id: folder, name: 'x', kind: 'text' }, team.owner)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.folderCannotHoldMarkers })
+    expect(await team.t.call('/api/layer/field/save', { layer_id: folder, name: 'x', kind: 'text' }, team.owner)).toMatchObject({
+      errcode: ErrCode.VALIDATION,
+      errmsg: MAP_MSG.folderCannotHoldMarkers,
+    })
   })
 
   it('should make marker saves check the field values', async () => {

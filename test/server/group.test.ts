@@ -16,7 +16,11 @@ async function addMember(groupId: number, member: Auth) {
     .insertInto('joins')
     .values({ group_id: groupId, user_id: member.userid as number, department_id: 0, is_manager: 0, created_at: t.clock.now().toISOString() })
     .execute()
-  await t.db.kysely.updateTable('users').set({ select_groupid: groupId }).where('id', '=', member.userid as number).execute()
+  await t.db.kysely
+    .updateTable('users')
+    .set({ select_groupid: groupId })
+    .where('id', '=', member.userid as number)
+    .execute()
 }
 
 describe('/api/group/create', () => {
@@ -147,7 +151,11 @@ describe('/api/group/info', () => {
     const owner = await t.login('13800138000')
     const groupId = (await t.call('/api/group/create', {}, owner.auth)).data.user.select_groupid
     const stranger = await t.login('13900139000')
-    await t.db.kysely.updateTable('users').set({ select_groupid: groupId }).where('id', '=', stranger.auth.userid as number).execute()
+    await t.db.kysely
+      .updateTable('users')
+      .set({ select_groupid: groupId })
+      .where('id', '=', stranger.auth.userid as number)
+      .execute()
     expect(await t.call('/api/group/info', {}, stranger.auth)).toMatchObject({ errcode: ErrCode.FORBIDDEN, errmsg: MSG.forbidden })
     // getinfo does not present a group the user does not belong to: it moves them to their own map.
     const info = (await t.call('/api/user/getinfo', {}, stranger.auth)).data

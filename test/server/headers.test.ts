@@ -23,7 +23,12 @@ const OSM_PAGE = page({ engine: 'leaflet', tiles: 'https://tile.openstreetmap.or
 
 /** The directives of a policy by name, each with its sources. */
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]))
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  )
 }
 const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`
 

@@ -13,7 +13,6 @@ import { migrateToLatest } from '../../server/src/db/migrations'
 import type { PayProvider } from '../../server/src/services/pay/provider'
 import type { SmsSender } from '../../server/src/services/sms'
 
-
 export const databaseKind = process.env.DATABASE_URL ? 'postgres' : 'sqlite'
 
 /** 10:00 in Asia/Shanghai. */
@@ -147,7 +146,10 @@ export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: nu
       return { auth: { userid: res.data.user.id, token: res.data.user.token }, data: res.data }
     },
     async count(table) {
-      const row = await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+      const row = await db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
       return Number(row.n)
     },
     async close() {

@@ -18,7 +18,23 @@ const NOT_IDS: unknown[] = [1e308, 2 ** 31, -1, 0, 1.5, '1']
 const NOT_REFS: unknown[] = NOT_IDS.filter((v) => v !== 0)
 
 /** Tables a refused call must leave as they were. */
-const TABLES = ['layers', 'markers', 'notes', 'departments', 'department_managers', 'roles', 'role_users', 'joins', 'layer_settings', 'layer_auth', 'icons', 'vip_orders', 'shares', 'oplog', 'groups'] as const
+const TABLES = [
+  'layers',
+  'markers',
+  'notes',
+  'departments',
+  'department_managers',
+  'roles',
+  'role_users',
+  'joins',
+  'layer_settings',
+  'layer_auth',
+  'icons',
+  'vip_orders',
+  'shares',
+  'oplog',
+  'groups',
+] as const
 
 let w: TeamWorld
 let ids: { layer: number; marker: number; department: number; role: number; icon: number; order: number }

@@ -13,8 +13,7 @@ beforeEach(async () => {
 })
 afterEach(() => team.t.close())
 
-const importInto = (layer_id: number, format: string, content: string, extra: object = {}, auth = team.owner) =>
-  team.t.call('/api/marker/import', { layer_id, format, content, ...extra }, auth)
+const importInto = (layer_id: number, format: string, content: string, extra: object = {}, auth = team.owner) => team.t.call('/api/marker/import', { layer_id, format, content, ...extra }, auth)
 const exportOf = (layer_id: number, format: string, extra: object = {}, auth = team.owner) => team.t.call('/api/marker/export', { layer_id, format, ...extra }, auth)
 const markersOf = async (layerId: number) => expectOk(await team.t.call('/api/marker/getlist', { layer_ids: [layerId], pageindex: 1, pagesize: 5000 }, team.owner)).list
 
@@ -57,11 +56,36 @@ describe('/api/marker/import', () => {
   })
 
   it('should refuse kinds the layer cannot hold, row by row', async () => {
-    const line = { type: 'Feature', properties: { name: '路' }, geometry: { type: 'LineString', coordinates: [[116.4, 39.9], [116.5, 39.9]] } }
+    const line = {
+      type: 'Feature',
+      properties: { name: '路' },
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [116.4, 39.9],
+          [116.5, 39.9],
+        ],
+      },
+    }
     const res = expectOk(await importInto(pointLayer, 'geojson', collection([point(116.4, 39.9), line])))
     expect(res.errors).toEqual([{ row: 2, message: MAP_MSG.markerKindMismatch }])
     const areaLayer = await makeLayer(team.t, team.owner, '地块', 3)
-    const area = { type: 'Feature', properties: { kind: 'rectangle' }, geometry: { type: 'Polygon', coordinates: [[[116.4, 39.9], [116.5, 39.9], [116.5, 40], [116.4, 40], [116.4, 39.9]]] } }
+    const area = {
+      type: 'Feature',
+      properties: { kind: 'rectangle' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [116.4, 39.9],
+            [116.5, 39.9],
+            [116.5, 40],
+            [116.4, 40],
+            [116.4, 39.9],
+          ],
+        ],
+      },
+    }
     expect(expectOk(await importInto(areaLayer, 'geojson', collection([area, point(116.4, 39.9, { radius: 100 })]))).imported).toBe(2)
     expect((await markersOf(areaLayer)).map((m: any) => m.type)).toEqual([4, 5])
   })

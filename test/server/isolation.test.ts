@@ -85,8 +85,14 @@ describe.each([
 ])('%s', (_who, whoFn) => {
   beforeEach(async () => {
     // The member leaves (still with this group selected); they held every permission on the layer before.
-    await team.t.db.kysely.insertInto('layer_auth').values({ group_id: team.groupId, layer_id: layer, user_id: team.member.userid as number, opts: JSON.stringify([PERM.MARKER_EDIT]) }).execute()
-    await team.t.db.kysely.deleteFrom('joins').where('user_id', '=', team.member.userid as number).execute()
+    await team.t.db.kysely
+      .insertInto('layer_auth')
+      .values({ group_id: team.groupId, layer_id: layer, user_id: team.member.userid as number, opts: JSON.stringify([PERM.MARKER_EDIT]) })
+      .execute()
+    await team.t.db.kysely
+      .deleteFrom('joins')
+      .where('user_id', '=', team.member.userid as number)
+      .execute()
   })
 
   it.each(CALLS)('should not be able to %s', async (_what, path, body, expectation) => {

@@ -16,7 +16,11 @@ const layers = async (auth = team.owner) => expectOk(await call('/api/layer/getl
 const layerById = async (id: number, auth = team.owner) => (await layers(auth)).find((l) => l.id === id)
 
 async function liveLayerCount(): Promise<number> {
-  const row = await team.t.db.kysely.selectFrom('layers').select((eb) => eb.fn.countAll().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow()
+  const row = await team.t.db.kysely
+    .selectFrom('layers')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -340,7 +344,11 @@ describe('/api/layer/save/auth', () => {
 
   it('should let a group manager who is not the administrator do everything', async () => {
     const { t } = team
-    await t.db.kysely.updateTable('joins').set({ is_manager: 1 }).where('user_id', '=', team.member.userid as number).execute()
+    await t.db.kysely
+      .updateTable('joins')
+      .set({ is_manager: 1 })
+      .where('user_id', '=', team.member.userid as number)
+      .execute()
     const layer = expectOk(await call('/api/layer/save', { name: '经理的图层', type: 1 }, team.member))
     expect(layer).toMatchObject({ manager: true, layer_opts: LAYER_PERMISSIONS })
     expectOk(await call('/api/layer/save/auth', { layer_id: layer.id, user_id: team.owner.userid, opts: [PERM.LAYER_DATA_LIST] }, team.member))

@@ -45,7 +45,12 @@ export async function makeLayer(t: TestApp, auth: Auth, name: string, type: Laye
   return expectOk(await t.call('/api/layer/save', { name, type, parent_id }, auth)).id
 }
 
-export async function makeMarker(t: TestApp, auth: Auth, layer_id: number, over: { name?: string; type?: MarkerType; points?: string; radius?: number; fields?: Record<string, unknown> } = {}): Promise<number> {
+export async function makeMarker(
+  t: TestApp,
+  auth: Auth,
+  layer_id: number,
+  over: { name?: string; type?: MarkerType; points?: string; radius?: number; fields?: Record<string, unknown> } = {},
+): Promise<number> {
   const body = { layer_id, name: over.name ?? '标注', type: over.type ?? 0, points: over.points ?? '116.397428,39.90923', ...over }
   return expectOk(await t.call('/api/marker/save', body, auth)).id
 }

@@ -61,7 +61,11 @@ describe('/api/marker/getlist paging', () => {
       await insertMarkers(trx, rowsFor(team.outsiderGroupId, theirs, outsider.userid as number, 300))
       // Deleted markers are never listed.
       const extra = await insertMarkers(trx, rowsFor(team.groupId, a, owner.userid as number, 200, 50_000))
-      await softDeleteMarkers(trx, extra.map((m) => m.id), t.clock.now().toISOString())
+      await softDeleteMarkers(
+        trx,
+        extra.map((m) => m.id),
+        t.clock.now().toISOString(),
+      )
     })
 
     const seen = new Map<number, number>()
@@ -77,12 +81,7 @@ describe('/api/marker/getlist paging', () => {
     expect(seen.size).toBe(12_000)
     expect([...seen.values()].every((n) => n === 1)).toBe(true)
 
-    const live = await t.db.kysely
-      .selectFrom('markers')
-      .select('id')
-      .where('layer_id', 'in', [a, b])
-      .where('deleted_at', 'is', null)
-      .execute()
+    const live = await t.db.kysely.selectFrom('markers').select('id').where('layer_id', 'in', [a, b]).where('deleted_at', 'is', null).execute()
     expect(new Set(live.map((r) => r.id))).toEqual(new Set(seen.keys()))
 
     // A page past the end is empty and still says how many there are.

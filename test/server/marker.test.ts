@@ -28,7 +28,10 @@ const save = (body: object, auth = team.owner) => call('/api/marker/save', body,
 const byIds = async (ids: number[], auth = team.owner) => expectOk(await call('/api/marker/getbyid', { ids }, auth)) as any[]
 
 async function count(table: 'markers' | 'oplog'): Promise<number> {
-  const row = await team.t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+  const row = await team.t.db.kysely
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -158,7 +161,10 @@ describe('/api/marker/save (create)', () => {
     expect(saved.style.icon).toBe(icon)
     for (const bad of ['javascript:alert(1)', 'https://tracker.example.com/p.gif', '//tracker.example.com/p.gif', 'data:image/gif;base64,R0lGOD', '/files/1/valve.png', 7]) {
       expect(await save({ layer_id: points, name: '坏图标', type: 0, points: '116.4,39.9', style: { icon: bad } })).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: FILE_URL_MSG.icon })
-      expect(await save({ id: saved.id, layer_id: points, name: '阀门', type: 0, points: '116.4,39.9', style: { icon: bad } })).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: FILE_URL_MSG.icon })
+      expect(await save({ id: saved.id, layer_id: points, name: '阀门', type: 0, points: '116.4,39.9', style: { icon: bad } })).toMatchObject({
+        errcode: ErrCode.VALIDATION,
+        errmsg: FILE_URL_MSG.icon,
+      })
     }
     expect(await count('markers')).toBe(1)
     expect((await byIds([saved.id]))[0].style.icon).toBe(icon)

@@ -91,7 +91,12 @@ describe('/api/marker/note/delete', () => {
     expectOk(await t.call('/api/marker/note/delete', { ids: [a.id, b.id] }, owner))
     expect(expectOk(await t.call('/api/marker/note/getlist', { markerid: markerId }, owner))).toEqual([])
     const log = expectOk(await t.call('/api/oplog/getlist', { entity: 'note', action: 'delete' }, owner))
-    expect(log.list.map((l: any) => [l.entity_id, l.restorable]).sort()).toEqual([[a.id, true], [b.id, true]].sort())
+    expect(log.list.map((l: any) => [l.entity_id, l.restorable]).sort()).toEqual(
+      [
+        [a.id, true],
+        [b.id, true],
+      ].sort(),
+    )
   })
 
   it('should delete nothing when one of the ids is unknown', async () => {

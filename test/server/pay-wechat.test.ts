@@ -175,7 +175,14 @@ function notification(tx: object, options: NotifyOptions = {}) {
   const signature = rsaSign(options.key ?? platform.privateKey, responseMessage(timestamp, nonce, body))
   return {
     body: options.tamper ? options.tamper(body) : body,
-    headers: { 'content-type': 'application/json', 'wechatpay-timestamp': timestamp, 'wechatpay-nonce': nonce, 'wechatpay-signature': signature, 'wechatpay-serial': options.serial ?? PLATFORM_SERIAL, 'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048' },
+    headers: {
+      'content-type': 'application/json',
+      'wechatpay-timestamp': timestamp,
+      'wechatpay-nonce': nonce,
+      'wechatpay-signature': signature,
+      'wechatpay-serial': options.serial ?? PLATFORM_SERIAL,
+      'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
+    },
   }
 }
 
@@ -323,7 +330,7 @@ describe('the payment notification', () => {
     expect((await storedOrder(order.id)).status).toBe(0)
   })
 
-  it('should refuse a paid amount that is not the order\'s, and another merchant\'s transaction', async () => {
+  it("should refuse a paid amount that is not the order's, and another merchant's transaction", async () => {
     const order = await paidOrder()
     const cheap = await notify(notification(transaction(order, { amount: { total: 1, payer_total: 1, currency: 'CNY' } })))
     expect(cheap.statusCode).toBe(400)
@@ -387,7 +394,11 @@ describe('discount caps at payment', () => {
 
   it('should count concurrent notifications of unreserved orders only up to the cap', async () => {
     const id = await addDiscount(w, { code: 'OLD', max_uses: 1 })
-    const orders = [await unreservedDiscountOrder(w, w.owner, id), await unreservedDiscountOrder(w, await w.stranger('13900000001', '甲'), id), await unreservedDiscountOrder(w, await w.stranger('13900000002', '乙'), id)]
+    const orders = [
+      await unreservedDiscountOrder(w, w.owner, id),
+      await unreservedDiscountOrder(w, await w.stranger('13900000001', '甲'), id),
+      await unreservedDiscountOrder(w, await w.stranger('13900000002', '乙'), id),
+    ]
     const results = await Promise.all(orders.map((o) => notify(notification(transaction(o)))))
     expect(results.map((r) => r.statusCode)).toEqual([204, 204, 204])
     expect((await discountRow('OLD')).used_count).toBe(1)

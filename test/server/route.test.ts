@@ -129,7 +129,10 @@ describe('saving, reading and deleting', () => {
   })
 
   it('refuses a bad route with a Chinese message and writes nothing', async () => {
-    const stops = [{ lng: 116.3, lat: 39.8 }, { lng: 116.4, lat: 39.9 }]
+    const stops = [
+      { lng: 116.3, lat: 39.8 },
+      { lng: 116.4, lat: 39.9 },
+    ]
     await expectRefused(await save(w.owner, { name: '  ' }), ErrCode.VALIDATION, ROUTE_MSG.nameRequired)
     await expectRefused(await save(w.owner, { name: undefined }), ErrCode.VALIDATION, ROUTE_MSG.nameRequired)
     await expectRefused(await save(w.owner, { name: '路'.repeat(31) }), ErrCode.VALIDATION, ROUTE_MSG.nameTooLong(30))
@@ -201,7 +204,10 @@ describe('saving, reading and deleting', () => {
   it('refuses a new route beyond the group limit', async () => {
     const at = new Date().toISOString()
     const row = { group_id: w.groupId, creator_id: w.owner.userid, name: '旧路线', mode: 'driving', stops: '[]', legs: '[]', distance: 0, duration: 0, created_at: at, updated_at: at }
-    await w.t.db.kysely.insertInto('saved_routes').values(Array.from({ length: ROUTES_PER_GROUP_MAX }, () => row)).execute()
+    await w.t.db.kysely
+      .insertInto('saved_routes')
+      .values(Array.from({ length: ROUTES_PER_GROUP_MAX }, () => row))
+      .execute()
     await expectRefused(await save(w.owner), ErrCode.LIMIT_REACHED, ROUTE_MSG.tooManyRoutes(ROUTES_PER_GROUP_MAX))
     expect(await routeRows()).toHaveLength(ROUTES_PER_GROUP_MAX)
   })
@@ -211,7 +217,11 @@ describe('who sees which route', () => {
   it('shows managers every route of the group and members only their own', async () => {
     const mine = ok(await save(planner))
     const owners = ok(await save(w.owner, { name: '管理员的路线' }))
-    expect(ok(await w.call('/api/route/getlist', {}, w.owner)).list.map((r: any) => r.id).sort()).toEqual([mine.id, owners.id].sort())
+    expect(
+      ok(await w.call('/api/route/getlist', {}, w.owner))
+        .list.map((r: any) => r.id)
+        .sort(),
+    ).toEqual([mine.id, owners.id].sort())
     expect(ok(await w.call('/api/route/getlist', {}, planner)).list.map((r: any) => r.id)).toEqual([mine.id])
     await expectRefused(await w.call('/api/route/getbyid', { id: owners.id }, planner), ErrCode.NOT_FOUND, ROUTE_MSG.notFound)
     await expectRefused(await save(planner, { id: owners.id }), ErrCode.NOT_FOUND, ROUTE_MSG.notFound)
@@ -228,7 +238,19 @@ describe('who sees which route', () => {
       await w.call('/api/route/getbyid', { id: route.id }, stranger),
       await w.call('/api/route/getbyid', { id: route.id + 999 }, stranger),
       await w.call('/api/route/delete', { id: route.id }, stranger),
-      await w.call('/api/route/save', { ...body({ stops: [{ lng: 116.3, lat: 39.8 }, { lng: 116.4, lat: 39.9 }] }), id: route.id }, stranger),
+      await w.call(
+        '/api/route/save',
+        {
+          ...body({
+            stops: [
+              { lng: 116.3, lat: 39.8 },
+              { lng: 116.4, lat: 39.9 },
+            ],
+          }),
+          id: route.id,
+        },
+        stranger,
+      ),
     ]) {
       await expectRefused(res, ErrCode.NOT_FOUND, ROUTE_MSG.notFound)
     }
@@ -314,7 +336,11 @@ describe('route shares (share type 3)', () => {
     expect(routes[0]).toMatchObject({ id: route.id, name: '周一拜访', mode: 'driving', stops: route.stops, legs: route.legs, distance: route.distance })
     expect(routes[0].creator).toBeUndefined()
     // Flag 128: the markers the stops were taken from, and their layers.
-    expect(ok(await pub<any>('/api/marker/get/share', { share_id: id })).list.map((x: any) => x.id).sort()).toEqual([m.a1, m.a2].sort())
+    expect(
+      ok(await pub<any>('/api/marker/get/share', { share_id: id }))
+        .list.map((x: any) => x.id)
+        .sort(),
+    ).toEqual([m.a1, m.a2].sort())
     expect(ok(await pub<any[]>('/api/layer/get/share', { share_id: id })).map((l) => l.id)).toEqual([w.layers.a])
   })
 

@@ -46,7 +46,7 @@ async function fiveShares(): Promise<string[]> {
 }
 
 describe('the group list', () => {
-  it("shows a manager every share of the group, newest first, as Share objects", async () => {
+  it('shows a manager every share of the group, newest first, as Share objects', async () => {
     const [one, , , four, five] = await fiveShares()
     const all = await list(w.owner)
     expect(all.total).toBe(5)
@@ -78,7 +78,7 @@ describe('the group list', () => {
     expect(await list(w.owner, { op_userid: member.userid, type: 1 })).toMatchObject({ total: 1, list: [{ name: '二' }] })
   })
 
-  it("shows others only their own shares, whatever op_userid they send", async () => {
+  it('shows others only their own shares, whatever op_userid they send', async () => {
     await fiveShares()
     expect((await list(member)).list.map((s) => s.name)).toEqual(['五', '二'])
     expect((await list(member, { op_userid: colleague.userid })).list.map((s) => s.name)).toEqual(['五', '二'])

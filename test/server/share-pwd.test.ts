@@ -62,7 +62,7 @@ describe('the password and its proof', () => {
     expect(await tries()).toBe(0)
   })
 
-  it("refuses a proof of another share, a tampered proof and a proof that has lapsed", async () => {
+  it('refuses a proof of another share, a tampered proof and a proof that has lapsed', async () => {
     const mine = ok(await check(IP_A, id, '2468')).proof as string
     const theirs = ok(await check(IP_A, other, '1357')).proof as string
     expectError(await layers(id, theirs), ErrCode.FORBIDDEN, SHARE_MSG.pwdNeeded)

@@ -186,10 +186,30 @@ describe('tasks as targets (the tasks table of migration 0012)', () => {
     const at = w.t.clock.now().toISOString()
     const row = await w.t.db.kysely
       .insertInto('tasks')
-      .values({ group_id: groupId, creator_id: w.owner.userid, title: '巡检', content: '', marker_id: null, place_name: null, place_lng: null, place_lat: null, due_date: null, state: 'open', created_at: at, updated_at: at, done_at: null, done_by: null, done_sign_id: null, ...fields })
+      .values({
+        group_id: groupId,
+        creator_id: w.owner.userid,
+        title: '巡检',
+        content: '',
+        marker_id: null,
+        place_name: null,
+        place_lng: null,
+        place_lat: null,
+        due_date: null,
+        state: 'open',
+        created_at: at,
+        updated_at: at,
+        done_at: null,
+        done_by: null,
+        done_sign_id: null,
+        ...fields,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await w.t.db.kysely.insertInto('task_assignees').values({ task_id: row.id, group_id: groupId, user_id: member.userid as number, department_id: 0 }).execute()
+    await w.t.db.kysely
+      .insertInto('task_assignees')
+      .values({ task_id: row.id, group_id: groupId, user_id: member.userid as number, department_id: 0 })
+      .execute()
     return row.id
   }
 
@@ -245,9 +265,23 @@ describe('/api/sign/save: a ticket saves once, for its member, in time', () => {
       verify_failure: null,
     })
     const { createHash } = await import('node:crypto')
-    expect(record.photos).toEqual(urls.map((url, i) => ({ url, sha256: createHash('sha256').update(JPEG(i + 1)).digest('hex') })))
+    expect(record.photos).toEqual(
+      urls.map((url, i) => ({
+        url,
+        sha256: createHash('sha256')
+          .update(JPEG(i + 1))
+          .digest('hex'),
+      })),
+    )
     const [row] = await signRows()
-    expect(row).toMatchObject({ id: record.id, group_id: w.groupId, user_id: member.userid, time: t.time, created_at: w.t.clock.now().toISOString(), signature: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    expect(row).toMatchObject({
+      id: record.id,
+      group_id: w.groupId,
+      user_id: member.userid,
+      time: t.time,
+      created_at: w.t.clock.now().toISOString(),
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+    })
     expect(ok(await w.call('/api/sign/getbyid', { id: record.id }, member))).toEqual(record)
   })
 

@@ -100,7 +100,16 @@ if (databaseUrl) {
       url.searchParams.set('options', `-c search_path=${schema}`)
       const child = spawn(process.execPath, [TSX, 'server/src/main.ts'], {
         cwd: ROOT,
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, `data-${port}`), STATIC_DIR: join(dir, 'h5'), DATABASE_URL: url.toString(), LOG_LEVEL: 'info', NODE_OPTIONS: '' },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: join(dir, `data-${port}`),
+          STATIC_DIR: join(dir, 'h5'),
+          DATABASE_URL: url.toString(),
+          LOG_LEVEL: 'info',
+          NODE_OPTIONS: '',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       const server: Server = { url: `http://127.0.0.1:${port}`, child, out: { text: '' } }
@@ -190,7 +199,7 @@ if (databaseUrl) {
       await team.t.close()
     })
 
-    it('should push a marker saved by one client to the other client\'s socket, and list it in its changes', async () => {
+    it("should push a marker saved by one client to the other client's socket, and list it in its changes", async () => {
       const layer = await makeLayer(team.t, team.owner, '点图层', 1)
       await team.t.app.listen({ port: 0, host: '127.0.0.1' })
       const { port } = team.t.app.server.address() as AddressInfo

@@ -38,7 +38,7 @@ async function connect(app: FastifyInstance = team.t.app): Promise<SocketProbe> 
 }
 
 describe('GET /api/sync/socket', () => {
-  it('should answer hello with ready and the group\'s current seq', async () => {
+  it("should answer hello with ready and the group's current seq", async () => {
     await makeMarker(team.t, team.owner, layer)
     const p = await connect()
     p.hello(team.owner)

@@ -28,7 +28,7 @@ async function seqNow(): Promise<number> {
 const brief = (list: SyncChange[]) => list.map((c) => `${c.kind}:${c.id}:${c.op}:${c.rev}`)
 
 describe('the change log', () => {
-  it('should number each group\'s entries 1, 2, 3 ... in the order of the changes', async () => {
+  it("should number each group's entries 1, 2, 3 ... in the order of the changes", async () => {
     const id = await makeMarker(team.t, team.owner, layer)
     expectOk(await call('/api/marker/save', point({ id, name: '改名' })))
     const rows = await logRows()
@@ -74,7 +74,10 @@ describe('the change log', () => {
 
   it('should log one entry per imported marker', async () => {
     const since = await seqNow()
-    const content = JSON.stringify({ type: 'FeatureCollection', features: [1, 2, 3].map((i) => ({ type: 'Feature', properties: { name: `导入${i}` }, geometry: { type: 'Point', coordinates: [116.4 + i / 100, 39.9] } })) })
+    const content = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [1, 2, 3].map((i) => ({ type: 'Feature', properties: { name: `导入${i}` }, geometry: { type: 'Point', coordinates: [116.4 + i / 100, 39.9] } })),
+    })
     expect(expectOk(await call('/api/marker/import', { layer_id: layer, format: 'geojson', content })).imported).toBe(3)
     const list = (await changes(since)).changes
     expect(list).toHaveLength(3)

@@ -29,8 +29,25 @@ const config = async (app: TestApp = t) => (await app.call('/api/system/get/conf
 describe('/api/system/save/config', () => {
   it('should save what the operator sends and show it on the next get/config', async () => {
     const logo = 'https://cdn.example.com/brand/logo.png'
-    const res = await save({ logo, brand: ' 勘察地图 ', show_phone: false, sign_radius: 500, show_marker_cluster_count: false, service_phone: '400-800-1234', service_url: 'https://work.weixin.qq.com/kfid/kf001' })
-    const expected = { id: 1, logo, brand: '勘察地图', show_phone: false, sign_radius: 500, show_marker_cluster_count: false, service_phone: '400-800-1234', service_url: 'https://work.weixin.qq.com/kfid/kf001' }
+    const res = await save({
+      logo,
+      brand: ' 勘察地图 ',
+      show_phone: false,
+      sign_radius: 500,
+      show_marker_cluster_count: false,
+      service_phone: '400-800-1234',
+      service_url: 'https://work.weixin.qq.com/kfid/kf001',
+    })
+    const expected = {
+      id: 1,
+      logo,
+      brand: '勘察地图',
+      show_phone: false,
+      sign_radius: 500,
+      show_marker_cluster_count: false,
+      service_phone: '400-800-1234',
+      service_url: 'https://work.weixin.qq.com/kfid/kf001',
+    }
     expect(res).toMatchObject({ status: 200, errcode: ErrCode.OK, data: expected })
     expect(await config()).toEqual(expected)
   })
@@ -119,7 +136,10 @@ describe('operator settings from the environment', () => {
   })
 
   it('stores SERVICE_PHONE / SERVICE_URL under the same rules as the operator call', () => {
-    expect(serviceContactFromEnv({ SERVICE_PHONE: ' 400-800-1234 ', SERVICE_URL: 'https://kf.example.com/a' } as unknown as NodeJS.ProcessEnv)).toEqual({ contact: { phone: '400-800-1234', url: 'https://kf.example.com/a' }, ignored: [] })
+    expect(serviceContactFromEnv({ SERVICE_PHONE: ' 400-800-1234 ', SERVICE_URL: 'https://kf.example.com/a' } as unknown as NodeJS.ProcessEnv)).toEqual({
+      contact: { phone: '400-800-1234', url: 'https://kf.example.com/a' },
+      ignored: [],
+    })
     expect(serviceContactFromEnv({ SERVICE_PHONE: '' } as unknown as NodeJS.ProcessEnv)).toEqual({ contact: { phone: '' }, ignored: [] })
     const bad = serviceContactFromEnv({ SERVICE_PHONE: 'call us', SERVICE_URL: 'javascript:alert(1)' } as unknown as NodeJS.ProcessEnv)
     expect(bad.contact).toEqual({})

@@ -65,7 +65,15 @@ afterEach(async () => {
 
 const taskRows = () => w.t.db.kysely.selectFrom('tasks').selectAll().execute()
 const assigneeRows = () => w.t.db.kysely.selectFrom('task_assignees').selectAll().execute()
-const body = (fields: Record<string, unknown> = {}) => ({ title: '巡查消防栓', content: '检查压力表', marker_id: markerId, user_ids: [worker.userid], department_ids: [], due_date: '2025-06-03', ...fields })
+const body = (fields: Record<string, unknown> = {}) => ({
+  title: '巡查消防栓',
+  content: '检查压力表',
+  marker_id: markerId,
+  user_ids: [worker.userid],
+  department_ids: [],
+  due_date: '2025-06-03',
+  ...fields,
+})
 const save = (auth: Auth, fields: Record<string, unknown> = {}) => w.call<Task>('/api/task/save', body(fields), auth)
 const list = (auth: Auth, fields: Record<string, unknown>) => w.call('/api/task/getlist', fields, auth)
 
@@ -252,7 +260,11 @@ describe('tasks across departments', () => {
     expect(ok(await list(chief, { scope: 'mine' })).total).toBe(0)
     // A member's department scope: their department and its children.
     expect(ok(await list(seller, { scope: 'department' })).list.map((t: Task) => t.id)).toEqual([toSales.id])
-    expect(ok(await list(worker, { scope: 'department' })).list.map((t: Task) => t.id).sort()).toEqual([toWorker.id, toTeam.id].sort())
+    expect(
+      ok(await list(worker, { scope: 'department' }))
+        .list.map((t: Task) => t.id)
+        .sort(),
+    ).toEqual([toWorker.id, toTeam.id].sort())
     expect(ok(await list(w.owner, { scope: 'created' })).total).toBe(3)
     expect(ok(await list(adder, { scope: 'created' })).total).toBe(0)
   })
@@ -374,7 +386,7 @@ describe('groups', () => {
     expect((await taskRows())[0].title).toBe('巡查消防栓')
   })
 
-  it("deleting the account deletes the tasks of the groups it owns, with their assignees", async () => {
+  it('deleting the account deletes the tasks of the groups it owns, with their assignees', async () => {
     const stranger = await w.stranger('13900000009', '外人')
     ok(await w.call('/api/task/save', { title: '自己的任务', user_ids: [stranger.userid], department_ids: [] }, stranger))
     ok(await save(w.owner))

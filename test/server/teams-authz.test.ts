@@ -153,8 +153,7 @@ const actions: Action[] = [
   {
     title: 'read the markers with /api/marker/getlist',
     need: 'read',
-    run: async ({ w, actor }, t) =>
-      listed(await w.call('/api/marker/getlist', { layer_ids: [t.layer], pageindex: 1, pagesize: 5000 }, actor), (d) => d.list.some((m: any) => m.id === t.marker)),
+    run: async ({ w, actor }, t) => listed(await w.call('/api/marker/getlist', { layer_ids: [t.layer], pageindex: 1, pagesize: 5000 }, actor), (d) => d.list.some((m: any) => m.id === t.marker)),
   },
   {
     title: 'read a marker by id',
@@ -212,8 +211,7 @@ const actions: Action[] = [
   {
     title: 'grant the layer to a child department',
     need: 'auth',
-    run: async ({ w, actor, departments }, t) =>
-      decided(await w.call('/api/layer/save/auth', { layer_id: t.layer, department_id: departments.grandchild, opts: [PERM.MARKER_ADD] }, actor)),
+    run: async ({ w, actor, departments }, t) => decided(await w.call('/api/layer/save/auth', { layer_id: t.layer, department_id: departments.grandchild, opts: [PERM.MARKER_ADD] }, actor)),
   },
   {
     title: 'take the child department’s grant on the layer away',
@@ -406,7 +404,18 @@ const gatedCalls: GatedCall[] = [
   {
     title: 'plan a route',
     feature: 'routing',
-    run: ({ w, actor }) => w.call('/api/route/plan', { mode: 'walking', stops: [{ lng: 116.4, lat: 39.9 }, { lng: 116.41, lat: 39.91 }] }, actor),
+    run: ({ w, actor }) =>
+      w.call(
+        '/api/route/plan',
+        {
+          mode: 'walking',
+          stops: [
+            { lng: 116.4, lat: 39.9 },
+            { lng: 116.41, lat: 39.91 },
+          ],
+        },
+        actor,
+      ),
   },
   { title: 'list the tasks', feature: 'dispatch', run: ({ w, actor }) => w.call('/api/task/getlist', { scope: 'mine' }, actor) },
 ]

@@ -18,7 +18,10 @@ describe('joining by invite code', () => {
   it('should join the group, select it and answer the login result of a plain member', async () => {
     const member = await w.join('13900000001', '小李')
     const info = ok(await w.call('/api/user/getinfo', {}, member))
-    expect(info).toMatchObject({ is_admin: false, user: { select_groupid: w.groupId, select_groupname: '勘察队', is_manager: false, department_manager: false, modules: [{ id: PERM.MODULE_MAP, name: '地图' }] } })
+    expect(info).toMatchObject({
+      is_admin: false,
+      user: { select_groupid: w.groupId, select_groupname: '勘察队', is_manager: false, department_manager: false, modules: [{ id: PERM.MODULE_MAP, name: '地图' }] },
+    })
     expect((await joins()).list.map((m: any) => m.user.nickname)).toEqual(['队长', '小李'])
   })
 
@@ -369,7 +372,11 @@ describe('pre-registration by phone', () => {
     const { data, auth } = await w.t.login('13600000001')
     expect(data).toMatchObject({ is_admin: false, user: { nickname: '新同事', select_groupid: secondGroup } })
     expect((await joins()).list.find((m: any) => m.user.id === auth.userid)).toMatchObject({ department_id: dept, is_manager: false })
-    expect(ok(await w.call('/api/group/getlist', {}, auth)).map((g: any) => g.id).sort()).toEqual([w.groupId, secondGroup].sort())
+    expect(
+      ok(await w.call('/api/group/getlist', {}, auth))
+        .map((g: any) => g.id)
+        .sort(),
+    ).toEqual([w.groupId, secondGroup].sort())
     expect(await rows('pre_registrations')).toEqual([])
     expect((await joins()).count).toBe(1)
   })

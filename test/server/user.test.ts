@@ -177,16 +177,26 @@ describe('/api/user/check/expired', () => {
 })
 
 describe('/api/user/logoff', () => {
-  it('should delete the user, its sessions, its joins and its own group with that group\'s joins', async () => {
+  it("should delete the user, its sessions, its joins and its own group with that group's joins", async () => {
     const owner = await t.login('13800138000')
     const member = await t.login('13900139000')
     const ownerGroup = (await t.call('/api/group/create', {}, owner.auth)).data.user.select_groupid
     const memberGroup = (await t.call('/api/group/create', {}, member.auth)).data.user.select_groupid
     // Invites arrive with the teams issue: put the member into the owner's group directly, and the owner into the member's.
     const now = t.clock.now().toISOString()
-    await t.db.kysely.insertInto('joins').values({ group_id: ownerGroup, user_id: member.auth.userid as number, department_id: 0, is_manager: 0, created_at: now }).execute()
-    await t.db.kysely.insertInto('joins').values({ group_id: memberGroup, user_id: owner.auth.userid as number, department_id: 0, is_manager: 0, created_at: now }).execute()
-    await t.db.kysely.updateTable('users').set({ select_groupid: ownerGroup }).where('id', '=', member.auth.userid as number).execute()
+    await t.db.kysely
+      .insertInto('joins')
+      .values({ group_id: ownerGroup, user_id: member.auth.userid as number, department_id: 0, is_manager: 0, created_at: now })
+      .execute()
+    await t.db.kysely
+      .insertInto('joins')
+      .values({ group_id: memberGroup, user_id: owner.auth.userid as number, department_id: 0, is_manager: 0, created_at: now })
+      .execute()
+    await t.db.kysely
+      .updateTable('users')
+      .set({ select_groupid: ownerGroup })
+      .where('id', '=', member.auth.userid as number)
+      .execute()
 
     const res = await t.call('/api/user/logoff', {}, owner.auth)
     expect(res).toMatchObject({ status: 200, errcode: 0, data: null })
@@ -220,7 +230,12 @@ describe('/api/user/logoff', () => {
     const boundary = '----teammaplogoff'
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="userid"\r\n\r\n${auth.userid}\r\n--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\n${auth.token}\r\n--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nnote\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)])
-    const uploaded = await t.app.inject({ method: 'POST', url: '/api/system/upload', payload: Buffer.concat([Buffer.from(head), jpeg, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/system/upload',
+      payload: Buffer.concat([Buffer.from(head), jpeg, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    })
     const photo = uploaded.json().data.url as string
     expect((await t.app.inject({ method: 'GET', url: photo })).statusCode).toBe(200)
     const layer = (await t.call('/api/layer/save', { name: '网点', type: 1 }, auth)).data

@@ -174,7 +174,7 @@ describe('discount caps: a use is reserved by the order and counted again at pay
     expect(stored.filter((o) => o.discount_over_cap === 0)).toHaveLength(1)
   })
 
-  it('should not count a team\'s second paid use of a code, and mark it', async () => {
+  it("should not count a team's second paid use of a code, and mark it", async () => {
     const id = await addDiscount(w, { code: 'OLD', max_uses: 5 })
     const orders = [await unreservedDiscountOrder(w, w.owner, id), await unreservedDiscountOrder(w, w.owner, id)]
     await Promise.all(orders.map((o) => w.call('/api/pay/sandbox/complete', { orderid: o.id }, w.owner)))
@@ -213,7 +213,7 @@ describe('/api/vip/discount/check and getlist', () => {
 })
 
 describe('orders: list, get, cancel, states', () => {
-  it('should list the caller\'s orders in the group, newest first, paged, by state', async () => {
+  it("should list the caller's orders in the group, newest first, paged, by state", async () => {
     const a = ok(await w.call('/api/vip/order/add', { product_id: 1 }, w.owner))
     const b = ok(await w.call('/api/vip/order/add', { product_id: 2 }, w.owner))
     const c = ok(await w.call('/api/vip/order/add', { product_id: 3 }, w.owner))
@@ -312,7 +312,7 @@ describe('paying in the sandbox (no merchant credentials)', () => {
     expect((await groupRow(w)).level).toBe(2)
   })
 
-  it('should keep a custom member\'s limits on a VIP 3 renewal', async () => {
+  it("should keep a custom member's limits on a VIP 3 renewal", async () => {
     await setGroup(w, { level: 4, vip_exp: new Date(w.t.clock.now().getTime() + DAY_MS).toISOString(), marker_limit: 20000, join_limit: 200, file_size_limit: 4194304 })
     expect(ok(await w.call('/api/vip/info', {}, w.owner))).toMatchObject({ custom: true, level_name: '定制会员' })
     await buyInSandbox(w, 3)

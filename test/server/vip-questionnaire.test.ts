@@ -28,7 +28,7 @@ describe('/api/user/verify/submit', () => {
     ['no answer 1', { qa: ['', 'b', 'c'] }, '请输入 问卷1 回答'],
     ['no answer 3', { qa: ['a', 'b'] }, '请输入 问卷3 回答'],
     ['no answers', { qa: [] }, '请输入 问卷1 回答'],
-  ])('should refuse %s with SPEC 5\'s message and change nothing', async (_name, patch, message) => {
+  ])("should refuse %s with SPEC 5's message and change nothing", async (_name, patch, message) => {
     const before = await groupRow(w)
     expect(await w.call('/api/user/verify/submit', { ...FILLED, ...patch }, w.owner)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: message })
     expect(await groupRow(w)).toEqual(before)
@@ -53,7 +53,7 @@ describe('/api/user/verify/submit', () => {
     expect(ok(await w.call('/api/user/enterprise/get', {}, w.owner))).toEqual({ ...FILLED, post: '经理' })
   })
 
-  it('should count an expired trial\'s 30 days from now', async () => {
+  it("should count an expired trial's 30 days from now", async () => {
     passTrial(w)
     const res = ok(await w.call('/api/user/verify/submit', FILLED, w.owner))
     expect(res.vip_exp).toBe(new Date(w.t.clock.now().getTime() + 30 * DAY_MS).toISOString())
@@ -72,7 +72,7 @@ describe('/api/user/verify/submit', () => {
     expect(ok(await w.call('/api/user/getinfo', {}, member)).user.verifyed).toBe(true)
 
     const other = await w.stranger('13900000002', '别人')
-    const own = (ok(await w.call('/api/user/getinfo', {}, other)).user.select_groupid) as number
+    const own = ok(await w.call('/api/user/getinfo', {}, other)).user.select_groupid as number
     const before = await groupRow(w, own)
     const results = await Promise.all([1, 2, 3].map(() => w.call('/api/user/verify/submit', FILLED, other)))
     expect(results.map((r) => r.data.bonus_days).sort()).toEqual([0, 0, 30])
@@ -96,7 +96,7 @@ describe('/api/user/verify/submit', () => {
   })
 })
 
-describe('reminder and expired dialogs on the server\'s data (SPEC 4)', () => {
+describe("reminder and expired dialogs on the server's data (SPEC 4)", () => {
   async function prompt(auth = w.owner, lastShown: string | null = null) {
     const info = ok(await w.call('/api/vip/info', {}, auth))
     return vipPrompt({ level: info.level, vip_exp: info.vip_exp }, info.is_admin, w.t.clock.now(), lastShown)

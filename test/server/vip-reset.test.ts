@@ -42,7 +42,11 @@ async function liveLayerCounts(): Promise<number> {
 }
 
 async function markerRows(): Promise<number> {
-  const row = await w.t.db.kysely.selectFrom('markers').select((eb) => eb.fn.countAll().as('n')).where('group_id', '=', w.groupId).executeTakeFirstOrThrow()
+  const row = await w.t.db.kysely
+    .selectFrom('markers')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('group_id', '=', w.groupId)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -65,7 +69,16 @@ describe('an expired group', () => {
     passTrial(w)
     expect(await visibleMarkerNames(w)).toEqual(names(1, 25))
     const info = ok(await w.call('/api/vip/info', {}, w.owner))
-    expect(info).toMatchObject({ level: 1, expired: true, days_left: 0, marker_limit: 300, join_limit: 5, file_rep_size: 307200, effective: { ...FREE_LIMITS }, usage: { markers: 25, members: 3, pending: 1, storage_kb: 0 } })
+    expect(info).toMatchObject({
+      level: 1,
+      expired: true,
+      days_left: 0,
+      marker_limit: 300,
+      join_limit: 5,
+      file_rep_size: 307200,
+      effective: { ...FREE_LIMITS },
+      usage: { markers: 25, members: 3, pending: 1, storage_kb: 0 },
+    })
     expect(ok(await w.call('/api/user/check/expired', {}, w.owner))).toMatchObject({ expired: true, is_admin: true, admin_vip_expired: true })
     expect(ok(await w.call('/api/user/check/expired', {}, alice))).toMatchObject({ expired: true, is_admin: false })
     // The member list and an invite link show the limit the next person is checked against.
@@ -85,7 +98,16 @@ describe('an expired group', () => {
     expect(await w.call('/api/user/pre/register', { nickname: '新人', phone: '13900000005', department_id: 0 }, w.owner)).toMatchObject({ errmsg: VIP_MSG.expiredJoinLimit })
     await w.t.db.kysely
       .insertInto('uploads')
-      .values({ group_id: w.groupId, user_id: w.owner.userid, path: `${w.groupId}/old.jpg`, url: '/files/x', size_kb: FREE_LIMITS.file_size_limit, mime: 'image/jpeg', type: 'note', created_at: w.t.clock.now().toISOString() })
+      .values({
+        group_id: w.groupId,
+        user_id: w.owner.userid,
+        path: `${w.groupId}/old.jpg`,
+        url: '/files/x',
+        size_kb: FREE_LIMITS.file_size_limit,
+        mime: 'image/jpeg',
+        type: 'note',
+        created_at: w.t.clock.now().toISOString(),
+      })
       .execute()
     expect(await upload(w.owner)).toMatchObject({ errcode: ErrCode.LIMIT_REACHED, errmsg: VIP_MSG.expiredStorage })
     // Nothing was removed, and what exists can still be changed.
@@ -118,7 +140,7 @@ describe('an expired group', () => {
 })
 
 describe('/api/vip/recovery (reset to free)', () => {
-  it('should need a remark with SPEC 5\'s message', async () => {
+  it("should need a remark with SPEC 5's message", async () => {
     passTrial(w)
     for (const body of [{}, { remarks: '' }, { remarks: '   ' }, { remarks: 5 }]) {
       expect(await w.call('/api/vip/recovery', body, w.owner)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: '请填写重置会员备注信息' })
@@ -126,7 +148,7 @@ describe('/api/vip/recovery (reset to free)', () => {
     expect((await groupRow(w)).level).toBe(1)
   })
 
-  it('should be the administrator\'s, and only once the membership has expired', async () => {
+  it("should be the administrator's, and only once the membership has expired", async () => {
     expect(await w.call('/api/vip/recovery', { remarks: '不续费' }, w.owner)).toMatchObject({ errcode: ErrCode.CONFLICT, errmsg: VIP_MSG.notExpired })
     passTrial(w)
     await w.makeManager(alice)
@@ -166,7 +188,10 @@ describe('/api/vip/recovery (reset to free)', () => {
     expect(await addMarker()).toMatchObject({ errmsg: MAP_MSG.markerLimit(20) })
     const code = ok(await w.call('/api/group/invite/code', {}, w.owner)).code
     expect(await w.call('/api/group/join', { code }, alice)).toMatchObject({ errcode: ErrCode.LIMIT_REACHED, errmsg: TEAM_MSG.joinLimit(0) })
-    expect(await w.call('/api/user/pre/register', { nickname: '新人', phone: '13900000005', department_id: 0 }, w.owner)).toMatchObject({ errcode: ErrCode.LIMIT_REACHED, errmsg: TEAM_MSG.joinLimit(0) })
+    expect(await w.call('/api/user/pre/register', { nickname: '新人', phone: '13900000005', department_id: 0 }, w.owner)).toMatchObject({
+      errcode: ErrCode.LIMIT_REACHED,
+      errmsg: TEAM_MSG.joinLimit(0),
+    })
     expect(TEAM_MSG.joinLimit(0)).toBe('免费版不能添加协作成员，请升级会员后再邀请')
     expect(await w.call('/api/vip/recovery', { remarks: '再来' }, w.owner)).toMatchObject({ errcode: ErrCode.CONFLICT, errmsg: VIP_MSG.alreadyFree })
   })

@@ -104,12 +104,15 @@ describe('DistributionStore: /distribution/view', () => {
     expect(navigations.at(-1)?.path).toBe(`/web?url=${encodeURIComponent('https://map.test/download')}`)
     // Where the browser or the host app opens it, no page is pushed.
     const opened: string[] = []
-    const browser = makeRoot({}, {
-      openDownloadUrl: async (url) => {
-        opened.push(url)
-        return true
+    const browser = makeRoot(
+      {},
+      {
+        openDownloadUrl: async (url) => {
+          opened.push(url)
+          return true
+        },
       },
-    })
+    )
     const before = browser.navigations.length
     await browser.root.distribution.openDownload()
     expect(opened).toEqual(['https://map.test/download'])

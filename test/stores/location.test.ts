@@ -134,7 +134,7 @@ describe('LocationStore', () => {
     expect(locate).toHaveBeenCalledTimes(3)
   })
 
-  it('a tap while a background poll is under way gets that poll\'s position (not nothing)', async () => {
+  it("a tap while a background poll is under way gets that poll's position (not nothing)", async () => {
     let answer: ((p: Position) => void) | null = null
     const locate = jest.fn(() => new Promise<Position>((done) => (answer = done)))
     const t = setUp({ locate, permissionGranted: async () => true })

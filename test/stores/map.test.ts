@@ -162,12 +162,21 @@ describe('drawing a marker on the map', () => {
   it('builds a multi-part polygon part by part, each part at least a triangle', async () => {
     const { root, navigations } = await mapRoot()
     root.map.startDrawing(6)
-    for (const [x, y] of [[1, 1], [2, 1]]) root.map.tapMap({ lng: 116 + x / 10, lat: 39 + y / 10 })
+    for (const [x, y] of [
+      [1, 1],
+      [2, 1],
+    ])
+      root.map.tapMap({ lng: 116 + x / 10, lat: 39 + y / 10 })
     expect(root.map.addPart()).toBe(false)
     expect(root.app.currentNotice?.text).toBe(MAP_ENGINE_MSG.partNeedsThree)
     root.map.tapMap({ lng: 116.2, lat: 39.2 })
     expect(root.map.addPart()).toBe(true)
-    for (const [x, y] of [[5, 5], [6, 5], [6, 6]]) root.map.tapMap({ lng: 116 + x / 10, lat: 39 + y / 10 })
+    for (const [x, y] of [
+      [5, 5],
+      [6, 5],
+      [6, 6],
+    ])
+      root.map.tapMap({ lng: 116 + x / 10, lat: 39 + y / 10 })
     expect(root.map.finishDrawing()).toBe(true)
     expect(decodeURIComponent(navigations.at(-1)!.path)).toBe('/addinfo?type=6&points=116.1,39.1|116.2,39.1|116.2,39.2;116.5,39.5|116.6,39.5|116.6,39.6')
   })
@@ -208,7 +217,10 @@ describe('moving the vertices of a saved marker', () => {
     const { root } = await mapRoot([], [line])
     root.map.startEditGeometry(line)
     root.map.tapMap({ lng: 117, lat: 40 })
-    expect(root.map.editing!.parts[0]).toEqual([{ lng: 116.1, lat: 39.1 }, { lng: 116.2, lat: 39.2 }])
+    expect(root.map.editing!.parts[0]).toEqual([
+      { lng: 116.1, lat: 39.1 },
+      { lng: 116.2, lat: 39.2 },
+    ])
     root.map.selectVertex(0, 0)
     expect(root.map.editingHint).toBe(MAP_ENGINE_MSG.editTapTarget)
     root.map.tapMap({ lng: 116.05, lat: 39.05 })

@@ -23,7 +23,11 @@ describe('MarkerStore loading (SPEC 4: pages of 5000 for the shown layers)', () 
     await root.layers.load()
     expect(await root.markers.loadShown()).toBe(true)
     const pageCalls = calls.filter((c) => c.path === '/api/marker/getlist')
-    expect(pageCalls.map((c) => [c.body.pageindex, c.body.pagesize])).toEqual([[1, MARKER_PAGE_SIZE], [2, MARKER_PAGE_SIZE], [3, MARKER_PAGE_SIZE]])
+    expect(pageCalls.map((c) => [c.body.pageindex, c.body.pagesize])).toEqual([
+      [1, MARKER_PAGE_SIZE],
+      [2, MARKER_PAGE_SIZE],
+      [3, MARKER_PAGE_SIZE],
+    ])
     expect(pageCalls[0].body.layer_ids.sort()).toEqual([1, 2])
     expect(root.markers.loadedCount(1)).toBe(12_000)
     expect(new Set(root.markers.all.map((m) => m.id)).size).toBe(12_000)
@@ -165,7 +169,8 @@ describe('MarkerStore filter and search', () => {
   it('keeps the marker filter (keyword, per-kind show flags) on the phone', async () => {
     const first = await signedInRoot({
       '/api/layer/getlist': () => ok(LAYERS),
-      '/api/marker/getlist': () => ok({ list: [buildMarker({ layer_id: 1, name: '北门' }), buildMarker({ layer_id: 1, name: '南门' }), buildMarker({ layer_id: 2, type: 1, name: '北路', points: '1,1|2,2' })], total: 3 }),
+      '/api/marker/getlist': () =>
+        ok({ list: [buildMarker({ layer_id: 1, name: '北门' }), buildMarker({ layer_id: 1, name: '南门' }), buildMarker({ layer_id: 2, type: 1, name: '北路', points: '1,1|2,2' })], total: 3 }),
     })
     await first.root.layers.load()
     await first.root.markers.loadShown()

@@ -5,9 +5,7 @@ import '../../src/stores/oplogStores'
 import { ok } from '../support/fakes'
 import { buildLayer, buildMarker, buildOpLog, signedInRoot } from '../support/mapBuilders'
 
-const rows = Array.from({ length: 45 }, (_, i) =>
-  buildOpLog({ id: i + 1, at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(), action: i % 3 === 0 ? 'delete' : 'update', name: `标注${i + 1}` }),
-)
+const rows = Array.from({ length: 45 }, (_, i) => buildOpLog({ id: i + 1, at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(), action: i % 3 === 0 ? 'delete' : 'update', name: `标注${i + 1}` }))
 
 function pagedLog(body: any) {
   const filtered = rows.filter((r) => (!body.entity || r.entity === body.entity) && (!body.action || r.action === body.action)).reverse()
@@ -78,9 +76,7 @@ describe('OpLogStore (the operation log)', () => {
   })
 
   it('summarises before and after in words', () => {
-    expect(describeChanges({ entity: 'marker', before: { name: '旧', type: 0, points: '1,1' }, after: { name: '新', type: 0, points: '1,1' } })).toEqual([
-      { label: '名称', before: '旧', after: '新' },
-    ])
+    expect(describeChanges({ entity: 'marker', before: { name: '旧', type: 0, points: '1,1' }, after: { name: '新', type: 0, points: '1,1' } })).toEqual([{ label: '名称', before: '旧', after: '新' }])
     expect(describeChanges({ entity: 'marker', before: { name: '井', type: 3, points: '1,1|2,1|2,2' }, after: null })).toEqual([
       { label: '名称', before: '井', after: '—' },
       { label: '类型', before: '多边形', after: '—' },

@@ -234,7 +234,14 @@ describe('RouteDraft: distance and time from the server', () => {
 
   it('stops asking once the server says no provider is configured, and keeps the straight line when offline', async () => {
     const { root, calls } = await signedIn({
-      '/api/route/plan': (b) => ok({ ...straightPlan(b.mode, b.stops.map((s: any) => ({ marker_id: null, name: s.name, lng: s.lng, lat: s.lat }))), provider: false }),
+      '/api/route/plan': (b) =>
+        ok({
+          ...straightPlan(
+            b.mode,
+            b.stops.map((s: any) => ({ marker_id: null, name: s.name, lng: s.lng, lat: s.lat })),
+          ),
+          provider: false,
+        }),
     })
     const d = root.route.draft
     d.startNew()

@@ -111,7 +111,20 @@ describe('ShareStore: the share dialog (SPEC 5)', () => {
   })
 
   it('a member lists only their own shares; deleting removes one from the list', async () => {
-    const share = { id: 'AbCdEfGhIj123456', name: 's', show_btn: 60, need_pwd: false, exp: null, expired: false, data_ids: [5], type: 1, style: null, addtime: '2026-11-23T00:00:00Z', op_user: { id: 7, nickname: '小王' }, group_id: 3 }
+    const share = {
+      id: 'AbCdEfGhIj123456',
+      name: 's',
+      show_btn: 60,
+      need_pwd: false,
+      exp: null,
+      expired: false,
+      data_ids: [5],
+      type: 1,
+      style: null,
+      addtime: '2026-11-23T00:00:00Z',
+      op_user: { id: 7, nickname: '小王' },
+      group_id: 3,
+    }
     const { root, calls } = await withLayers({ '/api/share/getlist/group': () => ok({ list: [share], total: 1 }), '/api/share/delete': () => ok(null) })
     await root.shares.load(1)
     expect(calls[0].body).toMatchObject({ op_userid: 7, pageindex: 1 })
@@ -121,17 +134,31 @@ describe('ShareStore: the share dialog (SPEC 5)', () => {
 })
 
 describe('ShareViewStore: the public share view', () => {
-  const meta: ShareMeta = { id: 'AbCdEfGhIj123456', name: '客户分布', type: 1, show_btn: 60, need_pwd: true, exp: null, expired: false, style: null, group_name: '工程队', op_user: { nickname: '小王' } }
+  const meta: ShareMeta = {
+    id: 'AbCdEfGhIj123456',
+    name: '客户分布',
+    type: 1,
+    show_btn: 60,
+    need_pwd: true,
+    exp: null,
+    expired: false,
+    style: null,
+    group_name: '工程队',
+    op_user: { nickname: '小王' },
+  }
   const layer = { id: 5, name: '客户', type: 1 as const, parent_id: 0, sort: 0, title_style: null }
   const markers = [buildMarker({ id: 1, layer_id: 5, name: '张三门店' }), buildMarker({ id: 2, layer_id: 5, name: '李四仓库' })]
 
   it('asks for the password, refuses a wrong one with the server message, then loads with the proof', async () => {
-    const { root, calls } = makeRoot({
-      '/api/share/getbyid': () => ok(meta),
-      '/api/share/check/pwd': (b) => (b.pwd === '1234' ? ok({ proof: 'p1', expires_at: new Date(Date.now() + 3600_000).toISOString() }) : fail(ErrCode.VALIDATION, '分享密码错误')),
-      '/api/layer/get/share': () => ok([layer]),
-      '/api/marker/get/share': () => ok({ list: markers, total: 2 }),
-    }, { path: '/share/view' })
+    const { root, calls } = makeRoot(
+      {
+        '/api/share/getbyid': () => ok(meta),
+        '/api/share/check/pwd': (b) => (b.pwd === '1234' ? ok({ proof: 'p1', expires_at: new Date(Date.now() + 3600_000).toISOString() }) : fail(ErrCode.VALIDATION, '分享密码错误')),
+        '/api/layer/get/share': () => ok([layer]),
+        '/api/marker/get/share': () => ok({ list: markers, total: 2 }),
+      },
+      { path: '/share/view' },
+    )
     await root.shareView.open(meta.id)
     expect(root.shareView.state).toBe('password')
     expect(await root.shareView.checkPassword('0000')).toBe(false)
@@ -163,8 +190,19 @@ describe('ShareViewStore: the public share view', () => {
 
   it('a route share (type 3) draws each shared route as a line through its stops, in order, with the stop markers', async () => {
     const route = {
-      id: 9, name: '早班巡店', mode: 'driving', distance: 3900, duration: 600, legs: [], created_at: '', updated_at: '2026-11-23T08:00:00.000Z',
-      stops: [{ marker_id: 1, name: '张三门店', lng: 116.418, lat: 39.914 }, { marker_id: null, name: '路口', lng: 116.411, lat: 39.917 }, { marker_id: 2, name: '李四仓库', lng: 116.374, lat: 39.913 }],
+      id: 9,
+      name: '早班巡店',
+      mode: 'driving',
+      distance: 3900,
+      duration: 600,
+      legs: [],
+      created_at: '',
+      updated_at: '2026-11-23T08:00:00.000Z',
+      stops: [
+        { marker_id: 1, name: '张三门店', lng: 116.418, lat: 39.914 },
+        { marker_id: null, name: '路口', lng: 116.411, lat: 39.917 },
+        { marker_id: 2, name: '李四仓库', lng: 116.374, lat: 39.913 },
+      ],
     }
     const { root, calls } = makeRoot({
       '/api/share/getbyid': () => ok({ ...meta, type: 3, show_btn: 172, need_pwd: false }),

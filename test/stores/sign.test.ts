@@ -19,17 +19,37 @@ const FUTURE = new Date(Date.now() + 10 * 60_000).toISOString()
 
 function buildTicket(over: Partial<SignTicket> = {}): SignTicket {
   return {
-    ticket: 'tk-1', time: '2026-11-22T08:00:05.000Z', expires_at: FUTURE, code: '1A2B3C4D', user: { id: 7, nickname: '小王' },
-    lng: HERE.lng, lat: HERE.lat, target: { kind: 'marker', marker_id: 11, task_id: null, name: '客户甲', lng: 116.3975, lat: 39.9093 },
-    distance: 12, radius: 300, ...over,
+    ticket: 'tk-1',
+    time: '2026-11-22T08:00:05.000Z',
+    expires_at: FUTURE,
+    code: '1A2B3C4D',
+    user: { id: 7, nickname: '小王' },
+    lng: HERE.lng,
+    lat: HERE.lat,
+    target: { kind: 'marker', marker_id: 11, task_id: null, name: '客户甲', lng: 116.3975, lat: 39.9093 },
+    distance: 12,
+    radius: 300,
+    ...over,
   }
 }
 
 function buildRecord(over: Partial<SignRecord> = {}): SignRecord {
   return {
-    id: 1, code: '1A2B3C4D', user: { id: 7, nickname: '小王' }, time: '2026-11-22T08:00:05.000Z', lng: HERE.lng, lat: HERE.lat, addr: '北京市东城区',
-    target: { kind: 'marker', marker_id: 11, task_id: null, name: '客户甲', lng: 116.3975, lat: 39.9093 }, distance: 12, radius: 300,
-    photos: [{ url: '/uploads/3/a.jpg', sha256: 'ab' }], remark: '', verified: true, verify_failure: null, ...over,
+    id: 1,
+    code: '1A2B3C4D',
+    user: { id: 7, nickname: '小王' },
+    time: '2026-11-22T08:00:05.000Z',
+    lng: HERE.lng,
+    lat: HERE.lat,
+    addr: '北京市东城区',
+    target: { kind: 'marker', marker_id: 11, task_id: null, name: '客户甲', lng: 116.3975, lat: 39.9093 },
+    distance: 12,
+    radius: 300,
+    photos: [{ url: '/uploads/3/a.jpg', sha256: 'ab' }],
+    remark: '',
+    verified: true,
+    verify_failure: null,
+    ...over,
   }
 }
 
@@ -56,17 +76,10 @@ describe('CheckInDraft: position and ticket', () => {
     const d = root.sign.draft
     expect(d.phase).toBe('ready')
     expect(d.addr).toBe('北京市东城区东华门街道')
-    expect(d.watermark?.lines).toEqual([
-      '时间 2026-11-22 16:00:05',
-      '地点 北京市东城区东华门街道',
-      '坐标 116.397428, 39.909230',
-      '签到人 小王',
-      '签到点 客户甲（距离 12 米）',
-      '校验码 1A2B3C4D',
-    ])
+    expect(d.watermark?.lines).toEqual(['时间 2026-11-22 16:00:05', '地点 北京市东城区东华门街道', '坐标 116.397428, 39.909230', '签到人 小王', '签到点 客户甲（距离 12 米）', '校验码 1A2B3C4D'])
   })
 
-  it('a check-in out of range shows the server\'s message in the sheet, not as a notice, and offers no photo', async () => {
+  it("a check-in out of range shows the server's message in the sheet, not as a notice, and offers no photo", async () => {
     const refusal = '您不在签到范围内（距离 1520 米，签到范围 300 米）'
     const { root } = await signedIn({ '/api/sign/ticket': () => fail(1002, refusal) })
     expect(await root.sign.draft.start({ marker_id: 11 })).toBe(false)
@@ -134,7 +147,13 @@ describe('CheckInDraft: photos and submit', () => {
   })
 
   it('uploads every photo as type sign with its file name, then saves the ticket, address, photo paths and remark', async () => {
-    const record = buildRecord({ photos: [{ url: '/uploads/3/a.jpg', sha256: 'a' }, { url: '/uploads/3/b.jpg', sha256: 'b' }], remark: '已到门店' })
+    const record = buildRecord({
+      photos: [
+        { url: '/uploads/3/a.jpg', sha256: 'a' },
+        { url: '/uploads/3/b.jpg', sha256: 'b' },
+      ],
+      remark: '已到门店',
+    })
     const { root, calls } = await ready({ '/api/sign/save': () => ok(record), '/api/sign/getlist': () => ok({ list: [], total: 0 }) })
     await root.sign.open()
     root.sign.draft.addPhoto(photo(1))
@@ -202,7 +221,7 @@ describe('CheckInDraft: photos and submit', () => {
     expect(root.sign.draft.submitting).toBe(false)
   })
 
-  it('a refused save shows the server\'s message and keeps the draft', async () => {
+  it("a refused save shows the server's message and keeps the draft", async () => {
     const { root } = await ready({ '/api/sign/save': () => fail(1002, '签到已超时，请重新签到') })
     expect(await root.sign.draft.submit(async () => ({ url: '/x', size_kb: 1, name: '' }))).toBeNull()
     expect(texts(root)).toContain('签到已超时，请重新签到')
@@ -229,7 +248,13 @@ describe('SignStore: the sign list', () => {
     const { root, calls } = await signedIn(
       {
         '/api/sign/getlist': (b) =>
-          ok(b.scope === 'all' ? { list: [buildRecord({ id: 9, user: { id: 8, nickname: '小李' } })], total: 1 } : b.pageindex === 1 ? { list: [buildRecord({ id: 3 })], total: 2 } : { list: [buildRecord({ id: 2 })], total: 2 }),
+          ok(
+            b.scope === 'all'
+              ? { list: [buildRecord({ id: 9, user: { id: 8, nickname: '小李' } })], total: 1 }
+              : b.pageindex === 1
+                ? { list: [buildRecord({ id: 3 })], total: 2 }
+                : { list: [buildRecord({ id: 2 })], total: 2 },
+          ),
       },
       { modules: [PERM.SIGN_LIST] },
     )
@@ -267,7 +292,7 @@ describe('SignStore: the sign list', () => {
     expect(root.sign.list.map((r) => r.id)).toEqual([9])
   })
 
-  it('a saved check-in of another task does not join a task\'s list; photos get the API host', async () => {
+  it("a saved check-in of another task does not join a task's list; photos get the API host", async () => {
     const { root } = await signedIn({ '/api/sign/getlist': () => ok({ list: [], total: 0 }) })
     await root.sign.open({ taskId: 5 })
     root.sign.added(buildRecord({ id: 4 }))

@@ -50,7 +50,10 @@ function manualScheduler() {
       now = end
     },
     /** The delays of the pending one-shot timers. */
-    timeouts: () => Array.from(timers.values()).filter((t) => !t.every).map((t) => t.at - now),
+    timeouts: () =>
+      Array.from(timers.values())
+        .filter((t) => !t.every)
+        .map((t) => t.at - now),
   }
 }
 
@@ -153,7 +156,12 @@ describe('SyncStore: pulling and applying in place', () => {
     expect(s.calls.map((c) => c.path)).toEqual(['/api/sync/changes', '/api/marker/getbyid'])
     expect(s.calls[0].body.since).toBe(10)
     expect(s.calls[1].body.ids.sort()).toEqual([1, 3])
-    expect(s.root.markers.byLayer.get(1)!.map((m) => m.id).sort()).toEqual([1, 3])
+    expect(
+      s.root.markers.byLayer
+        .get(1)!
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([1, 3])
     expect(s.root.markers.find(1)!.points).toBe('116.5,39.5')
     expect(s.root.layers.byId.get(1)!.marker_count).toBe(2)
     expect(s.sync.since).toBe(13)
@@ -273,7 +281,13 @@ describe('SyncStore: presence', () => {
   it('counts the others online and tells who edits the open marker; says which marker I edit', async () => {
     const s = await syncedRoot()
     const conn = await connect(s)
-    conn.push({ type: 'presence', people: [{ user_id: 8, nickname: '张三', editing: 1 }, { user_id: 9, nickname: '李四', editing: null }] })
+    conn.push({
+      type: 'presence',
+      people: [
+        { user_id: 8, nickname: '张三', editing: 1 },
+        { user_id: 9, nickname: '李四', editing: null },
+      ],
+    })
     expect(s.sync.othersOnline).toBe(2)
     expect(s.sync.editorsOf(1)).toEqual(['张三'])
     expect(SYNC_MSG.editing(s.sync.editorsOf(1))).toBe('张三正在编辑')

@@ -9,8 +9,15 @@ import { buildLayer, signedInRoot } from '../support/mapBuilders'
 
 function member(over: Partial<Member> = {}): Member {
   return {
-    join_id: 1, user: { id: 7, nickname: '小王', avatar: '', phone: '13800138000' }, department_id: 0, is_admin: false, is_manager: false,
-    managed_department_ids: [], role_ids: [], created_at: '2026-11-20T00:00:00.000Z', ...over,
+    join_id: 1,
+    user: { id: 7, nickname: '小王', avatar: '', phone: '13800138000' },
+    department_id: 0,
+    is_admin: false,
+    is_manager: false,
+    managed_department_ids: [],
+    role_ids: [],
+    created_at: '2026-11-20T00:00:00.000Z',
+    ...over,
   }
 }
 
@@ -36,7 +43,7 @@ describe('TeamStore (members, invites, pre-registration)', () => {
     expect(root.team.full).toBe(false)
   })
 
-  it('is full at 5 of a trial\'s 5 collaborators, not before, and at once on the free plan (0)', async () => {
+  it("is full at 5 of a trial's 5 collaborators, not before, and at once on the free plan (0)", async () => {
     let overview: JoinsOverview = { ...OVERVIEW, count: 4 }
     const { root } = await signedInRoot({ '/api/group/get/joins': () => ok(overview) })
     await root.team.load()

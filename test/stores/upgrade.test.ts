@@ -117,8 +117,8 @@ describe('the upgrade check at app start', () => {
   })
 })
 
-describe('the prompt\'s buttons (either stores today\'s date)', () => {
-  it('should store today on \'later\' and not prompt again the same day', async () => {
+describe("the prompt's buttons (either stores today's date)", () => {
+  it("should store today on 'later' and not prompt again the same day", async () => {
     const { root, calls, storage } = makeRoot(server(release()), { ua: ANDROID })
     await root.app.checkUpgrade(NOW)
     root.app.dismissUpgrade(NOW)
@@ -138,7 +138,7 @@ describe('the prompt\'s buttons (either stores today\'s date)', () => {
     expect(upgradeCalls(calls)).toHaveLength(1)
   })
 
-  it('should store today on \'upgrade now\' and open the installer', async () => {
+  it("should store today on 'upgrade now' and open the installer", async () => {
     const opened: string[] = []
     const { root, calls, storage } = makeRoot(server(release()), {
       ua: ANDROID,
@@ -158,7 +158,7 @@ describe('the prompt\'s buttons (either stores today\'s date)', () => {
     expect(upgradeCalls(calls)).toHaveLength(1)
   })
 
-  it('should close through the app store\'s \'upgrade now\' too (the mini-program entry opens nothing)', async () => {
+  it("should close through the app store's 'upgrade now' too (the mini-program entry opens nothing)", async () => {
     const { root, storage } = makeRoot(server(release()), { ua: ANDROID })
     await root.app.checkUpgrade(NOW)
     await root.app.upgradeNow(NOW)

@@ -191,8 +191,24 @@ let orderSeq = 100
 function buildOrder(over: Partial<VipOrder> = {}): VipOrder {
   const id = over.id ?? ++orderSeq
   return {
-    id, order_no: `TM${id}`, product_id: 1, product_name: 'VIP 1', level: 2, months: 12, price: 8800, discount_code: '', discount_amount: 0, amount: 8800,
-    status: 0, channel: '', created_at: at(0), expires_at: at(2 * HOUR), paid_at: null, cancelled_at: null, vip_exp_after: null, ...over,
+    id,
+    order_no: `TM${id}`,
+    product_id: 1,
+    product_name: 'VIP 1',
+    level: 2,
+    months: 12,
+    price: 8800,
+    discount_code: '',
+    discount_amount: 0,
+    amount: 8800,
+    status: 0,
+    channel: '',
+    created_at: at(0),
+    expires_at: at(2 * HOUR),
+    paid_at: null,
+    cancelled_at: null,
+    vip_exp_after: null,
+    ...over,
   }
 }
 
@@ -347,7 +363,7 @@ describe('buying in the sandbox on the web (no merchant credentials)', () => {
 })
 
 describe('paying on each channel', () => {
-  it('in the mini-program: sends the wx.login code and pays with the server\'s parameters', async () => {
+  it("in the mini-program: sends the wx.login code and pays with the server's parameters", async () => {
     const server = payServer('wechat')
     const requestPayment = jest.fn(async (_p: WxPayParams): Promise<PayOutcome> => ({ status: 'paid' }))
     const { root, calls } = await signedIn(server.handlers, { user: { group_vip: BEFORE }, pay: { channel: () => 'wechat', loginCode: async () => 'wx-code-1', requestPayment } })
@@ -438,7 +454,7 @@ describe('paying on each channel', () => {
   })
 })
 
-describe('the host app\'s order_paid_callback (SPEC 7)', () => {
+describe("the host app's order_paid_callback (SPEC 7)", () => {
   function hostWithCallback() {
     let paid: (orderid: number) => void = () => {
       throw new Error('VipStore did not subscribe')
@@ -453,7 +469,10 @@ describe('the host app\'s order_paid_callback (SPEC 7)', () => {
   it('fetches the order and starts the payment callback when it is paid', async () => {
     const server = payServer('wechat')
     const host = hostWithCallback()
-    const { root, calls } = await signedIn({ ...server.handlers, '/api/vip/order/getbyid': (body) => ok(buildOrder({ id: body.id, level: 3, status: 1 })) }, { user: { group_vip: BEFORE }, pay: host.pay })
+    const { root, calls } = await signedIn(
+      { ...server.handlers, '/api/vip/order/getbyid': (body) => ok(buildOrder({ id: body.id, level: 3, status: 1 })) },
+      { user: { group_vip: BEFORE }, pay: host.pay },
+    )
     expect(root.vip.watch).toBeNull() // creates the store, which subscribes once the pay platform loaded
     await jest.advanceTimersByTimeAsync(0)
     expect(host.onOrderPaid).toHaveBeenCalledTimes(1)
@@ -500,7 +519,11 @@ describe('orders', () => {
     expect(root.vip.orders.map((o) => o.id)).toEqual([1, 2, 3])
     expect(await root.vip.cancelOrder(2)).toBe(true)
     expect(sent(calls, '/api/vip/order/cancel')).toEqual([{ orderid: 2 }])
-    expect(root.vip.orders.map((o) => [o.id, o.status])).toEqual([[1, 0], [2, 2], [3, 1]])
+    expect(root.vip.orders.map((o) => [o.id, o.status])).toEqual([
+      [1, 0],
+      [2, 2],
+      [3, 1],
+    ])
     expect(texts(root)).toContain(VIP_MSG.orderCancelOk)
   })
 })
@@ -557,9 +580,7 @@ describe('the questionnaire (SPEC 5)', () => {
     const fill = { name: ' 测绘公司 ', business_type: '测绘 ', size: 0, contacts: ' 王工', post: '  ', qa1: ' 巡检 ', qa2: '', qa3: '更多图层 ' }
     for (const [k, v] of Object.entries(fill)) root.vip.setVerifyField(k as keyof typeof fill, v as never)
     expect(await root.vip.submitVerify()).toBe(true)
-    expect(sent(calls, '/api/user/verify/submit')).toEqual([
-      { name: '测绘公司', business_type: '测绘', size: 0, contacts: '王工', post: '', qa: ['巡检', '', '更多图层'] },
-    ])
+    expect(sent(calls, '/api/user/verify/submit')).toEqual([{ name: '测绘公司', business_type: '测绘', size: 0, contacts: '王工', post: '', qa: ['巡检', '', '更多图层'] }])
     expect(texts(root)).toContain(VIP_MSG.verifyBonus(30))
     expect(VIP_MSG.verifyBonus(30)).toContain('30天')
     expect(root.app.show_verify_modal).toBe(false)

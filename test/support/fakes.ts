@@ -40,10 +40,22 @@ export function fakeTransport(handlers: Record<string, Handler>) {
 
 export function buildUser(over: Partial<UserInfo> = {}): UserInfo {
   return {
-    id: 7, nickname: '小王', avatar: '', uid: 'u7', phone: '13800138000', token: 'tok-7', level: 1,
-    select_groupid: 3, select_groupname: '小王的地图', is_manager: false, verifyed: false,
+    id: 7,
+    nickname: '小王',
+    avatar: '',
+    uid: 'u7',
+    phone: '13800138000',
+    token: 'tok-7',
+    level: 1,
+    select_groupid: 3,
+    select_groupname: '小王的地图',
+    is_manager: false,
+    verifyed: false,
     group_vip: { group_vip_exp: '2026-11-29T00:00:00.000Z', level: 1, nickname: '小王', phone: '13800138000', marker_limit: 300, join_limit: 5, file_size_limit: 307200 },
-    department_manager: false, source: '', modules: [], vip_exp: '2026-11-29T00:00:00.000Z',
+    department_manager: false,
+    source: '',
+    modules: [],
+    vip_exp: '2026-11-29T00:00:00.000Z',
     ...over,
   }
 }
@@ -113,7 +125,24 @@ export function disposeRoots(): void {
   live.clear()
 }
 
-export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage?: Record<string, string>; ua?: string; path?: string; clipboardFails?: boolean; scheduler?: Scheduler; pay?: Partial<PayPlatform>; geo?: Partial<GeoPlatform>; camera?: Partial<CameraPlatform>; upload?: Partial<UploadPlatform>; files?: Partial<FileAdapter>; openDownloadUrl?: OpenDownloadUrl; openedFrom?: boolean; sockets?: ReturnType<typeof fakeSockets> } = {}) {
+export function makeRoot(
+  handlers: Record<string, Handler> = {},
+  opts: {
+    storage?: Record<string, string>
+    ua?: string
+    path?: string
+    clipboardFails?: boolean
+    scheduler?: Scheduler
+    pay?: Partial<PayPlatform>
+    geo?: Partial<GeoPlatform>
+    camera?: Partial<CameraPlatform>
+    upload?: Partial<UploadPlatform>
+    files?: Partial<FileAdapter>
+    openDownloadUrl?: OpenDownloadUrl
+    openedFrom?: boolean
+    sockets?: ReturnType<typeof fakeSockets>
+  } = {},
+) {
   const sockets = opts.sockets ?? fakeSockets()
   const released: CapturedPhoto[] = []
   const copied: string[] = []
@@ -122,7 +151,11 @@ export function makeRoot(handlers: Record<string, Handler> = {}, opts: { storage
   const navigations: { path: string; mode?: string }[] = []
   let backs = 0
   let location = { pathname: opts.path ?? '/map', search: '' }
-  const device = deviceFromUserAgent('h5', () => opts.ua ?? 'Mozilla/5.0 (Linux; Android 13) Mobile', () => true)
+  const device = deviceFromUserAgent(
+    'h5',
+    () => opts.ua ?? 'Mozilla/5.0 (Linux; Android 13) Mobile',
+    () => true,
+  )
   const root = new RootStore({
     scheduler: opts.scheduler,
     transport,

@@ -10,15 +10,41 @@ const NOW = '2026-11-22T08:00:00.000Z'
 
 export function buildLayer(over: Partial<Layer> = {}): Layer {
   return {
-    id: nextId(), name: '图层', parent_id: 0, type: 1, marker_count: 0, show: true, manager: true, layer_opts: [],
-    sort: 0, is_default: false, rev: 1, created_at: NOW, updated_at: NOW, ...over,
+    id: nextId(),
+    name: '图层',
+    parent_id: 0,
+    type: 1,
+    marker_count: 0,
+    show: true,
+    manager: true,
+    layer_opts: [],
+    sort: 0,
+    is_default: false,
+    rev: 1,
+    created_at: NOW,
+    updated_at: NOW,
+    ...over,
   }
 }
 
 export function buildMarker(over: Partial<Marker> = {}): Marker {
   return {
-    id: nextId(), layer_id: 1, name: '标注', type: 0, points: '116.397428,39.90923', style: { color: '#165DFF', size: 32 },
-    width: 32, radius: 0, sort: 0, fields: {}, creator_id: 7, creator_name: '小王', rev: 1, created_at: NOW, updated_at: NOW, ...over,
+    id: nextId(),
+    layer_id: 1,
+    name: '标注',
+    type: 0,
+    points: '116.397428,39.90923',
+    style: { color: '#165DFF', size: 32 },
+    width: 32,
+    radius: 0,
+    sort: 0,
+    fields: {},
+    creator_id: 7,
+    creator_name: '小王',
+    rev: 1,
+    created_at: NOW,
+    updated_at: NOW,
+    ...over,
   }
 }
 
@@ -32,8 +58,18 @@ export function buildNote(over: Partial<Note> = {}): Note {
 
 export function buildOpLog(over: Partial<OpLog> = {}): OpLog {
   return {
-    id: nextId(), at: NOW, user_id: 7, user_name: '小王', entity: 'marker', entity_id: 1, action: 'delete', name: '标注',
-    before: null, after: null, restorable: false, ...over,
+    id: nextId(),
+    at: NOW,
+    user_id: 7,
+    user_name: '小王',
+    entity: 'marker',
+    entity_id: 1,
+    action: 'delete',
+    name: '标注',
+    before: null,
+    after: null,
+    restorable: false,
+    ...over,
   }
 }
 

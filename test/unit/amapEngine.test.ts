@@ -17,7 +17,10 @@ class Evented {
   }
 }
 class Overlay extends Evented {
-  constructor(public kind: string, public opts: any) {
+  constructor(
+    public kind: string,
+    public opts: any,
+  ) {
     super()
   }
 }
@@ -38,7 +41,10 @@ function fakeAmap() {
     CircleMarker: make('CircleMarker'),
     Text: make('Text'),
     Pixel: class {
-      constructor(public x: number, public y: number) {}
+      constructor(
+        public x: number,
+        public y: number,
+      ) {}
     },
     TileLayer: { Satellite: make('Satellite'), RoadNet: make('RoadNet'), Traffic: make('Traffic') },
   }
@@ -170,7 +176,17 @@ describe('the AMap renderer', () => {
 
   it('gives an edited marker draggable vertex handles that report the new place', () => {
     const { map, engine, events } = setup()
-    engine.renderEditing({ type: 1, parts: [[{ lng: 116.1, lat: 39.7 }, { lng: 116.2, lat: 39.8 }]], radius: 0, selected: null })
+    engine.renderEditing({
+      type: 1,
+      parts: [
+        [
+          { lng: 116.1, lat: 39.7 },
+          { lng: 116.2, lat: 39.8 },
+        ],
+      ],
+      radius: 0,
+      selected: null,
+    })
     const handles = [...map.overlays].filter((o) => o.kind === 'Marker')
     expect(handles).toHaveLength(2)
     expect(handles.every((h) => h.opts.draggable)).toBe(true)

@@ -61,7 +61,12 @@ function fakeContext() {
 
 describe('projection', () => {
   it("puts WGS-84 where Leaflet's web mercator does, at any zoom", () => {
-    for (const [lng, lat] of [[116.397, 39.909], [0, 0], [-73.98, 40.75], [151.2, -33.87]]) {
+    for (const [lng, lat] of [
+      [116.397, 39.909],
+      [0, 0],
+      [-73.98, 40.75],
+      [151.2, -33.87],
+    ]) {
       const [x, y] = mercator(lng, lat)
       for (const zoom of [2, 11, 18]) {
         const [lx, ly] = leafletPixel(lng, lat, zoom)
@@ -116,8 +121,8 @@ describe('what a tap hits', () => {
     const s = shapeOf({ type: 3, points: '116.40,39.90|116.42,39.90|116.42,39.88' })
     const p = projectShape(s)
     const st = shapeStyle(s, false)
-    const [ax, ay] = px(f, 116.40, 39.90)
-    const [bx, by] = px(f, 116.42, 39.90)
+    const [ax, ay] = px(f, 116.4, 39.9)
+    const [bx, by] = px(f, 116.42, 39.9)
     const [cx, cy] = px(f, 116.42, 39.88)
     const [mx, my] = [(ax + bx + cx) / 3, (ay + by + cy) / 3]
     expect(shapeContains(p, st, f, mx, my)).toBe(true)
@@ -130,8 +135,8 @@ describe('what a tap hits', () => {
     const s = shapeOf({ type: 1, points: '116.40,39.90|116.42,39.90|116.42,39.88' })
     const p = projectShape(s)
     const st = shapeStyle(s, false)
-    const [ax, ay] = px(f, 116.40, 39.90)
-    const [bx] = px(f, 116.42, 39.90)
+    const [ax, ay] = px(f, 116.4, 39.9)
+    const [bx] = px(f, 116.42, 39.9)
     const [, cy] = px(f, 116.42, 39.88)
     expect(shapeContains(p, st, f, (ax + bx) / 2, ay + 2)).toBe(true)
     // Inside the triangle the line's three vertices would make, far from both segments.
@@ -140,7 +145,7 @@ describe('what a tap hits', () => {
 
   it('a circle within its radius, and the second part of a multi-area', () => {
     const circle = shapeOf({ type: 5, points: '116.40,39.90', radius: 300 })
-    const [ox, oy] = px(f, 116.40, 39.90)
+    const [ox, oy] = px(f, 116.4, 39.9)
     const p = projectShape(circle)
     const r = p.radius * f.scale
     expect(shapeContains(p, shapeStyle(circle, false), f, ox + r * 0.9, oy)).toBe(true)
@@ -181,7 +186,15 @@ describe('drawing', () => {
 
   it('draws a badge as its ring, its disc and its label', () => {
     const { ctx, calls, count } = fakeContext()
-    drawBadges(ctx, [{ key: 'a', x: 10, y: 10, r: 24 }, { key: 'b', x: 60, y: 10, r: 30 }], ['25', '1.2k'], '600 13px sans-serif')
+    drawBadges(
+      ctx,
+      [
+        { key: 'a', x: 10, y: 10, r: 24 },
+        { key: 'b', x: 60, y: 10, r: 30 },
+      ],
+      ['25', '1.2k'],
+      '600 13px sans-serif',
+    )
     expect(count('arc')).toBe(4)
     expect(calls.filter((c) => c[0] === 'fillText').map((c) => c[1])).toEqual(['25', '1.2k'])
   })

@@ -75,9 +75,45 @@ describe('GeoJSON', () => {
     const { rows, errors } = parseGeoJson(
       collection(
         feature({ type: 'Point', coordinates: [116.4, 39.9] }),
-        feature({ type: 'LineString', coordinates: [[116.4, 39.9], [116.5, 39.9]] }),
-        feature({ type: 'Polygon', coordinates: [[[116.4, 39.9], [116.5, 39.9], [116.5, 40], [116.4, 39.9]]] }),
-        feature({ type: 'MultiPolygon', coordinates: [[[[1, 1], [2, 1], [2, 2], [1, 1]]], [[[3, 3], [4, 3], [4, 4], [3, 3]]]] }),
+        feature({
+          type: 'LineString',
+          coordinates: [
+            [116.4, 39.9],
+            [116.5, 39.9],
+          ],
+        }),
+        feature({
+          type: 'Polygon',
+          coordinates: [
+            [
+              [116.4, 39.9],
+              [116.5, 39.9],
+              [116.5, 40],
+              [116.4, 39.9],
+            ],
+          ],
+        }),
+        feature({
+          type: 'MultiPolygon',
+          coordinates: [
+            [
+              [
+                [1, 1],
+                [2, 1],
+                [2, 2],
+                [1, 1],
+              ],
+            ],
+            [
+              [
+                [3, 3],
+                [4, 3],
+                [4, 4],
+                [3, 3],
+              ],
+            ],
+          ],
+        }),
       ),
       'gcj02',
     )
@@ -91,8 +127,31 @@ describe('GeoJSON', () => {
     const { rows } = parseGeoJson(
       collection(
         feature({ type: 'Point', coordinates: [116.4, 39.9] }, { radius: 300 }),
-        feature({ type: 'Polygon', coordinates: [[[116.4, 39.9], [116.5, 39.9], [116.5, 40], [116.4, 40], [116.4, 39.9]]] }, { kind: 'rectangle' }),
-        feature({ type: 'LineString', coordinates: [[116.4, 39.9], [116.5, 39.9]] }, { kind: 'dashed_line' }),
+        feature(
+          {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [116.4, 39.9],
+                [116.5, 39.9],
+                [116.5, 40],
+                [116.4, 40],
+                [116.4, 39.9],
+              ],
+            ],
+          },
+          { kind: 'rectangle' },
+        ),
+        feature(
+          {
+            type: 'LineString',
+            coordinates: [
+              [116.4, 39.9],
+              [116.5, 39.9],
+            ],
+          },
+          { kind: 'dashed_line' },
+        ),
       ),
       'gcj02',
     )
@@ -157,7 +216,13 @@ describe('GeoJSON', () => {
       ['Point', 'circle'],
       ['MultiPolygon', 'multi_polygon'],
     ])
-    expect(json.features[4].geometry.coordinates[0]).toEqual([[116.45, 39.92], [116.46, 39.92], [116.46, 39.93], [116.45, 39.93], [116.45, 39.92]])
+    expect(json.features[4].geometry.coordinates[0]).toEqual([
+      [116.45, 39.92],
+      [116.46, 39.92],
+      [116.46, 39.93],
+      [116.45, 39.93],
+      [116.45, 39.92],
+    ])
     expect(json.features[5].properties.radius).toBe(500)
     expect(json.features[0].properties).toMatchObject({ name: '水井', 深度: '12.5', 负责人: '张三' })
   })

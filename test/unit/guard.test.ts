@@ -84,7 +84,7 @@ describe('navigation guard (SPEC 2)', () => {
   })
 })
 
-describe('warningEntryPath (what the desktop warning page\'s QR code opens)', () => {
+describe("warningEntryPath (what the desktop warning page's QR code opens)", () => {
   it('is the page the desktop browser was sent away from, query kept', () => {
     expect(warningEntryPath('%2Fguide%3Fcode%3DAB12')).toBe('/guide?code=AB12')
     expect(warningEntryPath('/map')).toBe('/map')

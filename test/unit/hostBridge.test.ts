@@ -1,10 +1,6 @@
 import { HOST_MESSAGE_POLL_MS } from '../../src/domain/constants'
-import {
-  decodeHostMessage, encodeHostMessage, HOST_POLL_MS, HOST_REPLY_TYPE, HOST_REQUEST_TIMEOUT_MS, makeRequestIds,
-} from '../../src/domain/hostMessages'
-import {
-  createWindowHostTransport, HostBridge, HostClosedError, HostTimeoutError, HostUnavailableError,
-} from '../../src/platform/host/bridge'
+import { decodeHostMessage, encodeHostMessage, HOST_POLL_MS, HOST_REPLY_TYPE, HOST_REQUEST_TIMEOUT_MS, makeRequestIds } from '../../src/domain/hostMessages'
+import { createWindowHostTransport, HostBridge, HostClosedError, HostTimeoutError, HostUnavailableError } from '../../src/platform/host/bridge'
 import type { HostScheduler, HostTransport, HostWindow } from '../../src/platform/host/types'
 import { hostBridge as neutralBridge, isInHostApp as neutralIsInHostApp } from '../../src/platform/host'
 
@@ -41,7 +37,7 @@ function makeBridge(available = true) {
 const flush = () => Promise.resolve().then(() => undefined)
 
 describe('host messages: envelope (SPEC 7)', () => {
-  it('the poll period is SPEC 9\'s 1 s, the constant from constants.ts', () => {
+  it("the poll period is SPEC 9's 1 s, the constant from constants.ts", () => {
     expect(HOST_POLL_MS).toBe(1000)
     expect(HOST_POLL_MS).toBe(HOST_MESSAGE_POLL_MS)
   })
@@ -86,7 +82,14 @@ describe('host messages: envelope (SPEC 7)', () => {
 
   it('rejects, with null and without throwing, what is not a v1 envelope of a known type', () => {
     const bad: unknown[] = [
-      undefined, null, 42, '', 'not json', '[]', '"pay_callback"', [],
+      undefined,
+      null,
+      42,
+      '',
+      'not json',
+      '[]',
+      '"pay_callback"',
+      [],
       { type: 'order_paid_callback', data: { orderid: 1 } }, // no v
       { v: 2, type: 'order_paid_callback', data: { orderid: 1 } }, // wrong v
       { v: '1', type: 'order_paid_callback', data: { orderid: 1 } },
@@ -163,10 +166,7 @@ describe('HostBridge', () => {
     expect(payId).toBe('t-1')
     expect(whereId).toBe('t-2')
 
-    host.inbox.push(
-      encodeHostMessage('check_location_callback', { lng: 121.47, lat: 31.23 }, whereId),
-      { v: 1, type: 'pay_callback', id: payId, data: { orderid: 11, ok: true } },
-    )
+    host.inbox.push(encodeHostMessage('check_location_callback', { lng: 121.47, lat: 31.23 }, whereId), { v: 1, type: 'pay_callback', id: payId, data: { orderid: 11, ok: true } })
     jest.advanceTimersByTime(HOST_POLL_MS)
     await expect(where).resolves.toEqual({ lng: 121.47, lat: 31.23 })
     await expect(pay).resolves.toEqual({ orderid: 11, ok: true })
@@ -180,10 +180,7 @@ describe('HostBridge', () => {
       settled = true
     })
     const [id] = host.sentIds()
-    host.inbox.push(
-      encodeHostMessage('check_location_callback', { allowed: true }, id),
-      encodeHostMessage('pay_callback', { orderid: 1, ok: true }, 'someone-else'),
-    )
+    host.inbox.push(encodeHostMessage('check_location_callback', { allowed: true }, id), encodeHostMessage('pay_callback', { orderid: 1, ok: true }, 'someone-else'))
     jest.advanceTimersByTime(HOST_POLL_MS)
     await flush()
     expect(settled).toBe(false)
@@ -198,7 +195,10 @@ describe('HostBridge', () => {
     const seen: unknown[] = []
     bridge.on('check_location_callback', (data) => seen.push(data))
     const where = bridge.request('check_location', {})
-    const outcome = where.then(() => 'resolved', (e: unknown) => e)
+    const outcome = where.then(
+      () => 'resolved',
+      (e: unknown) => e,
+    )
     jest.advanceTimersByTime(HOST_REQUEST_TIMEOUT_MS.check_location - 1)
     await flush()
     expect(bridge.pendingCount).toBe(1)
@@ -343,8 +343,7 @@ describe('HostBridge', () => {
     const got: unknown[] = []
     bridge.on('order_paid_callback', (data) => got.push(data))
     bridge.start()
-    host.inbox.push('{oops', { v: 3, type: 'order_paid_callback', data: { orderid: 1 } }, encodeHostMessage('open_url', { url: 'x' }),
-      encodeHostMessage('order_paid_callback', { orderid: 1 }))
+    host.inbox.push('{oops', { v: 3, type: 'order_paid_callback', data: { orderid: 1 } }, encodeHostMessage('open_url', { url: 'x' }), encodeHostMessage('order_paid_callback', { orderid: 1 }))
     jest.advanceTimersByTime(HOST_POLL_MS)
     expect(bridge.dropped).toBe(3)
     expect(got).toEqual([{ orderid: 1 }])
@@ -368,7 +367,13 @@ describe('HostBridge', () => {
   })
 
   it('a transport that fails to post rejects the request and forgets it', async () => {
-    const transport: HostTransport = { available: () => true, post: () => { throw new Error('post failed') }, drain: () => [] }
+    const transport: HostTransport = {
+      available: () => true,
+      post: () => {
+        throw new Error('post failed')
+      },
+      drain: () => [],
+    }
     const bridge = new HostBridge(transport, timers, { onError: () => undefined })
     await expect(bridge.request('check_location', {})).rejects.toThrow('post failed')
     expect(bridge.pendingCount).toBe(0)

@@ -1,16 +1,4 @@
-import {
-  ancestorIds,
-  buildLayerTree,
-  checkMove,
-  deleteImpact,
-  descendantIds,
-  layersUnder,
-  moveTargets,
-  pathLabel,
-  pathOf,
-  visibleRows,
-  type TreeLayer,
-} from '../../src/domain/layerTree'
+import { ancestorIds, buildLayerTree, checkMove, deleteImpact, descendantIds, layersUnder, moveTargets, pathLabel, pathOf, visibleRows, type TreeLayer } from '../../src/domain/layerTree'
 import { MAP_MSG } from '../../src/domain/messages'
 
 let nextId = 100
@@ -123,7 +111,11 @@ describe('layer tree (folders nest to any depth)', () => {
   })
 
   it('finds the layers a folder show switch acts on', () => {
-    expect(layersUnder(LAYERS, 1).map((l) => l.id).sort()).toEqual([3, 5, 6])
+    expect(
+      layersUnder(LAYERS, 1)
+        .map((l) => l.id)
+        .sort(),
+    ).toEqual([3, 5, 6])
     expect(layersUnder(LAYERS, 7).map((l) => l.id)).toEqual([7])
   })
 

@@ -12,7 +12,7 @@ import { buildMarker } from '../support/mapBuilders'
 /** A deterministic scatter of n points in a box around Beijing. */
 function scatter(n: number, box = { west: 116.0, south: 39.6, east: 116.8, north: 40.2 }, firstId = 1): Marker[] {
   let s = 12345
-  const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32)
+  const rnd = () => (s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32
   return Array.from({ length: n }, (_, i) =>
     buildMarker({ id: firstId + i, type: 0, points: `${(box.west + rnd() * (box.east - box.west)).toFixed(6)},${(box.south + rnd() * (box.north - box.south)).toFixed(6)}` }),
   )
@@ -44,7 +44,11 @@ describe('the draw list of a view', () => {
     const near = buildMarkerIndex([...group(116.4, 1), ...group(116.4 + 15 * px, 100)])
     expect(computeDrawList(near, { ...BEIJING, zoom }).clusters.map((c) => c.count)).toEqual([20])
     const apart = buildMarkerIndex([...group(116.4, 1), ...group(116.4 + 45 * px, 100)])
-    expect(computeDrawList(apart, { ...BEIJING, zoom }).clusters.map((c) => c.count).sort()).toEqual([10, 10])
+    expect(
+      computeDrawList(apart, { ...BEIJING, zoom })
+        .clusters.map((c) => c.count)
+        .sort(),
+    ).toEqual([10, 10])
   })
 
   it('abbreviates cluster badges with k from 1000 (SPEC 9)', () => {
@@ -113,8 +117,16 @@ describe('the draw list of a view', () => {
     ])
     expect(index.shapes.map((s) => s.marker.id)).toEqual([1])
     expect(index.shapes[0].parts).toEqual([
-      [{ lng: 116.1, lat: 39.1 }, { lng: 116.2, lat: 39.1 }, { lng: 116.2, lat: 39.2 }],
-      [{ lng: 116.3, lat: 39.1 }, { lng: 116.4, lat: 39.1 }, { lng: 116.4, lat: 39.2 }],
+      [
+        { lng: 116.1, lat: 39.1 },
+        { lng: 116.2, lat: 39.1 },
+        { lng: 116.2, lat: 39.2 },
+      ],
+      [
+        { lng: 116.3, lat: 39.1 },
+        { lng: 116.4, lat: 39.1 },
+        { lng: 116.4, lat: 39.2 },
+      ],
     ])
     expect(index.points).toEqual([])
   })
@@ -127,7 +139,11 @@ describe('the draw list of a view', () => {
       buildMarker({ id: 3, points: '116.4005,39.9' }),
       buildMarker({ id: 4, points: '116.4005,39.89999' }),
     ])
-    expect(computeDrawList(index, view).points.map((m) => m.id).sort()).toEqual([1, 3])
+    expect(
+      computeDrawList(index, view)
+        .points.map((m) => m.id)
+        .sort(),
+    ).toEqual([1, 3])
   })
 
   it('replaces point markers by heat cells when the heatmap is on', () => {
@@ -200,7 +216,7 @@ describe('reading stored coordinates', () => {
   it('reads every decimal exactly as Number() does, including the odd ones', () => {
     const odd = ['116.397128', '-0.5', '-0', '0', '.5', '1.', '007.10', '180', '1e3', ' 116.3', '+1', '', '-', '.', '1.2.3', '1,2', '12345678901234567', '3.141592653589793']
     let s = 7
-    const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32)
+    const rnd = () => (s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32
     const random = Array.from({ length: 5000 }, () => ((rnd() - 0.5) * 360).toFixed(Math.floor(rnd() * 10)))
     for (const text of [...odd, ...random]) expect(Object.is(readNumber(text, 0, text.length), Number(text))).toBe(true)
   })

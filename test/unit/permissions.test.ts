@@ -52,7 +52,17 @@ describe('marker defaults and style (SPEC 9, DESIGN 9)', () => {
 })
 
 describe('custom field values', () => {
-  const f = (id: number, kind: LayerField['kind'], extra: Partial<LayerField> = {}): LayerField => ({ id, layer_id: 1, name: `字段${id}`, kind, options: [], required: false, sort: id, rev: 1, ...extra })
+  const f = (id: number, kind: LayerField['kind'], extra: Partial<LayerField> = {}): LayerField => ({
+    id,
+    layer_id: 1,
+    name: `字段${id}`,
+    kind,
+    options: [],
+    required: false,
+    sort: id,
+    rev: 1,
+    ...extra,
+  })
   const fields = [f(1, 'text', { required: true }), f(2, 'number'), f(3, 'date'), f(4, 'choice', { options: ['是', '否'] }), f(5, 'phone'), f(6, 'photo')]
 
   it('keeps valid values, normalised, and drops values of unknown fields', () => {

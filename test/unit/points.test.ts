@@ -1,16 +1,5 @@
 import { MAP_MSG } from '../../src/domain/messages'
-import {
-  boundsOf,
-  boundsOfMany,
-  checkGeometry,
-  formatArea,
-  formatLength,
-  layerTypeOf,
-  markerTypesOf,
-  measure,
-  parsePoints,
-  serializePoints,
-} from '../../src/domain/points'
+import { boundsOf, boundsOfMany, checkGeometry, formatArea, formatLength, layerTypeOf, markerTypesOf, measure, parsePoints, serializePoints } from '../../src/domain/points'
 
 const parts = (s: string) => {
   const r = parsePoints(s)
@@ -20,7 +9,12 @@ const parts = (s: string) => {
 
 describe('points codec (SPEC 3)', () => {
   it("reads 'lng,lat' vertices joined by '|'", () => {
-    expect(parts('116.397,39.909|116.4,39.91')).toEqual([[{ lng: 116.397, lat: 39.909 }, { lng: 116.4, lat: 39.91 }]])
+    expect(parts('116.397,39.909|116.4,39.91')).toEqual([
+      [
+        { lng: 116.397, lat: 39.909 },
+        { lng: 116.4, lat: 39.91 },
+      ],
+    ])
   })
 
   it("reads the parts of a multi-part polygon joined by ';'", () => {

@@ -155,7 +155,7 @@ describe('straight-line legs (no provider, offline)', () => {
 })
 
 describe('distances and times as the pages write them', () => {
-  it("writes metres below a kilometre, one decimal below 100 km, whole kilometres beyond", () => {
+  it('writes metres below a kilometre, one decimal below 100 km, whole kilometres beyond', () => {
     expect(formatDistance(0)).toBe('0米')
     expect(formatDistance(849.6)).toBe('850米')
     expect(formatDistance(1000)).toBe('1公里')

@@ -3,12 +3,35 @@ import { appPages } from '../../src/router/packages'
 
 // SPEC section 2, route by route: path -> access.
 const SPEC_ROUTES: Record<string, 'public' | 'login' | 'none'> = {
-  '/': 'none', '/login': 'public', '/reg': 'public', '/distribution/view': 'public', '/group': 'login',
-  '/department': 'login', '/guide': 'login', '/guide/init': 'login', '/home': 'login', '/about': 'login',
-  '/web': 'public', '/vip': 'login', '/logoff': 'login', '/myinfo': 'login', '/order': 'login',
-  '/system/setting': 'login', '/index': 'login', '/route': 'login', '/route/add': 'login', '/map': 'login',
-  '/addinfo': 'login', '/fields': 'login', '/oplog': 'login', '/task': 'login', '/task/add': 'login',
-  '/share/view': 'public', '/share/management': 'login', '/redirect': 'login', '/warning': 'none',
+  '/': 'none',
+  '/login': 'public',
+  '/reg': 'public',
+  '/distribution/view': 'public',
+  '/group': 'login',
+  '/department': 'login',
+  '/guide': 'login',
+  '/guide/init': 'login',
+  '/home': 'login',
+  '/about': 'login',
+  '/web': 'public',
+  '/vip': 'login',
+  '/logoff': 'login',
+  '/myinfo': 'login',
+  '/order': 'login',
+  '/system/setting': 'login',
+  '/index': 'login',
+  '/route': 'login',
+  '/route/add': 'login',
+  '/map': 'login',
+  '/addinfo': 'login',
+  '/fields': 'login',
+  '/oplog': 'login',
+  '/task': 'login',
+  '/task/add': 'login',
+  '/share/view': 'public',
+  '/share/management': 'login',
+  '/redirect': 'login',
+  '/warning': 'none',
 }
 
 describe('route table (SPEC 2)', () => {
@@ -19,7 +42,9 @@ describe('route table (SPEC 2)', () => {
   })
 
   it('marks exactly login, reg, distribution view, share view and web view (and the warning page) as skipping the checks', () => {
-    const skipping = ROUTES.filter((r) => r.skipChecks && r.path !== '/404').map((r) => r.path).sort()
+    const skipping = ROUTES.filter((r) => r.skipChecks && r.path !== '/404')
+      .map((r) => r.path)
+      .sort()
     expect(skipping).toEqual(['/distribution/view', '/login', '/reg', '/share/view', '/warning', '/web'].sort())
   })
 

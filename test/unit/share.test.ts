@@ -1,8 +1,21 @@
 import { SHARE_BTN } from '../../src/domain/constants'
 import { qrDataUrl, qrModules } from '../../src/domain/qr'
 import {
-  checkShareForm, defaultShareMask, defaultShareName, hasShareFlag, isShareExpired, newShareForm, setShareExpSwitch, setSharePwdSwitch, setShareType,
-  shanghaiDate, shareDialogTitle, shareExpiry, shareLink, withShareFlag, SHARE_MASK_ALL,
+  checkShareForm,
+  defaultShareMask,
+  defaultShareName,
+  hasShareFlag,
+  isShareExpired,
+  newShareForm,
+  setShareExpSwitch,
+  setSharePwdSwitch,
+  setShareType,
+  shanghaiDate,
+  shareDialogTitle,
+  shareExpiry,
+  shareLink,
+  withShareFlag,
+  SHARE_MASK_ALL,
 } from '../../src/domain/share'
 import { SHARE_MSG } from '../../src/domain/shareMessages'
 

@@ -77,7 +77,14 @@ describe('distance and the radius', () => {
 
   it('refuses a position that is not a real place', () => {
     expect(checkSignPosition(SHOP)).toBeNull()
-    for (const p of [{ lng: 0, lat: 39 }, { lng: 116, lat: 0 }, { lng: 181, lat: 39 }, { lng: 116, lat: -91 }, { lng: NaN, lat: 39 }, { lng: 116, lat: Infinity }]) {
+    for (const p of [
+      { lng: 0, lat: 39 },
+      { lng: 116, lat: 0 },
+      { lng: 181, lat: 39 },
+      { lng: 116, lat: -91 },
+      { lng: NaN, lat: 39 },
+      { lng: 116, lat: Infinity },
+    ]) {
       expect(checkSignPosition(p)).toBe(SIGN_MSG.positionInvalid)
     }
   })
@@ -89,7 +96,11 @@ describe('the point a target is measured to', () => {
     expect(markerSignPoint(5, '116.4,39.9')).toEqual({ lng: 116.4, lat: 39.9 })
     expect(markerSignPoint(1, '116.40,39.90|116.42,39.94|116.41,39.92')).toEqual({ lng: 116.41, lat: 39.92 })
     expect(markerSignPoint(3, '116.39,39.90|116.41,39.90|116.41,39.92|116.39,39.92')).toEqual({ lng: 116.4, lat: 39.91 })
-    for (const [type, points] of [[1, '116.40,39.90|116.42,39.94'], [4, '116.1,39.1|116.3,39.4'], [6, '116,39|117,39|117,40;116.2,39.2|116.4,39.2|116.4,39.4']] as const) {
+    for (const [type, points] of [
+      [1, '116.40,39.90|116.42,39.94'],
+      [4, '116.1,39.1|116.3,39.4'],
+      [6, '116,39|117,39|117,40;116.2,39.2|116.4,39.2|116.4,39.4'],
+    ] as const) {
       expect(markerSignPoint(type, points)).toEqual(markerStopPoint(type, points))
     }
   })

@@ -132,7 +132,11 @@ describe('applying marker changes in place', () => {
 
   it('puts a marker in a layer not loaded only when allowed', () => {
     expect(applyMarkerChanges(byLayer, [buildMarker({ id: 9, layer_id: 5 })], []).has(5)).toBe(false)
-    expect(applyMarkerChanges(byLayer, [buildMarker({ id: 9, layer_id: 5 })], [], (l) => l === 5).get(5)!.map((m) => m.id)).toEqual([9])
+    expect(
+      applyMarkerChanges(byLayer, [buildMarker({ id: 9, layer_id: 5 })], [], (l) => l === 5)
+        .get(5)!
+        .map((m) => m.id),
+    ).toEqual([9])
   })
 
   it('returns the same map when nothing changes', () => {

@@ -67,25 +67,8 @@ const manager = member({ is_manager: true })
 
 describe('the group-level catalogue', () => {
   it('lists the 7 modules as type 1 and the 8 group actions as type 2, named as the permission catalogue names them', () => {
-    expect(GROUP_CATALOGUE.filter((e) => e.type === 1).map((e) => e.id)).toEqual([
-      'module_map',
-      'module_logistics',
-      'module_routing',
-      'module_dispatch',
-      'module_print',
-      'module_log',
-      'module_share',
-    ])
-    expect(GROUP_CATALOGUE.filter((e) => e.type === 2).map((e) => e.id)).toEqual([
-      'layer_add',
-      'sign_list',
-      'routing_add',
-      'routing_delete',
-      'routing_share',
-      'oplog',
-      'task_add',
-      'task_delete',
-    ])
+    expect(GROUP_CATALOGUE.filter((e) => e.type === 1).map((e) => e.id)).toEqual(['module_map', 'module_logistics', 'module_routing', 'module_dispatch', 'module_print', 'module_log', 'module_share'])
+    expect(GROUP_CATALOGUE.filter((e) => e.type === 2).map((e) => e.id)).toEqual(['layer_add', 'sign_list', 'routing_add', 'routing_delete', 'routing_share', 'oplog', 'task_add', 'task_delete'])
     for (const e of GROUP_CATALOGUE) expect(e.name).toBe(PERMISSION_CATALOGUE.find((p) => p.id === e.id)!.name)
     expect(MODULE_IDS).toHaveLength(7)
     expect(GROUP_ACTION_IDS).toHaveLength(8)
@@ -257,12 +240,7 @@ describe('a member’s effective modules', () => {
 
   it('gives a plain member module_map plus their roles’ ids, in catalogue order', () => {
     expect(effectiveModuleIds(member(), 1)).toEqual([PERM.MODULE_MAP])
-    expect(effectiveModuleIds(member({ role_module_ids: [PERM.OPLOG, PERM.MODULE_ROUTING, PERM.LAYER_ADD] }), 1)).toEqual([
-      PERM.MODULE_MAP,
-      PERM.MODULE_ROUTING,
-      PERM.LAYER_ADD,
-      PERM.OPLOG,
-    ])
+    expect(effectiveModuleIds(member({ role_module_ids: [PERM.OPLOG, PERM.MODULE_ROUTING, PERM.LAYER_ADD] }), 1)).toEqual([PERM.MODULE_MAP, PERM.MODULE_ROUTING, PERM.LAYER_ADD, PERM.OPLOG])
   })
 
   it('ignores role ids that are not in the catalogue', () => {
@@ -298,7 +276,17 @@ describe('SPEC 6 share visibility', () => {
 
   it('shows others the layers whose effective opts include layer_share, own or through the department', () => {
     const inHaidian = member({ department_id: 4 })
-    expect(shareableLayerIds(inHaidian, team, layers, new Map([[700, [PERM.LAYER_SHARE]], [600, [PERM.MARKER_ADD]]]))).toEqual([400, 700])
+    expect(
+      shareableLayerIds(
+        inHaidian,
+        team,
+        layers,
+        new Map([
+          [700, [PERM.LAYER_SHARE]],
+          [600, [PERM.MARKER_ADD]],
+        ]),
+      ),
+    ).toEqual([400, 700])
     expect(shareableLayerIds(member(), team, layers, new Map())).toEqual([])
   })
 })
@@ -323,7 +311,7 @@ describe('invites and the join limit', () => {
     expect(collaboratorCount(0, 0)).toBe(0)
   })
 
-  it('has room for a trial group\'s fifth collaborator but not its sixth (SPEC 1, 9: administrator + 5)', () => {
+  it("has room for a trial group's fifth collaborator but not its sixth (SPEC 1, 9: administrator + 5)", () => {
     expect(hasRoomForCollaborator(collaboratorCount(5, 0), 5)).toBe(true)
     expect(hasRoomForCollaborator(collaboratorCount(6, 0), 5)).toBe(false)
     expect(hasRoomForCollaborator(collaboratorCount(3, 2), 5)).toBe(true)

@@ -111,7 +111,11 @@ describe('tree selection (SPEC 4: ticking, unticking, mandatory items)', () => {
       { id: 'b', parentId: 'a', name: 'B' },
     ]
     expect(treeSelect(cyclic, [], { type: 'toggle', id: 'a' }).checked.sort()).toEqual(['a', 'b'])
-    expect(treeOrder(cyclic).map((n) => n.id).sort()).toEqual(['a', 'b'])
+    expect(
+      treeOrder(cyclic)
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual(['a', 'b'])
   })
 
   it('every sequence of toggles keeps the invariant: each ticked node has its ancestors ticked', () => {

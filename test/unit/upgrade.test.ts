@@ -1,18 +1,7 @@
 /** The upgrade prompt's rules (SPEC 4 "Upgrade prompt", SPEC 9 client version 70 / 1.0.38). */
 import type { AppVersion, UpgradeCheck } from '../../types/upgrade'
 import { osOf } from '../../src/domain/device'
-import {
-  APP_VERSION_STR,
-  CLIENT_VERSION,
-  isDownloadUrl,
-  isNewerVersion,
-  noteLines,
-  promptDue,
-  releasePlatformOf,
-  shouldCheckUpgrade,
-  upgradePromptOf,
-  versionText,
-} from '../../src/domain/upgrade'
+import { APP_VERSION_STR, CLIENT_VERSION, isDownloadUrl, isNewerVersion, noteLines, promptDue, releasePlatformOf, shouldCheckUpgrade, upgradePromptOf, versionText } from '../../src/domain/upgrade'
 import { UPGRADE_MSG } from '../../src/domain/upgradeMessages'
 import { shanghaiDay } from '../../src/domain/vipPrompt'
 
@@ -94,7 +83,7 @@ describe('once a day (Asia/Shanghai)', () => {
 })
 
 describe('version compare and texts', () => {
-  it('should take only a version code above the client\'s as newer', () => {
+  it("should take only a version code above the client's as newer", () => {
     expect(isNewerVersion(71)).toBe(true)
     expect(isNewerVersion(70)).toBe(false)
     expect(isNewerVersion(69)).toBe(false)
@@ -131,7 +120,7 @@ describe('version compare and texts', () => {
   })
 })
 
-describe('the prompt for the server\'s answer', () => {
+describe("the prompt for the server's answer", () => {
   it('should show the version line, the notes and the installer of a newer release', () => {
     expect(upgradePromptOf(answer(release()))).toEqual({
       show: true,

@@ -1,10 +1,5 @@
 /** Membership rules (SPEC 1, 3, 4, 5, 9): tiers, trial, reminder, custom member, storage, products, discounts, questionnaire, reset. */
-import {
-  DEFAULT_GROUP_VIP,
-  FREE_LIMITS,
-  TRIAL_LIMITS,
-  VIP_PRICES_FEN,
-} from '../../src/domain/constants'
+import { DEFAULT_GROUP_VIP, FREE_LIMITS, TRIAL_LIMITS, VIP_PRICES_FEN } from '../../src/domain/constants'
 import { MSG } from '../../src/domain/messages'
 import { COMPANY_SIZE_OPTIONS, VIP_MSG } from '../../src/domain/vipMessages'
 import {
@@ -216,7 +211,7 @@ describe('purchases (what a paid order does to the group)', () => {
   it('adds a year to the same tier while it runs', () => {
     expect(applyPurchase(group(3, at(10 * DAY)), 3, NOW)).toEqual({ level: 3, vip_exp: year(at(10 * DAY)), ...limitsOfLevel(3) })
   })
-  it('upgrades from now and converts the lower tier\'s remaining time at the price ratio', () => {
+  it("upgrades from now and converts the lower tier's remaining time at the price ratio", () => {
     const result = applyPurchase(group(2, at(100 * DAY)), 4, NOW)
     const carried = Math.floor((100 * DAY * VIP_PRICES_FEN[2]) / VIP_PRICES_FEN[4])
     expect(result).toEqual({ level: 4, vip_exp: new Date(new Date(year(NOW)).getTime() + carried).toISOString(), ...DEFAULT_GROUP_VIP })
@@ -373,7 +368,7 @@ describe('questionnaire (SPEC 5)', () => {
   ])('refuses %j with its SPEC message', (patch, message) => {
     expect(checkVerifyForm({ ...filled, ...patch })).toBe(message)
   })
-  it('checks in the form\'s order: the first problem is reported', () => {
+  it("checks in the form's order: the first problem is reported", () => {
     expect(checkVerifyForm(emptyVerifyForm())).toBe('请输入企业名称')
     expect(checkVerifyForm({ ...emptyVerifyForm(), name: 'a' })).toBe('请输入您的行业或工作性质')
     expect(checkVerifyForm({ ...filled, size: null, contacts: '' })).toBe('请输入企业规模')

@@ -139,7 +139,7 @@ describe('the trial welcome (SPEC 2)', () => {
 describe('when a paid membership has arrived (SPEC 4 payment callback)', () => {
   const m = (level: number, vip_exp: string | null) => ({ level, vip_exp })
 
-  it('arrives when the group is at the order\'s level with a later expiry', () => {
+  it("arrives when the group is at the order's level with a later expiry", () => {
     expect(paymentArrived(m(1, at(5 * DAY)), m(2, at(365 * DAY)), 2)).toBe(true) // trial -> VIP 1
     expect(paymentArrived(m(0, null), m(3, at(365 * DAY)), 3)).toBe(true) // free -> VIP 2
     expect(paymentArrived(m(3, at(10 * DAY)), m(3, at(375 * DAY)), 3)).toBe(true) // renewal
@@ -152,7 +152,7 @@ describe('when a paid membership has arrived (SPEC 4 payment callback)', () => {
     expect(paymentArrived(m(0, null), m(0, null), 2)).toBe(false)
   })
 
-  it('has not arrived below the order\'s level, nor without user info', () => {
+  it("has not arrived below the order's level, nor without user info", () => {
     expect(paymentArrived(m(1, at(5 * DAY)), m(2, at(365 * DAY)), 3)).toBe(false)
     expect(paymentArrived(m(1, at(5 * DAY)), m(1, at(35 * DAY)), 2)).toBe(false) // the questionnaire's days are not the payment
     expect(paymentArrived(m(1, at(5 * DAY)), null, 2)).toBe(false)
@@ -171,7 +171,7 @@ describe('when a paid membership has arrived (SPEC 4 payment callback)', () => {
 
 describe('the dialog picked for a new trial (SPEC 4: a trial at exactly 7 days is skipped)', () => {
   const today = shanghaiDay(NOW)
-  it('shows no reminder on a trial\'s first day so the welcome can greet, but does from 6 days', () => {
+  it("shows no reminder on a trial's first day so the welcome can greet, but does from 6 days", () => {
     expect(vipPrompt({ level: 1, vip_exp: at(7 * DAY) }, true, NOW, null)).toBeNull()
     expect(vipPrompt({ level: 1, vip_exp: at(6 * DAY) }, true, NOW, null)).toEqual({ kind: 'reminder', days: 6 })
     expect(vipPrompt({ level: 1, vip_exp: at(6 * DAY) }, false, NOW, null)).toEqual({ kind: 'reminder', days: 6 })

@@ -6,9 +6,7 @@ import type { SignTicket } from '../../types/signs'
 import { CAMERA_EXPORT_SCALE, CAMERA_VIDEO_HEIGHT_INSET, IMAGE_PREVIEW_MAX_ZOOM, IMAGE_PREVIEW_MIN_ZOOM, WATERMARK_WRAP_WIDTH } from '../../src/domain/constants'
 import { clampZoom, pinchZoom, stepZoom, swipeIndex } from '../../src/domain/imagePreview'
 import { CHECKIN_MSG } from '../../src/domain/checkinMessages'
-import {
-  cameraVideoHeight, coverCrop, exportSize, formatSignDistance, layoutWatermark, shanghaiDateTime, watermarkText, wrapText, WATERMARK_STYLE,
-} from '../../src/domain/watermark'
+import { cameraVideoHeight, coverCrop, exportSize, formatSignDistance, layoutWatermark, shanghaiDateTime, watermarkText, wrapText, WATERMARK_STYLE } from '../../src/domain/watermark'
 import { paintWatermarkedPhoto } from '../../src/platform/camera/draw'
 import { cameraProblemOfPage } from '../../src/platform/camera/index.h5'
 
@@ -19,10 +17,17 @@ const at10 = measureAt(10)
 
 function ticket(over: Partial<SignTicket> = {}): SignTicket {
   return {
-    ticket: 't', time: '2026-11-22T08:00:05.000Z', expires_at: '2026-11-22T08:10:05.000Z', code: '1A2B3C4D',
-    user: { id: 7, nickname: '小王' }, lng: 116.397428, lat: 39.90923,
+    ticket: 't',
+    time: '2026-11-22T08:00:05.000Z',
+    expires_at: '2026-11-22T08:10:05.000Z',
+    code: '1A2B3C4D',
+    user: { id: 7, nickname: '小王' },
+    lng: 116.397428,
+    lat: 39.90923,
     target: { kind: 'marker', marker_id: 11, task_id: null, name: '客户甲', lng: 116.3975, lat: 39.9093 },
-    distance: 35, radius: 300, ...over,
+    distance: 35,
+    radius: 300,
+    ...over,
   }
 }
 
@@ -46,14 +51,7 @@ describe('watermark text', () => {
     const w = watermarkText(ticket(), '北京市东城区东华门街道')
     expect(w.clock).toBe('16:00')
     expect(w.date).toBe('2026-11-22 星期日')
-    expect(w.lines).toEqual([
-      '时间 2026-11-22 16:00:05',
-      '地点 北京市东城区东华门街道',
-      '坐标 116.397428, 39.909230',
-      '签到人 小王',
-      '签到点 客户甲（距离 35 米）',
-      '校验码 1A2B3C4D',
-    ])
+    expect(w.lines).toEqual(['时间 2026-11-22 16:00:05', '地点 北京市东城区东华门街道', '坐标 116.397428, 39.909230', '签到人 小王', '签到点 客户甲（距离 35 米）', '校验码 1A2B3C4D'])
   })
   it('a free check-in says so and has no distance; no address leaves the place out', () => {
     const w = watermarkText(ticket({ target: { kind: 'free', marker_id: null, task_id: null, name: '', lng: null, lat: null }, distance: null }), '  ')
@@ -146,11 +144,17 @@ describe('coverCrop', () => {
   })
 })
 
-describe('painting a watermarked photo (both platforms\' 2d canvas)', () => {
+describe("painting a watermarked photo (both platforms' 2d canvas)", () => {
   function fakeCtx() {
     const ops: unknown[][] = []
     const ctx = {
-      font: '', fillStyle: '' as unknown, textBaseline: '', shadowColor: '', shadowBlur: 0, shadowOffsetX: 0, shadowOffsetY: 0,
+      font: '',
+      fillStyle: '' as unknown,
+      textBaseline: '',
+      shadowColor: '',
+      shadowBlur: 0,
+      shadowOffsetX: 0,
+      shadowOffsetY: 0,
       setTransform: (...a: number[]) => ops.push(['setTransform', ...a]),
       fillRect: (...a: number[]) => ops.push(['fillRect', ...a]),
       fillText: (t: string, x: number, y: number) => ops.push(['fillText', t, x, y, ctx.font]),

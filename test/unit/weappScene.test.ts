@@ -56,10 +56,7 @@ describe('the WeChat map scene', () => {
 })
 
 describe('overlays handed to the WeChat map through setData', () => {
-  const areas = [
-    buildMarker({ id: 1, type: 3, points: '116.1,39.7|116.2,39.7|116.2,39.8' }),
-    buildMarker({ id: 2, type: 1, points: '116.3,39.7|116.4,39.8' }),
-  ]
+  const areas = [buildMarker({ id: 1, type: 3, points: '116.1,39.7|116.2,39.7|116.2,39.8' }), buildMarker({ id: 2, type: 1, points: '116.3,39.7|116.4,39.8' })]
   const index = buildMarkerIndex(areas)
 
   it('keeps the very value handed before when a pan leaves the lines and areas as they were, so nothing is sent again', () => {

@@ -270,7 +270,7 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
     const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
     const layer = buildLayer({ id: 1, name: '网点', type: 1, show: true })
     let s = 7
-    const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32)
+    const rnd = () => (s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32
     const list = Array.from({ length: 12_000 }, (_, i) => buildMarker({ id: i + 1, layer_id: 1, name: `网点${i}`, points: `${(116.0 + rnd() * 0.8).toFixed(5)},${(39.6 + rnd() * 0.6).toFixed(5)}` }))
     const { rendered, requests, mapCalls } = runPage('pages/map/index', storage, '', { '/api/layer/getlist': [layer], '/api/marker/getlist': { list } }, 1500)
     // Pages of 5000: 5000, 5000, 2000.
@@ -293,7 +293,7 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
     for (const icon of new Set([...shown.values()].map((m) => m.iconPath))) expect(fs.existsSync(path.join(dist, icon))).toBe(true)
   })
 
-  it('applies a teammate\'s new marker pushed over wx.connectSocket to the map scene, without fetching the pages again', () => {
+  it("applies a teammate's new marker pushed over wx.connectSocket to the map scene, without fetching the pages again", () => {
     const user = buildUser({ id: 7, nickname: '小王', select_groupid: 3, select_groupname: '外业队', token: 'tok-7' })
     const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
     const layer = buildLayer({ id: 1, name: '网点', type: 1, show: true })
@@ -335,17 +335,56 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
     const user = buildUser({ id: 7, select_groupid: 3 })
     const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
     const info = {
-      group_id: 3, level: 1, level_name: '试用版', vip_exp: user.vip_exp, expired: false, custom: false, days_left: 5, is_admin: true,
-      marker_limit: 300, join_limit: 5, file_rep_size: 307200, effective: { marker_limit: 300, join_limit: 5, file_size_limit: 307200 },
-      usage: { markers: 12, members: 1, pending: 0, storage_kb: 2048 }, hidden_markers: 0, restore_until: null, products: [], verifyed: true, can_get_trial_bonus: false,
+      group_id: 3,
+      level: 1,
+      level_name: '试用版',
+      vip_exp: user.vip_exp,
+      expired: false,
+      custom: false,
+      days_left: 5,
+      is_admin: true,
+      marker_limit: 300,
+      join_limit: 5,
+      file_rep_size: 307200,
+      effective: { marker_limit: 300, join_limit: 5, file_size_limit: 307200 },
+      usage: { markers: 12, members: 1, pending: 0, storage_kb: 2048 },
+      hidden_markers: 0,
+      restore_until: null,
+      products: [],
+      verifyed: true,
+      can_get_trial_bonus: false,
     }
-    const order = { id: 41, order_no: 'VIP20261123000041', product_id: 1, product_name: 'VIP 1', level: 2, months: 12, price: 8800, discount_code: '', discount_amount: 0, amount: 8800, status: 0, channel: '', created_at: '2026-11-23T00:00:00.000Z', expires_at: '2099-01-01T00:00:00.000Z', paid_at: null, cancelled_at: null, vip_exp_after: null }
+    const order = {
+      id: 41,
+      order_no: 'VIP20261123000041',
+      product_id: 1,
+      product_name: 'VIP 1',
+      level: 2,
+      months: 12,
+      price: 8800,
+      discount_code: '',
+      discount_amount: 0,
+      amount: 8800,
+      status: 0,
+      channel: '',
+      created_at: '2026-11-23T00:00:00.000Z',
+      expires_at: '2099-01-01T00:00:00.000Z',
+      paid_at: null,
+      cancelled_at: null,
+      vip_exp_after: null,
+    }
     const params = { appId: 'wx0123456789abcdef', timeStamp: '1795392000', nonceStr: 'n0nce', package: 'prepay_id=wx2026', signType: 'RSA', paySign: 'c2lnbmF0dXJl' }
-    const { rendered, requests, payments } = runPage('pages/vip/index', storage, '购买', {
-      '/api/vip/info': info,
-      '/api/vip/order/add': order,
-      '/api/vip/order/wxpay/create': { order, sandbox: false, params },
-    }, 600)
+    const { rendered, requests, payments } = runPage(
+      'pages/vip/index',
+      storage,
+      '购买',
+      {
+        '/api/vip/info': info,
+        '/api/vip/order/add': order,
+        '/api/vip/order/wxpay/create': { order, sandbox: false, params },
+      },
+      600,
+    )
     expect(rendered).toContain('12 / 300')
     expect(rendered).toContain('¥88.00')
     const add = requests.find((r) => r.url.endsWith('/api/vip/order/add')) as { data: Record<string, unknown> } | undefined

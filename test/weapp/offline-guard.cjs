@@ -78,7 +78,10 @@ if (!globalThis.__offlineGuardLoaded) {
     return realConnect.apply(this, args)
   }
 
-  for (const [scheme, mod] of [['http', http], ['https', https]]) {
+  for (const [scheme, mod] of [
+    ['http', http],
+    ['https', https],
+  ]) {
     for (const method of ['request', 'get']) {
       const real = mod[method]
       mod[method] = function (...args) {
@@ -121,7 +124,10 @@ if (!globalThis.__offlineGuardLoaded) {
 
   // What the packer prints, from any of its processes (its compiler child's output never reaches
   // the terminal: the packer drops it outside DevTools).
-  for (const [name, stream] of [['stdout', process.stdout], ['stderr', process.stderr]]) {
+  for (const [name, stream] of [
+    ['stdout', process.stdout],
+    ['stderr', process.stderr],
+  ]) {
     const real = stream.write.bind(stream)
     stream.write = (chunk, ...rest) => {
       // The packer colours its lines; the comparison wants the text (ESC is the point of this pattern).

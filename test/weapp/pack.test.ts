@@ -98,7 +98,11 @@ function pack(projectPath: string, name: string): PackRun {
     } as NodeJS.ProcessEnv,
   })
   if (res.error || res.status !== 0 || !fs.existsSync(reportFile)) throw new Error(`packer did not finish: ${res.error ?? res.status}\n${res.stdout}\n${res.stderr}`)
-  const events: GuardEvent[] = fs.readFileSync(guardLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+  const events: GuardEvent[] = fs
+    .readFileSync(guardLog, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
   const lines = events
     .filter((e) => e.kind === 'output')
     .flatMap((e) => e.text!.split('\n').map((text) => ({ stream: e.stream!, text: text.trimEnd() })))
@@ -147,7 +151,14 @@ describe("WeChat's packer (miniprogram-ci) over dist/weapp", () => {
     }
     const total = Object.values(sizes).reduce((a, b) => a + b, 0)
     // The figures, for the report of this run.
-    console.log(`packer: ${Object.keys(sizes).length} files, ${(total / 1024).toFixed(0)} KB; main ${(byPackage.main / 1024).toFixed(0)} KB; largest subpackage ${Object.entries(byPackage).filter(([k]) => k !== 'main').sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KB`)[0]}; ${run.report.ms} ms`)
+    console.log(
+      `packer: ${Object.keys(sizes).length} files, ${(total / 1024).toFixed(0)} KB; main ${(byPackage.main / 1024).toFixed(0)} KB; largest subpackage ${
+        Object.entries(byPackage)
+          .filter(([k]) => k !== 'main')
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, v]) => `${k} ${(v / 1024).toFixed(0)} KB`)[0]
+      }; ${run.report.ms} ms`,
+    )
     for (const [pkg, bytes] of Object.entries(byPackage)) expect({ pkg, over: bytes > PACKAGE_LIMIT }).toEqual({ pkg, over: false })
     expect(total).toBeLessThanOrEqual(TOTAL_LIMIT)
   })

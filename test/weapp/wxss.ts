@@ -49,7 +49,12 @@ export function wxssReferences(css: string): { imports: string[]; urls: string[]
   const urls: string[] = []
   const root = postcss.parse(css)
   root.walkAtRules('import', (at) => {
-    imports.push(at.params.replace(/^url\(|\)$/g, '').replace(/^["']|["']$/g, '').trim())
+    imports.push(
+      at.params
+        .replace(/^url\(|\)$/g, '')
+        .replace(/^["']|["']$/g, '')
+        .trim(),
+    )
   })
   root.walkDecls((decl) => {
     for (const m of decl.value.matchAll(/url\(\s*(["']?)([^"')]*)\1\s*\)/g)) urls.push(m[2])

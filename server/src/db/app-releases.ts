@@ -24,14 +24,7 @@ export type NewAppRelease = Insertable<AppReleasesTable>
 
 /** The newest release of the platform whose version code is above `versionCode`, if any. */
 export function newestReleaseAbove(db: Executor, platform: ReleasePlatform, versionCode: number): Promise<AppReleaseRow | undefined> {
-  return db
-    .selectFrom('app_releases')
-    .selectAll()
-    .where('platform', '=', platform)
-    .where('version_code', '>', versionCode)
-    .orderBy('version_code', 'desc')
-    .limit(1)
-    .executeTakeFirst()
+  return db.selectFrom('app_releases').selectAll().where('platform', '=', platform).where('version_code', '>', versionCode).orderBy('version_code', 'desc').limit(1).executeTakeFirst()
 }
 
 /** Adds a release (operators; tests). The (platform, version_code) pair is unique. */

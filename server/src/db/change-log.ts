@@ -88,7 +88,12 @@ export async function pruneChanges(trx: Executor, groupId: number, seq: number):
 
 /** The last seq of the group's entries older than `before` (0 when none). */
 export async function lastSeqBefore(db: Executor, groupId: number, before: string): Promise<number> {
-  const row = await db.selectFrom('sync_changes').select((eb) => eb.fn.max('seq').as('seq')).where('group_id', '=', groupId).where('created_at', '<', before).executeTakeFirst()
+  const row = await db
+    .selectFrom('sync_changes')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('group_id', '=', groupId)
+    .where('created_at', '<', before)
+    .executeTakeFirst()
   return Number(row?.seq ?? 0)
 }
 

@@ -21,9 +21,7 @@ export interface Database {
   close(): Promise<void>
 }
 
-export type DatabaseOptions =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number }
+export type DatabaseOptions = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number }
 
 export function openDatabase(options: DatabaseOptions): Database {
   const pgPool = options.kind === 'postgres' ? postgresPool(options) : undefined

@@ -26,13 +26,7 @@ export interface DepartmentGrantRow {
 
 /** Every department grant of the group. */
 export async function departmentGrantsOfGroup(db: Executor, groupId: number): Promise<DepartmentGrantRow[]> {
-  const rows = await db
-    .selectFrom('department_layer_auth')
-    .select(['department_id', 'layer_id', 'opts'])
-    .where('group_id', '=', groupId)
-    .orderBy('department_id')
-    .orderBy('layer_id')
-    .execute()
+  const rows = await db.selectFrom('department_layer_auth').select(['department_id', 'layer_id', 'opts']).where('group_id', '=', groupId).orderBy('department_id').orderBy('layer_id').execute()
   return rows.map((r) => ({ department_id: r.department_id, layer_id: r.layer_id, opts: parseOpts(r.opts) }))
 }
 
@@ -52,15 +46,25 @@ export async function saveDepartmentOpts(db: Executor, auth: { group_id: number;
 
 export async function deleteDepartmentLayers(db: Executor, departmentId: number, layerIds: readonly number[]): Promise<void> {
   if (layerIds.length === 0) return
-  await db.deleteFrom('department_layer_auth').where('department_id', '=', departmentId).where('layer_id', 'in', [...layerIds]).execute()
+  await db
+    .deleteFrom('department_layer_auth')
+    .where('department_id', '=', departmentId)
+    .where('layer_id', 'in', [...layerIds])
+    .execute()
 }
 
 export async function deleteGrantsOfDepartments(db: Executor, departmentIds: readonly number[]): Promise<void> {
   if (departmentIds.length === 0) return
-  await db.deleteFrom('department_layer_auth').where('department_id', 'in', [...departmentIds]).execute()
+  await db
+    .deleteFrom('department_layer_auth')
+    .where('department_id', 'in', [...departmentIds])
+    .execute()
 }
 
 export async function deleteDepartmentGrantsOfGroups(db: Executor, groupIds: readonly number[]): Promise<void> {
   if (groupIds.length === 0) return
-  await db.deleteFrom('department_layer_auth').where('group_id', 'in', [...groupIds]).execute()
+  await db
+    .deleteFrom('department_layer_auth')
+    .where('group_id', 'in', [...groupIds])
+    .execute()
 }

@@ -52,7 +52,10 @@ export async function deleteManager(db: Executor, departmentId: number, userId: 
 
 export async function deleteManagersOfDepartments(db: Executor, departmentIds: readonly number[]): Promise<void> {
   if (departmentIds.length === 0) return
-  await db.deleteFrom('department_managers').where('department_id', 'in', [...departmentIds]).execute()
+  await db
+    .deleteFrom('department_managers')
+    .where('department_id', 'in', [...departmentIds])
+    .execute()
 }
 
 /** The user stops managing any department of the group (leaving or removed from it). */

@@ -40,16 +40,26 @@ export function updateDepartment(db: Executor, id: number, patch: Partial<Pick<D
 
 export async function deleteDepartments(db: Executor, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return
-  await db.deleteFrom('departments').where('id', 'in', [...ids]).execute()
+  await db
+    .deleteFrom('departments')
+    .where('id', 'in', [...ids])
+    .execute()
 }
 
 export async function deleteDepartmentsOfGroups(db: Executor, groupIds: readonly number[]): Promise<void> {
   if (groupIds.length === 0) return
-  await db.deleteFrom('departments').where('group_id', 'in', [...groupIds]).execute()
+  await db
+    .deleteFrom('departments')
+    .where('group_id', 'in', [...groupIds])
+    .execute()
 }
 
 export async function departmentIdsOfGroups(db: Executor, groupIds: readonly number[]): Promise<number[]> {
   if (groupIds.length === 0) return []
-  const rows = await db.selectFrom('departments').select('id').where('group_id', 'in', [...groupIds]).execute()
+  const rows = await db
+    .selectFrom('departments')
+    .select('id')
+    .where('group_id', 'in', [...groupIds])
+    .execute()
   return rows.map((r) => r.id)
 }

@@ -29,7 +29,11 @@ export type DiscountRow = Selectable<DiscountsTable>
 export type NewDiscount = Omit<DiscountRow, 'id' | 'used_count'> & { used_count?: number }
 
 export function insertDiscount(db: Executor, discount: NewDiscount): Promise<DiscountRow> {
-  return db.insertInto('discounts').values({ ...discount, used_count: discount.used_count ?? 0 }).returningAll().executeTakeFirstOrThrow()
+  return db
+    .insertInto('discounts')
+    .values({ ...discount, used_count: discount.used_count ?? 0 })
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }
 
 export function findDiscountByCode(db: Executor, code: string): Promise<DiscountRow | undefined> {

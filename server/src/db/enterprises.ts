@@ -46,7 +46,11 @@ export async function setEnterpriseBonus(db: Executor, userId: number, days: num
 }
 
 export async function updateEnterprise(db: Executor, userId: number, fields: EnterpriseFields, at: string): Promise<void> {
-  await db.updateTable('enterprises').set({ ...fields, updated_at: at }).where('user_id', '=', userId).execute()
+  await db
+    .updateTable('enterprises')
+    .set({ ...fields, updated_at: at })
+    .where('user_id', '=', userId)
+    .execute()
 }
 
 export async function deleteEnterpriseOfUser(db: Executor, userId: number): Promise<void> {

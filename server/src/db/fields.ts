@@ -43,14 +43,7 @@ export function findFieldEvenDeleted(db: Executor, groupId: number, id: number):
 
 /** A live field of the layer with this name (other than `exceptId`). */
 export function findFieldByName(db: Executor, layerId: number, name: string, exceptId = 0): Promise<FieldRow | undefined> {
-  return db
-    .selectFrom('layer_fields')
-    .selectAll()
-    .where('layer_id', '=', layerId)
-    .where('name', '=', name)
-    .where('id', '!=', exceptId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
+  return db.selectFrom('layer_fields').selectAll().where('layer_id', '=', layerId).where('name', '=', name).where('id', '!=', exceptId).where('deleted_at', 'is', null).executeTakeFirst()
 }
 
 export interface FieldValues {
@@ -89,7 +82,11 @@ export function updateField(db: Executor, id: number, field: FieldValues): Promi
 
 /** The sort value after the layer's last field (deleted ones included, so a restore keeps its place). */
 export async function nextFieldSort(db: Executor, layerId: number): Promise<number> {
-  const row = await db.selectFrom('layer_fields').select((eb) => eb.fn.max('sort').as('top')).where('layer_id', '=', layerId).executeTakeFirst()
+  const row = await db
+    .selectFrom('layer_fields')
+    .select((eb) => eb.fn.max('sort').as('top'))
+    .where('layer_id', '=', layerId)
+    .executeTakeFirst()
   return row?.top === null || row?.top === undefined ? 0 : Number(row.top) + 1
 }
 

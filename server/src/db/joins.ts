@@ -16,7 +16,11 @@ export async function addJoin(db: Executor, join: { group_id: number; user_id: n
 }
 
 export async function countMembers(db: Executor, groupId: number): Promise<number> {
-  const row = await db.selectFrom('joins').select((eb) => eb.fn.countAll().as('n')).where('group_id', '=', groupId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('joins')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('group_id', '=', groupId)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -48,7 +52,12 @@ export function joinsOfGroup(db: Executor, groupId: number) {
 /** Which of these users are members of the group. */
 export async function memberIdsAmong(db: Executor, groupId: number, userIds: readonly number[]): Promise<Set<number>> {
   if (userIds.length === 0) return new Set()
-  const rows = await db.selectFrom('joins').select('user_id').where('group_id', '=', groupId).where('user_id', 'in', [...userIds]).execute()
+  const rows = await db
+    .selectFrom('joins')
+    .select('user_id')
+    .where('group_id', '=', groupId)
+    .where('user_id', 'in', [...userIds])
+    .execute()
   return new Set(rows.map((r) => r.user_id))
 }
 
@@ -63,5 +72,10 @@ export async function deleteJoin(db: Executor, id: number): Promise<void> {
 /** Members of deleted departments become department-less. */
 export async function clearDepartments(db: Executor, groupId: number, departmentIds: readonly number[]): Promise<void> {
   if (departmentIds.length === 0) return
-  await db.updateTable('joins').set({ department_id: 0 }).where('group_id', '=', groupId).where('department_id', 'in', [...departmentIds]).execute()
+  await db
+    .updateTable('joins')
+    .set({ department_id: 0 })
+    .where('group_id', '=', groupId)
+    .where('department_id', 'in', [...departmentIds])
+    .execute()
 }

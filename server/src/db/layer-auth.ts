@@ -35,13 +35,7 @@ export async function optsOfMember(db: Executor, groupId: number, userId: number
 
 /** The member's opts on one layer ([] when none). */
 export async function optsOnLayer(db: Executor, groupId: number, layerId: number, userId: number): Promise<string[]> {
-  const row = await db
-    .selectFrom('layer_auth')
-    .select('opts')
-    .where('group_id', '=', groupId)
-    .where('layer_id', '=', layerId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  const row = await db.selectFrom('layer_auth').select('opts').where('group_id', '=', groupId).where('layer_id', '=', layerId).where('user_id', '=', userId).executeTakeFirst()
   return row ? parseOpts(row.opts) : []
 }
 

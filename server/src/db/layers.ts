@@ -57,19 +57,17 @@ export async function insertLayer(db: Executor, layer: NewLayer): Promise<LayerR
 }
 
 export async function updateLayer(db: Executor, id: number, patch: Partial<Pick<LayerRow, 'parent_id' | 'name' | 'type' | 'sort' | 'is_default' | 'updated_at'>>): Promise<LayerRow> {
-  return db.updateTable('layers').set({ ...patch, rev: bumpRev() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  return db
+    .updateTable('layers')
+    .set({ ...patch, rev: bumpRev() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }
 
 /** The group's live default layer of this type, if any. */
 export function defaultLayerOfType(db: Executor, groupId: number, type: number): Promise<LayerRow | undefined> {
-  return db
-    .selectFrom('layers')
-    .selectAll()
-    .where('group_id', '=', groupId)
-    .where('type', '=', type)
-    .where('is_default', '=', 1)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
+  return db.selectFrom('layers').selectAll().where('group_id', '=', groupId).where('type', '=', type).where('is_default', '=', 1).where('deleted_at', 'is', null).executeTakeFirst()
 }
 
 export async function softDeleteLayers(db: Executor, ids: number[], at: string): Promise<void> {

@@ -137,7 +137,12 @@ export type MarkerPatch = Partial<Omit<NewMarker, 'group_id' | 'creator_id' | 'c
 /** Updates one live marker and keeps its bounds index and its layers' counts in step. */
 export async function updateMarker(trx: Executor, id: number, patch: MarkerPatch): Promise<MarkerRow> {
   const before = patch.layer_id === undefined ? undefined : await trx.selectFrom('markers').select(['layer_id', 'deleted_at']).where('id', '=', id).executeTakeFirst()
-  const row = await trx.updateTable('markers').set({ ...patch, rev: bumpRev() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  const row = await trx
+    .updateTable('markers')
+    .set({ ...patch, rev: bumpRev() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
   if (dialectOf(trx) === 'sqlite' && patch.min_lng !== undefined) await indexBounds(trx, [row])
   if (before && before.deleted_at === null && before.layer_id !== row.layer_id) {
     await addToLayerCounts(trx, new Map([[before.layer_id, 1]]), -1)
@@ -158,15 +163,7 @@ export function findMarkerEvenDeleted(db: Executor, groupId: number, id: number)
 /** Live markers of the group with these ids that lie in the given layers, by id. */
 export function markersByIds(db: Executor, groupId: number, ids: number[], layerIds: number[]): Promise<MarkerRecord[]> {
   if (ids.length === 0 || layerIds.length === 0) return Promise.resolve([])
-  return db
-    .selectFrom('markers')
-    .select(PRESENTED)
-    .where('group_id', '=', groupId)
-    .where('id', 'in', ids)
-    .where('layer_id', 'in', layerIds)
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .execute()
+  return db.selectFrom('markers').select(PRESENTED).where('group_id', '=', groupId).where('id', 'in', ids).where('layer_id', 'in', layerIds).where('deleted_at', 'is', null).orderBy('id').execute()
 }
 
 function liveInLayers(db: Executor, groupId: number, layerIds: number[]) {
@@ -299,7 +296,12 @@ export async function countMarkersDeletedWith(db: Executor, layerIds: number[], 
 export async function hideMarkersExceptLatest(db: Executor, groupId: number, keep: number, at: string): Promise<MarkerStamp[]> {
   const kept = await db.selectFrom('markers').select('id').where('group_id', '=', groupId).where('deleted_at', 'is', null).orderBy('id', 'desc').limit(keep).execute()
   let hide = db.updateTable('markers').set({ deleted_at: at, updated_at: at, rev: bumpRev() }).where('group_id', '=', groupId).where('deleted_at', 'is', null)
-  if (kept.length > 0) hide = hide.where('id', 'not in', kept.map((r) => r.id))
+  if (kept.length > 0)
+    hide = hide.where(
+      'id',
+      'not in',
+      kept.map((r) => r.id),
+    )
   const hidden = await hide.returning(['id', 'layer_id', 'rev']).execute()
   if (hidden.length > 0) await recountLayerMarkers(db, await liveLayerIdsOfGroup(db, groupId))
   return hidden
@@ -429,7 +431,8 @@ interface LayerFieldRecord {
 /** The live custom fields of a layer in their order (migration 0003 creates layer_fields); [] while the table does not exist. */
 export async function fieldsOfLayer(db: Executor, layerId: number): Promise<LayerField[]> {
   if (!(await tableExists(db, 'layer_fields'))) return []
-  const { rows } = await sql<LayerFieldRecord>`select id, layer_id, name, kind, options, required, sort, rev from layer_fields where layer_id = ${layerId} and deleted_at is null order by sort, id`.execute(db)
+  const { rows } =
+    await sql<LayerFieldRecord>`select id, layer_id, name, kind, options, required, sort, rev from layer_fields where layer_id = ${layerId} and deleted_at is null order by sort, id`.execute(db)
   return rows.map((r) => ({
     id: r.id,
     layer_id: r.layer_id,

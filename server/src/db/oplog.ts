@@ -95,15 +95,7 @@ export function findOp(db: Executor, groupId: number, id: number): Promise<Oplog
 
 /** The newest entry about one entity (to tell whether a delete is still the last word on it). */
 export function latestOpOf(db: Executor, groupId: number, entity: OpEntity, entityId: number): Promise<OplogRow | undefined> {
-  return db
-    .selectFrom('oplog')
-    .selectAll()
-    .where('group_id', '=', groupId)
-    .where('entity', '=', entity)
-    .where('entity_id', '=', entityId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
+  return db.selectFrom('oplog').selectAll().where('group_id', '=', groupId).where('entity', '=', entity).where('entity_id', '=', entityId).orderBy('id', 'desc').limit(1).executeTakeFirst()
 }
 
 export async function deleteOpsOfGroups(db: Executor, groupIds: number[]): Promise<void> {

@@ -25,7 +25,11 @@ export function pendingOfGroup(db: Executor, groupId: number): Promise<PreRegist
 }
 
 export async function countPending(db: Executor, groupId: number): Promise<number> {
-  const row = await db.selectFrom('pre_registrations').select((eb) => eb.fn.countAll().as('n')).where('group_id', '=', groupId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('pre_registrations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('group_id', '=', groupId)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -53,16 +57,27 @@ export async function upsertPending(db: Executor, row: { group_id: number; phone
 
 export async function deletePending(db: Executor, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return
-  await db.deleteFrom('pre_registrations').where('id', 'in', [...ids]).execute()
+  await db
+    .deleteFrom('pre_registrations')
+    .where('id', 'in', [...ids])
+    .execute()
 }
 
 /** Pending people of deleted departments stay pending, in no department. */
 export async function clearPendingDepartments(db: Executor, groupId: number, departmentIds: readonly number[]): Promise<void> {
   if (departmentIds.length === 0) return
-  await db.updateTable('pre_registrations').set({ department_id: 0 }).where('group_id', '=', groupId).where('department_id', 'in', [...departmentIds]).execute()
+  await db
+    .updateTable('pre_registrations')
+    .set({ department_id: 0 })
+    .where('group_id', '=', groupId)
+    .where('department_id', 'in', [...departmentIds])
+    .execute()
 }
 
 export async function deletePendingOfGroups(db: Executor, groupIds: readonly number[]): Promise<void> {
   if (groupIds.length === 0) return
-  await db.deleteFrom('pre_registrations').where('group_id', 'in', [...groupIds]).execute()
+  await db
+    .deleteFrom('pre_registrations')
+    .where('group_id', 'in', [...groupIds])
+    .execute()
 }

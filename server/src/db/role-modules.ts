@@ -48,5 +48,8 @@ export async function replaceRoleModules(db: Executor, roleId: number, moduleIds
 
 export async function deleteModulesOfRoles(db: Executor, roleIds: readonly number[]): Promise<void> {
   if (roleIds.length === 0) return
-  await db.deleteFrom('role_modules').where('role_id', 'in', [...roleIds]).execute()
+  await db
+    .deleteFrom('role_modules')
+    .where('role_id', 'in', [...roleIds])
+    .execute()
 }

@@ -36,7 +36,10 @@ export async function replaceRoleUsers(db: Executor, roleId: number, userIds: re
 
 export async function deleteUsersOfRoles(db: Executor, roleIds: readonly number[]): Promise<void> {
   if (roleIds.length === 0) return
-  await db.deleteFrom('role_users').where('role_id', 'in', [...roleIds]).execute()
+  await db
+    .deleteFrom('role_users')
+    .where('role_id', 'in', [...roleIds])
+    .execute()
 }
 
 /** The user loses every role of the group (leaving or removed from it). */

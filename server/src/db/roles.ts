@@ -39,11 +39,18 @@ export async function deleteRole(db: Executor, id: number): Promise<void> {
 
 export async function roleIdsOfGroups(db: Executor, groupIds: readonly number[]): Promise<number[]> {
   if (groupIds.length === 0) return []
-  const rows = await db.selectFrom('roles').select('id').where('group_id', 'in', [...groupIds]).execute()
+  const rows = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('group_id', 'in', [...groupIds])
+    .execute()
   return rows.map((r) => r.id)
 }
 
 export async function deleteRolesOfGroups(db: Executor, groupIds: readonly number[]): Promise<void> {
   if (groupIds.length === 0) return
-  await db.deleteFrom('roles').where('group_id', 'in', [...groupIds]).execute()
+  await db
+    .deleteFrom('roles')
+    .where('group_id', 'in', [...groupIds])
+    .execute()
 }

@@ -3,10 +3,7 @@ import type { Executor } from './connection'
 import type { SessionRow } from './schema'
 
 export async function insertSession(db: Executor, session: { token_hash: string; user_id: number; now: string }): Promise<void> {
-  await db
-    .insertInto('sessions')
-    .values({ token_hash: session.token_hash, user_id: session.user_id, created_at: session.now, last_seen_at: session.now, revoked_at: null })
-    .execute()
+  await db.insertInto('sessions').values({ token_hash: session.token_hash, user_id: session.user_id, created_at: session.now, last_seen_at: session.now, revoked_at: null }).execute()
 }
 
 export function findLiveSession(db: Executor, tokenHash: string): Promise<SessionRow | undefined> {

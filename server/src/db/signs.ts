@@ -102,10 +102,5 @@ export function uploadsOfGroupWithUrls(db: Executor, groupId: number, urls: stri
 
 /** What a check-in needs of a task of the group (the tasks table belongs to the task slice; this only reads it). */
 export function taskTargetOf(db: Executor, groupId: number, taskId: number) {
-  return db
-    .selectFrom('tasks')
-    .select(['id', 'title', 'state', 'marker_id', 'place_name', 'place_lng', 'place_lat'])
-    .where('id', '=', taskId)
-    .where('group_id', '=', groupId)
-    .executeTakeFirst()
+  return db.selectFrom('tasks').select(['id', 'title', 'state', 'marker_id', 'place_name', 'place_lng', 'place_lat']).where('id', '=', taskId).where('group_id', '=', groupId).executeTakeFirst()
 }

@@ -88,7 +88,12 @@ export async function countTasksOfGroup(db: Executor, groupId: number): Promise<
 /** The assignee rows of these tasks. */
 export function assigneesOfTasks(db: Executor, taskIds: readonly number[]): Promise<TaskAssigneeRow[]> {
   if (taskIds.length === 0) return Promise.resolve([])
-  return db.selectFrom('task_assignees').selectAll().where('task_id', 'in', [...taskIds]).orderBy('id').execute()
+  return db
+    .selectFrom('task_assignees')
+    .selectAll()
+    .where('task_id', 'in', [...taskIds])
+    .orderBy('id')
+    .execute()
 }
 
 /** Replaces the task's assignees with these members and departments. */
@@ -109,8 +114,14 @@ export async function deleteTask(db: Executor, groupId: number, id: number): Pro
 /** Every task of these groups and their assignees (account deletion). */
 export async function deleteTasksOfGroups(db: Executor, groupIds: readonly number[]): Promise<void> {
   if (groupIds.length === 0) return
-  await db.deleteFrom('task_assignees').where('group_id', 'in', [...groupIds]).execute()
-  await db.deleteFrom('tasks').where('group_id', 'in', [...groupIds]).execute()
+  await db
+    .deleteFrom('task_assignees')
+    .where('group_id', 'in', [...groupIds])
+    .execute()
+  await db
+    .deleteFrom('tasks')
+    .where('group_id', 'in', [...groupIds])
+    .execute()
 }
 
 /** The task (of the group) whose completion this check-in proves, if any. */
@@ -127,7 +138,13 @@ export function signOfGroup(db: Executor, groupId: number, signId: number): Prom
 /** Live markers of the group by id (a task's marker shows to everyone who sees the task). */
 export function taskMarkers(db: Executor, groupId: number, ids: readonly number[]): Promise<Pick<MarkerRow, 'id' | 'name' | 'type' | 'points'>[]> {
   if (ids.length === 0) return Promise.resolve([])
-  return db.selectFrom('markers').select(['id', 'name', 'type', 'points']).where('group_id', '=', groupId).where('id', 'in', [...ids]).where('deleted_at', 'is', null).execute()
+  return db
+    .selectFrom('markers')
+    .select(['id', 'name', 'type', 'points'])
+    .where('group_id', '=', groupId)
+    .where('id', 'in', [...ids])
+    .where('deleted_at', 'is', null)
+    .execute()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -165,7 +182,11 @@ function inScope(eb: ExpressionBuilder<Tables, 'tasks'>, groupId: number, scope:
             ea(
               'task_assignees.user_id',
               'in',
-              ea.selectFrom('joins').select('joins.user_id').where('joins.group_id', '=', groupId).where('joins.department_id', 'in', [...memberDepartmentIds]),
+              ea
+                .selectFrom('joins')
+                .select('joins.user_id')
+                .where('joins.group_id', '=', groupId)
+                .where('joins.department_id', 'in', [...memberDepartmentIds]),
             ),
           )
         return ea.or(reached)

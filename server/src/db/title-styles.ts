@@ -48,7 +48,13 @@ export function findStyleOf(db: Executor, groupId: number, layerId: number | nul
 /** Creates or replaces the style of a layer (or the default). */
 export async function saveStyle(db: Executor, groupId: number, layerId: number | null, values: TitleStyleValues): Promise<TitleStyleRow> {
   const existing = await findStyleOf(db, groupId, layerId)
-  if (existing) return db.updateTable('title_styles').set({ ...values, rev: bumpRev() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
+  if (existing)
+    return db
+      .updateTable('title_styles')
+      .set({ ...values, rev: bumpRev() })
+      .where('id', '=', existing.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
   return db
     .insertInto('title_styles')
     .values({ group_id: groupId, layer_id: layerId, ...values })

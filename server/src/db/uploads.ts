@@ -29,7 +29,11 @@ export function insertUpload(db: Executor, upload: Omit<UploadRow, 'id'>): Promi
 
 /** KB the group's files take in all. */
 export async function usedStorageKb(db: Executor, groupId: number): Promise<number> {
-  const row = await db.selectFrom('uploads').select((eb) => eb.fn.sum<number | string | null>('size_kb').as('kb')).where('group_id', '=', groupId).executeTakeFirst()
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.sum<number | string | null>('size_kb').as('kb'))
+    .where('group_id', '=', groupId)
+    .executeTakeFirst()
   return Number(row?.kb ?? 0)
 }
 

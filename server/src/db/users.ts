@@ -19,7 +19,11 @@ export async function findOrCreateUserByPhone(db: Executor, phone: string, sourc
     .returning('id')
     .executeTakeFirst()
   if (inserted) {
-    await db.updateTable('users').set({ uid: publicUid(inserted.id) }).where('id', '=', inserted.id).execute()
+    await db
+      .updateTable('users')
+      .set({ uid: publicUid(inserted.id) })
+      .where('id', '=', inserted.id)
+      .execute()
   }
   const user = await findUserByPhone(db, phone)
   if (!user) throw new Error(`user ${phone} vanished after insert`)
@@ -32,7 +36,11 @@ function publicUid(id: number): string {
 }
 
 export async function updateUserProfile(db: Executor, id: number, patch: { nickname?: string; avatar?: string }, now: string): Promise<void> {
-  await db.updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', id).execute()
+  await db
+    .updateTable('users')
+    .set({ ...patch, updated_at: now })
+    .where('id', '=', id)
+    .execute()
 }
 
 export async function selectGroupForUser(db: Executor, userId: number, groupId: number, now: string): Promise<void> {

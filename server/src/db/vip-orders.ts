@@ -46,7 +46,11 @@ export const ORDER_PAID = 1
 export const ORDER_CANCELLED = 2
 
 export function insertOrder(db: Executor, order: NewVipOrder): Promise<VipOrderRow> {
-  return db.insertInto('vip_orders').values({ ...order, status: ORDER_WAITING, channel: '' }).returningAll().executeTakeFirstOrThrow()
+  return db
+    .insertInto('vip_orders')
+    .values({ ...order, status: ORDER_WAITING, channel: '' })
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }
 
 /** An order of this user in this group. */
@@ -77,7 +81,13 @@ function ordersOf(db: Executor, groupId: number, userId: number, filter?: OrderF
 }
 
 /** One page of the user's orders in the group, newest first, and how many there are. */
-export async function pageOfOrders(db: Executor, groupId: number, userId: number, page: { pageindex: number; pagesize: number }, filter?: OrderFilter): Promise<{ rows: VipOrderRow[]; total: number }> {
+export async function pageOfOrders(
+  db: Executor,
+  groupId: number,
+  userId: number,
+  page: { pageindex: number; pagesize: number },
+  filter?: OrderFilter,
+): Promise<{ rows: VipOrderRow[]; total: number }> {
   return paged(ordersOf(db, groupId, userId, filter), (q) => q.selectAll().orderBy('id', 'desc'), page)
 }
 
@@ -143,7 +153,12 @@ export async function setPrepay(db: Executor, id: number, prepay: { channel: str
  * PostgreSQL a concurrent second update waits for the first and then matches nothing.
  */
 export async function markOrderPaid(db: Executor, id: number, paid: { channel: string; transaction_id: string; paid_at: string }): Promise<boolean> {
-  const result = await db.updateTable('vip_orders').set({ ...paid, status: ORDER_PAID }).where('id', '=', id).where('status', '<>', ORDER_PAID).executeTakeFirst()
+  const result = await db
+    .updateTable('vip_orders')
+    .set({ ...paid, status: ORDER_PAID })
+    .where('id', '=', id)
+    .where('status', '<>', ORDER_PAID)
+    .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
 

@@ -26,7 +26,11 @@ declare module './schema' {
 export type VipResetRow = Selectable<VipResetsTable>
 
 export function insertReset(db: Executor, reset: Omit<VipResetRow, 'id' | 'restored_at' | 'restored_count'>): Promise<VipResetRow> {
-  return db.insertInto('vip_resets').values({ ...reset, restored_at: null, restored_count: 0 }).returningAll().executeTakeFirstOrThrow()
+  return db
+    .insertInto('vip_resets')
+    .values({ ...reset, restored_at: null, restored_count: 0 })
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }
 
 /** The group's resets whose hidden markers have not come back, newest first. */
@@ -40,5 +44,8 @@ export async function markRestored(db: Executor, id: number, at: string, count: 
 
 export async function deleteResetsOfGroups(db: Executor, groupIds: readonly number[]): Promise<void> {
   if (groupIds.length === 0) return
-  await db.deleteFrom('vip_resets').where('group_id', 'in', [...groupIds]).execute()
+  await db
+    .deleteFrom('vip_resets')
+    .where('group_id', 'in', [...groupIds])
+    .execute()
 }

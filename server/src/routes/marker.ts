@@ -16,9 +16,7 @@ export function markerRoutes(app: FastifyInstance, deps: AppDeps): void {
     return envelopeWithRawList(page.listJson, page.total)
   })
 
-  sessionCall('/api/marker/getbyid', getbyidFields, async ({ ids }, caller) =>
-    markersWithIds(db.kysely, caller, ids),
-  )
+  sessionCall('/api/marker/getbyid', getbyidFields, async ({ ids }, caller) => markersWithIds(db.kysely, caller, ids))
 
   sessionCall('/api/marker/save', markerSaveFields, async (input, caller) => saveMarker(db, caller, input, clock.now()))
 

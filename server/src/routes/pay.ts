@@ -42,13 +42,9 @@ export function payRoutes(app: FastifyInstance, deps: AppDeps): void {
     })
   })
 
-  sessionCall('/api/pay/iap/order/setting', iapFields, async ({ orderid, transaction_id }, caller) =>
-    completeIapOrder(db, pay, caller, orderid, transaction_id, clock.now(), app.log),
-  )
+  sessionCall('/api/pay/iap/order/setting', iapFields, async ({ orderid, transaction_id }, caller) => completeIapOrder(db, pay, caller, orderid, transaction_id, clock.now(), app.log))
 
   if (pay.mode === 'sandbox') {
-    sessionCall('/api/pay/sandbox/complete', sandboxCompleteFields, async ({ orderid }, caller) =>
-      completeSandboxOrder(db, caller, orderid, clock.now(), app.log),
-    )
+    sessionCall('/api/pay/sandbox/complete', sandboxCompleteFields, async ({ orderid }, caller) => completeSandboxOrder(db, caller, orderid, clock.now(), app.log))
   }
 }

@@ -16,15 +16,11 @@ export function routeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const provider = legProviderFromEnv(process.env)
   const secret = shareSecretSource(db.kysely, deps.shareSecret, clock)
 
-  sessionCall('/api/route/getlist', listFields, async ({ kw, pageindex, pagesize }, caller) =>
-    listRoutes(db.kysely, caller, kw, { pageindex, pagesize }),
-  )
+  sessionCall('/api/route/getlist', listFields, async ({ kw, pageindex, pagesize }, caller) => listRoutes(db.kysely, caller, kw, { pageindex, pagesize }))
 
   sessionCall('/api/route/getbyid', idFields, async ({ id }, caller) => getRoute(db.kysely, caller, id))
 
-  sessionCall('/api/route/plan', planFields, async ({ mode, stops }, caller) =>
-    planRoute(db.kysely, provider, caller, mode, stops),
-  )
+  sessionCall('/api/route/plan', planFields, async ({ mode, stops }, caller) => planRoute(db.kysely, provider, caller, mode, stops))
 
   sessionCall('/api/route/save', saveFields, async (input, caller) => saveRoute(db, provider, caller, input, clock.now()))
 

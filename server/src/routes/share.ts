@@ -4,16 +4,7 @@
  * calls of a share, /api/layer/get/share and /api/marker/get/share.
  */
 import type { FastifyInstance } from 'fastify'
-import {
-  checkSharePassword,
-  deleteShareOf,
-  layersOfOpenedShare,
-  listShares,
-  markersOfOpenedShare,
-  saveShare,
-  shareMeta,
-  shareSecretSource,
-} from '../services/shares'
+import { checkSharePassword, deleteShareOf, layersOfOpenedShare, listShares, markersOfOpenedShare, saveShare, shareMeta, shareSecretSource } from '../services/shares'
 import { callDefiners, splitBody, validate, type AppDeps } from './define'
 import { idFields, layerShareFields, listFields, markerShareFields, pwdFields, saveFields } from '../schemas/share'
 import { envelopeWithRawList } from '../envelope'
@@ -38,9 +29,7 @@ export function shareRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   publicCall('/api/share/check/pwd', pwdFields, async ({ id, pwd }, request) => checkSharePassword(db.kysely, secret, id, pwd, request.ip, clock.now()))
 
-  publicCall('/api/layer/get/share', layerShareFields, async ({ share_id, layer_ids, proof }) =>
-    layersOfOpenedShare(db.kysely, secret, share_id, proof ?? undefined, layer_ids, clock.now()),
-  )
+  publicCall('/api/layer/get/share', layerShareFields, async ({ share_id, layer_ids, proof }) => layersOfOpenedShare(db.kysely, secret, share_id, proof ?? undefined, layer_ids, clock.now()))
 
   // Pages of up to 5000 markers go into the envelope as JSON bytes, as /api/marker/getlist does.
   app.post('/api/marker/get/share', async (request, reply) => {

@@ -16,9 +16,7 @@ export function taskRoutes(app: FastifyInstance, deps: AppDeps): void {
   // A done task's proof is presented (and verified) by the check-in slice.
   const env: TaskEnv = { db, proofs: signProofs(signEnvOf(deps, storageOf(app, deps))) }
 
-  sessionCall('/api/task/getlist', listFields, async ({ scope, status, kw, pageindex, pagesize }, caller) =>
-    listTasks(env, caller, { scope, status, kw }, { pageindex, pagesize }, clock.now()),
-  )
+  sessionCall('/api/task/getlist', listFields, async ({ scope, status, kw, pageindex, pagesize }, caller) => listTasks(env, caller, { scope, status, kw }, { pageindex, pagesize }, clock.now()))
 
   sessionCall('/api/task/getbyid', idFields, async ({ id }, caller) => getTask(env, caller, id, clock.now()))
 
@@ -33,7 +31,5 @@ export function taskRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   sessionCall('/api/task/start', idFields, async ({ id }, caller) => startTask(env, caller, id, clock.now()))
 
-  sessionCall('/api/task/complete', completeFields, async ({ id, sign_id }, caller) =>
-    completeTask(env, caller, id, sign_id, clock.now()),
-  )
+  sessionCall('/api/task/complete', completeFields, async ({ id, sign_id }, caller) => completeTask(env, caller, id, sign_id, clock.now()))
 }

@@ -37,11 +37,7 @@ export function uploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     const data = await storage.get(key)
     if (!data) return sendNotFound(reply)
     const extension = key.slice(key.lastIndexOf('.') + 1) as ImageKind['extension']
-    return reply
-      .header('content-type', MIME_OF_EXTENSION[extension])
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(data)
+    return reply.header('content-type', MIME_OF_EXTENSION[extension]).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=31536000, immutable').send(data)
   })
 }
 

@@ -34,7 +34,10 @@ export function idOrZeroField(message: string = MSG.badRequest) {
  * `keepDuplicates` for a call that must see them (an order that names each item once).
  */
 export function idListField(max: number, options: { min?: number; keepDuplicates?: boolean } = {}) {
-  const list = z.array(idField()).min(options.min ?? 0).max(max)
+  const list = z
+    .array(idField())
+    .min(options.min ?? 0)
+    .max(max)
   return options.keepDuplicates ? list : list.transform((ids) => [...new Set(ids)])
 }
 
@@ -62,11 +65,7 @@ export const phoneField = checkedString(checkPhone, MSG.phoneRequired, MSG.phone
 export const codeField = checkedString(checkCode, MSG.codeRequired, MSG.codeInvalidFormat)
 export const nicknameField = checkedString(checkNickname, MSG.nicknameRequired)
 export const groupNameField = checkedString(checkGroupName, MSG.groupNameRequired)
-export const inviteCodeField = z
-  .string({ required_error: MSG.inviteCodeRequired, invalid_type_error: MSG.inviteCodeRequired })
-  .trim()
-  .min(1, MSG.inviteCodeRequired)
-  .max(256, MSG.inviteCodeInvalid)
+export const inviteCodeField = z.string({ required_error: MSG.inviteCodeRequired, invalid_type_error: MSG.inviteCodeRequired }).trim().min(1, MSG.inviteCodeRequired).max(256, MSG.inviteCodeInvalid)
 /** An uploaded image (src/domain/fileUrl.ts), or '' for no avatar. */
 export const avatarField = z
   .string({ invalid_type_error: FILE_URL_MSG.avatar })
@@ -78,8 +77,7 @@ export const noFields = z.object({})
 
 // Map data: uploaded files and colours (notes, fields, title styles, icons, import/export).
 /** An uploaded file's URL exactly as /api/system/upload gives it (src/domain/fileUrl.ts). */
-export const fileUrlField = (message: string) =>
-  z.string({ invalid_type_error: message }).trim().refine(isOwnFileUrl, message)
+export const fileUrlField = (message: string) => z.string({ invalid_type_error: message }).trim().refine(isOwnFileUrl, message)
 
 export const photoUrlsField = (max: number) => z.array(fileUrlField(FILE_URL_MSG.photo)).max(max)
 

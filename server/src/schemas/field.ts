@@ -9,11 +9,7 @@ export const FIELD_OPTION_MAX_LENGTH = 50
 export const fieldSave = z.object({
   id: idField().optional(),
   layer_id: idField(),
-  name: z
-    .string({ required_error: MAP_MSG.fieldNameRequired })
-    .trim()
-    .min(1, MAP_MSG.fieldNameRequired)
-    .max(FIELD_NAME_MAX, MAP_UI_MSG.fieldNameTooLong(FIELD_NAME_MAX)),
+  name: z.string({ required_error: MAP_MSG.fieldNameRequired }).trim().min(1, MAP_MSG.fieldNameRequired).max(FIELD_NAME_MAX, MAP_UI_MSG.fieldNameTooLong(FIELD_NAME_MAX)),
   kind: z.enum(FIELD_KINDS, { errorMap: () => ({ message: MAP_IO_MSG.fieldKindInvalid }) }),
   options: z.array(z.string().trim().max(FIELD_OPTION_MAX_LENGTH)).optional(),
   required: z.boolean().optional(),

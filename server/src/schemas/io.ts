@@ -24,4 +24,3 @@ export const importRequest = z.object({
 })
 
 export const exportRequest = z.object({ layer_id: idField(), format: formatField, crs: crsField })
-

@@ -35,9 +35,7 @@ export const layerAuthFields = z
     if (v.user_id !== undefined && v.department_id !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: TEAM_MSG.authTargetBoth })
     if (v.user_id === undefined && v.department_id === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: TEAM_MSG.authTargetRequired })
   })
-  .transform((v): LayerAuthInput =>
-    v.user_id !== undefined ? { layer_id: v.layer_id, user_id: v.user_id, opts: v.opts } : { layer_id: v.layer_id, department_id: v.department_id!, opts: v.opts },
-  )
+  .transform((v): LayerAuthInput => (v.user_id !== undefined ? { layer_id: v.layer_id, user_id: v.user_id, opts: v.opts } : { layer_id: v.layer_id, department_id: v.department_id!, opts: v.opts }))
 
 export const layerIdFields = z.object({ id: idField() })
 

@@ -6,13 +6,7 @@ import { MARKER_NAME_MAX } from '../../../src/domain/markers'
 import type { MarkerType } from '../../../types/mapdata'
 import { idField, idListField, pageIndexField, revField } from './common'
 
-const pageSizeField = (fallback: number) =>
-  z
-    .number()
-    .int()
-    .min(1)
-    .max(MARKER_PAGE_SIZE, MAP_MSG.pageSizeTooLarge(MARKER_PAGE_SIZE))
-    .default(fallback)
+const pageSizeField = (fallback: number) => z.number().int().min(1).max(MARKER_PAGE_SIZE, MAP_MSG.pageSizeTooLarge(MARKER_PAGE_SIZE)).default(fallback)
 
 const markerTypeField = z
   .number({ required_error: MAP_MSG.markerTypeInvalid, invalid_type_error: MAP_MSG.markerTypeInvalid })

@@ -69,4 +69,7 @@ export const markerShareFields = z.object({
 
 export const idFields = z.object({ id: shareIdField })
 
-export const pwdFields = z.object({ id: shareIdField, pwd: z.string({ required_error: MSG.sharePwdRequired, invalid_type_error: MSG.sharePwdRequired }).trim().min(1, MSG.sharePwdRequired).max(100, SHARE_MSG.pwdWrong) })
+export const pwdFields = z.object({
+  id: shareIdField,
+  pwd: z.string({ required_error: MSG.sharePwdRequired, invalid_type_error: MSG.sharePwdRequired }).trim().min(1, MSG.sharePwdRequired).max(100, SHARE_MSG.pwdWrong),
+})

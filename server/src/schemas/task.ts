@@ -35,12 +35,22 @@ export const listFields = z.object({
 export const saveFields = z.object({
   id: taskId().optional(),
   title: z.string({ required_error: TASK_MSG.titleRequired, invalid_type_error: TASK_MSG.titleRequired }).max(500, TASK_MSG.titleTooLong(TASK_TITLE_MAX)),
-  content: z.string({ invalid_type_error: MSG.badRequest }).max(TASK_CONTENT_MAX * 4, TASK_MSG.contentTooLong(TASK_CONTENT_MAX)).optional(),
+  content: z
+    .string({ invalid_type_error: MSG.badRequest })
+    .max(TASK_CONTENT_MAX * 4, TASK_MSG.contentTooLong(TASK_CONTENT_MAX))
+    .optional(),
   marker_id: idField(TASK_MSG.markerMissing).nullish(),
   place: z
-    .object({ name: z.string({ required_error: TASK_MSG.placeNameRequired, invalid_type_error: TASK_MSG.placeNameRequired }).max(500, TASK_MSG.placeNameTooLong(TASK_PLACE_NAME_MAX)), lng: coordinateField, lat: coordinateField })
+    .object({
+      name: z.string({ required_error: TASK_MSG.placeNameRequired, invalid_type_error: TASK_MSG.placeNameRequired }).max(500, TASK_MSG.placeNameTooLong(TASK_PLACE_NAME_MAX)),
+      lng: coordinateField,
+      lat: coordinateField,
+    })
     .nullish(),
-  user_ids: z.array(idField(TASK_MSG.userNotMember), { invalid_type_error: MSG.badRequest }).max(TASK_USERS_MAX * 2, TASK_MSG.tooManyUsers(TASK_USERS_MAX)).default([]),
+  user_ids: z
+    .array(idField(TASK_MSG.userNotMember), { invalid_type_error: MSG.badRequest })
+    .max(TASK_USERS_MAX * 2, TASK_MSG.tooManyUsers(TASK_USERS_MAX))
+    .default([]),
   department_ids: z
     .array(idField(TASK_MSG.departmentMissing), { invalid_type_error: MSG.badRequest })
     .max(TASK_DEPARTMENTS_MAX * 2, TASK_MSG.tooManyDepartments(TASK_DEPARTMENTS_MAX))

@@ -24,7 +24,11 @@ export const enterpriseFields = z.object({
   size: z.unknown().optional(),
   contacts: looseText,
   post: looseText,
-  qa: z.array(z.string({ invalid_type_error: MSG.badRequest }).max(2000, MSG.badRequest)).max(3, MSG.badRequest).optional().default([]),
+  qa: z
+    .array(z.string({ invalid_type_error: MSG.badRequest }).max(2000, MSG.badRequest))
+    .max(3, MSG.badRequest)
+    .optional()
+    .default([]),
 })
 
 export type EnterpriseInput = z.output<typeof enterpriseFields>

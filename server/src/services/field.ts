@@ -11,17 +11,7 @@ import { SYNC_CONFLICT_MSG } from '../../../src/domain/syncMessages'
 import { PERM } from '../../../src/domain/permissions'
 import type { Caller } from '../auth'
 import { inTransaction, type Database, type Executor } from '../db/connection'
-import {
-  fieldRowsOfLayer,
-  findField,
-  findFieldByName,
-  insertField,
-  nextFieldSort,
-  setFieldSort,
-  softDeleteField,
-  updateField,
-  type FieldRow,
-} from '../db/fields'
+import { fieldRowsOfLayer, findField, findFieldByName, insertField, nextFieldSort, setFieldSort, softDeleteField, updateField, type FieldRow } from '../db/fields'
 import { recordOp } from '../db/oplog'
 import { BusinessError } from '../envelope'
 import { toLayerField } from '../presenters/map-extras'
@@ -98,7 +88,12 @@ export async function sortFields(db: Database, caller: Caller, layer_id: number,
     for (const [index, id] of ids.entries()) await setFieldSort(trx, id, index)
     const after = await fieldRowsOfLayer(trx, who.groupId, layer_id)
     const revBefore = new Map(current.map((f) => [f.id, f.rev]))
-    await logChanges(trx, who.groupId, after.filter((f) => f.rev !== revBefore.get(f.id)).map((f) => fieldChange(f, 'upsert')), now.toISOString())
+    await logChanges(
+      trx,
+      who.groupId,
+      after.filter((f) => f.rev !== revBefore.get(f.id)).map((f) => fieldChange(f, 'upsert')),
+      now.toISOString(),
+    )
     return after.map(toLayerField)
   })
 }

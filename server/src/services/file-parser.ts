@@ -28,17 +28,13 @@ const WORKER_HEAP_MB = 512
 export const PARSE_WORKER_ENTRY = join(__dirname, 'file-parser.worker.ts')
 export const PARSE_WORKER_BUILD = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', write: false, logLevel: 'warning' } as const
 
-export type ParseTask =
-  | { kind: 'body'; bytes: Uint8Array }
-  | { kind: 'file'; format: ImportFormat; content: string | Uint8Array; crs: FileCrs; maxRows: number }
+export type ParseTask = { kind: 'body'; bytes: Uint8Array } | { kind: 'file'; format: ImportFormat; content: string | Uint8Array; crs: FileCrs; maxRows: number }
 
 let source: Promise<string> | undefined
 
 function workerSource(): Promise<string> {
   if (typeof PARSE_WORKER_CODE === 'string') return Promise.resolve(PARSE_WORKER_CODE)
-  source ??= import('esbuild')
-    .then((esbuild) => esbuild.build({ ...PARSE_WORKER_BUILD, entryPoints: [PARSE_WORKER_ENTRY] }))
-    .then((built) => built.outputFiles[0].text)
+  source ??= import('esbuild').then((esbuild) => esbuild.build({ ...PARSE_WORKER_BUILD, entryPoints: [PARSE_WORKER_ENTRY] })).then((built) => built.outputFiles[0].text)
   source.catch(() => (source = undefined))
   return source
 }

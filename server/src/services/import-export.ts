@@ -92,7 +92,12 @@ export async function importMarkers(db: Database, caller: Caller | MapCaller, re
     await requireRoomForMarkers(trx, who.groupId, rows.length, now)
     const before = (await markerCountsByLayer(trx, who.groupId)).get(current.id) ?? 0
     const inserted = await insertMarkers(trx, rows)
-    await logChanges(trx, who.groupId, inserted.map((m) => markerChange(m, 'upsert')), at)
+    await logChanges(
+      trx,
+      who.groupId,
+      inserted.map((m) => markerChange(m, 'upsert')),
+      at,
+    )
     // One entry for the whole import (not one per marker): the layer with its count before and after.
     await recordLayerOp(trx, who, 'update', { row: current, markerCount: before }, { row: current, markerCount: before + rows.length }, at)
   })

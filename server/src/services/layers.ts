@@ -36,14 +36,7 @@ import {
   updateLayer,
   type LayerRow,
 } from '../db/layers'
-import {
-  countGroupMarkers,
-  countMarkersDeletedWith,
-  markersDeletedWith,
-  deleteMarkersOfGroups,
-  restoreMarkersDeletedWith,
-  softDeleteMarkersOfLayers,
-} from '../db/markers'
+import { countGroupMarkers, countMarkersDeletedWith, markersDeletedWith, deleteMarkersOfGroups, restoreMarkersDeletedWith, softDeleteMarkersOfLayers } from '../db/markers'
 import { deleteOpsOfGroups } from '../db/oplog'
 import { deleteChangesOfGroups } from '../db/change-log'
 import { BusinessError } from '../envelope'
@@ -97,9 +90,7 @@ export async function listLayers(db: Executor, caller: Caller | MapCaller): Prom
   const who = await mapCaller(db, caller)
   const [visible, hidden] = await Promise.all([visibleLayers(db, who), hiddenLayerIds(db, who.userId)])
   const rows = visible.map((v) => v.layer)
-  return visible.map(({ layer, opts, manager }) =>
-    presentLayer(layer, { marker_count: markerCountIn(rows, layer), show: !hidden.has(layer.id), manager, layer_opts: opts }),
-  )
+  return visible.map(({ layer, opts, manager }) => presentLayer(layer, { marker_count: markerCountIn(rows, layer), show: !hidden.has(layer.id), manager, layer_opts: opts }))
 }
 
 async function describeLayer(db: Executor, who: MapCaller, id: number): Promise<Layer> {
@@ -233,7 +224,12 @@ export async function deleteLayer(db: Database, caller: Caller | MapCaller, id: 
     await softDeleteLayers(trx, ids, at)
     await recordLayerOp(trx, who, 'delete', { row: layer, markerCount: markers }, null, at)
     // One entry per layer or folder, none per marker: the client drops what a deleted layer held.
-    await logChanges(trx, who.groupId, [layer, ...below].map((l) => layerChange({ ...l, rev: l.rev + 1 }, 'delete')), at)
+    await logChanges(
+      trx,
+      who.groupId,
+      [layer, ...below].map((l) => layerChange({ ...l, rev: l.rev + 1 }, 'delete')),
+      at,
+    )
     return { layers: below.length, markers }
   })
 }
@@ -299,9 +295,20 @@ export async function saveLayerAuth(db: Database, caller: Caller | MapCaller, au
       await saveDepartmentOpts(trx, { group_id: who.groupId, department_id: auth.department_id, layer_id: auth.layer_id, opts })
       // Members of the department and of those below it hold what it is granted.
       const departments = await departmentsOfGroup(trx, who.groupId)
-      const reached = new Set([auth.department_id, ...descendantsIn(departments.map((d) => ({ ...d, type: 0 })), auth.department_id).map((d) => d.id)])
+      const reached = new Set([
+        auth.department_id,
+        ...descendantsIn(
+          departments.map((d) => ({ ...d, type: 0 })),
+          auth.department_id,
+        ).map((d) => d.id),
+      ])
       const members = (await joinsOfGroup(trx, who.groupId)).filter((j) => reached.has(j.department_id))
-      await logChanges(trx, who.groupId, members.map((m) => ({ ...layerChange(layer, 'upsert'), user_id: m.user_id })), now)
+      await logChanges(
+        trx,
+        who.groupId,
+        members.map((m) => ({ ...layerChange(layer, 'upsert'), user_id: m.user_id })),
+        now,
+      )
     }
   })
 }

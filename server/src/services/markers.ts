@@ -208,7 +208,13 @@ export async function restoreMarker(trx: Executor, who: MapCaller, id: number, n
 }
 
 async function present(db: Executor, rows: MarkerRecord[]): Promise<Marker[]> {
-  return presentMarkers(rows, await nicknamesOf(db, rows.map((r) => r.creator_id)))
+  return presentMarkers(
+    rows,
+    await nicknamesOf(
+      db,
+      rows.map((r) => r.creator_id),
+    ),
+  )
 }
 
 /** A page of markers whose list is JSON (UTF-8 bytes) built by the database, placed into the response as it is. */
@@ -226,7 +232,12 @@ export async function listMarkers(db: Executor, caller: Caller | MapCaller, laye
   const wanted = new Set(layerIds)
   const readable = (await visibleLayers(db, who)).filter((v) => v.layer.type !== 0 && wanted.has(v.layer.id)).map((v) => v.layer)
   const total = readable.reduce((sum, l) => sum + l.marker_count, 0)
-  const listJson = await pageOfMarkersJson(db, who.groupId, readable.map((l) => l.id), page)
+  const listJson = await pageOfMarkersJson(
+    db,
+    who.groupId,
+    readable.map((l) => l.id),
+    page,
+  )
   return { listJson, total }
 }
 

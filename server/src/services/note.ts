@@ -38,7 +38,10 @@ async function requireOnMarker(trx: Executor, who: MapCaller, markerId: number, 
 }
 
 async function present(trx: Executor, rows: NoteRow[]): Promise<Note[]> {
-  const names = await nicknamesOf(trx, rows.map((r) => r.user_id))
+  const names = await nicknamesOf(
+    trx,
+    rows.map((r) => r.user_id),
+  )
   return rows.map((r) => presentNote(r, names.get(r.user_id) ?? ''))
 }
 

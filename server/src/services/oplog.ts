@@ -65,7 +65,10 @@ export async function pageOfLog(db: Executor, caller: Caller, { pageindex, pages
   const who = await mapCaller(db, caller)
   requireLogReader(who)
   const { rows, total } = await pageOfOps(db, who.groupId, { ...filter, kw: filter.kw || undefined }, { pageindex, pagesize })
-  const names = await nicknamesOf(db, rows.map((r) => r.user_id))
+  const names = await nicknamesOf(
+    db,
+    rows.map((r) => r.user_id),
+  )
   const list = []
   for (const row of rows) list.push(presentOp(row, names.get(row.user_id) ?? '', await isRestorable(db, row)))
   return { list, total }

@@ -22,31 +22,12 @@ import { MSG } from '../../../src/domain/messages'
 import { FEATURES } from '../../../src/domain/moduleGate'
 import { PERM, type PermissionId } from '../../../src/domain/permissions'
 import { ROUTE_MSG } from '../../../src/domain/routeMessages'
-import {
-  ROUTES_PER_GROUP_MAX,
-  checkRouteName,
-  checkStops,
-  markerStopPoint,
-  roundCoord,
-  stopName,
-  straightLeg,
-  sumLegs,
-} from '../../../src/domain/routes'
+import { ROUTES_PER_GROUP_MAX, checkRouteName, checkStops, markerStopPoint, roundCoord, stopName, straightLeg, sumLegs } from '../../../src/domain/routes'
 import type { MarkerType } from '../../../types/mapdata'
 import { inTransaction, type Database, type Executor } from '../db/connection'
 import { layersOfGroup } from '../db/layers'
 import { markersByIds, nicknamesOf, type Page } from '../db/markers'
-import {
-  countRoutesOfGroup,
-  deleteRoute,
-  deleteRoutesOfGroups,
-  findRoute,
-  insertRoute,
-  routesByIds,
-  routesOfGroup,
-  updateRoute,
-  type RouteRow,
-} from '../db/routes'
+import { countRoutesOfGroup, deleteRoute, deleteRoutesOfGroups, findRoute, insertRoute, routesByIds, routesOfGroup, updateRoute, type RouteRow } from '../db/routes'
 import { BusinessError, fail } from '../envelope'
 import type { Caller } from '../auth'
 import { isManager, mapCaller, requireFeature, shareableLayers, usableLayerIds, type MapCaller } from './permissions'
@@ -192,7 +173,10 @@ async function visibleRoute(db: Executor, who: MapCaller, id: number): Promise<R
 // Presenting
 
 async function presentRows(db: Executor, rows: RouteRow[]): Promise<SavedRoute[]> {
-  const names = await nicknamesOf(db, rows.map((r) => r.creator_id))
+  const names = await nicknamesOf(
+    db,
+    rows.map((r) => r.creator_id),
+  )
   return rows.map((r) => presentRoute(r, names.get(r.creator_id) ?? ''))
 }
 
@@ -317,7 +301,12 @@ export async function requireShareableRouteIds(db: Executor, who: MapCaller, ids
   }
   if (!withMarkers) return
   const [all, shareable] = await Promise.all([layersOfGroup(db, who.groupId), shareableLayers(db, who)])
-  const live = await markersByIds(db, who.groupId, markerIdsOfRows(rows), all.map((l) => l.id))
+  const live = await markersByIds(
+    db,
+    who.groupId,
+    markerIdsOfRows(rows),
+    all.map((l) => l.id),
+  )
   const allowed = new Set(shareable.map((l) => l.id))
   if (live.some((m) => !allowed.has(m.layer_id))) throw fail(ErrCode.FORBIDDEN, ROUTE_MSG.shareMarkersForbidden)
 }

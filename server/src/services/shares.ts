@@ -101,7 +101,12 @@ async function requireShareableLayerIds(db: Executor, who: MapCaller, ids: numbe
 /** Refuses unless every id is a live marker of the caller's group on a layer they may share. */
 async function requireShareableMarkerIds(db: Executor, who: MapCaller, ids: number[]): Promise<void> {
   const [all, shareable] = await Promise.all([layersOfGroup(db, who.groupId), shareableLayers(db, who)])
-  const found = await markersByIds(db, who.groupId, ids, all.map((l) => l.id))
+  const found = await markersByIds(
+    db,
+    who.groupId,
+    ids,
+    all.map((l) => l.id),
+  )
   if (found.length !== ids.length) throw fail(ErrCode.NOT_FOUND, MSG.notFound)
   const allowed = new Set(shareable.map((l) => l.id))
   if (found.some((m) => !allowed.has(m.layer_id))) throw fail(ErrCode.FORBIDDEN, SHARE_MSG.markerNotShareable)
@@ -156,7 +161,10 @@ export async function listShares(db: Executor, caller: Caller, query: ShareListQ
   requireFeature(who, FEATURES.share)
   const opUserId = isManager(who) ? query.op_userid : who.userId
   const { rows, total } = await sharesOfGroup(db, who.groupId, { op_user_id: opUserId, type: query.type }, page)
-  const names = await nicknamesOf(db, rows.map((r) => r.op_user_id))
+  const names = await nicknamesOf(
+    db,
+    rows.map((r) => r.op_user_id),
+  )
   return { list: rows.map((r) => presentShare(r, names.get(r.op_user_id) ?? '', now)), total }
 }
 
@@ -217,7 +225,9 @@ export function shareSecretSource(db: Executor, configured: string | undefined, 
 }
 
 function proofSignature(secret: string, row: ShareRow, expiresMs: number): string {
-  return createHmac('sha256', secret).update(`share-proof\n${row.id}\n${row.pwd_salt ?? ''}\n${expiresMs}`).digest('base64url')
+  return createHmac('sha256', secret)
+    .update(`share-proof\n${row.id}\n${row.pwd_salt ?? ''}\n${expiresMs}`)
+    .digest('base64url')
 }
 
 export function makeProof(secret: string, row: ShareRow, now: Date): { proof: string; expires_at: string } {
@@ -299,7 +309,14 @@ async function layersOfShare(db: Executor, row: ShareRow, layerIds: number[] | u
 export async function sharedLayers(db: Executor, share: LiveShare, layerIds: number[] | undefined): Promise<SharedLayer[]> {
   const layers = await layersOfShare(db, share.row, layerIds)
   const groupId = share.row.group_id
-  const [own, fallback] = await Promise.all([stylesOfLayers(db, groupId, layers.map((l) => l.id)), findStyleOf(db, groupId, null)])
+  const [own, fallback] = await Promise.all([
+    stylesOfLayers(
+      db,
+      groupId,
+      layers.map((l) => l.id),
+    ),
+    findStyleOf(db, groupId, null),
+  ])
   const styleOf = new Map(own.map((s) => [s.layer_id, s]))
   const base = fallback ?? DEFAULT_TITLE_STYLE
   return layers.map((l) => {

@@ -46,17 +46,7 @@ import type { Clock } from '../clock'
 import type { Database, Executor } from '../db/connection'
 import { findMarker, markersByIds, nicknamesOf } from '../db/markers'
 import { secretNamed } from '../db/server-secrets'
-import {
-  deleteSignsOfGroups,
-  findSign,
-  insertSignOnce,
-  signNonceUsed,
-  signsByIds,
-  signsOfGroup,
-  taskTargetOf,
-  uploadsOfGroupWithUrls,
-  type SignRow,
-} from '../db/signs'
+import { deleteSignsOfGroups, findSign, insertSignOnce, signNonceUsed, signsByIds, signsOfGroup, taskTargetOf, uploadsOfGroupWithUrls, type SignRow } from '../db/signs'
 import { getSystemConfig } from '../db/system-config'
 import { fail } from '../envelope'
 import type { Caller } from '../auth'
@@ -109,7 +99,10 @@ function sameBytes(a: Buffer, b: Buffer): boolean {
 
 /** The code painted on the photos: the first 8 hex characters, upper case, of an HMAC of the ticket's fields. */
 export function ticketCode(secret: string, fields: SignTicketFields): string {
-  return hmac(secret, `code\n${signTicketCanonical(fields)}`).toString('hex').slice(0, SIGN_CODE_LENGTH).toUpperCase()
+  return hmac(secret, `code\n${signTicketCanonical(fields)}`)
+    .toString('hex')
+    .slice(0, SIGN_CODE_LENGTH)
+    .toUpperCase()
 }
 
 /** '<fields as base64url JSON>.<HMAC of the canonical ticket, base64url>' */
@@ -304,7 +297,13 @@ async function verifyRow(storage: FileStorage, secret: string, row: SignRow): Pr
 /** The rows as records, each verified again (signature and photo files), in the rows' order. */
 export async function presentSignRows(env: Pick<SignEnv, 'db' | 'storage' | 'secret'>, rows: SignRow[]): Promise<SignRecord[]> {
   if (rows.length === 0) return []
-  const [names, secret] = await Promise.all([nicknamesOf(env.db.kysely, rows.map((r) => r.user_id)), env.secret()])
+  const [names, secret] = await Promise.all([
+    nicknamesOf(
+      env.db.kysely,
+      rows.map((r) => r.user_id),
+    ),
+    env.secret(),
+  ])
   const failures = await inPool(rows, HASH_CONCURRENCY, (row) => verifyRow(env.storage, secret, row))
   return rows.map((row, i) => presentSign(row, names.get(row.user_id) ?? '', failures[i]))
 }

@@ -58,7 +58,10 @@ interface Announced {
   at: number
 }
 
-type Wire = { type: 'seq'; group_id: number; seq: number; schema?: string } | { type: 'presence'; server: string; group_id: number; people: Announced['people']; schema?: string } | { type: 'presence-ask'; server: string; group_id: number; schema?: string }
+type Wire =
+  | { type: 'seq'; group_id: number; seq: number; schema?: string }
+  | { type: 'presence'; server: string; group_id: number; people: Announced['people']; schema?: string }
+  | { type: 'presence-ask'; server: string; group_id: number; schema?: string }
 
 export class SyncHub {
   readonly serverId = randomBytes(8).toString('hex')

@@ -164,7 +164,12 @@ async function presentRows(env: TaskEnv, who: MapCaller, rows: readonly TaskRow[
   const db = env.db.kysely
   if (rows.length === 0) return []
   const today = shanghaiToday(now)
-  const assignments = assignmentsOf(await assigneesOfTasks(db, rows.map((r) => r.id)))
+  const assignments = assignmentsOf(
+    await assigneesOfTasks(
+      db,
+      rows.map((r) => r.id),
+    ),
+  )
   const userIds = [...rows.flatMap((r) => [r.creator_id, ...(r.done_by ? [r.done_by] : [])]), ...[...assignments.values()].flatMap((a) => a.user_ids)]
   const markerIds = rows.flatMap((r) => (r.marker_id ? [r.marker_id] : []))
   const signIds = rows.flatMap((r) => (r.done_sign_id ? [r.done_sign_id] : []))
@@ -177,9 +182,7 @@ async function presentRows(env: TaskEnv, who: MapCaller, rows: readonly TaskRow[
   const departmentName = new Map(departments.map((d) => [d.id, d.name]))
   const markerById = new Map(markers.map((m) => [m.id, m]))
   const reaching = reachingOf(who)
-  return rows.map((row) =>
-    presentTask(row, { today, assignments, names, departmentName, markerById, proofs, actor: who.actor, userId: who.userId, reaching }),
-  )
+  return rows.map((row) => presentTask(row, { today, assignments, names, departmentName, markerById, proofs, actor: who.actor, userId: who.userId, reaching }))
 }
 
 // ---------------------------------------------------------------------------------------------

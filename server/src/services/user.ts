@@ -104,7 +104,12 @@ export async function deleteAccount(db: Database, storage: FileStorage, caller: 
 
 // An existing user joins at once (their place counts against join_limit, which counts
 // collaborators, now); anyone else is kept pending, counted too, until their first sign-in.
-export async function preRegister(db: Database, caller: Caller, { nickname, phone, department_id }: { nickname: string; phone: string; department_id: number }, now: Date): Promise<{ joined: boolean }> {
+export async function preRegister(
+  db: Database,
+  caller: Caller,
+  { nickname, phone, department_id }: { nickname: string; phone: string; department_id: number },
+  now: Date,
+): Promise<{ joined: boolean }> {
   const at = now.toISOString()
   return inTransaction(db, async (trx) => {
     const who = await mapCaller(trx, caller)

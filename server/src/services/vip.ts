@@ -92,7 +92,12 @@ export async function resetToFree(db: Database, caller: Caller, remarks: string,
     await deletePendingOfGroups(trx, [group.id])
     const hiddenMarkers = await hideMarkersExceptLatest(trx, group.id, FREE_KEEP_RECORDS, at)
     const hidden = hiddenMarkers.length
-    await logChanges(trx, group.id, hiddenMarkers.map((m) => markerChange(m, 'delete')), at)
+    await logChanges(
+      trx,
+      group.id,
+      hiddenMarkers.map((m) => markerChange(m, 'delete')),
+      at,
+    )
     const expiredAt = group.vip_exp ?? at
     await insertReset(trx, {
       group_id: group.id,
@@ -116,7 +121,12 @@ export async function restoreHiddenOnRenewal(trx: Executor, groupId: number, now
   for (const reset of await unrestoredResets(trx, groupId)) {
     if (!canRestoreHidden(reset.expired_at, now)) continue
     const back = await unhideMarkers(trx, groupId, reset.hidden_at, at)
-    await logChanges(trx, groupId, back.map((m) => markerChange(m, 'upsert')), at)
+    await logChanges(
+      trx,
+      groupId,
+      back.map((m) => markerChange(m, 'upsert')),
+      at,
+    )
     const count = back.length
     await markRestored(trx, reset.id, at, count)
     restored += count

@@ -119,14 +119,7 @@ function CheckInSheet({ visible, target, title, requirePhoto = false, onDone, on
               </View>
               {requirePhoto && draft.photos.length === 0 ? <Text className='checkin-sheet__muted checkin-sheet__photo-hint'>{CHECKIN_MSG.photoRequired}</Text> : null}
 
-              <TextArea
-                className='checkin-sheet__remark'
-                placeholder={CHECKIN_MSG.remarkPlaceholder}
-                value={draft.remark}
-                rows={2}
-                maxLength={SIGN_REMARK_MAX}
-                onChange={(v) => draft.setRemark(v)}
-              />
+              <TextArea className='checkin-sheet__remark' placeholder={CHECKIN_MSG.remarkPlaceholder} value={draft.remark} rows={2} maxLength={SIGN_REMARK_MAX} onChange={(v) => draft.setRemark(v)} />
               <Button block type='primary' loading={draft.submitting} className='checkin-sheet__submit' onClick={() => void submit()}>
                 {CHECKIN_MSG.submit}
               </Button>

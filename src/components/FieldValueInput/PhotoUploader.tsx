@@ -56,17 +56,6 @@ export const PhotoUploader = observer(function PhotoUploader({ value, onChange, 
   }
 
   return (
-    <Uploader
-      value={items}
-      onChange={change}
-      upload={upload}
-      maxCount={max}
-      multiple
-      mediaType={['image']}
-      sizeType={['compressed']}
-      accept='image/*'
-      disabled={disabled}
-      uploadLabel='添加照片'
-    />
+    <Uploader value={items} onChange={change} upload={upload} maxCount={max} multiple mediaType={['image']} sizeType={['compressed']} accept='image/*' disabled={disabled} uploadLabel='添加照片' />
   )
 })

@@ -53,11 +53,7 @@ export const IconPicker = observer(function IconPicker({ value, color, onChange 
           <Text className='icon-tile__name'>默认</Text>
         </View>
         {icons.list.map((i) => (
-          <View
-            key={i.id}
-            className={`icon-tile ${value === i.url ? 'icon-tile--on' : ''}`}
-            onClick={() => (managing ? setDeleting(i) : onChange(i.url))}
-          >
+          <View key={i.id} className={`icon-tile ${value === i.url ? 'icon-tile--on' : ''}`} onClick={() => (managing ? setDeleting(i) : onChange(i.url))}>
             <Image className='icon-tile__img' src={notes.photoUrl(i.url)} width='32' height='32' mode='scaleToFill' />
             <Text className='icon-tile__name'>{i.name}</Text>
             {managing ? <Text className='icon-tile__remove'>×</Text> : null}

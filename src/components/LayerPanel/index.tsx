@@ -392,14 +392,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
         )}
       </Dialog>
 
-      <Dialog
-        className='layer-dialog layer-dialog--import'
-        title={`导入到“${target?.name ?? ''}”`}
-        visible={mode === 'import'}
-        hideConfirmButton
-        cancelText='关闭'
-        onCancel={close}
-      >
+      <Dialog className='layer-dialog layer-dialog--import' title={`导入到“${target?.name ?? ''}”`} visible={mode === 'import'} hideConfirmButton cancelText='关闭' onCancel={close}>
         <View className='layer-dialog__body'>
           <Text className='layer-dialog__label'>文件中的坐标系</Text>
           <Radio.Group value={crs} onChange={(v) => setCrs(v as FileCrs)}>

@@ -28,18 +28,9 @@ export const LayerTree = observer(function LayerTree({ onActions }: LayerTreePro
         const l = row.layer
         return (
           <View key={l.id} className={`layer-row ${row.isFolder ? 'layer-row--folder' : ''}`} style={{ paddingLeft: `${24 + row.depth * 36}px` }}>
-            <View
-              className='layer-row__main'
-              onClick={() => (row.isFolder ? layers.toggleOpen(l.id) : onActions(l))}
-            >
-              <View className='layer-row__arrow'>
-                {row.isFolder ? row.open ? <ArrowDown size={12} color='#4E5969' /> : <ArrowRight size={12} color='#4E5969' /> : null}
-              </View>
-              {row.isFolder ? (
-                <View className='layer-row__folder-icon' />
-              ) : (
-                <Text className={`layer-row__type layer-row__type--${l.type}`}>{TYPE_MARK[l.type]}</Text>
-              )}
+            <View className='layer-row__main' onClick={() => (row.isFolder ? layers.toggleOpen(l.id) : onActions(l))}>
+              <View className='layer-row__arrow'>{row.isFolder ? row.open ? <ArrowDown size={12} color='#4E5969' /> : <ArrowRight size={12} color='#4E5969' /> : null}</View>
+              {row.isFolder ? <View className='layer-row__folder-icon' /> : <Text className={`layer-row__type layer-row__type--${l.type}`}>{TYPE_MARK[l.type]}</Text>}
               <View className='layer-row__text'>
                 <Text className='layer-row__name'>{l.name}</Text>
                 <View className='layer-row__meta'>

@@ -95,16 +95,7 @@ export const NoteList = observer(function NoteList({ markerId, layer }: NoteList
       {canAdd || editing ? (
         <View className='note-form'>
           <Text className='note-form__title'>{editing ? '编辑备注' : '添加备注'}</Text>
-          <TextArea
-            className='note-form__text'
-            placeholder='请输入备注内容'
-            value={content}
-            maxLength={NOTE_MAX}
-            showCount
-            rows={3}
-            onFocus={() => panel.expand()}
-            onChange={(v) => setContent(v)}
-          />
+          <TextArea className='note-form__text' placeholder='请输入备注内容' value={content} maxLength={NOTE_MAX} showCount rows={3} onFocus={() => panel.expand()} onChange={(v) => setContent(v)} />
           <PhotoUploader value={photos} onChange={setPhotos} onBusyChange={setUploading} />
           <View className='note-form__buttons'>
             {editing ? (

@@ -75,8 +75,16 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
           <VipModals path={path} />
         </Suspense>
       ) : null}
-      {allowed && shown && app.app_upgrade.show ? <Suspense fallback={null}><UpgradeDialog /></Suspense> : null}
-      {allowed && shown && root.tracker.showPermissionDialog ? <Suspense fallback={null}><LocationPermissionDialog /></Suspense> : null}
+      {allowed && shown && app.app_upgrade.show ? (
+        <Suspense fallback={null}>
+          <UpgradeDialog />
+        </Suspense>
+      ) : null}
+      {allowed && shown && root.tracker.showPermissionDialog ? (
+        <Suspense fallback={null}>
+          <LocationPermissionDialog />
+        </Suspense>
+      ) : null}
       <NoticeBar />
       <LoadingMask />
     </View>

@@ -18,14 +18,7 @@ export function ColorSwatches({ value, onChange, label }: { value?: string; onCh
   return (
     <View className='swatches' aria-label={label}>
       {SWATCHES.map((c) => (
-        <View
-          key={c}
-          className={`swatch ${current === c ? 'swatch--on' : ''}`}
-          style={{ background: c }}
-          aria-label={`${label} ${c}`}
-          data-color={c}
-          onClick={() => onChange(c)}
-        />
+        <View key={c} className={`swatch ${current === c ? 'swatch--on' : ''}`} style={{ background: c }} aria-label={`${label} ${c}`} data-color={c} onClick={() => onChange(c)} />
       ))}
     </View>
   )

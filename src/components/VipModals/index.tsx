@@ -19,7 +19,6 @@ import { useStores } from '../../stores/context'
 import './index.scss'
 import { vipStores } from '../../stores/vipStores'
 
-
 const ExpiredDialog = observer(function ExpiredDialog({ path }: { path: string }) {
   const { app, session, vip, navigate } = useStores(vipStores)
   const [resetting, setResetting] = useState(false)

@@ -99,16 +99,7 @@ export function WatermarkCamera({ visible, watermark, onShot, onClose }: Waterma
   return (
     <View className='wm-camera' data-testid='watermark-camera'>
       <View className='wm-camera__view' style={{ height: `${size.height}px` }}>
-        {camera ? (
-          <CameraView
-            key={facing}
-            facing={facing}
-            width={size.width}
-            height={size.height}
-            onReady={setReady}
-            onError={(err) => fail(err)}
-          />
-        ) : null}
+        {camera ? <CameraView key={facing} facing={facing} width={size.width} height={size.height} onReady={setReady} onError={(err) => fail(err)} /> : null}
         {!ready && !help ? <Text className='wm-camera__hint'>{CHECKIN_MSG.cameraStarting}</Text> : null}
         <View
           className='wm-camera__mark'
@@ -116,14 +107,16 @@ export function WatermarkCamera({ visible, watermark, onShot, onClose }: Waterma
         >
           <View
             className='wm-camera__bar-mark'
-            style={{ left: `${layout.bar.x - layout.box.x}px`, top: `${layout.bar.y - layout.box.y}px`, width: `${layout.bar.width}px`, height: `${layout.bar.height}px`, background: WATERMARK_STYLE.barColor }}
+            style={{
+              left: `${layout.bar.x - layout.box.x}px`,
+              top: `${layout.bar.y - layout.box.y}px`,
+              width: `${layout.bar.width}px`,
+              height: `${layout.bar.height}px`,
+              background: WATERMARK_STYLE.barColor,
+            }}
           />
           {layout.lines.map((l, i) => (
-            <Text
-              key={i}
-              className='wm-camera__line'
-              style={{ left: `${l.x - layout.box.x}px`, top: `${l.y - layout.box.y}px`, fontSize: `${l.size}px`, fontWeight: l.bold ? 'bold' : 'normal' }}
-            >
+            <Text key={i} className='wm-camera__line' style={{ left: `${l.x - layout.box.x}px`, top: `${l.y - layout.box.y}px`, fontSize: `${l.size}px`, fontWeight: l.bold ? 'bold' : 'normal' }}>
               {l.text}
             </Text>
           ))}

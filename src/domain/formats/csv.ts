@@ -57,7 +57,10 @@ export function parseCsv(text: string, crs: FileCrs = 'wgs84', maxRows = Infinit
   if (columns.wkt < 0 && (columns.lng < 0 || columns.lat < 0)) return unreadable(MAP_IO_MSG.importColumnsMissing)
 
   const body = lines.slice(headerIndex + 1)
-  requireAtMost(body.reduce((n, line) => (isBlank(line) ? n : n + 1), 0), maxRows)
+  requireAtMost(
+    body.reduce((n, line) => (isBlank(line) ? n : n + 1), 0),
+    maxRows,
+  )
   const out = new RowCollector(crs, maxRows)
   body.forEach((line, index) => {
     if (isBlank(line)) return

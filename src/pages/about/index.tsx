@@ -24,11 +24,7 @@ function AboutPage() {
   return (
     <PageShell className='about-page'>
       <View className='about-head'>
-        {logo ? (
-          <Image className='about-logo' src={notes.photoUrl(logo)} mode='aspectFit' />
-        ) : (
-          <View className='about-logo about-logo--text'>{name.slice(0, 1)}</View>
-        )}
+        {logo ? <Image className='about-logo' src={notes.photoUrl(logo)} mode='aspectFit' /> : <View className='about-logo about-logo--text'>{name.slice(0, 1)}</View>}
         <Text className='about-brand'>{name}</Text>
         <Text className='about-version muted'>{APP_MSG.versionLabel(APP_VERSION_STR, CLIENT_VERSION)}</Text>
       </View>

@@ -67,7 +67,11 @@ const AddInfoForm = observer(function AddInfoForm() {
       } else {
         const t = Number(param(router.params.type))
         const type = (MARKER_TYPES.includes(t as MarkerType) ? t : 0) as MarkerType
-        draft.startNew(type, { layerId: Number(param(router.params.layer_id)) || undefined, points: param(router.params.points) || undefined, radius: Number(param(router.params.radius)) || undefined })
+        draft.startNew(type, {
+          layerId: Number(param(router.params.layer_id)) || undefined,
+          points: param(router.params.points) || undefined,
+          radius: Number(param(router.params.radius)) || undefined,
+        })
       }
       setReady(true)
     })()
@@ -203,13 +207,7 @@ const AddInfoForm = observer(function AddInfoForm() {
           {draft.type === MARKER_KIND.circle ? (
             <View className='addinfo-row'>
               <Text className='addinfo-label'>半径（米）</Text>
-              <Input
-                className='addinfo-input'
-                type='digit'
-                placeholder='请输入半径（米）'
-                value={draft.radius ? String(draft.radius) : ''}
-                onChange={(v) => draft.setRadius(Number(v))}
-              />
+              <Input className='addinfo-input' type='digit' placeholder='请输入半径（米）' value={draft.radius ? String(draft.radius) : ''} onChange={(v) => draft.setRadius(Number(v))} />
             </View>
           ) : null}
           {m.length !== undefined || m.area !== undefined ? (

@@ -81,9 +81,7 @@ const DepartmentList = observer(function DepartmentList() {
             <Text className='dept__count muted'>{memberCount(d.id)}人</Text>
           </View>
           <Text className='dept__line muted'>负责人：{d.managers.length ? d.managers.map((id) => team.memberName(id)).join('、') : '未设置'}</Text>
-          <Text className='dept__line muted'>
-            授权图层：{d.layer_ids.length ? d.layer_ids.map((id) => layers.byId.get(id)?.name ?? `#${id}`).join('、') : '无'}
-          </Text>
+          <Text className='dept__line muted'>授权图层：{d.layer_ids.length ? d.layer_ids.map((id) => layers.byId.get(id)?.name ?? `#${id}`).join('、') : '无'}</Text>
           {d.layer_auth.length ? <Text className='dept__line muted'>权限：{currentOpts(d).map(optName).join('、')}</Text> : null}
         </View>
       ))}
@@ -120,10 +118,24 @@ const DepartmentList = observer(function DepartmentList() {
           }
         }}
       />
-      <Popup visible={!!naming} position='bottom' round closeable title={naming?.id ? '重命名部门' : naming?.parent_id ? `在「${departments.nameOf(naming.parent_id)}」下添加部门` : '添加部门'} onClose={() => setNaming(null)}>
+      <Popup
+        visible={!!naming}
+        position='bottom'
+        round
+        closeable
+        title={naming?.id ? '重命名部门' : naming?.parent_id ? `在「${departments.nameOf(naming.parent_id)}」下添加部门` : '添加部门'}
+        onClose={() => setNaming(null)}
+      >
         {naming ? (
           <View className='dept-form'>
-            <Input className='dept-form__input' name='department-name' placeholder='请输入部门名称' maxLength={DEPARTMENT_NAME_MAX} value={naming.name} onChange={(v) => setNaming({ ...naming, name: v })} />
+            <Input
+              className='dept-form__input'
+              name='department-name'
+              placeholder='请输入部门名称'
+              maxLength={DEPARTMENT_NAME_MAX}
+              value={naming.name}
+              onChange={(v) => setNaming({ ...naming, name: v })}
+            />
             <Button block type='primary' className='dept-form__submit' onClick={() => void saveName()}>
               保存
             </Button>

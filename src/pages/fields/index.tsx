@@ -47,7 +47,15 @@ const LayerPick = observer(function LayerPick() {
       {list.length ? (
         <Cell.Group className='fields-layers'>
           {list.map((l) => (
-            <Cell key={l.id} className='fields-layer' title={layers.pathLabel(l.id)} align='center' clickable extra={<ArrowRight size={14} color='#C9CDD4' />} onClick={() => root.navigate(`/fields?layer_id=${l.id}`)} />
+            <Cell
+              key={l.id}
+              className='fields-layer'
+              title={layers.pathLabel(l.id)}
+              align='center'
+              clickable
+              extra={<ArrowRight size={14} color='#C9CDD4' />}
+              onClick={() => root.navigate(`/fields?layer_id=${l.id}`)}
+            />
           ))}
         </Cell.Group>
       ) : null}

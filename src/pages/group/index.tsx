@@ -306,9 +306,7 @@ const Roles = observer(function Roles() {
           </View>
         </View>
       ))}
-      {roles.lockedModules.length ? (
-        <Text className='roles__locked muted'>开通会员后可授权：{roles.lockedModules.map((m) => m.name).join('、')}</Text>
-      ) : null}
+      {roles.lockedModules.length ? <Text className='roles__locked muted'>开通会员后可授权：{roles.lockedModules.map((m) => m.name).join('、')}</Text> : null}
       <View className='page-pad'>
         <Button block type='primary' className='roles__add' onClick={() => setNaming({ name: '' })}>
           新建角色

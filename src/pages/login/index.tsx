@@ -32,15 +32,7 @@ function LoginPage() {
       <View className='login-card'>
         <View className='login-field'>
           <Text className='login-label'>手机号</Text>
-          <Input
-            className='login-input'
-            name='phone'
-            type='tel'
-            maxLength={11}
-            placeholder='请输入手机号'
-            value={phone}
-            onChange={(v) => setPhone(v)}
-          />
+          <Input className='login-input' name='phone' type='tel' maxLength={11} placeholder='请输入手机号' value={phone} onChange={(v) => setPhone(v)} />
         </View>
         <View className='login-field'>
           <Text className='login-label'>验证码</Text>

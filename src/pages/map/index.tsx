@@ -219,7 +219,9 @@ const FilterSheet = observer(function FilterSheet({ visible, onClose }: { visibl
             <Cell key={t} title={MARKER_TYPE_NAMES[t]} extra={<Switch checked={f.show[t] !== false} onChange={(v) => markers.setKindShown(t, v)} />} />
           ))}
         </Cell.Group>
-        <Text className='filter-sheet__count muted'>视野内 {map.drawList.pointsInView}个点 · {map.drawList.shapes.length}条线/面</Text>
+        <Text className='filter-sheet__count muted'>
+          视野内 {map.drawList.pointsInView}个点 · {map.drawList.shapes.length}条线/面
+        </Text>
         <Button block fill='outline' disabled={!markers.filterActive} onClick={() => markers.resetFilter()}>
           清除筛选
         </Button>

@@ -85,14 +85,7 @@ const RouteList = observer(function RouteList() {
   return (
     <View className='routes'>
       <View className='routes-bar'>
-        <SearchBar
-          className='routes-search'
-          placeholder='搜索路线名称'
-          value={kw}
-          onChange={(v) => setKw(v)}
-          onSearch={(v) => void store.search(v)}
-          onClear={() => void store.search('')}
-        />
+        <SearchBar className='routes-search' placeholder='搜索路线名称' value={kw} onChange={(v) => setKw(v)} onSearch={(v) => void store.search(v)} onClear={() => void store.search('')} />
         {store.canAdd ? (
           <Button type='primary' size='small' className='routes-add' onClick={() => root.navigate('/route/add')}>
             新建路线

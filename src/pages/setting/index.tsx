@@ -50,7 +50,14 @@ const MapSettings = observer(function MapSettings() {
         <Cell key={l.key} title={l.label} align='center' extra={<Switch checked={app[l.key]} onChange={(v) => app.setBaseLayer(l.key, v)} />} />
       ))}
       {STYLE_ROWS.filter((r) => capabilities.features.includes(r.key)).map((r) => (
-        <Cell key={r.key} className={`setting-style-${r.key}`} title={r.label} description={r.hint} align='center' extra={<Switch checked={app.map_style[r.key]} onChange={(v) => app.setMapStyle(r.key, v)} />} />
+        <Cell
+          key={r.key}
+          className={`setting-style-${r.key}`}
+          title={r.label}
+          description={r.hint}
+          align='center'
+          extra={<Switch checked={app.map_style[r.key]} onChange={(v) => app.setMapStyle(r.key, v)} />}
+        />
       ))}
       <Cell
         className='setting-cluster-count'

@@ -28,8 +28,7 @@ const ShareList = observer(function ShareList() {
     void shares.load(1)
   }, [layers, shares])
 
-  const dataLabel = (s: Share) =>
-    s.type === 1 ? s.data_ids.map((id) => layers.byId.get(id)?.name ?? `#${id}`).join('、') : `${s.data_ids.length}个${SHARE_KIND_NAMES[s.type]}`
+  const dataLabel = (s: Share) => (s.type === 1 ? s.data_ids.map((id) => layers.byId.get(id)?.name ?? `#${id}`).join('、') : `${s.data_ids.length}个${SHARE_KIND_NAMES[s.type]}`)
 
   return (
     <View className='shares'>

@@ -153,7 +153,12 @@ const TaskDetail = observer(function TaskDetail() {
 
   return (
     <>
-      <Popup visible={!!task && !checkingIn} position='bottom' round closeable title={task?.title ?? ''}
+      <Popup
+        visible={!!task && !checkingIn}
+        position='bottom'
+        round
+        closeable
+        title={task?.title ?? ''}
         // NutUI calls onClose whenever the popup hides, also while it steps aside for the sheet.
         onClose={() => {
           if (!checkingIn) store.close()

@@ -81,13 +81,7 @@ const VipCentre = observer(function VipCentre() {
                 <Text className='vip-product__price'>{`¥${formatFen(price.amount)}`}</Text>
                 {price.discount_amount > 0 ? <Text className='vip-product__list muted'>{`¥${formatFen(price.price)}`}</Text> : null}
                 {vip.isAdmin ? (
-                  <Button
-                    size='small'
-                    type='primary'
-                    className='vip-product__button'
-                    disabled={!!action.disabledReason || vip.buying}
-                    onClick={() => void vip.buy(product.id)}
-                  >
+                  <Button size='small' type='primary' className='vip-product__button' disabled={!!action.disabledReason || vip.buying} onClick={() => void vip.buy(product.id)}>
                     {action.label}
                   </Button>
                 ) : null}

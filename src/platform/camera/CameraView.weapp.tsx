@@ -36,9 +36,7 @@ function canvasNode(): Promise<CanvasNode> {
 
 async function capture(text: WatermarkText, view: ViewSize): Promise<CapturedPhoto> {
   try {
-    const shot = await new Promise<{ tempImagePath: string }>((resolve, reject) =>
-      Taro.createCameraContext().takePhoto({ quality: 'high', success: resolve, fail: reject }),
-    )
+    const shot = await new Promise<{ tempImagePath: string }>((resolve, reject) => Taro.createCameraContext().takePhoto({ quality: 'high', success: resolve, fail: reject }))
     const info = await Taro.getImageInfo({ src: shot.tempImagePath })
     const canvas = await canvasNode()
     const size = exportSize(view)

@@ -27,14 +27,7 @@ export interface Canvas2D {
  * Paints `source` (natural size `photo`) covering `view`, and the watermark over it. The canvas must
  * be view x scale pixels; drawing happens in on-screen px under a scale transform.
  */
-export function paintWatermarkedPhoto(
-  ctx: Canvas2D,
-  source: unknown,
-  photo: { width: number; height: number },
-  view: ViewSize,
-  text: WatermarkText,
-  scale: number = CAMERA_EXPORT_SCALE,
-): void {
+export function paintWatermarkedPhoto(ctx: Canvas2D, source: unknown, photo: { width: number; height: number }, view: ViewSize, text: WatermarkText, scale: number = CAMERA_EXPORT_SCALE): void {
   ctx.setTransform(scale, 0, 0, scale, 0, 0)
   const crop = coverCrop(photo, view)
   ctx.drawImage(source, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, view.width, view.height)

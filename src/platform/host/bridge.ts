@@ -7,12 +7,8 @@
  * request with the same id, and hands every decoded message to the `on` handlers of its type.
  * Requests time out (HOST_REQUEST_TIMEOUT_MS per type) and are rejected by stop().
  */
-import {
-  decodeHostMessage, encodeHostMessage, HOST_POLL_MS, HOST_REPLY_TYPE, HOST_REQUEST_TIMEOUT_MS, isHostReceived, makeRequestIds,
-} from '../../domain/hostMessages'
-import type {
-  HostEnvelope, HostReceived, HostReceivedPayloads, HostReplyData, HostRequestType, HostSent, HostSentPayloads,
-} from '../../domain/hostMessages'
+import { decodeHostMessage, encodeHostMessage, HOST_POLL_MS, HOST_REPLY_TYPE, HOST_REQUEST_TIMEOUT_MS, isHostReceived, makeRequestIds } from '../../domain/hostMessages'
+import type { HostEnvelope, HostReceived, HostReceivedPayloads, HostReplyData, HostRequestType, HostSent, HostSentPayloads } from '../../domain/hostMessages'
 import { hostChannel, installHostInbox } from './channel'
 import type { HostScheduler, HostTransport, HostWindow } from './types'
 
@@ -37,14 +33,21 @@ export class HostUnavailableError extends HostBridgeError {
 
 /** No reply within the request's timeout; the request is forgotten, a late reply only reaches `on` handlers. */
 export class HostTimeoutError extends HostBridgeError {
-  constructor(readonly type: HostRequestType, readonly id: string, readonly timeoutMs: number) {
+  constructor(
+    readonly type: HostRequestType,
+    readonly id: string,
+    readonly timeoutMs: number,
+  ) {
     super(`Host app did not answer "${type}" (request ${id}) within ${timeoutMs} ms`)
   }
 }
 
 /** stop() was called while the request waited. */
 export class HostClosedError extends HostBridgeError {
-  constructor(readonly type: HostRequestType, readonly id: string) {
+  constructor(
+    readonly type: HostRequestType,
+    readonly id: string,
+  ) {
     super(`Host app bridge stopped before "${type}" (request ${id}) was answered`)
   }
 }

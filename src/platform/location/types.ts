@@ -9,7 +9,10 @@ export type Locate = () => Promise<Position>
 
 /** Why no position came: the user refused location access, or the device could not tell. */
 export class LocationError extends Error {
-  constructor(readonly kind: 'denied' | 'unavailable', message: string = kind) {
+  constructor(
+    readonly kind: 'denied' | 'unavailable',
+    message: string = kind,
+  ) {
     super(message)
     this.name = 'LocationError'
   }

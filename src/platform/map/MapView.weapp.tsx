@@ -26,7 +26,11 @@ export function MapView(props: MapViewProps) {
   const sceneRef = useRef(scene)
   sceneRef.current = scene
   // Overlays go through setData: unchanged ones keep their identity, so they are not sent again.
-  const overlays = useRef<{ polylines: Handed<WxScene['polylines']> | null; polygons: Handed<WxScene['polygons']> | null; circles: Handed<WxScene['circles']> | null }>({ polylines: null, polygons: null, circles: null })
+  const overlays = useRef<{ polylines: Handed<WxScene['polylines']> | null; polygons: Handed<WxScene['polygons']> | null; circles: Handed<WxScene['circles']> | null }>({
+    polylines: null,
+    polygons: null,
+    circles: null,
+  })
   const handed = useMemo(() => {
     const o = overlays.current
     o.polylines = keepIfUnchanged(o.polylines, scene.polylines)
@@ -52,8 +56,7 @@ export function MapView(props: MapViewProps) {
     ctx.getRegion({
       success: (r) =>
         ctx.getScale({
-          success: (s) =>
-            latest.current.onViewChange?.({ west: r.southwest.longitude, south: r.southwest.latitude, east: r.northeast.longitude, north: r.northeast.latitude, zoom: s.scale }),
+          success: (s) => latest.current.onViewChange?.({ west: r.southwest.longitude, south: r.southwest.latitude, east: r.northeast.longitude, north: r.northeast.latitude, zoom: s.scale }),
         }),
     })
   }

@@ -138,7 +138,9 @@ export class AmapEngine {
     for (const o of overlays) o.on('click', () => this.cb().onMarkerTap?.(m.id))
     if (title) {
       const [w, so, e, n] = s.bbox
-      overlays.push(new A.Text({ text: m.name, position: [(w + e) / 2, (so + n) / 2], anchor: 'center', style: { 'font-size': '12px', padding: '1px 4px', border: 'none', background: 'rgba(255,255,255,0.85)' } }))
+      overlays.push(
+        new A.Text({ text: m.name, position: [(w + e) / 2, (so + n) / 2], anchor: 'center', style: { 'font-size': '12px', padding: '1px 4px', border: 'none', background: 'rgba(255,255,255,0.85)' } }),
+      )
     }
     return overlays
   }

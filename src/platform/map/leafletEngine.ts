@@ -29,11 +29,7 @@ const SVG_SHAPES_MAX = 300
 /** Above this many cluster badges in view they go on that canvas instead of one element each. */
 export const DOM_CLUSTERS_MAX = 60
 
-
-export type EngineCallbacks = Pick<
-  MapViewProps,
-  'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap' | 'onBasemapError'
->
+export type EngineCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap' | 'onBasemapError'>
 
 export class LeafletEngine {
   private readonly map: Leaflet.Map
@@ -185,13 +181,24 @@ export class LeafletEngine {
       className: `map-shape map-shape--${m.type}`,
     }
     let layer: Leaflet.Path
-    if (isLine(m.type)) layer = L.polyline(s.parts[0].map((p) => this.ll(p)), options)
+    if (isLine(m.type))
+      layer = L.polyline(
+        s.parts[0].map((p) => this.ll(p)),
+        options,
+      )
     else if (m.type === MARKER_KIND.circle) layer = L.circle(this.ll(s.parts[0][0]), { ...options, radius: m.radius })
     else if (m.type === MARKER_KIND.rectangle) {
       const [a, b] = s.parts[0]
-      layer = L.polygon(rectangleCorners(a, b).map((p) => this.ll(p)), options)
+      layer = L.polygon(
+        rectangleCorners(a, b).map((p) => this.ll(p)),
+        options,
+      )
     } else if (m.type === MARKER_KIND.multiPolygon) layer = L.polygon(s.parts.map((part) => [part.map((p) => this.ll(p))]) as Leaflet.LatLngExpression[][][], options)
-    else layer = L.polygon(s.parts[0].map((p) => this.ll(p)), options)
+    else
+      layer = L.polygon(
+        s.parts[0].map((p) => this.ll(p)),
+        options,
+      )
     layer.on('click', (e: Leaflet.LeafletMouseEvent) => {
       L.DomEvent.stopPropagation(e)
       this.cb().onMarkerTap?.(m.id)
@@ -213,10 +220,14 @@ export class LeafletEngine {
         if (draft.radius > 0) L.circle(latlngs[0], { ...style, radius: draft.radius }).addTo(this.draftLayer)
       } else if (draft.type === MARKER_KIND.rectangle && part.length === 2) {
         const [a, b] = part
-        L.polygon(rectangleCorners(a, b).map((p) => this.ll(p)), style).addTo(this.draftLayer)
+        L.polygon(
+          rectangleCorners(a, b).map((p) => this.ll(p)),
+          style,
+        ).addTo(this.draftLayer)
       } else if (isArea(draft.type) && part.length >= 3) L.polygon(latlngs, style).addTo(this.draftLayer)
       else if (part.length >= 2) L.polyline(latlngs, style).addTo(this.draftLayer)
-      for (const v of latlngs) L.circleMarker(v, { radius: 6, color: '#fff', weight: 2, fillColor: '#F53F3F', fillOpacity: 1, interactive: false, className: 'map-draft-vertex' }).addTo(this.draftLayer)
+      for (const v of latlngs)
+        L.circleMarker(v, { radius: 6, color: '#fff', weight: 2, fillColor: '#F53F3F', fillOpacity: 1, interactive: false, className: 'map-draft-vertex' }).addTo(this.draftLayer)
     }
   }
 
@@ -244,7 +255,10 @@ export class LeafletEngine {
     if (editing.type === MARKER_KIND.circle) L.circle(rings[0][0], { ...style, radius: editing.radius }).addTo(this.editLayer)
     else if (editing.type === MARKER_KIND.rectangle) {
       const [a, b] = editing.parts[0]
-      L.polygon(rectangleCorners(a, b).map((p) => this.ll(p)), style).addTo(this.editLayer)
+      L.polygon(
+        rectangleCorners(a, b).map((p) => this.ll(p)),
+        style,
+      ).addTo(this.editLayer)
     } else if (isArea(editing.type)) L.polygon(rings as Leaflet.LatLngExpression[][], style).addTo(this.editLayer)
     else if (!isPoint(editing.type)) L.polyline(rings[0], style).addTo(this.editLayer)
     editing.parts.forEach((part, pi) =>

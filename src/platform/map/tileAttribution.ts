@@ -23,7 +23,11 @@ export function tileAttribution(tileUrl: string, configured = ''): string {
 function tileHost(tileUrl: string): string | null {
   const m = /^(?:https?:)?\/\/([^/?#]+)/i.exec(tileUrl.trim())
   if (!m) return null
-  const host = m[1].replace(/^[^@]*@/, '').replace(/^[a-z0-9-]*\{[^}]*\}[a-z0-9-]*\./i, '').replace(/:\d+$/, '').toLowerCase()
+  const host = m[1]
+    .replace(/^[^@]*@/, '')
+    .replace(/^[a-z0-9-]*\{[^}]*\}[a-z0-9-]*\./i, '')
+    .replace(/:\d+$/, '')
+    .toLowerCase()
   return host && !host.includes('{') ? host : null
 }
 

@@ -66,7 +66,15 @@ function rectangle(s: Shape): WxPoint[] {
 
 export function weappScene(
   list: DrawList,
-  options: { selectedId?: number | null; titleStyleOf?: MapViewProps['titleStyleOf']; pinIcon: string; clusterIcon: string; draft?: DraftGeometry | null; editing?: EditGeometry | null; members?: MemberLocation[] },
+  options: {
+    selectedId?: number | null
+    titleStyleOf?: MapViewProps['titleStyleOf']
+    pinIcon: string
+    clusterIcon: string
+    draft?: DraftGeometry | null
+    editing?: EditGeometry | null
+    members?: MemberLocation[]
+  },
 ): WxScene {
   const markers: WxMarker[] = []
   const clusterOf = new Map<number, number>()

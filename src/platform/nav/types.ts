@@ -17,4 +17,3 @@ export interface PageNavigator {
   /** Replace the address bar path without reloading (H5 aliases such as / and /index). */
   replaceAddress(pathWithQuery: string): void
 }
-

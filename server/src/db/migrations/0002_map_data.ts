@@ -73,12 +73,7 @@ export function mapData(dialect: DialectName): Migration {
         .addColumn('deleted_at', 'text')
         .execute()
       // Paging by layer and id, counts per layer and the group's total all read only this index.
-      await db.schema
-        .createIndex('markers_live_group_layer_id_index')
-        .on('markers')
-        .columns(['group_id', 'layer_id', 'id'])
-        .where(sql.ref('deleted_at'), 'is', null)
-        .execute()
+      await db.schema.createIndex('markers_live_group_layer_id_index').on('markers').columns(['group_id', 'layer_id', 'id']).where(sql.ref('deleted_at'), 'is', null).execute()
 
       if (dialect === 'sqlite') {
         // SQLite R*Tree of the bounds; the repository keeps it in step with markers (soft-deleted

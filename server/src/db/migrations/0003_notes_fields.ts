@@ -38,13 +38,7 @@ export function notesFields(dialect: DialectName): Migration {
         .execute()
       await db.schema.createIndex('layer_fields_layer_index').on('layer_fields').columns(['layer_id', 'sort']).execute()
       // A name is unique among the layer's live fields; deleted ones may share it (and block their own restore).
-      await db.schema
-        .createIndex('layer_fields_live_name_unique')
-        .on('layer_fields')
-        .columns(['layer_id', 'name'])
-        .unique()
-        .where(sql.ref('deleted_at'), 'is', null)
-        .execute()
+      await db.schema.createIndex('layer_fields_live_name_unique').on('layer_fields').columns(['layer_id', 'name']).unique().where(sql.ref('deleted_at'), 'is', null).execute()
 
       await withId(db.schema.createTable('title_styles'), dialect)
         .addColumn('group_id', 'integer', (c) => c.notNull())
@@ -59,13 +53,7 @@ export function notesFields(dialect: DialectName): Migration {
         .execute()
       // One style per layer, and one default per group (NULLs are distinct in unique indexes, hence the second index).
       await db.schema.createIndex('title_styles_layer_unique').on('title_styles').columns(['group_id', 'layer_id']).unique().execute()
-      await db.schema
-        .createIndex('title_styles_default_unique')
-        .on('title_styles')
-        .column('group_id')
-        .unique()
-        .where(sql.ref('layer_id'), 'is', null)
-        .execute()
+      await db.schema.createIndex('title_styles_default_unique').on('title_styles').column('group_id').unique().where(sql.ref('layer_id'), 'is', null).execute()
 
       await withId(db.schema.createTable('icons'), dialect)
         .addColumn('group_id', 'integer', (c) => c.notNull())

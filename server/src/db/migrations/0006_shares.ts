@@ -10,9 +10,7 @@ import type { DialectName } from '../connection'
 
 /** An auto-incrementing integer primary key named `seq` (the public id of a share is a random string). */
 function withSeq<T extends string>(table: CreateTableBuilder<T, never>, dialect: DialectName): CreateTableBuilder<T, 'seq'> {
-  return dialect === 'postgres'
-    ? table.addColumn('seq', 'serial', (c) => c.primaryKey())
-    : table.addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+  return dialect === 'postgres' ? table.addColumn('seq', 'serial', (c) => c.primaryKey()) : table.addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
 }
 
 export function shares(dialect: DialectName): Migration {

@@ -8,8 +8,14 @@ import type { Kysely, Migration } from 'kysely'
 export function serviceContact(): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('system_config').addColumn('service_phone', 'text', (c) => c.notNull().defaultTo('')).execute()
-      await db.schema.alterTable('system_config').addColumn('service_url', 'text', (c) => c.notNull().defaultTo('')).execute()
+      await db.schema
+        .alterTable('system_config')
+        .addColumn('service_phone', 'text', (c) => c.notNull().defaultTo(''))
+        .execute()
+      await db.schema
+        .alterTable('system_config')
+        .addColumn('service_url', 'text', (c) => c.notNull().defaultTo(''))
+        .execute()
     },
     async down(db: Kysely<any>) {
       await db.schema.alterTable('system_config').dropColumn('service_url').execute()

@@ -10,7 +10,10 @@ import { sql, type Kysely, type Migration } from 'kysely'
 export function discountHolds(): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('vip_orders').addColumn('discount_over_cap', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+      await db.schema
+        .alterTable('vip_orders')
+        .addColumn('discount_over_cap', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
       await db.schema.createIndex('vip_orders_discount_index').on('vip_orders').columns(['discount_id', 'status']).execute()
     },
     async down(db: Kysely<any>) {

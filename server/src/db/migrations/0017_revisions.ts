@@ -10,7 +10,11 @@ const TABLES = ['layers', 'markers', 'notes', 'layer_fields', 'title_styles'] as
 export function revisions(): Migration {
   return {
     async up(db: Kysely<any>) {
-      for (const table of TABLES) await db.schema.alterTable(table).addColumn('rev', 'integer', (c) => c.notNull().defaultTo(1)).execute()
+      for (const table of TABLES)
+        await db.schema
+          .alterTable(table)
+          .addColumn('rev', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute()
     },
     async down(db: Kysely<any>) {
       for (const table of TABLES) await db.schema.alterTable(table).dropColumn('rev').execute()

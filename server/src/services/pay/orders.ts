@@ -173,7 +173,14 @@ export async function cancelOrder(db: Database, pay: PayProvider, caller: Caller
 }
 
 /** /api/vip/order/wxpay/create: the JSAPI prepay and the signed wx.requestPayment parameters; in sandbox mode, none. */
-export async function createWxPayment(db: Database, pay: PayProvider, caller: Caller, input: { orderid: number; code?: string; openid?: string }, now: Date, log?: FastifyBaseLogger): Promise<WxPayCreateResult> {
+export async function createWxPayment(
+  db: Database,
+  pay: PayProvider,
+  caller: Caller,
+  input: { orderid: number; code?: string; openid?: string },
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<WxPayCreateResult> {
   const who = await mapCaller(db.kysely, caller)
   const row = await requireOrder(db.kysely, who, input.orderid)
   requireWaiting(row, now)
@@ -192,7 +199,13 @@ export async function createWxPayment(db: Database, pay: PayProvider, caller: Ca
     }
     if (!openid) throw new BusinessError(ErrCode.VALIDATION, VIP_MSG.payUserMissing)
     try {
-      prepayId = await pay.prepayJsapi({ order_no: row.order_no, description: `团队地图 ${productById(row.product_id)?.name ?? '会员'} ${row.months}个月`, amount: row.amount, openid, expires_at: new Date(row.expires_at) })
+      prepayId = await pay.prepayJsapi({
+        order_no: row.order_no,
+        description: `团队地图 ${productById(row.product_id)?.name ?? '会员'} ${row.months}个月`,
+        amount: row.amount,
+        openid,
+        expires_at: new Date(row.expires_at),
+      })
     } catch (err) {
       log?.error({ err, order: row.order_no }, 'WeChat Pay prepay failed')
       throw new BusinessError(ErrCode.INTERNAL, VIP_MSG.payCreateFailed)
@@ -286,14 +299,7 @@ export async function completeSandboxOrder(db: Database, caller: Caller, id: num
  * A WeChat Pay notification read and verified by the provider (NotificationRejected otherwise) and,
  * for a successful payment, applied to its order (PaymentMismatch when it does not match one).
  */
-export async function applyWxPayNotification(
-  db: Database,
-  pay: PayProvider,
-  headers: Record<string, string | string[] | undefined>,
-  body: string,
-  now: Date,
-  log: FastifyBaseLogger,
-): Promise<void> {
+export async function applyWxPayNotification(db: Database, pay: PayProvider, headers: Record<string, string | string[] | undefined>, body: string, now: Date, log: FastifyBaseLogger): Promise<void> {
   const notice = pay.readNotification(headers, body, now)
   if (notice.kind === 'transaction' && notice.transaction.trade_state === 'SUCCESS') {
     const { applied, order } = await applyPaidTransaction(db, notice.transaction, 'wxpay', now, log)

@@ -152,11 +152,7 @@ function DistributionViewPage() {
   })
 
   const state = distribution.state
-  return (
-    <PageShell className='dist-page'>
-      {state === 'ready' && distribution.view ? <Promotion /> : state === 'invalid' || state === 'missing' || state === 'failed' ? <Problem /> : null}
-    </PageShell>
-  )
+  return <PageShell className='dist-page'>{state === 'ready' && distribution.view ? <Promotion /> : state === 'invalid' || state === 'missing' || state === 'failed' ? <Problem /> : null}</PageShell>
 }
 
 export default observer(DistributionViewPage)
