@@ -90,9 +90,11 @@ export class FieldStore {
       required: !!input.required,
       rev: input.rev,
     }
-    // A stale rev is refused with the server's word (该字段已被他人修改); the push brings the new version.
-    const saved = await this.root.api.post('/api/layer/field/save', body)
-    if (!saved) return undefined
+    // A stale rev opens the conflict sheet; the field as its form found it tells mine from theirs.
+    const held = input.id ? this.fieldsOf(input.layer_id).find((f) => f.id === input.id) : undefined
+    const base = held && (input.rev === undefined || input.rev === held.rev) ? held : undefined
+    const [saved, handled] = await this.root.saveRev('/api/layer/field/save', body, { kind: 'field', base, resave: (next: FieldInput) => this.save(next) })
+    if (!saved || handled) return saved
     runInAction(() => {
       this.root.app.clearNotices()
       const list = this.fieldsOf(input.layer_id)

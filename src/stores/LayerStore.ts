@@ -27,6 +27,7 @@ import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
 import { PERM, isGroupManager, layerAllows, layersForAddingMarkers, type PermissionId } from '../domain/permissions'
 import { layerTypeOf } from '../domain/points'
 import type { RootStore } from './RootStore'
+import type { ApiReq } from '../../types/api'
 import { STORAGE_KEYS } from './storageKeys'
 import { LAYER_KIND } from '../domain/markerKinds'
 
@@ -59,6 +60,9 @@ function readJson<T>(raw: string | null, fallback: T): T {
     return fallback
   }
 }
+
+type LayerEdit = ApiReq<'/api/layer/save'>
+type TitleStyleEdit = ApiReq<'/api/system/title/style/save'>
 
 export class LayerStore {
   layers: Layer[] = []
@@ -322,20 +326,25 @@ export class LayerStore {
   }
 
   /**
-   * `rev`: the layer's when the rename opened (types/sync.ts). A stale one is refused with the
-   * server's word (该图层已被他人修改) and the push brings the teammate's version; layers and title
-   * styles have no conflict sheet, to keep its code out of the /login bundle.
+   * `rev`: the layer's when the rename opened (types/sync.ts). A stale one opens the conflict sheet
+   * (对方 / 我的); false (the dialog keeps the typed name) when nothing was saved.
    */
   async rename(id: number, name: string, rev?: number): Promise<boolean> {
     const layer = this.byId.get(id)
     if (!layer || this.rejected(this.checkName(name))) return false
-    const saved = await this.root.api.post('/api/layer/save', { id, name: name.trim(), rev })
-    if (!saved) return false
-    runInAction(() => {
-      this.root.app.clearNotices()
-      this.replace(saved)
-    })
-    return true
+    // The layer as the rename found it tells the sheet which parts are mine and which the teammate's.
+    return !!(await this.saveEdit({ id, name: name.trim(), parent_id: layer.parent_id, rev }, rev === undefined || rev === layer.rev ? layer : undefined))
+  }
+
+  /** Saves an edit of a layer; a stale rev goes to the conflict sheet, whose choice saves through here again. */
+  private async saveEdit(body: LayerEdit, base?: Layer): Promise<Layer | undefined> {
+    const [saved, handled] = await this.root.saveRev('/api/layer/save', body, { kind: 'layer', base, resave: (next: LayerEdit) => this.saveEdit(next) })
+    if (saved && !handled)
+      runInAction(() => {
+        this.root.app.clearNotices()
+        this.replace(saved)
+      })
+    return saved
   }
 
   /** Moves a layer or folder into another folder (ROOT_ID: the top level). */
@@ -406,16 +415,21 @@ export class LayerStore {
 
   // ---- title styles -----------------------------------------------------------------------------
 
-  /** `rev`: the style's when its editor opened (types/sync.ts); a stale one is refused with the server's word, as for layers. */
+  /** `rev`: the style's when its editor opened (types/sync.ts); a stale one opens the conflict sheet, as for layers. */
   async saveTitleStyle(layerId: number | null, style: TitleStyleLook, rev?: number): Promise<boolean> {
     const existing = this.titleStyles.find((s) => s.layer_id === layerId)
-    const saved = await this.root.api.post('/api/system/title/style/save', { ...style, layer_id: layerId, id: existing?.id, rev: rev ?? existing?.rev })
-    if (!saved) return false
-    runInAction(() => {
-      this.titleStyles = [...this.titleStyles.filter((s) => s.layer_id !== saved.layer_id), saved]
-      this.root.app.notify(MSG.savedOk, 'success')
-    })
-    return true
+    const base = existing && (rev === undefined || rev === existing.rev) ? existing : undefined
+    return !!(await this.saveStyle({ ...style, layer_id: layerId, id: existing?.id, rev: rev ?? existing?.rev }, base))
+  }
+
+  private async saveStyle(body: TitleStyleEdit, base?: TitleStyle): Promise<TitleStyle | undefined> {
+    const [saved, handled] = await this.root.saveRev('/api/system/title/style/save', body, { kind: 'title_style', base, resave: (next: TitleStyleEdit) => this.saveStyle(next) })
+    if (saved && !handled)
+      runInAction(() => {
+        this.titleStyles = [...this.titleStyles.filter((s) => s.layer_id !== saved.layer_id), saved]
+        this.root.app.notify(MSG.savedOk, 'success')
+      })
+    return saved
   }
 
   // ---- helpers --------------------------------------------------------------------------------

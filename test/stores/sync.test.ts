@@ -425,6 +425,80 @@ describe('conflicts on a note save', () => {
   })
 })
 
+describe('conflicts on a layer, a custom field and a title style', () => {
+  const stale = (errmsg: string, data: unknown) => ({ status: 200, data: { header: { errcode: ERRCODE.CONFLICT, errmsg }, data } })
+
+  it('a layer renamed while a teammate moved it into a folder: 合并保存 keeps my name in their folder', async () => {
+    const theirs = { ...spots, rev: 2, parent_id: 9, name: '客户' }
+    const saves: any[] = []
+    const s = await syncedRoot({ '/api/layer/save': (body) => (saves.push(body) === 1 ? stale('该图层已被他人修改', theirs) : ok({ ...theirs, ...body, rev: 3 })) })
+    const renamed = s.root.layers.rename(1, '重点客户', 1)
+    await settle()
+    expect(saves[0]).toMatchObject({ id: 1, name: '重点客户', rev: 1 })
+    // Both parts show; the folder is theirs alone (mine still had the layer at the top), so it starts picked theirs.
+    expect(s.sync.conflict!.rows.map((r) => [r.key, r.pick]).sort()).toEqual([
+      ['name', 'mine'],
+      ['parent_id', 'theirs'],
+    ])
+    await s.sync.mergeSave()
+    expect(await renamed).toBe(true)
+    expect(saves[1]).toMatchObject({ id: 1, name: '重点客户', parent_id: 9, rev: 2 })
+    expect(s.root.layers.byId.get(1)).toMatchObject({ name: '重点客户', parent_id: 9, rev: 3 })
+  })
+
+  it('a layer rename given up in the sheet saves nothing, and the rename dialog stays (false)', async () => {
+    const saves: any[] = []
+    const s = await syncedRoot({ '/api/layer/save': (body) => (saves.push(body), stale('该图层已被他人修改', { ...spots, rev: 2, name: '对方的名字' })) })
+    const renamed = s.root.layers.rename(1, '我的名字', 1)
+    await settle()
+    expect(s.sync.conflict!.rows).toEqual([{ key: 'name', theirs: '对方的名字', mine: '我的名字', mineChanged: true, theirsChanged: true, pick: 'mine' }])
+    s.sync.discard()
+    expect(await renamed).toBe(false)
+    expect(saves).toHaveLength(1)
+    expect(s.root.layers.byId.get(1)!.name).toBe('客户')
+  })
+
+  it('a custom field edited on both phones: 保留我的 saves my definition over the current rev', async () => {
+    const held = { id: 5, layer_id: 1, name: '状态', kind: 'choice' as const, options: ['好', '坏'], required: false, sort: 1, rev: 1 }
+    const theirs = { ...held, options: ['好', '坏', '待查'], rev: 2 }
+    const saves: any[] = []
+    const s = await syncedRoot({
+      '/api/layer/field/getlist': () => ok([held]),
+      '/api/layer/field/save': (body) => (saves.push(body) === 1 ? stale('该字段已被他人修改', theirs) : ok({ ...theirs, ...body, rev: 3 })),
+    })
+    await s.root.fields.load(1)
+    const saved = s.root.fields.save({ id: 5, layer_id: 1, name: '当前状态', kind: 'choice', options: ['好', '坏'], required: false, rev: 1 })
+    await settle()
+    expect(s.sync.conflict!.rows.map((r) => [r.key, r.pick])).toEqual([
+      ['name', 'mine'],
+      ['options', 'theirs'],
+    ])
+    await s.sync.keepMine()
+    expect((await saved)!.name).toBe('当前状态')
+    expect(saves[1]).toMatchObject({ id: 5, name: '当前状态', options: ['好', '坏'], rev: 2 })
+    expect(s.root.fields.fieldsOf(1).find((f) => f.id === 5)).toMatchObject({ name: '当前状态', rev: 3 })
+  })
+
+  it('a title style saved over a teammate’s: 保留对方的 saves nothing and keeps their look', async () => {
+    const held = { id: 3, layer_id: 1, font_size: 14, color: '#165DFF', bg_color: '#FFFFFF', padding: 4, border_weight: 1, border_color: '#165DFF', rev: 1 }
+    const theirs = { ...held, font_size: 20, rev: 2 }
+    const saves: any[] = []
+    const s = await syncedRoot({
+      '/api/system/title/style/getlist': () => ok([held]),
+      '/api/system/title/style/save': (body) => (saves.push(body), stale('该标题样式已被他人修改', theirs)),
+    })
+    await s.root.layers.loadTitleStyles()
+    const { id: _id, layer_id: _layer, rev: _rev, ...look } = held
+    const done = s.root.layers.saveTitleStyle(1, { ...look, color: '#F53F3F' }, 1)
+    await settle()
+    expect(saves[0]).toMatchObject({ id: 3, layer_id: 1, color: '#F53F3F', rev: 1 })
+    expect(s.sync.conflict!.kind).toBe('title_style')
+    s.sync.keepTheirs()
+    expect(await done).toBe(true)
+    expect(saves).toHaveLength(1)
+  })
+})
+
 describe('deletes send the rev they started from', () => {
   it('a marker delete sends the rev of the copy shown; refused as stale, the server’s word shows and nothing goes', async () => {
     const s = await syncedRoot({
