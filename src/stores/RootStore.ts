@@ -13,6 +13,7 @@ import type { ScreenPlatform } from '../platform/screen/types'
 import type { MapCapabilities } from '../platform/map/types'
 import type { OpenDownloadUrl } from '../platform/upgrade/types'
 import type { SocketPlatform } from '../platform/socket/types'
+import type { OfflinePlatform } from '../platform/offline/types'
 import { ERRCODE, type ApiError } from '../api/errors'
 import type { ApiPath, ApiReq, ApiRes } from '../../types/api'
 import type { Navigate } from '../router/navigate'
@@ -74,6 +75,8 @@ export interface Platform {
   openDownloadUrl: OpenDownloadUrl
   /** The live-sync push socket, loaded on first use (its code travels with the map, not with /login). */
   socket: () => Promise<SocketPlatform>
+  /** Durable storage of the map data and the outbox for working without signal, and the network's state; loaded with the map. */
+  offline: () => Promise<OfflinePlatform>
 }
 
 /**

@@ -18,6 +18,7 @@ import type { FileAdapter } from '../../src/platform/file/types'
 import type { OpenDownloadUrl } from '../../src/platform/upgrade/types'
 import type { Scheduler } from '../../src/stores/GroupRefreshStore'
 import type { SocketConnection, SocketPlatform } from '../../src/platform/socket/types'
+import { memoryOffline, type MemoryOffline } from '../../src/platform/offline/memory'
 import type { LoginResult, UserInfo } from '../../types/entities'
 
 export type Handler = (body: any) => HttpResponse | Promise<HttpResponse>
@@ -141,9 +142,12 @@ export function makeRoot(
     openDownloadUrl?: OpenDownloadUrl
     openedFrom?: boolean
     sockets?: ReturnType<typeof fakeSockets>
+    /** The phone's durable offline storage and network state (share one between two starts of the app). */
+    offline?: MemoryOffline
   } = {},
 ) {
   const sockets = opts.sockets ?? fakeSockets()
+  const offline = opts.offline ?? memoryOffline()
   const released: CapturedPhoto[] = []
   const copied: string[] = []
   const { transport, calls } = fakeTransport(handlers)
@@ -226,6 +230,7 @@ export function makeRoot(
       // The mini-program's: nothing opens an installer there.
       openDownloadUrl: opts.openDownloadUrl ?? (async () => false),
       socket: async () => sockets.platform,
+      offline: async () => offline,
     },
   })
   live.add(root)
@@ -239,6 +244,8 @@ export function makeRoot(
     copied,
     /** The sockets the sync store opened. */
     sockets,
+    /** The offline storage and network state the stores were given. */
+    offline,
     /** Photos the stores handed back to the camera platform. */
     released,
     setLocation: (pathname: string, search = '') => {
