@@ -24,6 +24,8 @@ export const CHECKIN_MSG = {
   locateDenied: '没有定位权限，无法签到，请在设置中允许获取位置',
   locateFailed: '无法获取当前位置，请稍后再试',
   retry: '重新定位',
+  /** The server measures the position and signs the ticket at the time: no check-in is kept for later. */
+  needsNetwork: '签到需要网络，请联网后再签到',
   takePhoto: '拍照',
   photoRequired: '请至少拍摄一张照片',
   photosMax: SIGN_MSG.photosTooMany(SIGN_PHOTOS_MAX),

@@ -14,6 +14,7 @@ import { SIGN_ADDR_MAX, SIGN_PHOTOS_MAX, SIGN_REMARK_MAX } from '../domain/sign'
 import { watermarkText, type WatermarkText } from '../domain/watermark'
 import { LocationError } from '../platform/location/types'
 import type { CapturedPhoto } from '../platform/camera/types'
+import type { NetworkStatus } from '../platform/offline/types'
 import type { UploadSender } from '../platform/upload/types'
 import type { RootStore } from './RootStore'
 
@@ -21,8 +22,11 @@ export const SIGN_PAGE_SIZE = 20
 
 export type SignScope = 'mine' | 'all'
 
-/** Where a check-in stands: finding the position, asking the server, ready for photos, or stopped with a message. */
-export type CheckInPhase = 'idle' | 'locating' | 'ready' | 'failed'
+/**
+ * Where a check-in stands: finding the position, asking the server, ready for photos, stopped with a
+ * message, or waiting for the network (it starts again by itself when the network returns).
+ */
+export type CheckInPhase = 'idle' | 'locating' | 'ready' | 'failed' | 'offline'
 
 /** The check-in the sheet is making. */
 export class CheckInDraft {
@@ -35,11 +39,19 @@ export class CheckInDraft {
   photos: CapturedPhoto[] = []
   remark = ''
   submitting = false
+  /**
+   * Whether the device has a network while the sheet is open. A check-in is online only (the server
+   * measures the position and signs the ticket at the time), so without one the sheet says so at
+   * once and cannot submit, instead of failing after the photos were taken.
+   */
+  online = true
   /** Bumped by every start(): an answer for an older start is dropped. */
   private attempt = 0
+  /** Stops following the network's changes (set while a check-in is open). */
+  private unwatch: (() => void) | null = null
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<CheckInDraft, 'root' | 'attempt'>(this, { root: false, attempt: false, ticket: observable.ref, photos: observable.ref })
+    makeAutoObservable<CheckInDraft, 'root' | 'attempt' | 'unwatch'>(this, { root: false, attempt: false, unwatch: false, ticket: observable.ref, photos: observable.ref })
   }
 
   /** What the watermark camera paints (null until the server issued the ticket). */
@@ -61,6 +73,10 @@ export class CheckInDraft {
     this.target = { ...target }
     const attempt = ++this.attempt
     this.phase = 'locating'
+    const network = (await this.root.platform.offline()).network
+    if (attempt !== this.attempt) return false
+    this.watch(network)
+    if (!network.online()) return this.waitForNetwork()
     const geo = this.root.platform.geo
     let position: { lng: number; lat: number }
     try {
@@ -82,6 +98,7 @@ export class CheckInDraft {
       ticket = await this.root.api.request('/api/sign/ticket', { lng: position.lng, lat: position.lat, ...this.target }, { quiet: true })
     } catch (err) {
       if (attempt !== this.attempt) return false
+      if (!network.online()) return this.waitForNetwork()
       // business refusals (out of range, unknown marker) show in the sheet; others got the client's notice
       return this.stop(err instanceof ApiError && err.kind === 'business' ? err.message : CHECKIN_MSG.locateFailed)
     }
@@ -92,6 +109,27 @@ export class CheckInDraft {
       this.phase = 'ready'
     })
     return true
+  }
+
+  /** Follows the network while this check-in is open: offline it cannot submit; back online a check-in that waited starts again. */
+  private watch(network: NetworkStatus): void {
+    this.unwatch?.()
+    this.online = network.online()
+    this.unwatch = network.onChange((online) => {
+      runInAction(() => {
+        this.online = online
+      })
+      if (online && this.phase === 'offline') void this.start(this.target)
+    })
+  }
+
+  private waitForNetwork(): false {
+    runInAction(() => {
+      this.online = false
+      this.phase = 'offline'
+      this.problem = CHECKIN_MSG.needsNetwork
+    })
+    return false
   }
 
   private stop(problem: string): false {
@@ -124,6 +162,7 @@ export class CheckInDraft {
 
   /** Why submitting cannot start now, or null. */
   check(requirePhoto: boolean, now: number = Date.now()): string | null {
+    if (!this.online) return CHECKIN_MSG.needsNetwork
     if (!this.ticket) return this.problem || CHECKIN_MSG.locateFailed
     if (requirePhoto && this.photos.length === 0) return CHECKIN_MSG.photoRequired
     if (this.remark.trim().length > SIGN_REMARK_MAX) return CHECKIN_MSG.remarkTooLong
@@ -174,6 +213,9 @@ export class CheckInDraft {
   clear(): void {
     const photos = this.photos
     this.attempt++
+    this.unwatch?.()
+    this.unwatch = null
+    this.online = true
     this.target = {}
     this.phase = 'idle'
     this.problem = ''

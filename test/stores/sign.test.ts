@@ -9,6 +9,7 @@ import { CHECKIN_MSG } from '../../src/domain/checkinMessages'
 import { PERM } from '../../src/domain/permissions'
 import { SIGN_PHOTOS_MAX, SIGN_REMARK_MAX } from '../../src/domain/sign'
 import { LocationError, type GeoPlatform } from '../../src/platform/location/types'
+import { memoryOffline, type MemoryOffline } from '../../src/platform/offline/memory'
 import type { CapturedPhoto } from '../../src/platform/camera/types'
 import type { UploadSender } from '../../src/platform/upload/types'
 import { SIGN_PAGE_SIZE } from '../../src/stores/SignStore'
@@ -55,10 +56,13 @@ function buildRecord(over: Partial<SignRecord> = {}): SignRecord {
 
 const photo = (n: number): CapturedPhoto => ({ path: `blob:photo-${n}`, width: 1560, height: 2576, fileName: `sign_${n}.jpg` })
 
-async function signedIn(handlers: Record<string, Handler> = {}, opts: { modules?: string[]; admin?: boolean; manager?: boolean; geo?: Partial<GeoPlatform> } = {}) {
+async function signedIn(handlers: Record<string, Handler> = {}, opts: { modules?: string[]; admin?: boolean; manager?: boolean; geo?: Partial<GeoPlatform>; offline?: MemoryOffline } = {}) {
   const login = buildLogin({ modules: (opts.modules ?? [PERM.MODULE_MAP]).map((id) => ({ id })), is_manager: !!opts.manager })
   login.is_admin = !!opts.admin
-  const made = makeRoot({ '/api/user/login': () => ok(login), ...handlers }, { geo: { locate: async () => HERE, reverseGeocode: async () => '北京市东城区东华门街道', ...opts.geo } })
+  const made = makeRoot(
+    { '/api/user/login': () => ok(login), ...handlers },
+    { geo: { locate: async () => HERE, reverseGeocode: async () => '北京市东城区东华门街道', ...opts.geo }, offline: opts.offline },
+  )
   expect(await made.root.session.login('13800138000', '123456')).toBe(true)
   made.root.groupRefresh.stop()
   made.calls.length = 0
@@ -228,6 +232,104 @@ describe('CheckInDraft: photos and submit', () => {
     expect(root.sign.draft.ticket?.ticket).toBe('tk-1')
   })
 })
+
+describe('CheckInDraft: online only', () => {
+  it('without network the sheet says so at once: no position is asked, no ticket, and submitting is refused', async () => {
+    const offline = memoryOffline({ online: false })
+    let located = 0
+    const { root, calls } = await signedIn(
+      { '/api/sign/ticket': () => ok(buildTicket()) },
+      {
+        offline,
+        geo: {
+          locate: async () => {
+            located++
+            return HERE
+          },
+        },
+      },
+    )
+    const d = root.sign.draft
+    expect(await d.start({ marker_id: 11 })).toBe(false)
+    expect(d.phase).toBe('offline')
+    expect(d.online).toBe(false)
+    expect(d.problem).toBe('签到需要网络，请联网后再签到')
+    expect(located).toBe(0)
+    expect(await d.submit(async () => ({ url: '/x', size_kb: 1, name: '' }))).toBeNull()
+    expect(texts(root)).toContain(CHECKIN_MSG.needsNetwork)
+    expect(calls).toEqual([])
+  })
+
+  it('a check-in that waited for the network starts by itself when the network returns', async () => {
+    const offline = memoryOffline({ online: false })
+    const { root, calls } = await signedIn({ '/api/sign/ticket': () => ok(buildTicket()) }, { offline })
+    const d = root.sign.draft
+    await d.start({ marker_id: 11 })
+    offline.network.set(true)
+    await waitFor(() => d.phase === 'ready')
+    expect(d.online).toBe(true)
+    expect(sent(calls, '/api/sign/ticket')).toEqual([{ lng: HERE.lng, lat: HERE.lat, marker_id: 11 }])
+    expect(d.check(false)).toBeNull()
+  })
+
+  it('losing the network after the ticket keeps the photos but refuses to submit until it returns', async () => {
+    const offline = memoryOffline()
+    const { root, calls } = await signedIn({ '/api/sign/ticket': () => ok(buildTicket()), '/api/sign/save': () => ok(buildRecord()) }, { offline })
+    const d = root.sign.draft
+    expect(await d.start({ marker_id: 11 })).toBe(true)
+    d.addPhoto(photo(1))
+    calls.length = 0
+    offline.network.set(false)
+    expect(d.online).toBe(false)
+    const uploads: string[] = []
+    const send: UploadSender = async (path) => {
+      uploads.push(path)
+      return { url: '/uploads/3/a.jpg', size_kb: 1, name: 'a.jpg' }
+    }
+    expect(await d.submit(send)).toBeNull()
+    expect(texts(root)).toContain(CHECKIN_MSG.needsNetwork)
+    expect(uploads).toEqual([])
+    expect(d.photos).toHaveLength(1)
+    offline.network.set(true)
+    expect(d.phase).toBe('ready')
+    expect(await d.submit(send)).not.toBeNull()
+    expect(uploads).toEqual(['blob:photo-1'])
+  })
+
+  it('a ticket request that fails because the network went away waits for the network, not 无法获取当前位置', async () => {
+    const offline = memoryOffline()
+    const { root } = await signedIn(
+      {
+        '/api/sign/ticket': () => {
+          // the request itself fails as it does when the signal drops mid-way
+          offline.network.set(false)
+          throw new Error('net::ERR_INTERNET_DISCONNECTED')
+        },
+      },
+      { offline },
+    )
+    const d = root.sign.draft
+    expect(await d.start({ marker_id: 11 })).toBe(false)
+    expect(d.phase).toBe('offline')
+    expect(d.problem).toBe(CHECKIN_MSG.needsNetwork)
+  })
+
+  it('closing the sheet stops following the network', async () => {
+    const offline = memoryOffline({ online: false })
+    const { root, calls } = await signedIn({ '/api/sign/ticket': () => ok(buildTicket()) }, { offline })
+    await root.sign.draft.start({ marker_id: 11 })
+    root.sign.draft.clear()
+    offline.network.set(true)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(root.sign.draft.phase).toBe('idle')
+    expect(calls).toEqual([])
+  })
+})
+
+async function waitFor(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 50 && !cond(); i++) await new Promise((r) => setTimeout(r, 0))
+  expect(cond()).toBe(true)
+}
 
 describe('SignStore: the sign list', () => {
   it('SPEC 3: members see their own; managers, administrators and sign_list holders may see all', async () => {

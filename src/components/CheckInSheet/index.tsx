@@ -2,7 +2,8 @@
  * The check-in sheet (contract in the helpers' brief): locate -> the server's ticket for the
  * target (a refusal, e.g. out of range, shows the server's message) -> target, distance and radius
  * -> 拍照 with the watermark camera -> thumbnails (tap to preview) -> optional remark -> 提交签到
- * uploads the photos and saves -> onDone(record). Loaded lazily by whoever opens it.
+ * uploads the photos and saves -> onDone(record). Without network it says at once that a check-in
+ * needs one and its button stays disabled until the network returns. Loaded lazily by whoever opens it.
  */
 import { Button, Image, Popup, TextArea } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
@@ -61,6 +62,11 @@ function CheckInSheet({ visible, target, title, requirePhoto = false, onDone, on
         <View className='checkin-sheet__body' data-testid='checkin-sheet'>
           {title ? <Text className='checkin-sheet__subtitle'>{title}</Text> : null}
 
+          {!draft.online ? (
+            <View className='checkin-sheet__offline' data-testid='checkin-offline'>
+              <Text className='checkin-sheet__offline-text'>{CHECKIN_MSG.needsNetwork}</Text>
+            </View>
+          ) : null}
           {draft.phase === 'locating' ? <Text className='checkin-sheet__status'>{CHECKIN_MSG.locating}</Text> : null}
           {draft.phase === 'failed' ? (
             <View className='checkin-sheet__problem'>
@@ -120,10 +126,16 @@ function CheckInSheet({ visible, target, title, requirePhoto = false, onDone, on
               {requirePhoto && draft.photos.length === 0 ? <Text className='checkin-sheet__muted checkin-sheet__photo-hint'>{CHECKIN_MSG.photoRequired}</Text> : null}
 
               <TextArea className='checkin-sheet__remark' placeholder={CHECKIN_MSG.remarkPlaceholder} value={draft.remark} rows={2} maxLength={SIGN_REMARK_MAX} onChange={(v) => draft.setRemark(v)} />
-              <Button block type='primary' loading={draft.submitting} className='checkin-sheet__submit' onClick={() => void submit()}>
+              <Button block type='primary' loading={draft.submitting} disabled={!draft.online} className='checkin-sheet__submit' onClick={() => void submit()}>
                 {CHECKIN_MSG.submit}
               </Button>
             </>
+          ) : null}
+          {/* Without network the check-in waits, and says why its button does nothing; it goes on by itself when the network returns. */}
+          {draft.phase === 'offline' ? (
+            <Button block type='primary' disabled className='checkin-sheet__submit'>
+              {CHECKIN_MSG.submit}
+            </Button>
           ) : null}
         </View>
       </Popup>
