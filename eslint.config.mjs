@@ -26,6 +26,8 @@ export default tseslint.config(
   // Globals of each part (TypeScript checks names in .ts files; these are for the plain .js/.mjs files).
   { files: ['src/**'], languageOptions: { globals: globals.browser } },
   { files: ['server/**', 'scripts/**', 'bench/**', 'config/**', 'test/**', '*.js', '*.mjs'], languageOptions: { globals: globals.node } },
+  // The H5 app's service worker template (written into dist/h5/sw.js by config/pwa).
+  { files: ['config/pwa/sw.js'], languageOptions: { globals: globals.serviceworker } },
   { files: ['babel.config.js', 'jest.config.js', 'test/support/style-stub.js'], languageOptions: { sourceType: 'commonjs' } },
 
   {

@@ -1,4 +1,5 @@
 import type { UserConfigExport } from '@tarojs/cli'
+import { PwaPlugin } from './pwa'
 
 /**
  * `npm start` (scripts/start.mjs) asks for progress lines with TEAMMAP_BUILD_PROGRESS=1: each
@@ -20,7 +21,10 @@ export default {
   logger: { quiet: true, stats: false },
   mini: {},
   h5: {
+    // The installable app (config/pwa): index.html registers the worker only in this build, not in watch builds.
+    htmlPluginOption: { serviceWorker: true },
     webpackChain(chain, webpack) {
+      chain.plugin('teammapPwa').use(PwaPlugin)
       // Bundle sizes have their budgets in bench/sizes.ts (lazy pages, gzip): webpack's generic
       // 244 KiB hints only repeat, three times per build, what nobody building the app can act on.
       chain.performance.hints(false)

@@ -25,7 +25,9 @@ export function appContentSecurityPolicy(indexHtml: string): string {
     // blob:/data: because uploading a photo reads its blob: URL.
     ['connect-src', "'self'", 'blob:', 'data:', ...(amap ? AMAP_DATA : [])],
     ['media-src', "'self'", 'blob:'],
+    // 'self': the app's service worker (/sw.js) and its web app manifest.
     ['worker-src', "'self'", 'blob:'],
+    ['manifest-src', "'self'"],
     // /web shows any http(s) page the link names in an iframe (platform/webview/WebFrame.h5.tsx).
     ['frame-src', 'http:', 'https:'],
     ['object-src', "'none'"],

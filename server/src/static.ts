@@ -2,7 +2,8 @@
  * Serves the H5 build. Paths that are not files get index.html so that the app's browser-mode
  * routes (/map, /share/view ...) load; /api/* never does and answers 404 JSON instead. Pages go
  * out with the app's Content-Security-Policy (csp.ts), which among others forbids other sites to
- * frame them. While `npm start` still builds the app (options.building), every page is the small
+ * frame them. The service worker (sw.js) is asked for afresh each time; the web app manifest goes out
+ * as application/manifest+json. While `npm start` still builds the app (options.building), every page is the small
  * building page (building.ts) instead, and the API already answers.
  */
 import fastifyStatic from '@fastify/static'
@@ -38,9 +39,14 @@ export async function registerStatic(app: FastifyInstance, dir: string, options:
       const csp = await policy()
       if (csp) reply.header('content-security-policy', csp)
     }
+    // The browser asks for the worker again at every start and installs a new build's from it: never an older copy.
+    if (file === SERVICE_WORKER_FILE) return reply.header('cache-control', 'no-cache').sendFile(file, { cacheControl: false })
     return reply.sendFile(file)
   })
 }
+
+/** The H5 build's service worker (config/pwa), at the root so that it serves every route. */
+export const SERVICE_WORKER_FILE = 'sw.js'
 
 /** The policy for the build's index.html, made again only when a new build replaced the file. */
 function pagePolicy(indexFile: string): () => Promise<string | null> {

@@ -69,6 +69,8 @@ describe("the app's pages", () => {
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'])
     expect(csp.get('connect-src')).toEqual(["'self'", 'blob:', 'data:'])
     expect(csp.get('worker-src')).toEqual(["'self'", 'blob:'])
+    // the installable app: its service worker and web app manifest come from the app itself
+    expect(csp.get('manifest-src')).toEqual(["'self'"])
     // the /web page frames the external pages its links name
     expect(csp.get('frame-src')).toEqual(['http:', 'https:'])
   })

@@ -42,6 +42,25 @@ describe('static H5 build', () => {
     expect(res.body).toBe('console.log(1)')
   })
 
+  it('should serve the service worker so that the browser always asks for a new one, as JavaScript, at the root', async () => {
+    writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+    const res = await get('/sw.js')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/)
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(res.body).toContain('addEventListener')
+    // other files keep the usual revalidation
+    expect((await get('/js/app.1234.js')).headers['cache-control']).not.toBe('no-cache')
+  })
+
+  it('should serve the web app manifest as application/manifest+json', async () => {
+    writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"团队地图"}')
+    const res = await get('/manifest.webmanifest')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/)
+    expect(res.json()).toEqual({ name: '团队地图' })
+  })
+
   it('should never serve a file outside the build folder', async () => {
     for (const url of ['/../package.json', '/%2e%2e/package.json', '/js/../../package.json']) {
       const res = await get(url)
