@@ -156,13 +156,13 @@ function browser() {
     await lifecycle('activate')
     /** What the worker answers: a response, or 'network' when it leaves the request to the browser. */
     const send = async (url: string, init: { method?: string; mode?: string; destination?: string } = {}): Promise<string | 'network'> => {
-      let answer: Promise<Response> | null = null
+      const answered: { response?: Promise<Response> } = {}
       // What a FetchEvent's request tells the worker (Node's Request has no mode 'navigate' nor destination).
       const request = { url: new URL(url, ORIGIN).href, method: init.method ?? 'GET', mode: init.mode ?? 'cors', destination: init.destination ?? '' }
-      const event = { request, respondWith: (p: Promise<Response>) => (answer = p) }
+      const event = { request, respondWith: (p: Promise<Response>) => (answered.response = p) }
       listeners.fetch(event)
-      if (!answer) return 'network'
-      return (await answer).text()
+      if (!answered.response) return 'network'
+      return (await answered.response).text()
     }
     return { send, claimed: () => claimed }
   }
