@@ -111,6 +111,13 @@ describe('dist/weapp (static checks)', () => {
     expect(subPages).toEqual(expect.arrayContaining(['pages/guide/index', 'pages/guide/init/index', 'pages/home/index', 'pages/home/logoff/index', 'pages/warning/index', 'pages/not-found/index']))
   })
 
+  it("carries none of the H5 app's service worker: no worker, no web app manifest, no registration", () => {
+    const files = walk(dist).map(rel)
+    expect(files.filter((f) => /(^|\/)(sw\.js|manifest\.webmanifest)$|^pwa\//.test(f))).toEqual([])
+    const scripts = files.filter((f) => f.endsWith('.js')).map((f) => ({ f, code: fs.readFileSync(path.join(dist, f), 'utf8') }))
+    expect(scripts.filter(({ code }) => code.includes('__TEAMMAP_BUILD__') || /serviceWorker\.register\(/.test(code)).map(({ f }) => f)).toEqual([])
+  })
+
   it('has the .js, .json, .wxml and .wxss of every page', () => {
     const all = [...app.pages, ...(app.subPackages ?? []).flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))]
     for (const page of all) {
