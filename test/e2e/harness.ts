@@ -188,7 +188,8 @@ export async function keepOnMachine(ctx: BrowserContext): Promise<void> {
     (url) => !isLoopback(url),
     (route) => {
       const request = route.request()
-      if (tile?.test(request.url())) return route.fulfill({ status: 200, contentType: 'image/png', body: LOCAL_TILE })
+      // CORS allowed like OpenStreetMap's tiles, so that the app's service worker may keep them
+      if (tile?.test(request.url())) return route.fulfill({ status: 200, contentType: 'image/png', headers: { 'access-control-allow-origin': '*' }, body: LOCAL_TILE })
       offMachine.push(`${request.method()} ${request.url()}`)
       return route.abort('blockedbyclient')
     },

@@ -77,13 +77,40 @@ describe('the H5 build as an installable app', () => {
     await signUp(page, server, PHONE, '王五')
     // the worker installed (every file kept) and took this page
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 })
+    // the map as it opens at the next start, with the worker in the way of its tiles
+    await page.reload()
     await on(page, '.sync-chip', SYNC_MSG.synced).waitFor({ timeout: 20_000 })
+    await page.locator('.leaflet-tile-loaded').first().waitFor()
+    // what the worker keeps: this build's files and the map tiles seen, never an API answer
+    const kept = await page.evaluate(async () => {
+      const all: Record<string, string[]> = {}
+      for (const name of await caches.keys()) all[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)
+      return all
+    })
+    const shell = Object.keys(kept).filter((n) => n.startsWith('teammap-shell-'))
+    expect(shell).toEqual([`teammap-shell-${workerBuild().version}`])
+    expect(kept[shell[0]]).toEqual(
+      expect.arrayContaining([
+        '/index.html',
+        ...workerBuild()
+          .files.filter((f) => f.startsWith('js/app.'))
+          .map((f) => `/${f}`),
+      ]),
+    )
+    expect(kept['teammap-tiles']?.length).toBeGreaterThan(0)
+    expect(
+      Object.values(kept)
+        .flat()
+        .filter((p) => /^\/(api|files)\//.test(p)),
+    ).toEqual([])
 
     await page.context().setOffline(true)
     await page.reload()
     await on(page, '.map-nickname', '王五').waitFor()
     await on(page, '.map-search-entry').waitFor()
     await on(page, '.sync-chip', SYNC_MSG.offline).waitFor({ timeout: 20_000 })
+    // the base map of the place last seen, from the kept tiles
+    await page.locator('.leaflet-tile-loaded').first().waitFor()
     await shot(page, 'pwa-01-map-offline')
 
     // in the app: the personal centre's chunk comes from the worker's cache
