@@ -75,7 +75,8 @@ export interface Marker {
  * revision the edit started from: a save over a newer one is refused with CONFLICT (types/sync.ts).
  * `client_id` makes a create idempotent: the same id again answers the marker made the first time.
  */
-export type MarkerInput = Pick<Marker, 'layer_id' | 'name' | 'type' | 'points'> & Partial<Pick<Marker, 'style' | 'width' | 'radius' | 'sort' | 'fields'>> & { id?: number; rev?: number; client_id?: string }
+export type MarkerInput = Pick<Marker, 'layer_id' | 'name' | 'type' | 'points'> &
+  Partial<Pick<Marker, 'style' | 'width' | 'radius' | 'sort' | 'fields'>> & { id?: number; rev?: number; client_id?: string }
 
 export type FieldKind = 'text' | 'number' | 'date' | 'choice' | 'phone' | 'photo'
 

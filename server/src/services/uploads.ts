@@ -89,7 +89,17 @@ export async function storeUpload(db: Database, storage: FileStorage, group: Gro
       if (before) return earlier(before)
       const limits = limitsInForce(group, now)
       if ((await usedStorageKb(trx, group.id)) + sizeKb > limits.file_size_limit) throw new BusinessError(ErrCode.LIMIT_REACHED, storageLimitMessage(limits))
-      await insertUpload(trx, { group_id: group.id, user_id: userId, path: key, url, size_kb: sizeKb, mime: image.mime, type: file.type.slice(0, 32), created_at: now.toISOString(), client_id: clientId ?? null })
+      await insertUpload(trx, {
+        group_id: group.id,
+        user_id: userId,
+        path: key,
+        url,
+        size_kb: sizeKb,
+        mime: image.mime,
+        type: file.type.slice(0, 32),
+        created_at: now.toISOString(),
+        client_id: clientId ?? null,
+      })
       // Inside the transaction: a failed write leaves no record that counts against the quota.
       await storage.put(key, file.data, image.mime)
       return { url, size_kb: sizeKb, name }
@@ -126,7 +136,15 @@ export async function deleteStoredFiles(storage: FileStorage, keys: string[]): P
 }
 
 /** POST /api/system/upload once its parts are read: the caller's selected group takes the file. */
-export async function uploadFile(db: Database, storage: FileStorage, caller: Caller, file: Omit<IncomingFile, 'type' | 'client_id'> | null, type: string, now: Date, clientId?: string): Promise<Upload> {
+export async function uploadFile(
+  db: Database,
+  storage: FileStorage,
+  caller: Caller,
+  file: Omit<IncomingFile, 'type' | 'client_id'> | null,
+  type: string,
+  now: Date,
+  clientId?: string,
+): Promise<Upload> {
   const { group } = await mapCaller(db.kysely, caller)
   if (!file) throw new BusinessError(ErrCode.VALIDATION, MAP_IO_MSG.uploadNoFile)
   // The form field comes as text: an empty one is no id, anything else must follow the rule.

@@ -16,13 +16,7 @@ export function clientIds(): Migration {
     async up(db: Kysely<any>) {
       for (const { table, creator } of TABLES) {
         await db.schema.alterTable(table).addColumn('client_id', 'text').execute()
-        await db.schema
-          .createIndex(`${table}_client_id_unique`)
-          .on(table)
-          .columns(['group_id', creator, 'client_id'])
-          .unique()
-          .where(sql.ref('client_id'), 'is not', null)
-          .execute()
+        await db.schema.createIndex(`${table}_client_id_unique`).on(table).columns(['group_id', creator, 'client_id']).unique().where(sql.ref('client_id'), 'is not', null).execute()
       }
     },
     async down(db: Kysely<any>) {
