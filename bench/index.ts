@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { browserBench } from './browser'
 import { markersBench } from './markers'
+import { outboxBench } from './outbox'
 import { serverBench } from './server'
 import { h5Sizes, weappSizes } from './sizes'
 import { syncBench } from './sync'
@@ -22,6 +23,7 @@ async function main() {
   markersBench()
   serverBench()
   await syncBench()
+  await outboxBench()
   await browserBench()
 }
 

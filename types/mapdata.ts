@@ -66,13 +66,17 @@ export interface Marker {
   rev: number
   created_at: string
   updated_at: string
+  /** The id the creating phone gave it (src/domain/clientId.ts), so that it knows its queued copy when the change log brings it; absent when none. */
+  client_id?: string
 }
 
 /**
  * Marker without server-made fields, as the client sends it to /api/marker/save. `rev` is the
  * revision the edit started from: a save over a newer one is refused with CONFLICT (types/sync.ts).
+ * `client_id` makes a create idempotent: the same id again answers the marker made the first time.
  */
-export type MarkerInput = Pick<Marker, 'layer_id' | 'name' | 'type' | 'points'> & Partial<Pick<Marker, 'style' | 'width' | 'radius' | 'sort' | 'fields'>> & { id?: number; rev?: number }
+export type MarkerInput = Pick<Marker, 'layer_id' | 'name' | 'type' | 'points'> &
+  Partial<Pick<Marker, 'style' | 'width' | 'radius' | 'sort' | 'fields'>> & { id?: number; rev?: number; client_id?: string }
 
 export type FieldKind = 'text' | 'number' | 'date' | 'choice' | 'phone' | 'photo'
 
@@ -113,6 +117,8 @@ export interface Note {
   rev: number
   created_at: string
   updated_at: string
+  /** The id the creating phone gave it (src/domain/clientId.ts); absent when none. */
+  client_id?: string
 }
 
 export interface TitleStyle {

@@ -74,3 +74,9 @@ export function afterCommit(trx: Executor, hook: CommitHook): void {
   if (!hooks) throw new Error('afterCommit needs a transaction from inTransaction')
   hooks.push(hook)
 }
+
+/** A write refused by a unique index or constraint (SQLite or PostgreSQL): a concurrent twin got there first. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
+}

@@ -38,6 +38,8 @@ export interface MarkersTable {
   created_at: string
   updated_at: string
   deleted_at: string | null
+  /** The id the creating phone gave it (src/domain/clientId.ts): unique per group and creator. */
+  client_id: string | null
 }
 
 declare module './schema' {
@@ -50,7 +52,7 @@ export type MarkerRow = Selectable<MarkersTable>
 export type NewMarker = Omit<Insertable<MarkersTable>, 'id'>
 
 /** The columns a marker is presented from (everything the client sees). */
-const PRESENTED = ['id', 'layer_id', 'name', 'type', 'points', 'style', 'width', 'radius', 'sort', 'fields', 'creator_id', 'rev', 'created_at', 'updated_at'] as const
+const PRESENTED = ['id', 'layer_id', 'name', 'type', 'points', 'style', 'width', 'radius', 'sort', 'fields', 'creator_id', 'rev', 'created_at', 'updated_at', 'client_id'] as const
 export type MarkerRecord = Pick<MarkerRow, (typeof PRESENTED)[number]>
 
 export type { Page }
@@ -151,6 +153,11 @@ export async function updateMarker(trx: Executor, id: number, patch: MarkerPatch
   return row
 }
 
+/** The marker (live or deleted) this member of the group created with this client id. */
+export function findMarkerByClientId(db: Executor, groupId: number, creatorId: number, clientId: string): Promise<MarkerRow | undefined> {
+  return db.selectFrom('markers').selectAll().where('group_id', '=', groupId).where('creator_id', '=', creatorId).where('client_id', '=', clientId).executeTakeFirst()
+}
+
 /** A live marker of the group; undefined for another group's, a deleted or an unknown id. */
 export function findMarker(db: Executor, groupId: number, id: number): Promise<MarkerRow | undefined> {
   return db.selectFrom('markers').selectAll().where('id', '=', id).where('group_id', '=', groupId).where('deleted_at', 'is', null).executeTakeFirst()
@@ -189,17 +196,21 @@ export async function pageOfMarkersJson(db: Executor, groupId: number, layerIds:
     .limit(page.pagesize)
     .offset((page.pageindex - 1) * page.pagesize)
   if (dialectOf(db) === 'postgres') {
-    const { rows } = await sql<{ list: string }>`select coalesce(json_agg(json_build_object(
+    const element = sql`json_build_object(
         'id', m.id, 'layer_id', m.layer_id, 'name', m.name, 'type', m.type, 'points', m.points, 'style', m.style::json,
         'width', m.width, 'radius', m.radius, 'sort', m.sort, 'fields', m.fields::json, 'creator_id', ${creatorId},
-        'creator_name', ${opts.hideCreator ? sql`''` : sql`coalesce(u.nickname, '')`}, 'rev', m.rev, 'created_at', m.created_at, 'updated_at', m.updated_at) order by m.layer_id, m.id), '[]'::json)::text as list
+        'creator_name', ${opts.hideCreator ? sql`''` : sql`coalesce(u.nickname, '')`}, 'rev', m.rev, 'created_at', m.created_at, 'updated_at', m.updated_at)`
+    const withClientId = opts.hideCreator ? element : sql`case when m.client_id is null then ${element} else (${element}::jsonb || jsonb_build_object('client_id', m.client_id))::json end`
+    const { rows } = await sql<{ list: string }>`select coalesce(json_agg(${withClientId} order by m.layer_id, m.id), '[]'::json)::text as list
       from (${pageRows}) as m left join users as u on u.id = m.creator_id`.execute(db)
     return Buffer.from(rows[0]?.list ?? '[]')
   }
-  const { rows } = await sql<{ list: Buffer }>`select cast(coalesce(json_group_array(json_object(
+  const element = sql`json_object(
       'id', m.id, 'layer_id', m.layer_id, 'name', m.name, 'type', m.type, 'points', m.points, 'style', json(m.style),
       'width', m.width, 'radius', m.radius, 'sort', m.sort, 'fields', json(m.fields), 'creator_id', ${creatorId},
-      'creator_name', ${opts.hideCreator ? sql`''` : sql`coalesce((select nickname from users where users.id = m.creator_id), '')`}, 'rev', m.rev, 'created_at', m.created_at, 'updated_at', m.updated_at) order by m.layer_id, m.id), '[]') as blob) as list
+      'creator_name', ${opts.hideCreator ? sql`''` : sql`coalesce((select nickname from users where users.id = m.creator_id), '')`}, 'rev', m.rev, 'created_at', m.created_at, 'updated_at', m.updated_at)`
+  const withClientId = opts.hideCreator ? element : sql`case when m.client_id is null then ${element} else json_set(${element}, '$.client_id', m.client_id) end`
+  const { rows } = await sql<{ list: Buffer }>`select cast(coalesce(json_group_array(${withClientId} order by m.layer_id, m.id), '[]') as blob) as list
     from (${pageRows}) as m`.execute(db)
   return rows[0]?.list ?? Buffer.from('[]')
 }

@@ -16,6 +16,8 @@ export interface NotesTable {
   created_at: string
   updated_at: string
   deleted_at: string | null
+  /** The id the creating phone gave it (src/domain/clientId.ts): unique per group and author. */
+  client_id: string | null
 }
 
 declare module './schema' {
@@ -50,7 +52,12 @@ export function findNoteEvenDeleted(db: Executor, groupId: number, id: number): 
   return db.selectFrom('notes').selectAll().where('group_id', '=', groupId).where('id', '=', id).executeTakeFirst()
 }
 
-export function insertNote(db: Executor, note: { group_id: number; marker_id: number; content: string; photos: string[]; user_id: number; at: string }): Promise<NoteRow> {
+/** The note (live or deleted) this member of the group created with this client id. */
+export function findNoteByClientId(db: Executor, groupId: number, userId: number, clientId: string): Promise<NoteRow | undefined> {
+  return db.selectFrom('notes').selectAll().where('group_id', '=', groupId).where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst()
+}
+
+export function insertNote(db: Executor, note: { group_id: number; marker_id: number; content: string; photos: string[]; user_id: number; at: string; client_id?: string }): Promise<NoteRow> {
   return db
     .insertInto('notes')
     .values({
@@ -62,6 +69,7 @@ export function insertNote(db: Executor, note: { group_id: number; marker_id: nu
       created_at: note.at,
       updated_at: note.at,
       deleted_at: null,
+      client_id: note.client_id ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow()

@@ -13,6 +13,8 @@ export interface UploadsTable {
   mime: string
   type: string
   created_at: string
+  /** The id the uploading phone gave it (src/domain/clientId.ts): unique per group and uploader. */
+  client_id: string | null
 }
 
 declare module './schema' {
@@ -23,8 +25,13 @@ declare module './schema' {
 
 export type UploadRow = Selectable<UploadsTable>
 
-export function insertUpload(db: Executor, upload: Omit<UploadRow, 'id'>): Promise<UploadRow> {
+export function insertUpload(db: Executor, upload: Omit<UploadRow, 'id' | 'client_id'> & { client_id?: string | null }): Promise<UploadRow> {
   return db.insertInto('uploads').values(upload).returningAll().executeTakeFirstOrThrow()
+}
+
+/** The upload this member of the group sent with this client id. */
+export function findUploadByClientId(db: Executor, groupId: number, userId: number, clientId: string): Promise<UploadRow | undefined> {
+  return db.selectFrom('uploads').selectAll().where('group_id', '=', groupId).where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst()
 }
 
 /** KB the group's files take in all. */

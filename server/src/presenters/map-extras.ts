@@ -6,7 +6,7 @@ import { photosOf, type NoteRow } from '../db/notes'
 import type { TitleStyleRow } from '../db/title-styles'
 
 export function presentNote(row: NoteRow, userName: string): Note {
-  return {
+  const note: Note = {
     id: row.id,
     marker_id: row.marker_id,
     content: row.content,
@@ -17,6 +17,8 @@ export function presentNote(row: NoteRow, userName: string): Note {
     created_at: row.created_at,
     updated_at: row.updated_at,
   }
+  if (row.client_id !== null) note.client_id = row.client_id
+  return note
 }
 
 /** What the log shows as a note's name: its first characters, or that it is photos only. */

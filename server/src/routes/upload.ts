@@ -1,7 +1,7 @@
 /**
- * POST /api/system/upload (SPEC 7): multipart with `file`, `type` and the header's userid,
- * groupid and token as fields (a file upload cannot carry a JSON header object). Answers the usual
- * envelope with {url, size_kb, name}. GET /files/<group>/<name> serves the stored files: their
+ * POST /api/system/upload (SPEC 7): multipart with `file`, `type`, an optional `client_id` (the
+ * same id again answers the first upload) and the header's userid, groupid and token as fields (a
+ * file upload cannot carry a JSON header object). Answers the usual envelope with {url, size_kb, name}. GET /files/<group>/<name> serves the stored files: their
  * names are 128-bit random, so the link itself is the permission (share pages show note photos).
  */
 import multipart from '@fastify/multipart'
@@ -27,7 +27,7 @@ export function uploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     scope.post('/api/system/upload', async (request) => {
       const { fields, file } = await readParts(request)
       const caller = await authenticate(db, headerOf(fields), clock.now())
-      return ok(await uploadFile(db, storage, caller, file, fields.type ?? '', clock.now()))
+      return ok(await uploadFile(db, storage, caller, file, fields.type ?? '', clock.now(), fields.client_id))
     })
   })
 

@@ -10,6 +10,8 @@ import { FILE_URL_MSG } from '../../../src/domain/systemMessages'
 import { MAP_IO_MSG, MSG } from '../../../src/domain/messages'
 import { checkCode, checkGroupName, checkNickname, checkPhone } from '../../../src/domain/validate'
 import { isOwnFileUrl } from '../../../src/domain/fileUrl'
+import { isClientId } from '../../../src/domain/clientId'
+import { CLIENT_ID_MSG } from '../../../src/domain/clientIdMessages'
 
 /** The largest value of an integer id column. */
 export const ID_MAX = 2_147_483_647
@@ -22,6 +24,11 @@ export function idField(message: string = MSG.badRequest) {
 /** The rev a save or delete started from (types/sync.ts): optional; a stale one is refused with CONFLICT. */
 export function revField() {
   return idOrZeroField().optional()
+}
+
+/** The id a phone gives a create it may send again (src/domain/clientId.ts): optional; a repeat answers the first one's entity. */
+export function clientIdField() {
+  return z.string({ invalid_type_error: CLIENT_ID_MSG.invalid }).refine(isClientId, CLIENT_ID_MSG.invalid).optional()
 }
 
 /** A reference where 0 means none (a folder or department at the root, no department), else an id. */

@@ -4,7 +4,7 @@ import { MARKER_PAGE_SIZE } from '../../../src/domain/constants'
 import { MAP_MSG } from '../../../src/domain/messages'
 import { MARKER_NAME_MAX } from '../../../src/domain/markers'
 import type { MarkerType } from '../../../types/mapdata'
-import { idField, idListField, pageIndexField, revField } from './common'
+import { idField, idListField, pageIndexField, revField, clientIdField } from './common'
 
 const pageSizeField = (fallback: number) => z.number().int().min(1).max(MARKER_PAGE_SIZE, MAP_MSG.pageSizeTooLarge(MARKER_PAGE_SIZE)).default(fallback)
 
@@ -31,6 +31,7 @@ export const markerSaveFields = z.object({
   sort: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   fields: z.record(z.unknown()).optional(),
   rev: revField(),
+  client_id: clientIdField(),
 })
 
 const coordinate = z.number({ invalid_type_error: MAP_MSG.bboxInvalid }).finite(MAP_MSG.bboxInvalid)

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { NOTE_MAX } from '../../../src/domain/markers'
 import { MAP_UI_MSG, MSG } from '../../../src/domain/messages'
-import { idField, idListField, idOrZeroField, photoUrlsField, revField } from './common'
+import { idField, idListField, idOrZeroField, photoUrlsField, revField, clientIdField } from './common'
 
 /** The photos one note may carry (the /addinfo uploader offers as many). */
 export const NOTE_PHOTOS_MAX = 9
@@ -13,6 +13,7 @@ export const noteSave = z.object({
   content: z.string().trim().max(NOTE_MAX, MAP_UI_MSG.noteTooLong(NOTE_MAX)).default(''),
   photos: photoUrlsField(NOTE_PHOTOS_MAX).default([]),
   rev: revField(),
+  client_id: clientIdField(),
 })
 
 export const noteListFields = z.object({ markerid: idField() })

@@ -19,6 +19,7 @@ import {
   dialectOf,
   fieldsOfLayer,
   findMarker,
+  findMarkerByClientId,
   findMarkerEvenDeleted,
   insertMarker,
   markerStampsOfLayers,
@@ -40,6 +41,7 @@ import { presentMarker, presentMarkers } from '../presenters/mapdata'
 import { limitsInForce, markerLimitMessage, type LimitsInForce } from './limits'
 import { recordMarkerOp } from './oplog-entries'
 import { layerAccess, mapCaller, notFound, requireOnLayer, usableLayerIds, visibleLayers, type MapCaller } from './permissions'
+import { createOnce } from './client-ids'
 import { requireRev } from './revisions'
 import { logChanges, type ChangeEntry } from './sync'
 
@@ -56,6 +58,8 @@ export interface MarkerInput {
   fields?: Record<string, unknown>
   /** The revision the edit started from (types/sync.ts). */
   rev?: number
+  /** Makes a create idempotent (services/client-ids.ts); ignored on an update. */
+  client_id?: string
 }
 
 const MARKER_CONFLICT = { changed: SYNC_CONFLICT_MSG.markerChanged, deleted: SYNC_CONFLICT_MSG.markerDeleted }
@@ -152,13 +156,52 @@ async function withCreator(db: Executor, row: MarkerRow): Promise<Marker> {
  */
 export async function saveMarker(db: Database, caller: Caller | MapCaller, input: MarkerInput, now: Date): Promise<Marker> {
   const who = await mapCaller(db.kysely, caller)
+  const clientId = input.id ? undefined : input.client_id
+  if (!clientId) return saveMarkerIn(db, who, input, now)
+  return createOnce(
+    () => saveMarkerIn(db, who, input, now),
+    async () => {
+      const won = await earlierMarker(db.kysely, who, clientId)
+      return won && withCreator(db.kysely, won)
+    },
+  )
+}
+
+/**
+ * The marker an earlier create with this client id made (services/client-ids.ts), as it is now:
+ * CONFLICT when deleted since, and only while the caller still reads its layer. Undefined when none.
+ */
+async function earlierMarker(db: Executor, who: MapCaller, clientId: string): Promise<MarkerRow | undefined> {
+  const row = await findMarkerByClientId(db, who.groupId, who.userId, clientId)
+  if (!row) return undefined
+  if (row.deleted_at !== null) throw new BusinessError(ErrCode.CONFLICT, MARKER_CONFLICT.deleted, null)
+  await layerAccess(db, who, row.layer_id)
+  return row
+}
+
+async function saveMarkerIn(db: Database, who: MapCaller, input: MarkerInput, now: Date): Promise<Marker> {
   const at = now.toISOString()
   const saved = await inTransaction(db, async (trx) => {
     if (!input.id) {
+      if (input.client_id) {
+        // Under the group's limit lock (PostgreSQL) a twin that waited for the winner finds its row
+        // here, instead of being counted against the limit with it.
+        await lockedMarkerLimit(trx, dialectOf(trx), who.groupId, now)
+        const earlier = await earlierMarker(trx, who, input.client_id)
+        if (earlier) return earlier
+      }
       const { layer } = await requireOnLayer(trx, who, input.layer_id, PERM.MARKER_ADD)
       const columns = await markerColumns(trx, layer, input, null)
       await requireRoomForMarkers(trx, who.groupId, 1, now)
-      const row = await insertMarker(trx, { ...columns, group_id: who.groupId, creator_id: who.userId, created_at: at, updated_at: at, deleted_at: null } satisfies NewMarker)
+      const row = await insertMarker(trx, {
+        ...columns,
+        group_id: who.groupId,
+        creator_id: who.userId,
+        created_at: at,
+        updated_at: at,
+        deleted_at: null,
+        client_id: input.client_id ?? null,
+      } satisfies NewMarker)
       await recordMarkerOp(trx, who, 'create', null, row, at)
       await logChanges(trx, who.groupId, [markerChange(row, 'upsert')], at)
       return row

@@ -10,10 +10,11 @@ import { PERM, type PermissionId } from '../../../src/domain/permissions'
 import type { Caller } from '../auth'
 import { inTransaction, type Database, type Executor } from '../db/connection'
 import { findMarker, findMarkerEvenDeleted, nicknamesOf } from '../db/markers'
-import { insertNote, notesByIds, notesOfMarker, softDeleteNotes, updateNote, type NoteRow } from '../db/notes'
+import { findNoteByClientId, insertNote, notesByIds, notesOfMarker, softDeleteNotes, updateNote, type NoteRow } from '../db/notes'
 import { recordOp } from '../db/oplog'
 import { BusinessError } from '../envelope'
 import { noteLogName, presentNote } from '../presenters/map-extras'
+import { createOnce } from './client-ids'
 import { requireRev } from './revisions'
 import { logChanges } from './sync'
 import { mapCaller, notFound, requireOnLayer, type MapCaller } from './permissions'
@@ -25,6 +26,8 @@ export interface NoteInput {
   photos: string[]
   /** The revision the edit started from (types/sync.ts). */
   rev?: number
+  /** Makes a create idempotent (services/client-ids.ts); ignored on an update. */
+  client_id?: string
 }
 
 const NOTE_CONFLICT = { changed: SYNC_CONFLICT_MSG.noteChanged, deleted: SYNC_CONFLICT_MSG.noteDeleted }
@@ -61,14 +64,42 @@ export async function notesOfMarkerFor(db: Executor, caller: Caller, markerid: n
   return present(db, await notesOfMarker(db, who.groupId, markerid))
 }
 
+/**
+ * The note an earlier create with this client id made (services/client-ids.ts), as it is now:
+ * CONFLICT when deleted since, and only while the caller still reads its marker. Undefined when none.
+ */
+async function earlierNote(db: Executor, who: MapCaller, clientId: string): Promise<NoteRow | undefined> {
+  const row = await findNoteByClientId(db, who.groupId, who.userId, clientId)
+  if (!row) return undefined
+  if (row.deleted_at !== null) throw new BusinessError(ErrCode.CONFLICT, NOTE_CONFLICT.deleted, null)
+  await requireOnMarker(db, who, row.marker_id, PERM.NOTE_LIST)
+  return row
+}
+
 export async function saveNote(db: Database, caller: Caller, input: NoteInput, now: Date): Promise<Note> {
   if (!input.content && input.photos.length === 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.noteEmpty)
+  const clientId = input.id ? undefined : input.client_id
+  if (!clientId) return saveNoteIn(db, caller, input, now)
+  return createOnce(
+    () => saveNoteIn(db, caller, input, now),
+    async () => {
+      const won = await earlierNote(db.kysely, await mapCaller(db.kysely, caller), clientId)
+      return won && (await present(db.kysely, [won]))[0]
+    },
+  )
+}
+
+async function saveNoteIn(db: Database, caller: Caller, input: NoteInput, now: Date): Promise<Note> {
   const at = now.toISOString()
   const saved = await inTransaction(db, async (trx) => {
     const who = await mapCaller(trx, caller)
     if (!input.id) {
+      if (input.client_id) {
+        const earlier = await earlierNote(trx, who, input.client_id)
+        if (earlier) return earlier
+      }
       await requireOnMarker(trx, who, input.marker_id, PERM.NOTE_ADD)
-      const row = await insertNote(trx, { group_id: who.groupId, marker_id: input.marker_id, content: input.content, photos: input.photos, user_id: who.userId, at })
+      const row = await insertNote(trx, { group_id: who.groupId, marker_id: input.marker_id, content: input.content, photos: input.photos, user_id: who.userId, at, client_id: input.client_id })
       await logNote(trx, who, 'create', null, row, at)
       return row
     }

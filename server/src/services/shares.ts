@@ -344,8 +344,11 @@ export async function sharedMarkersPage(db: Executor, share: LiveShare, query: S
     ids = ids ? ids.filter((id) => wanted.has(id)) : query.marker_ids
   }
   const { rows, total } = await pageOfMarkersWithIds(db, groupId, ids ?? [], layerIds, page)
-  // A public share does not tell strangers who in the team made each marker.
-  const list = presentMarkers(rows, new Map()).map((m) => ({ ...m, creator_id: 0, creator_name: '' }))
+  // A public share does not tell strangers who in the team made each marker, nor the creating phone's id.
+  const list = presentMarkers(
+    rows.map((r) => ({ ...r, client_id: null })),
+    new Map(),
+  ).map((m) => ({ ...m, creator_id: 0, creator_name: '' }))
   return { listJson: Buffer.from(JSON.stringify(list)), total }
 }
 

@@ -8,15 +8,18 @@ import type { Upload } from '../../../types/mapdata'
 import { ErrCode } from '../../../types/api'
 import { MAP_IO_MSG, MAP_MSG } from '../../../src/domain/messages'
 import { formatStorage } from '../../../src/domain/tiers'
+import { isClientId } from '../../../src/domain/clientId'
+import { CLIENT_ID_MSG } from '../../../src/domain/clientIdMessages'
 import { inTransaction, type Database, type Executor } from '../db/connection'
 import { deleteFieldsOfGroups } from '../db/fields'
 import { deleteIconsOfGroups } from '../db/icons'
 import { deleteNotesOfGroups } from '../db/notes'
 import type { GroupRow } from '../db/schema'
 import { deleteStylesOfGroups } from '../db/title-styles'
-import { deleteUploadsOfGroups, insertUpload, lockGroupUploads, uploadsOfGroups, usedStorageKb } from '../db/uploads'
+import { deleteUploadsOfGroups, findUploadByClientId, insertUpload, lockGroupUploads, uploadsOfGroups, usedStorageKb, type UploadRow } from '../db/uploads'
 import { BusinessError } from '../envelope'
 import type { Caller } from '../auth'
+import { createOnce } from './client-ids'
 import { limitsInForce, storageLimitMessage } from './limits'
 import { mapCaller } from './permissions'
 import { newStorageKey, urlOfKey, type FileStorage } from './storage'
@@ -62,6 +65,8 @@ export interface IncomingFile {
   filename: string
   /** What the client says the file is for (note, icon, avatar ...). */
   type: string
+  /** Makes the upload idempotent (services/client-ids.ts): the same id again answers the first file. */
+  client_id?: string
 }
 
 /** Checks and stores one file for the group; the quota check and the record are one transaction. */
@@ -72,15 +77,38 @@ export async function storeUpload(db: Database, storage: FileStorage, group: Gro
   if (sizeKb > UPLOAD_FILE_MAX_KB) throw tooLarge()
   const key = newStorageKey(group.id, image.extension)
   const url = urlOfKey(key)
-  await inTransaction(db, async (trx) => {
-    await lockGroupUploads(trx, db.dialect, group.id)
-    const limits = limitsInForce(group, now)
-    if ((await usedStorageKb(trx, group.id)) + sizeKb > limits.file_size_limit) throw new BusinessError(ErrCode.LIMIT_REACHED, storageLimitMessage(limits))
-    await insertUpload(trx, { group_id: group.id, user_id: userId, path: key, url, size_kb: sizeKb, mime: image.mime, type: file.type.slice(0, 32), created_at: now.toISOString() })
-    // Inside the transaction: a failed write leaves no record that counts against the quota.
-    await storage.put(key, file.data, image.mime)
+  const name = displayName(file.filename, image.extension)
+  const clientId = file.client_id
+  // The earlier upload answers with the name this call gives: the same file sent again carries the same one.
+  const earlier = (row: UploadRow): Upload => ({ url: row.url, size_kb: row.size_kb, name })
+  const store = () =>
+    inTransaction(db, async (trx) => {
+      await lockGroupUploads(trx, db.dialect, group.id)
+      // After the lock: a twin that waited for it finds the winner's file instead of storing a second one.
+      const before = clientId ? await findUploadByClientId(trx, group.id, userId, clientId) : undefined
+      if (before) return earlier(before)
+      const limits = limitsInForce(group, now)
+      if ((await usedStorageKb(trx, group.id)) + sizeKb > limits.file_size_limit) throw new BusinessError(ErrCode.LIMIT_REACHED, storageLimitMessage(limits))
+      await insertUpload(trx, {
+        group_id: group.id,
+        user_id: userId,
+        path: key,
+        url,
+        size_kb: sizeKb,
+        mime: image.mime,
+        type: file.type.slice(0, 32),
+        created_at: now.toISOString(),
+        client_id: clientId ?? null,
+      })
+      // Inside the transaction: a failed write leaves no record that counts against the quota.
+      await storage.put(key, file.data, image.mime)
+      return { url, size_kb: sizeKb, name }
+    })
+  if (!clientId) return store()
+  return createOnce(store, async () => {
+    const won = await findUploadByClientId(db.kysely, group.id, userId, clientId)
+    return won && earlier(won)
   })
-  return { url, size_kb: sizeKb, name: displayName(file.filename, image.extension) }
 }
 
 function displayName(filename: string, extension: string): string {
@@ -108,8 +136,18 @@ export async function deleteStoredFiles(storage: FileStorage, keys: string[]): P
 }
 
 /** POST /api/system/upload once its parts are read: the caller's selected group takes the file. */
-export async function uploadFile(db: Database, storage: FileStorage, caller: Caller, file: Omit<IncomingFile, 'type'> | null, type: string, now: Date): Promise<Upload> {
+export async function uploadFile(
+  db: Database,
+  storage: FileStorage,
+  caller: Caller,
+  file: Omit<IncomingFile, 'type' | 'client_id'> | null,
+  type: string,
+  now: Date,
+  clientId?: string,
+): Promise<Upload> {
   const { group } = await mapCaller(db.kysely, caller)
   if (!file) throw new BusinessError(ErrCode.VALIDATION, MAP_IO_MSG.uploadNoFile)
-  return storeUpload(db, storage, group, caller.userId, { ...file, type }, now)
+  // The form field comes as text: an empty one is no id, anything else must follow the rule.
+  if (clientId && !isClientId(clientId)) throw new BusinessError(ErrCode.VALIDATION, CLIENT_ID_MSG.invalid)
+  return storeUpload(db, storage, group, caller.userId, { ...file, type, client_id: clientId || undefined }, now)
 }

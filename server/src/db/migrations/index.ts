@@ -22,6 +22,7 @@ import { lookupRateHits } from './0015_lookup_rate_hits'
 import { discountHolds } from './0016_discount_holds'
 import { revisions } from './0017_revisions'
 import { syncChanges } from './0018_sync_changes'
+import { clientIds } from './0019_client_ids'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -43,6 +44,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0016_discount_holds': discountHolds(),
     '0017_revisions': revisions(),
     '0018_sync_changes': syncChanges(),
+    '0019_client_ids': clientIds(),
   }
 }
 
