@@ -186,12 +186,12 @@ describe('GeoJSON', () => {
         feature({ type: 'Point', coordinates: [1, 1] }, { name: '长'.repeat(MARKER_NAME_MAX + 1) }),
       ),
     )
-    expect(rows.map((r) => r.row)).toEqual([1])
+    // A MultiPoint of one position is one point.
+    expect(rows.map((r) => r.row)).toEqual([1, 5])
     expect(errors).toEqual([
       { row: 2, message: MAP_MSG.lngRange(1) },
-      { row: 3, message: MAP_IO_MSG.importGeometryMissing },
+      { row: 3, message: MAP_IO_MSG.importFeatureNoGeometry },
       { row: 4, message: MAP_MSG.lineNeedsTwo },
-      { row: 5, message: MAP_IO_MSG.importGeometryUnsupported('MultiPoint') },
       { row: 6, message: MAP_MSG.vertexInvalid(1) },
       { row: 7, message: MAP_MSG.circleNeedsRadius },
       { row: 8, message: MAP_MSG.markerNameTooLong(MARKER_NAME_MAX) },
@@ -271,7 +271,7 @@ describe('KML', () => {
         <Placemark><name>bad</name><Point><coordinates>1,abc</coordinates></Point></Placemark>`),
     )
     expect(errors).toEqual([
-      { row: 2, message: MAP_IO_MSG.importGeometryMissing },
+      { row: 2, message: MAP_IO_MSG.importNoGeometry },
       { row: 3, message: MAP_MSG.vertexInvalid(1) },
     ])
   })
