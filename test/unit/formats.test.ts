@@ -386,7 +386,9 @@ describe('file names', () => {
     expect(formatOfFileName('a.json')).toBe('geojson')
     expect(formatOfFileName('a.kml')).toBe('kml')
     expect(formatOfFileName('a.csv')).toBe('csv')
-    expect(formatOfFileName('a.kmz')).toBeNull()
+    expect(formatOfFileName('a.kmz')).toBe('kmz')
+    expect(formatOfFileName('a.txt')).toBe('csv')
+    expect(formatOfFileName('a.shp')).toBeNull()
   })
 
   it('names the export after the layer without characters file systems refuse', () => {

@@ -402,10 +402,16 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
               </Radio>
             ))}
           </Radio.Group>
-          <Text className='layer-dialog__tip'>支持 GeoJSON、KML、CSV（lng、lat 列或 WKT 列）。有错误的行时不会导入任何数据。</Text>
+          <Text className='layer-dialog__tip'>{MAP_UI_MSG.importTip}</Text>
           <Button block type='primary' loading={busy} onClick={() => void doImport()}>
             选择文件并导入
           </Button>
+          {result?.summary ? (
+            <View className='import-result import-result--summary'>
+              <Text className='import-result__row'>{MAP_UI_MSG.importHolds(result.summary)}</Text>
+              {result.summary.split ? <Text className='import-result__row'>{MAP_UI_MSG.importSplit(result.summary.split)}</Text> : null}
+            </View>
+          ) : null}
           {result ? (
             badRows(result) ? (
               <View className='import-result import-result--bad'>
@@ -422,6 +428,12 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
             ) : (
               <View className='import-result import-result--ok'>
                 <Text className='import-result__title'>{MAP_MSG.importOk(result.imported)}</Text>
+                {(result.layers ?? []).map((l) => (
+                  <Text key={l.id} className='import-result__row'>
+                    {MAP_UI_MSG.importIntoLayer(l.name, l.imported, l.created)}
+                  </Text>
+                ))}
+                {result.notes ? <Text className='import-result__row'>{MAP_UI_MSG.importNotes(result.notes)}</Text> : null}
               </View>
             )
           ) : null}
