@@ -70,7 +70,14 @@ describe('/api/marker/import', () => {
       },
     }
     const res = expectOk(await importInto(pointLayer, 'geojson', collection([point(116.4, 39.9), line]), { file_name: '勘察.geojson' }))
-    expect(res).toMatchObject({ imported: 2, errors: [], layers: [{ id: pointLayer, imported: 1, created: false }, { name: '勘察-线', type: 2, imported: 1, created: true }] })
+    expect(res).toMatchObject({
+      imported: 2,
+      errors: [],
+      layers: [
+        { id: pointLayer, imported: 1, created: false },
+        { name: '勘察-线', type: 2, imported: 1, created: true },
+      ],
+    })
     const areaLayer = await makeLayer(team.t, team.owner, '地块', 3)
     const area = {
       type: 'Feature',

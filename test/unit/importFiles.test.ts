@@ -84,7 +84,18 @@ describe('multi-geometries and mixed files', () => {
   })
 
   it('counts every marker of a split record against the row cap', () => {
-    const multi = JSON.stringify({ type: 'Feature', properties: {}, geometry: { type: 'MultiPoint', coordinates: [[1, 1], [2, 2], [3, 3]] } })
+    const multi = JSON.stringify({
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'MultiPoint',
+        coordinates: [
+          [1, 1],
+          [2, 2],
+          [3, 3],
+        ],
+      },
+    })
     expect(parseFile('geojson', multi, 'wgs84', 2)).toEqual({ rows: [], errors: [], tooManyRows: true })
     expect(parseFile('geojson', multi, 'wgs84', 3).rows).toHaveLength(3)
   })

@@ -23,9 +23,7 @@ export const importRequest = z
     layer_id: idField(),
     format: importFormatField,
     // The file's text, or its UTF-8 bytes when the body was parsed off the main thread (routes/io.ts).
-    content: z
-      .custom<string | Uint8Array>((value) => typeof value === 'string' || value instanceof Uint8Array, MAP_MSG.importEmpty)
-      .refine((content) => content.length > 0, MAP_MSG.importEmpty),
+    content: z.custom<string | Uint8Array>((value) => typeof value === 'string' || value instanceof Uint8Array, MAP_MSG.importEmpty).refine((content) => content.length > 0, MAP_MSG.importEmpty),
     // The file's own bytes as base64: the server detects their encoding (GBK, UTF-16) and unzips KMZ.
     encoding: z.literal('base64').optional(),
     file_name: z.string().max(255).optional(),

@@ -72,7 +72,11 @@ function layerKindOf(type: MarkerType): MarkerLayerKind {
 
 /** A file's name without its extension, as a layer name's beginning (room left for '-线'). */
 function baseName(fileName: string | undefined, fallback: string): string {
-  const base = (fileName ?? '').replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '').trim() || fallback
+  const base =
+    (fileName ?? '')
+      .replace(/^.*[\\/]/, '')
+      .replace(/\.[^.]*$/, '')
+      .trim() || fallback
   return base.slice(0, LAYER_NAME_MAX - 2)
 }
 
