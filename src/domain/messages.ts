@@ -127,8 +127,7 @@ export const MAP_UI_MSG = {
   fieldOptionsTooMany: (max: number) => `选项最多${max}个`,
   importFormatUnknown: '只支持导入 GeoJSON（.geojson/.json）、KML（.kml/.kmz）和 CSV（.csv/.txt）文件',
   importNoLayer: '请选择要导入的图层',
-  importTip:
-    '支持 GeoJSON、KML、KMZ、CSV/TXT（lng、lat 列或 WKT 列；UTF-8、GBK 或 UTF-16 编码）。点、线、面分别导入对应类型的图层：与所选图层不同类型的数据会新建同级图层。有错误的行时不会导入任何数据。',
+  importTip: '支持 GeoJSON、KML、KMZ、CSV/TXT（UTF-8、GBK 或 UTF-16）。点、线、面各自导入对应类型的图层，与所选图层类型不同的会新建同级图层。有错误的行时不会导入任何数据。',
   /** What an import file holds: 文件中有3个点、1条线、2个面、1个没有几何数据的地标. */
   importHolds: (s: { points: number; lines: number; areas: number; no_geometry: number }) =>
     `文件中有${[`${s.points}个点`, `${s.lines}条线`, `${s.areas}个面`, ...(s.no_geometry ? [`${s.no_geometry}个没有几何数据的地标`] : [])].join('、')}`,

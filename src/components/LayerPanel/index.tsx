@@ -8,7 +8,7 @@ import { ActionSheet, Button, Dialog, Input, Popup, Radio } from '@nutui/nutui-r
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
-import type { FileCrs, ImportFormat, Layer } from '../../../types/mapdata'
+import type { FileCrs, ImportFormat, ImportResult, Layer } from '../../../types/mapdata'
 import { ROOT_ID } from '../../domain/layerTree'
 import { LAYER_NAME_MAX } from '../../domain/markers'
 import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
@@ -406,16 +406,11 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
           <Button block type='primary' loading={busy} onClick={() => void doImport()}>
             选择文件并导入
           </Button>
-          {result?.summary ? (
-            <View className='import-result import-result--summary'>
-              <Text className='import-result__row'>{MAP_UI_MSG.importHolds(result.summary)}</Text>
-              {result.summary.split ? <Text className='import-result__row'>{MAP_UI_MSG.importSplit(result.summary.split)}</Text> : null}
-            </View>
-          ) : null}
           {result ? (
             badRows(result) ? (
               <View className='import-result import-result--bad'>
                 <Text className='import-result__title'>{MAP_MSG.importRowsInvalid(badRows(result))}：</Text>
+                <ImportSummary result={result} />
                 <View className='import-result__rows'>
                   {result.errors.slice(0, IMPORT_ERRORS_SHOWN).map((e) => (
                     <Text key={`${e.row}-${e.message}`} className='import-result__row'>
@@ -428,6 +423,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
             ) : (
               <View className='import-result import-result--ok'>
                 <Text className='import-result__title'>{MAP_MSG.importOk(result.imported)}</Text>
+                <ImportSummary result={result} />
                 {(result.layers ?? []).map((l) => (
                   <Text key={l.id} className='import-result__row'>
                     {MAP_UI_MSG.importIntoLayer(l.name, l.imported, l.created)}
@@ -444,3 +440,11 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     </>
   )
 })
+
+/** What the imported file holds (points, lines, areas, records without geometry, records split): one line under the outcome. */
+function ImportSummary({ result }: { result: ImportResult }) {
+  const { summary } = result
+  if (!summary) return null
+  const text = MAP_UI_MSG.importHolds(summary) + (summary.split ? `；${MAP_UI_MSG.importSplit(summary.split)}` : '')
+  return <Text className='import-result__summary'>{text}</Text>
+}
