@@ -398,13 +398,13 @@ describe('H5 map-data journey', () => {
     await shot(page, '26b-import-bad-rows-end')
 
     // A Google Earth KMZ with a point and a line: the point comes into this point layer, the line
-    // into a new line layer named after the file, and the dialog says what the file held.
+    // into a new line layer named after the file (sample-线), and the dialog says what the file held.
     const fixtures = path.join(__dirname, '../fixtures/import')
     const [chooser3] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
     await chooser3.setFiles(path.join(fixtures, 'sample.kmz'))
     await visible('.import-result__title', MAP_MSG.importOk(2)).waitFor()
     await visible('.import-result__summary', MAP_UI_MSG.importHolds({ points: 1, lines: 1, areas: 0, no_geometry: 0 })).waitFor()
-    await visible('.import-result__row', MAP_UI_MSG.importIntoLayer('杭州-线', 1, true)).waitFor()
+    await visible('.import-result__row', MAP_UI_MSG.importIntoLayer('sample-线', 1, true)).waitFor()
     await visible('.import-result__row', MAP_UI_MSG.importNotes(1)).waitFor()
     await shot(page, '26c-import-mixed-kmz')
 
@@ -415,7 +415,7 @@ describe('H5 map-data journey', () => {
     await button(page, '关闭').click()
 
     await visible('.layer-row', '网点副本').getByText('4个标注').waitFor()
-    await visible('.layer-row', '杭州-线').getByText('1个标注').waitFor()
+    await visible('.layer-row', 'sample-线').getByText('1个标注').waitFor()
     await visible('.layer-row', '供水网点').getByText('1个标注').waitFor()
     await visible('.layer-panel .nut-popup-title-right').click()
   })
