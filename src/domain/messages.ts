@@ -127,13 +127,6 @@ export const MAP_UI_MSG = {
   fieldOptionsTooMany: (max: number) => `选项最多${max}个`,
   importFormatUnknown: '只支持导入 GeoJSON（.geojson/.json）、KML（.kml/.kmz）和 CSV（.csv/.txt）文件',
   importNoLayer: '请选择要导入的图层',
-  importTip: '支持 GeoJSON、KML、KMZ、CSV/TXT（UTF-8、GBK 或 UTF-16）。点、线、面各自导入对应类型的图层，与所选图层类型不同的会新建同级图层。有错误的行时不会导入任何数据。',
-  /** What an import file holds: 文件中有3个点、1条线、2个面、1个没有几何数据的地标. */
-  importHolds: (s: { points: number; lines: number; areas: number; no_geometry: number }) =>
-    `文件中有${[`${s.points}个点`, `${s.lines}条线`, `${s.areas}个面`, ...(s.no_geometry ? [`${s.no_geometry}个没有几何数据的地标`] : [])].join('、')}`,
-  importSplit: (n: number) => `${n}个多部件要素已拆分为多个标注`,
-  importIntoLayer: (name: string, n: number, created: boolean) => `${name}${created ? '（新建图层）' : ''}：${n}条`,
-  importNotes: (n: number) => `${n}条描述已存为标注的备注`,
   exportSaved: (name: string) => `已导出文件 ${name}`,
   fileSaveFailed: '文件保存失败，请稍后再试',
   filePickCancelled: '未选择文件',
@@ -146,14 +139,6 @@ export const MAP_UI_MSG = {
 /** Map data files, uploads, fields, title styles and icons (server side of import/export and uploads). */
 export const MAP_IO_MSG = {
   importGeometryMissing: '缺少坐标数据',
-  /** A KML Placemark with no geometry element at all (a folder note, a lost shape): not the same as empty coordinates. */
-  importNoGeometry: '该地标没有几何数据',
-  /** A GeoJSON Feature whose geometry is null. */
-  importFeatureNoGeometry: '该要素没有几何数据',
-  importKmzNoKml: 'KMZ文件中没有KML文档',
-  /** The layer an import makes for a kind of the file that the chosen layer cannot hold: 文件名-线. */
-  importSiblingLayer: (base: string, kind: 1 | 2 | 3) => `${base}-${({ 1: '点', 2: '线', 3: '面' } as const)[kind]}`,
-  importDescriptionTooLong: (max: number) => `描述超过${max}个字，图层中没有“description”字段时描述会存为备注，请缩短描述或添加该字段`,
   importGeometryUnsupported: (type: string) => `不支持的几何类型：${type}`,
   importColumnsMissing: 'CSV文件需要经度、纬度两列（lng/lat 或 经度/纬度）或WKT列',
   wktInvalid: 'WKT格式错误',

@@ -13,6 +13,7 @@ import { IMPORT_MAX_BYTES } from '../../src/domain/formats'
 import { MAP_IO_MSG, MAP_MSG } from '../../src/domain/messages'
 import { PERM } from '../../src/domain/permissions'
 import { expectOk, grant, makeLayer, makeTeam, rowCount, setMarkerLimit, type Team } from './mapdata-fixture'
+import { IMPORT_MSG } from '../../src/domain/importMessages'
 
 let team: Team
 let pointLayer: number
@@ -131,7 +132,7 @@ describe('descriptions', () => {
   it('too long for a note refuse their row and say why', async () => {
     const kml = `<kml><Document><Placemark><name>长</name><description>${'字'.repeat(2001)}</description><Point><coordinates>116.4,39.9</coordinates></Point></Placemark></Document></kml>`
     const res = expectOk(await importBytes(pointLayer, 'kml', Buffer.from(kml), '长.kml'))
-    expect(res).toMatchObject({ imported: 0, errors: [{ row: 1, message: MAP_IO_MSG.importDescriptionTooLong(2000) }] })
+    expect(res).toMatchObject({ imported: 0, errors: [{ row: 1, message: IMPORT_MSG.descriptionTooLong(2000) }] })
     expect(await rowCount(team.t, 'notes')).toBe(0)
   })
 })

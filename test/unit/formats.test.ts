@@ -6,6 +6,7 @@ import { parseKml } from '../../src/domain/formats/kml'
 import { MARKER_NAME_MAX } from '../../src/domain/markers'
 import { MAP_IO_MSG, MAP_MSG } from '../../src/domain/messages'
 import { parsePoints } from '../../src/domain/points'
+import { IMPORT_MSG } from '../../src/domain/importMessages'
 
 // The published reference pair of the GCJ-02 transform: WGS-84 (116.404, 39.915) is GCJ-02
 // (116.41024449916938, 39.91640428150164); stored points keep 7 decimals.
@@ -190,7 +191,7 @@ describe('GeoJSON', () => {
     expect(rows.map((r) => r.row)).toEqual([1, 5])
     expect(errors).toEqual([
       { row: 2, message: MAP_MSG.lngRange(1) },
-      { row: 3, message: MAP_IO_MSG.importFeatureNoGeometry },
+      { row: 3, message: IMPORT_MSG.featureNoGeometry },
       { row: 4, message: MAP_MSG.lineNeedsTwo },
       { row: 6, message: MAP_MSG.vertexInvalid(1) },
       { row: 7, message: MAP_MSG.circleNeedsRadius },
@@ -271,7 +272,7 @@ describe('KML', () => {
         <Placemark><name>bad</name><Point><coordinates>1,abc</coordinates></Point></Placemark>`),
     )
     expect(errors).toEqual([
-      { row: 2, message: MAP_IO_MSG.importNoGeometry },
+      { row: 2, message: IMPORT_MSG.noGeometry },
       { row: 3, message: MAP_MSG.vertexInvalid(1) },
     ])
   })

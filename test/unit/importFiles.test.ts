@@ -7,6 +7,7 @@ import { safeCell } from '../../src/domain/formats/csv'
 import { decodeText, detectEncoding } from '../../src/domain/formats/encoding'
 import { readImportFile } from '../../src/domain/formats/read'
 import { MAP_IO_MSG, MAP_MSG } from '../../src/domain/messages'
+import { IMPORT_MSG } from '../../src/domain/importMessages'
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(__dirname, '../fixtures/import', name)))
 const text = (name: string) => readFileSync(join(__dirname, '../fixtures/import', name), 'utf8')
@@ -76,11 +77,11 @@ describe('multi-geometries and mixed files', () => {
     const { rows, errors, summary } = parseFile('kml', text('no-geometry.kml'))
     expect(rows.map((r) => r.name)).toEqual(['有坐标'])
     expect(errors).toEqual([
-      { row: 2, message: MAP_IO_MSG.importNoGeometry },
+      { row: 2, message: IMPORT_MSG.noGeometry },
       { row: 3, message: MAP_IO_MSG.importGeometryMissing },
     ])
     expect(summary).toMatchObject({ points: 1, no_geometry: 1 })
-    expect(MAP_IO_MSG.importNoGeometry).toBe('该地标没有几何数据')
+    expect(IMPORT_MSG.noGeometry).toBe('该地标没有几何数据')
   })
 
   it('counts every marker of a split record against the row cap', () => {
@@ -150,7 +151,7 @@ describe('KMZ', () => {
     const zip = new JSZip()
     zip.file('files/icon.png', 'x')
     const bytes = await zip.generateAsync({ type: 'uint8array' })
-    expect((await readImportFile('kmz', { bytes })).errors).toEqual([{ row: 0, message: MAP_IO_MSG.importKmzNoKml }])
+    expect((await readImportFile('kmz', { bytes })).errors).toEqual([{ row: 0, message: IMPORT_MSG.kmzNoKml }])
   })
 })
 

@@ -34,6 +34,7 @@ import { createLayer } from './layers'
 import { logChanges, type ChangeEntry } from './sync'
 import { recordLayerOp } from './oplog-entries'
 import { mapCaller, requireOnLayer, type MapCaller } from './permissions'
+import { IMPORT_MSG } from '../../../src/domain/importMessages'
 
 /** The answer lists at most this many bad rows (a wrong file can have thousands). */
 export const IMPORT_ERRORS_LISTED = 100
@@ -122,7 +123,7 @@ export async function importMarkers(db: Database, caller: Caller | MapCaller, re
     if (!target) {
       const own = kind === chosenKind
       const fields = own ? (await fieldRowsOfLayer(db.kysely, who.groupId, layer.id)).map(toLayerField) : []
-      target = { kind, layer: own ? layer : null, name: own ? layer.name : MAP_IO_MSG.importSiblingLayer(base, kind), fields, rows: [], notes: [] }
+      target = { kind, layer: own ? layer : null, name: own ? layer.name : IMPORT_MSG.siblingLayer(base, kind), fields, rows: [], notes: [] }
       targets.set(kind, target)
     }
     return target
@@ -200,7 +201,7 @@ function markerOfRow(target: Pick<Target, 'kind' | 'fields'>, row: ImportRow): {
   if (kindProblem) return kindProblem
   const { fields } = target
   const description = fields.some((f) => f.name === DESCRIPTION_FIELD) ? null : (row.fields[DESCRIPTION_FIELD]?.trim() ?? null)
-  if (description && description.length > NOTE_MAX) return MAP_IO_MSG.importDescriptionTooLong(NOTE_MAX)
+  if (description && description.length > NOTE_MAX) return IMPORT_MSG.descriptionTooLong(NOTE_MAX)
   const checked = checkFieldValues(fields, fieldValuesById(fields, row.fields))
   if (!checked.ok) return checked.error
   const parsed = parsePoints(row.points)

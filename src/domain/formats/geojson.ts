@@ -27,6 +27,7 @@ import {
   type ParsedFile,
 } from './rows'
 import { MARKER_KIND } from '../markerKinds'
+import { IMPORT_MSG } from '../importMessages'
 
 type Position = unknown[]
 
@@ -74,7 +75,7 @@ function featuresOf(root: unknown): unknown[] | null {
 }
 
 function geometryOf(geometry: GeoJsonGeometry | null | undefined, properties: Record<string, unknown>): FileGeometry | FileGeometry[] | string {
-  if (!geometry || typeof geometry !== 'object') return MAP_IO_MSG.importFeatureNoGeometry
+  if (!geometry || typeof geometry !== 'object') return IMPORT_MSG.featureNoGeometry
   const kind = kindFromName(properties.kind)
   const c = geometry.coordinates
   switch (geometry.type) {

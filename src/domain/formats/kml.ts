@@ -29,6 +29,7 @@ import {
   type ParsedFile,
 } from './rows'
 import { MARKER_KIND } from '../markerKinds'
+import { IMPORT_MSG } from '../importMessages'
 
 /** fast-xml-parser's ordered form: each element is {tag: children[], ':@'?: attributes}; text is {'#text'}. */
 type Node = Record<string, unknown>
@@ -135,7 +136,7 @@ function extendedData(placemark: Node): [string, string][] {
 
 function geometryOf(placemark: Node, data: [string, string][]): FileGeometry | FileGeometry[] | string {
   const geometry = childrenOf(placemark).find((n) => GEOMETRY_TAGS.includes(tagOf(n)))
-  if (!geometry) return MAP_IO_MSG.importNoGeometry
+  if (!geometry) return IMPORT_MSG.noGeometry
   const value = (key: string) => data.find(([name]) => name.toLowerCase() === key)?.[1]
   const kind = kindFromName(value('kind'))
   return fromGeometry(geometry, kind, value('radius'))

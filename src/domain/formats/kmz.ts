@@ -4,7 +4,8 @@
  * layer's own icons, so the images inside are ignored.
  */
 import JSZip from 'jszip'
-import { MAP_IO_MSG, MAP_MSG } from '../messages'
+import { MAP_MSG } from '../messages'
+import { IMPORT_MSG } from '../importMessages'
 
 /** The KML document's bytes, or the message saying why there is none. */
 export async function kmlOfKmz(bytes: Uint8Array): Promise<Uint8Array | string> {
@@ -16,6 +17,6 @@ export async function kmlOfKmz(bytes: Uint8Array): Promise<Uint8Array | string> 
   }
   const kmls = Object.values(zip.files).filter((f) => !f.dir && /\.kml$/i.test(f.name))
   const doc = kmls.find((f) => f.name.toLowerCase() === 'doc.kml') ?? kmls.find((f) => !f.name.includes('/')) ?? kmls[0]
-  if (!doc) return MAP_IO_MSG.importKmzNoKml
+  if (!doc) return IMPORT_MSG.kmzNoKml
   return doc.async('uint8array')
 }

@@ -5,9 +5,10 @@
 import type { FileCrs, FileSummary, ImportRowError, MarkerType } from '../../../types/mapdata'
 import { gcj02ToWgs84, wgs84ToGcj02 } from '../geo'
 import { MARKER_NAME_MAX } from '../markers'
-import { MAP_IO_MSG, MAP_MSG } from '../messages'
+import { MAP_MSG } from '../messages'
 import { checkGeometry, formatCoord, MARKER_TYPE_NAMES, parsePoints, rectangleCorners, serializePoints, type LngLat } from '../points'
 import { MARKER_KIND, isArea, isLine } from '../markerKinds'
+import { IMPORT_MSG } from '../importMessages'
 
 /** One marker read from a file: GCJ-02 points as stored, field values by field name. */
 export interface ImportRow {
@@ -107,7 +108,7 @@ export function unreadable(message: string = MAP_MSG.importUnreadable): ParsedFi
 }
 
 /** Messages of a record that has no geometry to read (counted apart in the summary). */
-const NO_GEOMETRY: readonly string[] = [MAP_IO_MSG.importNoGeometry, MAP_IO_MSG.importFeatureNoGeometry]
+const NO_GEOMETRY: readonly string[] = [IMPORT_MSG.noGeometry, IMPORT_MSG.featureNoGeometry]
 
 /**
  * Collects rows and errors; every row is converted and checked exactly as the server checks a
