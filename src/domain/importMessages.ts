@@ -1,6 +1,6 @@
 /**
- * Messages of file import beyond the basic ones in messages.ts: what a file holds, where its kinds
- * went, and what is wrong with a record. Apart from messages.ts, which every page loads (the
+ * Messages of file import beyond the basic ones in messages.ts: what is wrong with a record (the
+ * parsers and the server), what a file holds and where its kinds went (the import dialog). Apart from messages.ts, which every page loads (the
  * /login budget has no room): only the import dialog (a lazy chunk), the parsers and the server use these.
  */
 export const IMPORT_MSG = {
@@ -12,6 +12,10 @@ export const IMPORT_MSG = {
   /** The layer an import makes for a kind of the file that the chosen layer cannot hold: 文件名-线. */
   siblingLayer: (base: string, kind: 1 | 2 | 3) => `${base}-${({ 1: '点', 2: '线', 3: '面' } as const)[kind]}`,
   descriptionTooLong: (max: number) => `描述超过${max}个字，图层中没有“description”字段时描述会存为备注，请缩短描述或添加该字段`,
+} as const
+
+/** The import dialog's (a separate object, so that the client's bundle leaves out the parsers' and the server's). */
+export const IMPORT_UI_MSG = {
   tip: '支持 GeoJSON、KML、KMZ、CSV/TXT（UTF-8、GBK 或 UTF-16）。点、线、面各自导入对应类型的图层，与所选图层类型不同的会新建同级图层。有错误的行时不会导入任何数据。',
   /** What an import file holds: 文件中有3个点、1条线、2个面、1个没有几何数据的地标. */
   holds: (s: { points: number; lines: number; areas: number; no_geometry: number }) =>

@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { MAP_MSG, MAP_UI_MSG } from '../../src/domain/messages'
 import { button, exact, input, on, openWorld, shot, signUp, type Server, type World } from './harness'
-import { IMPORT_MSG } from '../../src/domain/importMessages'
+import { IMPORT_UI_MSG } from '../../src/domain/importMessages'
 
 jest.setTimeout(300_000)
 
@@ -404,9 +404,9 @@ describe('H5 map-data journey', () => {
     const [chooser3] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
     await chooser3.setFiles(path.join(fixtures, 'sample.kmz'))
     await visible('.import-result__title', MAP_MSG.importOk(2)).waitFor()
-    await visible('.import-result__summary', IMPORT_MSG.holds({ points: 1, lines: 1, areas: 0, no_geometry: 0 })).waitFor()
-    await visible('.import-result__row', IMPORT_MSG.intoLayer('sample-线', 1, true)).waitFor()
-    await visible('.import-result__row', IMPORT_MSG.notes(1)).waitFor()
+    await visible('.import-result__summary', IMPORT_UI_MSG.holds({ points: 1, lines: 1, areas: 0, no_geometry: 0 })).waitFor()
+    await visible('.import-result__row', IMPORT_UI_MSG.intoLayer('sample-线', 1, true)).waitFor()
+    await visible('.import-result__row', IMPORT_UI_MSG.notes(1)).waitFor()
     await shot(page, '26c-import-mixed-kmz')
 
     // A CSV saved by Excel on Chinese Windows (GBK, headers 名称/经度/纬度) keeps its Chinese.

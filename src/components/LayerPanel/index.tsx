@@ -23,7 +23,7 @@ import { LayerTree } from '../LayerTree'
 import { TitleStyleEditor } from '../TitleStyleEditor'
 import './index.scss'
 import { LAYER_KIND } from '../../domain/markerKinds'
-import { IMPORT_MSG } from '../../domain/importMessages'
+import { IMPORT_UI_MSG } from '../../domain/importMessages'
 
 type Mode = 'folder' | 'layer' | 'rename' | 'move' | 'delete' | 'export' | 'import' | 'style' | null
 
@@ -403,7 +403,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
               </Radio>
             ))}
           </Radio.Group>
-          <Text className='layer-dialog__tip'>{IMPORT_MSG.tip}</Text>
+          <Text className='layer-dialog__tip'>{IMPORT_UI_MSG.tip}</Text>
           <Button block type='primary' loading={busy} onClick={() => void doImport()}>
             选择文件并导入
           </Button>
@@ -427,10 +427,10 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
                 <ImportSummary result={result} />
                 {(result.layers ?? []).map((l) => (
                   <Text key={l.id} className='import-result__row'>
-                    {IMPORT_MSG.intoLayer(l.name, l.imported, l.created)}
+                    {IMPORT_UI_MSG.intoLayer(l.name, l.imported, l.created)}
                   </Text>
                 ))}
-                {result.notes ? <Text className='import-result__row'>{IMPORT_MSG.notes(result.notes)}</Text> : null}
+                {result.notes ? <Text className='import-result__row'>{IMPORT_UI_MSG.notes(result.notes)}</Text> : null}
               </View>
             )
           ) : null}
@@ -446,6 +446,6 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
 function ImportSummary({ result }: { result: ImportResult }) {
   const { summary } = result
   if (!summary) return null
-  const text = IMPORT_MSG.holds(summary) + (summary.split ? `；${IMPORT_MSG.split(summary.split)}` : '')
+  const text = IMPORT_UI_MSG.holds(summary) + (summary.split ? `；${IMPORT_UI_MSG.split(summary.split)}` : '')
   return <Text className='import-result__summary'>{text}</Text>
 }
