@@ -16,11 +16,11 @@ export const IMPORT_MSG = {
 
 /** The import dialog's (a separate object, so that the client's bundle leaves out the parsers' and the server's). */
 export const IMPORT_UI_MSG = {
-  tip: '支持 GeoJSON、KML、KMZ、CSV/TXT（UTF-8、GBK 或 UTF-16）。点、线、面各自导入对应类型的图层，与所选图层类型不同的会新建同级图层。有错误的行时不会导入任何数据。',
+  tip: '支持 GeoJSON、KML、KMZ、CSV/TXT（lng、lat 列或 WKT 列）。与图层类型不同的点、线、面导入新建的同级图层。有错误的行时不会导入任何数据。',
   /** What an import file holds: 文件中有3个点、1条线、2个面、1个没有几何数据的地标. */
   holds: (s: { points: number; lines: number; areas: number; no_geometry: number }) =>
     `文件中有${[`${s.points}个点`, `${s.lines}条线`, `${s.areas}个面`, ...(s.no_geometry ? [`${s.no_geometry}个没有几何数据的地标`] : [])].join('、')}`,
-  split: (n: number) => `${n}个多部件要素已拆分为多个标注`,
+  split: (n: number) => `${n}个多部件要素已拆分`,
   intoLayer: (name: string, n: number, created: boolean) => `${name}${created ? '（新建图层）' : ''}：${n}条`,
-  notes: (n: number) => `${n}条描述已存为标注的备注`,
+  notes: (n: number) => `${n}条描述存为备注`,
 } as const
