@@ -8,6 +8,7 @@ import type {
   FieldInput,
   FileCrs,
   Icon,
+  ImportFileFormat,
   ImportFormat,
   ImportResult,
   Layer,
@@ -111,7 +112,8 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   '/api/marker/search': { req: { kw?: string; layer_ids?: number[]; bbox?: [number, number, number, number]; pageindex?: number; pagesize?: number }; res: Paged<Marker> }
   /** Light listing for syncing: id, layer and last change of the markers in the given layers. */
   '/api/marker/getlist/ids': { req: { ids: number[] }; res: { id: number; layer_id: number; updated_at: string }[] }
-  '/api/marker/import': { req: { layer_id: number; format: ImportFormat; content: string; crs?: FileCrs }; res: ImportResult }
+  /** content: the file's text, or with encoding 'base64' its bytes (GBK, UTF-16 and KMZ need them); file_name names the layers made for its other kinds. */
+  '/api/marker/import': { req: { layer_id: number; format: ImportFileFormat; content: string; encoding?: 'base64'; file_name?: string; crs?: FileCrs }; res: ImportResult }
   '/api/marker/export': { req: { layer_id: number; format: ImportFormat; crs?: FileCrs }; res: ExportFile }
   '/api/marker/note/getlist': { req: { markerid: number }; res: Note[] }
   '/api/marker/note/save': { req: { id?: number; marker_id: number; content: string; photos?: string[]; rev?: number; client_id?: string }; res: Note }

@@ -171,6 +171,8 @@ export interface OpLog {
 }
 
 export type ImportFormat = 'geojson' | 'kml' | 'csv'
+/** What an import reads: the export formats and KMZ (a zipped KML). */
+export type ImportFileFormat = ImportFormat | 'kmz'
 /** Coordinates in import/export files: WGS-84 by default (GPS, OSM, GIS tools), or already GCJ-02. */
 export type FileCrs = 'wgs84' | 'gcj02'
 
@@ -180,6 +182,25 @@ export interface ImportRowError {
   message: string
 }
 
+/** What an import file holds: markers by kind (after multi-geometries are split), records without geometry, records split. */
+export interface FileSummary {
+  points: number
+  lines: number
+  areas: number
+  no_geometry: number
+  /** Records with several geometries (MultiPoint, MultiLineString, GeometryCollection, MultiGeometry) that became several markers. */
+  split: number
+}
+
+/** A layer an import wrote into: the chosen one, or a sibling it created for another kind of the file. */
+export interface ImportLayer {
+  id: number
+  name: string
+  type: LayerType
+  imported: number
+  created: boolean
+}
+
 export interface ImportResult {
   imported: number
   errors: ImportRowError[]
@@ -187,6 +208,12 @@ export interface ImportResult {
   invalid_rows?: number
   /** What to tell the user: MAP_MSG.importOk(n) or MAP_MSG.importRowsInvalid(n). */
   message?: string
+  /** What the file holds (absent from servers before it). */
+  summary?: FileSummary
+  /** Where the markers went, the chosen layer first; empty when nothing was imported. */
+  layers?: ImportLayer[]
+  /** Descriptions kept as marker notes (the layer has no description field). */
+  notes?: number
 }
 
 export interface ExportFile {

@@ -4,7 +4,7 @@
  * (SPEC 3 client state); search; import and export of a layer.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
-import type { ExportFile, FieldValue, FileCrs, ImportFormat, ImportResult, Marker, MarkerInput, MarkerStyle, MarkerType } from '../../types/mapdata'
+import type { ExportFile, FieldValue, FileCrs, ImportFileFormat, ImportFormat, ImportResult, Marker, MarkerInput, MarkerStyle, MarkerType } from '../../types/mapdata'
 import { MARKER_PAGE_SIZE } from '../domain/constants'
 import { isOwnFileUrl } from '../domain/fileUrl'
 import { MARKER_NAME_MAX, checkFieldValues, cleanStyle, defaultStyle, defaultWidth } from '../domain/markers'
@@ -26,10 +26,11 @@ export interface MarkerLook {
   width: number
 }
 
-/** A file picked for import. */
+/** A file picked for import: its text (tests, older adapters) or its bytes as base64 (what the platforms read). */
 export interface PickedFile {
   name: string
   content: string
+  base64?: string
 }
 
 /** Safety stop for paging: 1000 pages of 5000 is far above any group's marker limit. */
@@ -44,11 +45,12 @@ export function badRows(res: ImportResult): number {
 }
 
 /** The import format from a file name's extension, or null. */
-export function importFormatOf(fileName: string): ImportFormat | null {
+export function importFormatOf(fileName: string): ImportFileFormat | null {
   const ext = fileName.toLowerCase().split('.').pop() ?? ''
   if (ext === 'geojson' || ext === 'json') return 'geojson'
   if (ext === 'kml') return 'kml'
-  if (ext === 'csv') return 'csv'
+  if (ext === 'kmz') return 'kmz'
+  if (ext === 'csv' || ext === 'txt') return 'csv'
   return null
 }
 
@@ -459,14 +461,19 @@ export class MarkerStore {
   }
 
   /**
-   * Imports a picked file into a layer. The server imports nothing when a row is bad and lists the
-   * bad rows (kept in importResult for the panel to show with their row numbers).
+   * Imports a picked file into a layer (the file's other kinds into new sibling layers, made by
+   * the server). The file goes as its bytes (base64) when the platform read them, so the server
+   * can tell GBK and UTF-16 from UTF-8 and unzip a KMZ. The server imports nothing when a row is
+   * bad and lists the bad rows (kept in importResult for the panel to show with their row
+   * numbers, with what the file holds).
    */
   async importFile(layerId: number, file: PickedFile, crs: FileCrs = 'wgs84'): Promise<ImportResult | undefined> {
     this.importResult = null
     const format = importFormatOf(file.name)
-    if (this.rejected(!layerId ? MAP_UI_MSG.importNoLayer : !format ? MAP_UI_MSG.importFormatUnknown : !file.content.trim() ? MAP_MSG.importEmpty : null)) return undefined
-    const res = await this.root.api.post('/api/marker/import', { layer_id: layerId, format: format!, content: file.content, crs })
+    const empty = file.base64 ? file.base64.length === 0 : !file.content.trim()
+    if (this.rejected(!layerId ? MAP_UI_MSG.importNoLayer : !format ? MAP_UI_MSG.importFormatUnknown : empty ? MAP_MSG.importEmpty : null)) return undefined
+    const content = file.base64 ? { content: file.base64, encoding: 'base64' as const } : { content: file.content }
+    const res = await this.root.api.post('/api/marker/import', { layer_id: layerId, format: format!, ...content, file_name: file.name, crs })
     if (!res) return undefined
     const bad = badRows(res)
     // The import dialog shows the outcome and the bad rows; a notice would only say it twice.
@@ -475,7 +482,10 @@ export class MarkerStore {
     })
     if (!bad && res.imported > 0) {
       await this.root.layers.load()
-      if (this.byLayer.has(layerId) || this.root.layers.byId.get(layerId)?.show) await this.loadLayers([layerId])
+      // The chosen layer, and the layers made for the file's other kinds (shown when new).
+      const written = (res.layers ?? []).map((l) => l.id)
+      const reload = [...new Set([layerId, ...written])].filter((id) => this.byLayer.has(id) || this.root.layers.byId.get(id)?.show)
+      if (reload.length) await this.loadLayers(reload)
     }
     return res
   }

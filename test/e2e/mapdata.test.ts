@@ -10,6 +10,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { MAP_MSG, MAP_UI_MSG } from '../../src/domain/messages'
 import { button, exact, input, on, openWorld, shot, signUp, type Server, type World } from './harness'
+import { IMPORT_UI_MSG } from '../../src/domain/importMessages'
 
 jest.setTimeout(300_000)
 
@@ -396,9 +397,26 @@ describe('H5 map-data journey', () => {
     const lastBox = (await last.boundingBox())!
     expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(rowsBox.y + rowsBox.height + 1.5)
     await shot(page, '26b-import-bad-rows-end')
+
+    // A Google Earth KMZ with a point and a line: the point comes into this point layer, the line
+    // into a new line layer named after the file (sample-线), and the dialog says what the file held.
+    const fixtures = path.join(__dirname, '../fixtures/import')
+    const [chooser3] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
+    await chooser3.setFiles(path.join(fixtures, 'sample.kmz'))
+    await visible('.import-result__title', MAP_MSG.importOk(2)).waitFor()
+    await visible('.import-result__summary', IMPORT_UI_MSG.holds({ points: 1, lines: 1, areas: 0, no_geometry: 0 })).waitFor()
+    await visible('.import-result__row', IMPORT_UI_MSG.intoLayer('sample-线', 1, true)).waitFor()
+    await visible('.import-result__row', IMPORT_UI_MSG.notes(1)).waitFor()
+    await shot(page, '26c-import-mixed-kmz')
+
+    // A CSV saved by Excel on Chinese Windows (GBK, headers 名称/经度/纬度) keeps its Chinese.
+    const [chooser4] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
+    await chooser4.setFiles(path.join(fixtures, 'gbk-excel.csv'))
+    await visible('.import-result__title', MAP_MSG.importOk(2)).waitFor()
     await button(page, '关闭').click()
 
-    await visible('.layer-row', '网点副本').getByText('1个标注').waitFor()
+    await visible('.layer-row', '网点副本').getByText('4个标注').waitFor()
+    await visible('.layer-row', 'sample-线').getByText('1个标注').waitFor()
     await visible('.layer-row', '供水网点').getByText('1个标注').waitFor()
     await visible('.layer-panel .nut-popup-title-right').click()
   })

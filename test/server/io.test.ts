@@ -51,11 +51,13 @@ describe('/api/marker/import', () => {
       ],
       invalid_rows: 3,
       message: MAP_MSG.importRowsInvalid(3),
+      summary: { points: 5, lines: 0, areas: 0, no_geometry: 0, split: 0 },
+      layers: [],
     })
     expect(await rowCount(team.t, 'markers')).toBe(0)
   })
 
-  it('should refuse kinds the layer cannot hold, row by row', async () => {
+  it('should put kinds the layer cannot hold into a new sibling layer of their kind, and keep rectangles and circles in an area layer', async () => {
     const line = {
       type: 'Feature',
       properties: { name: '路' },
@@ -67,8 +69,15 @@ describe('/api/marker/import', () => {
         ],
       },
     }
-    const res = expectOk(await importInto(pointLayer, 'geojson', collection([point(116.4, 39.9), line])))
-    expect(res.errors).toEqual([{ row: 2, message: MAP_MSG.markerKindMismatch }])
+    const res = expectOk(await importInto(pointLayer, 'geojson', collection([point(116.4, 39.9), line]), { file_name: '勘察.geojson' }))
+    expect(res).toMatchObject({
+      imported: 2,
+      errors: [],
+      layers: [
+        { id: pointLayer, imported: 1, created: false },
+        { name: '勘察-线', type: 2, imported: 1, created: true },
+      ],
+    })
     const areaLayer = await makeLayer(team.t, team.owner, '地块', 3)
     const area = {
       type: 'Feature',

@@ -207,6 +207,9 @@ describe('MarkerStore import and export', () => {
     expect(importFormatOf('a.json')).toBe('geojson')
     expect(importFormatOf('路线.kml')).toBe('kml')
     expect(importFormatOf('points.csv')).toBe('csv')
+    // Excel's "Unicode 文本" and Google Earth's zipped KML.
+    expect(importFormatOf('points.txt')).toBe('csv')
+    expect(importFormatOf('外业.KMZ')).toBe('kmz')
     expect(importFormatOf('points.xlsx')).toBeNull()
   })
 
@@ -226,7 +229,7 @@ describe('MarkerStore import and export', () => {
       '/api/marker/import': () => ok(answer),
     })
     await root.layers.load()
-    expect(await root.markers.importFile(1, { name: 'a.txt', content: 'x' })).toBeUndefined()
+    expect(await root.markers.importFile(1, { name: 'a.shp', content: 'x' })).toBeUndefined()
     expect(root.app.currentNotice?.text).toBe(MAP_UI_MSG.importFormatUnknown)
     expect(await root.markers.importFile(1, { name: 'a.csv', content: '  ' })).toBeUndefined()
     expect(root.app.currentNotice?.text).toBe(MAP_MSG.importEmpty)
@@ -245,6 +248,39 @@ describe('MarkerStore import and export', () => {
     expect(texts()).not.toContain(MAP_MSG.importOk(2))
     // The layer is reloaded so that the imported markers show.
     expect(calls.at(-1)?.path).toBe('/api/marker/getlist')
+  })
+
+  it("sends a picked file as its bytes with its name, and loads the layers made for the file's other kinds", async () => {
+    const made = buildLayer({ id: 9, name: '外业-线', type: 2, show: true })
+    let layers = LAYERS
+    const { root, calls } = await signedInRoot({
+      '/api/layer/getlist': () => ok(layers),
+      '/api/marker/getlist': (b) => ok({ list: b.layer_ids.includes(9) ? [buildMarker({ id: 50, layer_id: 9, type: 1, name: '巡检路线' })] : [], total: b.layer_ids.includes(9) ? 1 : 0 }),
+      '/api/marker/import': () => {
+        layers = [...LAYERS, made]
+        return ok({
+          imported: 2,
+          errors: [],
+          summary: { points: 1, lines: 1, areas: 0, no_geometry: 0, split: 0 },
+          layers: [
+            { id: 1, name: '客户', type: 1, imported: 1, created: false },
+            { id: 9, name: '外业-线', type: 2, imported: 1, created: true },
+          ],
+          notes: 1,
+        })
+      },
+    })
+    await root.layers.load()
+    // A GBK file's bytes: the server decodes them (read here as UTF-8 they would be mojibake).
+    const gbk = Buffer.from([0xc3, 0xfb, 0xb3, 0xc6, 0x2c, 0xbe, 0xad, 0xb6, 0xc8, 0x2c, 0xce, 0xb3, 0xb6, 0xc8]).toString('base64')
+    const res = await root.markers.importFile(1, { name: '外业.csv', content: '', base64: gbk })
+    expect(calls.find((c) => c.path === '/api/marker/import')?.body).toMatchObject({ layer_id: 1, format: 'csv', content: gbk, encoding: 'base64', file_name: '外业.csv', crs: 'wgs84' })
+    expect(res?.summary).toEqual({ points: 1, lines: 1, areas: 0, no_geometry: 0, split: 0 })
+    expect(root.layers.byId.get(9)?.name).toBe('外业-线')
+    expect(root.markers.byLayer.get(9)?.map((m) => m.name)).toEqual(['巡检路线'])
+    // An empty file is refused before it is sent.
+    expect(await root.markers.importFile(1, { name: 'b.kmz', content: '', base64: '' })).toBeUndefined()
+    expect(root.app.currentNotice?.text).toBe(MAP_MSG.importEmpty)
   })
 
   it('shows the server message when the import breaks a limit', async () => {

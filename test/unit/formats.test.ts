@@ -6,6 +6,7 @@ import { parseKml } from '../../src/domain/formats/kml'
 import { MARKER_NAME_MAX } from '../../src/domain/markers'
 import { MAP_IO_MSG, MAP_MSG } from '../../src/domain/messages'
 import { parsePoints } from '../../src/domain/points'
+import { IMPORT_MSG } from '../../src/domain/importMessages'
 
 // The published reference pair of the GCJ-02 transform: WGS-84 (116.404, 39.915) is GCJ-02
 // (116.41024449916938, 39.91640428150164); stored points keep 7 decimals.
@@ -186,12 +187,12 @@ describe('GeoJSON', () => {
         feature({ type: 'Point', coordinates: [1, 1] }, { name: '长'.repeat(MARKER_NAME_MAX + 1) }),
       ),
     )
-    expect(rows.map((r) => r.row)).toEqual([1])
+    // A MultiPoint of one position is one point.
+    expect(rows.map((r) => r.row)).toEqual([1, 5])
     expect(errors).toEqual([
       { row: 2, message: MAP_MSG.lngRange(1) },
-      { row: 3, message: MAP_IO_MSG.importGeometryMissing },
+      { row: 3, message: IMPORT_MSG.featureNoGeometry },
       { row: 4, message: MAP_MSG.lineNeedsTwo },
-      { row: 5, message: MAP_IO_MSG.importGeometryUnsupported('MultiPoint') },
       { row: 6, message: MAP_MSG.vertexInvalid(1) },
       { row: 7, message: MAP_MSG.circleNeedsRadius },
       { row: 8, message: MAP_MSG.markerNameTooLong(MARKER_NAME_MAX) },
@@ -271,7 +272,7 @@ describe('KML', () => {
         <Placemark><name>bad</name><Point><coordinates>1,abc</coordinates></Point></Placemark>`),
     )
     expect(errors).toEqual([
-      { row: 2, message: MAP_IO_MSG.importGeometryMissing },
+      { row: 2, message: IMPORT_MSG.noGeometry },
       { row: 3, message: MAP_MSG.vertexInvalid(1) },
     ])
   })
@@ -386,7 +387,9 @@ describe('file names', () => {
     expect(formatOfFileName('a.json')).toBe('geojson')
     expect(formatOfFileName('a.kml')).toBe('kml')
     expect(formatOfFileName('a.csv')).toBe('csv')
-    expect(formatOfFileName('a.kmz')).toBeNull()
+    expect(formatOfFileName('a.kmz')).toBe('kmz')
+    expect(formatOfFileName('a.txt')).toBe('csv')
+    expect(formatOfFileName('a.shp')).toBeNull()
   })
 
   it('names the export after the layer without characters file systems refuse', () => {

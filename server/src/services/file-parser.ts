@@ -3,7 +3,7 @@
  * through, and even JSON.parse of its request body or a copy of its text takes tens of ms) would
  * otherwise hold every other client's call for as long. Two tasks: the request body of an import
  * (JSON, with the file's text handed back as UTF-8 bytes, moved rather than copied) and the file
- * itself (parseFile of src/domain/formats). One task at a time (the server has few cores and a
+ * itself (readImportFile of src/domain/formats/read.ts). One task at a time (the server has few cores and a
  * parse can take hundreds of MB), each in a fresh worker whose heap goes with it; a file that
  * outgrows the worker's heap is refused, the server lives on.
  *
@@ -15,7 +15,7 @@
  */
 import { join } from 'node:path'
 import { Worker, type TransferListItem } from 'node:worker_threads'
-import type { FileCrs, ImportFormat } from '../../../types/mapdata'
+import type { FileCrs, ImportFileFormat } from '../../../types/mapdata'
 import type { ParsedFile } from '../../../src/domain/formats'
 
 /** Set by scripts/build-server.mjs (esbuild define) in the compiled server; undefined from source. */
@@ -28,7 +28,8 @@ const WORKER_HEAP_MB = 512
 export const PARSE_WORKER_ENTRY = join(__dirname, 'file-parser.worker.ts')
 export const PARSE_WORKER_BUILD = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', write: false, logLevel: 'warning' } as const
 
-export type ParseTask = { kind: 'body'; bytes: Uint8Array } | { kind: 'file'; format: ImportFormat; content: string | Uint8Array; crs: FileCrs; maxRows: number }
+/** A file task's content is the file's text (or its UTF-8 bytes), or with base64 the file's own bytes as base64 text (or that text's bytes). */
+export type ParseTask = { kind: 'body'; bytes: Uint8Array } | { kind: 'file'; format: ImportFileFormat; content: string | Uint8Array; base64: boolean; crs: FileCrs; maxRows: number }
 
 let source: Promise<string> | undefined
 
@@ -74,9 +75,13 @@ async function runWorker<T>(task: ParseTask): Promise<T> {
   })
 }
 
-/** parseFile (src/domain/formats) off the main thread; content as text or UTF-8 bytes (moved to the worker). */
-export function parseFileOffThread(format: ImportFormat, content: string | Uint8Array, crs: FileCrs, maxRows: number): Promise<ParsedFile> {
-  return inWorker<ParsedFile>({ kind: 'file', format, content, crs, maxRows })
+/**
+ * readImportFile (src/domain/formats/read.ts) off the main thread; content as text or UTF-8 bytes
+ * (moved to the worker), or with base64 the file's bytes as base64 (decoded and their encoding
+ * detected in the worker).
+ */
+export function parseFileOffThread(format: ImportFileFormat, content: string | Uint8Array, crs: FileCrs, maxRows: number, base64 = false): Promise<ParsedFile> {
+  return inWorker<ParsedFile>({ kind: 'file', format, content, base64, crs, maxRows })
 }
 
 /** JSON.parse of a request body off the main thread; a string `content` comes back as UTF-8 bytes. Rejects on invalid JSON. */

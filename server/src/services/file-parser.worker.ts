@@ -3,7 +3,7 @@
  * packages included) as eval'd code, never loaded from this source directly.
  */
 import { parentPort, workerData, type TransferListItem } from 'node:worker_threads'
-import { parseFile } from '../../../src/domain/formats'
+import { bytesOfBase64, readImportFile } from '../../../src/domain/formats/read'
 import type { ParseTask } from './file-parser'
 
 const task = workerData as ParseTask
@@ -30,5 +30,6 @@ if (task.kind === 'body') {
   } else post(body)
 } else {
   const text = typeof task.content === 'string' ? task.content : new TextDecoder().decode(task.content)
-  post(parseFile(task.format, text, task.crs, task.maxRows))
+  // A failure rejects unhandled, which ends the worker with an error the main thread reports.
+  void readImportFile(task.format, task.base64 ? { bytes: bytesOfBase64(text) } : { text }, task.crs, task.maxRows).then((parsed) => post(parsed))
 }

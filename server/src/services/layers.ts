@@ -150,7 +150,8 @@ export async function saveLayer(db: Database, caller: Caller | MapCaller, input:
   return describeLayer(db.kysely, input.id ? who : await reloadCaller(db.kysely, who), id)
 }
 
-async function createLayer(trx: Executor, who: MapCaller, input: LayerInput, at: string): Promise<number> {
+/** Makes a layer or folder in a transaction (also for an import's layers of the file's other kinds). */
+export async function createLayer(trx: Executor, who: MapCaller, input: LayerInput, at: string): Promise<number> {
   if (input.type === undefined) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.layerTypeRequired)
   const parentId = input.parent_id ?? 0
   const parentOpts = await requireParent(trx, who, parentId)

@@ -8,7 +8,7 @@ import { ActionSheet, Button, Dialog, Input, Popup, Radio } from '@nutui/nutui-r
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
-import type { FileCrs, ImportFormat, Layer } from '../../../types/mapdata'
+import type { FileCrs, ImportFormat, ImportResult, Layer } from '../../../types/mapdata'
 import { ROOT_ID } from '../../domain/layerTree'
 import { LAYER_NAME_MAX } from '../../domain/markers'
 import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
@@ -23,6 +23,7 @@ import { LayerTree } from '../LayerTree'
 import { TitleStyleEditor } from '../TitleStyleEditor'
 import './index.scss'
 import { LAYER_KIND } from '../../domain/markerKinds'
+import { IMPORT_UI_MSG } from '../../domain/importMessages'
 
 type Mode = 'folder' | 'layer' | 'rename' | 'move' | 'delete' | 'export' | 'import' | 'style' | null
 
@@ -402,7 +403,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
               </Radio>
             ))}
           </Radio.Group>
-          <Text className='layer-dialog__tip'>支持 GeoJSON、KML、CSV（lng、lat 列或 WKT 列）。有错误的行时不会导入任何数据。</Text>
+          <Text className='layer-dialog__tip'>{IMPORT_UI_MSG.tip}</Text>
           <Button block type='primary' loading={busy} onClick={() => void doImport()}>
             选择文件并导入
           </Button>
@@ -410,6 +411,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
             badRows(result) ? (
               <View className='import-result import-result--bad'>
                 <Text className='import-result__title'>{MAP_MSG.importRowsInvalid(badRows(result))}：</Text>
+                <ImportSummary result={result} />
                 <View className='import-result__rows'>
                   {result.errors.slice(0, IMPORT_ERRORS_SHOWN).map((e) => (
                     <Text key={`${e.row}-${e.message}`} className='import-result__row'>
@@ -422,6 +424,13 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
             ) : (
               <View className='import-result import-result--ok'>
                 <Text className='import-result__title'>{MAP_MSG.importOk(result.imported)}</Text>
+                <ImportSummary result={result} />
+                {(result.layers ?? []).map((l) => (
+                  <Text key={l.id} className='import-result__row'>
+                    {IMPORT_UI_MSG.intoLayer(l.name, l.imported, l.created)}
+                  </Text>
+                ))}
+                {result.notes ? <Text className='import-result__row'>{IMPORT_UI_MSG.notes(result.notes)}</Text> : null}
               </View>
             )
           ) : null}
@@ -432,3 +441,11 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     </>
   )
 })
+
+/** What the imported file holds (points, lines, areas, records without geometry, records split): one line under the outcome. */
+function ImportSummary({ result }: { result: ImportResult }) {
+  const { summary } = result
+  if (!summary) return null
+  const text = IMPORT_UI_MSG.holds(summary) + (summary.split ? `；${IMPORT_UI_MSG.split(summary.split)}` : '')
+  return <Text className='import-result__summary'>{text}</Text>
+}

@@ -11,6 +11,7 @@ import { MAP_IO_MSG, MAP_MSG } from '../messages'
 import type { LngLat } from '../points'
 import {
   closeRing,
+  DESCRIPTION_FIELD,
   fileParts,
   KIND_NAMES,
   kindFromName,
@@ -64,11 +65,11 @@ export function parseCsv(text: string, crs: FileCrs = 'wgs84', maxRows = Infinit
   const out = new RowCollector(crs, maxRows)
   body.forEach((line, index) => {
     if (isBlank(line)) return
-    const cell = (role: Role) => (columns[role] >= 0 ? String(line[columns[role]] ?? '').trim() : '')
+    const cell = (role: Role) => (columns[role] >= 0 ? unsafeCell(String(line[columns[role]] ?? '').trim()) : '')
     const fields: Record<string, string> = {}
     header.forEach((name, i) => {
-      const value = String(line[i] ?? '').trim()
-      if (name && !Object.values(columns).includes(i) && value) fields[name] = value
+      const value = unsafeCell(String(line[i] ?? '').trim())
+      if (name && !Object.values(columns).includes(i) && value) fields[name.toLowerCase() === DESCRIPTION_FIELD ? DESCRIPTION_FIELD : name] = value
     })
     out.add(headerIndex + index + 2, cell('name'), geometryOf(cell, kindFromName(cell('kind'))), fields)
   })
@@ -180,15 +181,30 @@ export function serializeCsv(markers: ExportMarker[], options: ExportOptions = {
   // Plain points stay spreadsheet-friendly (two number columns); anything else needs WKT.
   const fields = onlyPoints ? ['name', 'lng', 'lat', ...fieldNames] : ['name', 'kind', 'radius', 'wkt', ...fieldNames]
   const data = markers.map((m) => {
-    const values = fieldNames.map((f) => (m.fields[f] === undefined ? '' : String(m.fields[f])))
+    const values = fieldNames.map((f) => (m.fields[f] === undefined ? '' : safeCell(m.fields[f])))
     if (onlyPoints) {
       const p = fileParts(m, crs)[0][0]
-      return [m.name, p.lng, p.lat, ...values]
+      return [safeCell(m.name), p.lng, p.lat, ...values]
     }
-    return [m.name, KIND_NAMES[m.type], m.type === MARKER_KIND.circle ? m.radius : '', toWkt(m, crs), ...values]
+    return [safeCell(m.name), KIND_NAMES[m.type], m.type === MARKER_KIND.circle ? m.radius : '', toWkt(m, crs), ...values]
   })
   // The BOM makes Excel read UTF-8 (Chinese names) correctly.
   return '\uFEFF' + Papa.unparse({ fields, data })
+}
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @ first); a plain number such as -12.5 is data and stays as it is. */
+const FORMULA_START = /^[=+\-@]/
+const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
+
+/** Text that Excel and WPS show as text rather than run: a leading ' (which they hide), as OWASP advises for CSV injection. */
+export function safeCell(value: string | number): string {
+  const text = String(value)
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text
+}
+
+/** The text a cell stood for before safeCell: a file we wrote reads back as it was exported. */
+function unsafeCell(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) && !PLAIN_NUMBER.test(text.slice(1)) ? text.slice(1) : text
 }
 
 function toWkt(m: ExportMarker, crs: FileCrs): string {

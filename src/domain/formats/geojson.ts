@@ -1,5 +1,6 @@
 /**
- * GeoJSON (RFC 7946): Point, LineString, Polygon (outer ring) and MultiPolygon. Our kinds that
+ * GeoJSON (RFC 7946): Point, LineString, Polygon (outer ring) and MultiPolygon; MultiPoint,
+ * MultiLineString and GeometryCollection become one marker per member. Our kinds that
  * GeoJSON lacks travel in properties: a circle is a Point with `radius` (metres), a rectangle a
  * Polygon with `kind: 'rectangle'`, a dashed line a LineString with `kind: 'dashed_line'`.
  * Other properties are custom field values by field name.
@@ -13,6 +14,7 @@ import {
   fieldsFrom,
   KIND_NAMES,
   kindFromName,
+  nameKeyOf,
   openRing,
   pointGeometry,
   rectangleRing,
@@ -25,6 +27,7 @@ import {
   type ParsedFile,
 } from './rows'
 import { MARKER_KIND } from '../markerKinds'
+import { IMPORT_MSG } from '../importMessages'
 
 type Position = unknown[]
 
@@ -56,7 +59,8 @@ export function parseGeoJson(text: string, crs: FileCrs = 'wgs84', maxRows = Inf
     const row = index + 1
     const f = (feature && typeof feature === 'object' ? feature : {}) as Partial<GeoJsonFeature>
     const properties = f.properties && typeof f.properties === 'object' ? f.properties : {}
-    out.add(row, properties.name, geometryOf(f.geometry, properties), fieldsFrom(Object.entries(properties)))
+    const nameKey = nameKeyOf(properties)
+    out.add(row, nameKey ? properties[nameKey] : undefined, geometryOf(f.geometry, properties), fieldsFrom(Object.entries(properties), nameKey))
   })
   return out.result()
 }
@@ -70,11 +74,21 @@ function featuresOf(root: unknown): unknown[] | null {
   return null
 }
 
-function geometryOf(geometry: GeoJsonGeometry | null | undefined, properties: Record<string, unknown>): FileGeometry | string {
-  if (!geometry || typeof geometry !== 'object') return MAP_IO_MSG.importGeometryMissing
+function geometryOf(geometry: GeoJsonGeometry | null | undefined, properties: Record<string, unknown>): FileGeometry | FileGeometry[] | string {
+  if (!geometry || typeof geometry !== 'object') return IMPORT_MSG.featureNoGeometry
   const kind = kindFromName(properties.kind)
   const c = geometry.coordinates
   switch (geometry.type) {
+    case 'MultiPoint':
+    case 'MultiLineString': {
+      const single = geometry.type === 'MultiPoint' ? 'Point' : 'LineString'
+      const members = Array.isArray(c) ? c : []
+      return several(members.map((coordinates: unknown) => geometryOf({ type: single, coordinates }, properties)))
+    }
+    case 'GeometryCollection': {
+      const members = (geometry as { geometries?: unknown }).geometries
+      return several((Array.isArray(members) ? members : []).map((member) => geometryOf(member as GeoJsonGeometry, properties)))
+    }
     case 'Point':
       return pointGeometry(position(c), kind, properties.radius)
     case 'LineString':
@@ -92,6 +106,14 @@ function geometryOf(geometry: GeoJsonGeometry | null | undefined, properties: Re
     default:
       return MAP_IO_MSG.importGeometryUnsupported(String(geometry.type))
   }
+}
+
+/** The members of a multi-geometry as one list; the first member's problem stands for the record, an empty one has no coordinates. */
+function several(members: (FileGeometry | FileGeometry[] | string)[]): FileGeometry[] | string {
+  const problem = members.find((m): m is string => typeof m === 'string')
+  if (problem) return problem
+  const flat = members.flat() as FileGeometry[]
+  return flat.length > 0 ? flat : MAP_IO_MSG.importGeometryMissing
 }
 
 /** A position as given; what is not a pair of numbers becomes NaN for the points check to name. */

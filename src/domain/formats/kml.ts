@@ -1,7 +1,9 @@
 /**
  * KML 2.2: Placemarks (in any Document/Folder nesting, numbered in document order) with Point,
- * LineString, Polygon (outer boundary) or a MultiGeometry of Polygons. ExtendedData carries
- * custom field values by name, and our `kind` and `radius` (circle) like GeoJSON's properties.
+ * LineString, Polygon (outer boundary), gx:Track or gx:MultiTrack (lines), or a MultiGeometry:
+ * of Polygons only, one multi-part area; else one marker per member. ExtendedData carries custom
+ * field values by name, and our `kind` and `radius` (circle) like GeoJSON's properties; the
+ * Placemark's <description> is the `description` value unless ExtendedData has one.
  */
 import { XMLBuilder, XMLParser } from 'fast-xml-parser'
 import type { FileCrs } from '../../../types/mapdata'
@@ -9,10 +11,12 @@ import { MAP_IO_MSG } from '../messages'
 import type { LngLat } from '../points'
 import {
   closeRing,
+  DESCRIPTION_FIELD,
   fieldsFrom,
   fileParts,
   KIND_NAMES,
   kindFromName,
+  nameKeyOf,
   openRing,
   pointGeometry,
   rectangleRing,
@@ -25,6 +29,7 @@ import {
   type ParsedFile,
 } from './rows'
 import { MARKER_KIND } from '../markerKinds'
+import { IMPORT_MSG } from '../importMessages'
 
 /** fast-xml-parser's ordered form: each element is {tag: children[], ':@'?: attributes}; text is {'#text'}. */
 type Node = Record<string, unknown>
@@ -53,7 +58,13 @@ export function parseKml(text: string, crs: FileCrs = 'wgs84', maxRows = Infinit
   const out = new RowCollector(crs, maxRows)
   placemarks(tree).forEach((placemark, index) => {
     const data = extendedData(placemark)
-    out.add(index + 1, textOf(child(placemark, 'name')), geometryOf(placemark, data), fieldsFrom(data))
+    const nameKey = nameKeyOf(Object.fromEntries(data))
+    // <name> first; a file with only ExtendedData names (名称, title ...) still names its markers.
+    const name = textOf(child(placemark, 'name')) || (nameKey ? data.find(([key]) => key === nameKey)?.[1] : '')
+    const fields = fieldsFrom(data, nameKey)
+    const description = textOf(child(placemark, 'description'))
+    if (description && fields[DESCRIPTION_FIELD] === undefined) fields[DESCRIPTION_FIELD] = description
+    out.add(index + 1, name, geometryOf(placemark, data), fields)
   })
   return out.result()
 }
@@ -123,35 +134,61 @@ function extendedData(placemark: Node): [string, string][] {
   return pairs.filter(([name]) => name !== '')
 }
 
-function geometryOf(placemark: Node, data: [string, string][]): FileGeometry | string {
+function geometryOf(placemark: Node, data: [string, string][]): FileGeometry | FileGeometry[] | string {
   const geometry = childrenOf(placemark).find((n) => GEOMETRY_TAGS.includes(tagOf(n)))
-  if (!geometry) return MAP_IO_MSG.importGeometryMissing
+  if (!geometry) return IMPORT_MSG.noGeometry
   const value = (key: string) => data.find(([name]) => name.toLowerCase() === key)?.[1]
   const kind = kindFromName(value('kind'))
   return fromGeometry(geometry, kind, value('radius'))
 }
 
-function fromGeometry(geometry: Node, kind: ReturnType<typeof kindFromName>, radius: string | undefined): FileGeometry | string {
+function fromGeometry(geometry: Node, kind: ReturnType<typeof kindFromName>, radius: string | undefined): FileGeometry | FileGeometry[] | string {
+  const lineType = kind === MARKER_KIND.dashedLine ? MARKER_KIND.dashedLine : MARKER_KIND.solidLine
   switch (tagOf(geometry)) {
-    case 'Point':
-      return pointGeometry(coordinates(geometry)[0] ?? { lng: NaN, lat: NaN }, kind, radius)
-    case 'LineString':
-      return { type: kind === MARKER_KIND.dashedLine ? MARKER_KIND.dashedLine : MARKER_KIND.solidLine, parts: [coordinates(geometry)] }
+    case 'Point': {
+      // Empty or self-closing <coordinates/>: the geometry is there, its coordinates are not.
+      const [p] = coordinates(geometry)
+      return p ? pointGeometry(p, kind, radius) : MAP_IO_MSG.importGeometryMissing
+    }
+    case 'LineString': {
+      const line = coordinates(geometry)
+      return line.length ? { type: lineType, parts: [line] } : MAP_IO_MSG.importGeometryMissing
+    }
+    case 'Track': {
+      const track = trackCoordinates(geometry)
+      return track.length ? { type: lineType, parts: [track] } : MAP_IO_MSG.importGeometryMissing
+    }
     case 'Polygon': {
       const ring = outerRing(geometry)
+      if (!ring.length) return MAP_IO_MSG.importGeometryMissing
       if (kind === MARKER_KIND.rectangle && ring.length === 4) return { type: MARKER_KIND.rectangle, parts: [[ring[0], ring[2]]] }
       return { type: MARKER_KIND.polygon, parts: [ring] }
     }
-    case 'MultiGeometry': {
+    case 'MultiGeometry':
+    case 'MultiTrack': {
       const members = childrenOf(geometry).filter((n) => GEOMETRY_TAGS.includes(tagOf(n)))
       const polygons = members.length > 0 && members.every((n) => tagOf(n) === 'Polygon')
       if (polygons && (members.length > 1 || kind === MARKER_KIND.multiPolygon)) return { type: MARKER_KIND.multiPolygon, parts: members.map(outerRing) }
-      if (members.length === 1) return fromGeometry(members[0], kind, radius)
-      return MAP_IO_MSG.importGeometryUnsupported('MultiGeometry')
+      const each = members.map((member) => fromGeometry(member, kind, radius))
+      const problem = each.find((m): m is string => typeof m === 'string')
+      if (problem) return problem
+      const flat = each.flat() as FileGeometry[]
+      if (!flat.length) return MAP_IO_MSG.importGeometryMissing
+      return flat.length === 1 ? flat[0] : flat
     }
     default:
       return MAP_IO_MSG.importGeometryUnsupported(tagOf(geometry))
   }
+}
+
+/** gx:Track: one <gx:coord>lng lat alt</gx:coord> per vertex (space-separated, unlike <coordinates>). */
+function trackCoordinates(track: Node): LngLat[] {
+  return childrenOf(track)
+    .filter((n) => tagOf(n) === 'coord')
+    .map((n) => {
+      const [lng, lat] = textOf(n).split(/\s+/)
+      return { lng: number(lng), lat: number(lat) }
+    })
 }
 
 function outerRing(polygon: Node): LngLat[] {

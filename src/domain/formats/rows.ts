@@ -2,12 +2,13 @@
  * What every file format shares: the rows a parser yields, the markers a serialiser takes, the
  * coordinate conversion between the file's system and the stored GCJ-02, and the per-row checks.
  */
-import type { FileCrs, ImportRowError, MarkerType } from '../../../types/mapdata'
+import type { FileCrs, FileSummary, ImportRowError, MarkerType } from '../../../types/mapdata'
 import { gcj02ToWgs84, wgs84ToGcj02 } from '../geo'
 import { MARKER_NAME_MAX } from '../markers'
 import { MAP_MSG } from '../messages'
 import { checkGeometry, formatCoord, MARKER_TYPE_NAMES, parsePoints, rectangleCorners, serializePoints, type LngLat } from '../points'
-import { MARKER_KIND } from '../markerKinds'
+import { MARKER_KIND, isArea, isLine } from '../markerKinds'
+import { IMPORT_MSG } from '../importMessages'
 
 /** One marker read from a file: GCJ-02 points as stored, field values by field name. */
 export interface ImportRow {
@@ -25,6 +26,8 @@ export interface ParsedFile {
   rows: ImportRow[]
   /** Row 0 is the file itself (unreadable, wrong columns). */
   errors: ImportRowError[]
+  /** What the file holds, good rows and bad (absent when the file itself is unreadable). */
+  summary?: FileSummary
   /** The file holds more records than the parse was allowed: it stopped there, rows and errors are empty. */
   tooManyRows?: true
 }
@@ -69,6 +72,23 @@ export const KIND_NAMES: Record<MarkerType, string> = {
   6: 'multi_polygon',
 }
 
+/**
+ * Where a marker's name is found, first present wins: what we write, what GDAL and QGIS write
+ * (Name, NAME) and what Chinese tools and spreadsheets write. The key used is not a field too.
+ */
+export const NAME_KEYS = ['name', 'Name', 'NAME', '名称', 'title', '标题'] as const
+
+/** The key of a record's name among its keys, if any holds a value. */
+export function nameKeyOf(record: Record<string, unknown>): string | undefined {
+  return NAME_KEYS.find((key) => {
+    const value = record[key]
+    return (typeof value === 'string' && value.trim() !== '') || typeof value === 'number'
+  })
+}
+
+/** The field that descriptions go to (KML <description>, any description property). */
+export const DESCRIPTION_FIELD = 'description'
+
 /** Keys that describe the geometry, never custom fields. */
 export const RESERVED_KEYS = ['name', 'kind', 'radius'] as const
 
@@ -87,10 +107,18 @@ export function unreadable(message: string = MAP_MSG.importUnreadable): ParsedFi
   return { rows: [], errors: [{ row: 0, message }] }
 }
 
-/** Collects rows and errors; every row is converted and checked exactly as the server checks a marker. */
+/** Messages of a record that has no geometry to read (counted apart in the summary). */
+const NO_GEOMETRY: readonly string[] = [IMPORT_MSG.noGeometry, IMPORT_MSG.featureNoGeometry]
+
+/**
+ * Collects rows and errors; every row is converted and checked exactly as the server checks a
+ * marker. A record with several geometries (MultiPoint, MultiLineString, GeometryCollection, KML
+ * MultiGeometry of mixed members) becomes several rows of the same number, named 名称-1, 名称-2 ...
+ */
 export class RowCollector {
   readonly rows: ImportRow[] = []
   readonly errors: ImportRowError[] = []
+  readonly summary: FileSummary = { points: 0, lines: 0, areas: 0, no_geometry: 0, split: 0 }
   private seen = 0
 
   /** maxRows: records (good or bad) past which the file is refused unread (TooManyRows). */
@@ -103,22 +131,36 @@ export class RowCollector {
     this.errors.push({ row, message })
   }
 
-  add(row: number, name: unknown, geometry: FileGeometry | string, fields: Record<string, string> = {}): void {
+  add(row: number, name: unknown, geometry: FileGeometry | FileGeometry[] | string, fields: Record<string, string> = {}): void {
+    if (typeof geometry === 'string') {
+      requireAtMost(++this.seen, this.maxRows)
+      if (NO_GEOMETRY.includes(geometry)) this.summary.no_geometry++
+      return this.fail(row, geometry)
+    }
+    if (!Array.isArray(geometry)) return this.addOne(row, name, geometry, fields, '')
+    if (geometry.length > 1) this.summary.split++
+    geometry.forEach((one, i) => this.addOne(row, name, one, fields, geometry.length > 1 ? `-${i + 1}` : ''))
+  }
+
+  private addOne(row: number, name: unknown, geometry: FileGeometry, fields: Record<string, string>, suffix: string): void {
     requireAtMost(++this.seen, this.maxRows)
-    if (typeof geometry === 'string') return this.fail(row, geometry)
     const { type } = geometry
+    if (isLine(type)) this.summary.lines++
+    else if (isArea(type)) this.summary.areas++
+    else this.summary.points++
     const radius = type === MARKER_KIND.circle ? Number(geometry.radius ?? 0) : 0
     const points = serializePoints(geometry.parts.map((part) => part.map((p) => toStored(p, this.crs))))
     const problem = checkGeometry(type, points, radius)
     if (problem) return this.fail(row, problem)
     const text = typeof name === 'string' || typeof name === 'number' ? String(name).trim() : ''
-    if (text.length > MARKER_NAME_MAX) return this.fail(row, MAP_MSG.markerNameTooLong(MARKER_NAME_MAX))
-    this.rows.push({ row, name: text || `${MARKER_TYPE_NAMES[type]}${row}`, type, points, radius, fields })
+    const full = (text || `${MARKER_TYPE_NAMES[type]}${row}`) + suffix
+    if (full.length > MARKER_NAME_MAX) return this.fail(row, MAP_MSG.markerNameTooLong(MARKER_NAME_MAX))
+    this.rows.push({ row, name: full, type, points, radius, fields })
   }
 
   result(): ParsedFile {
     if (this.rows.length === 0 && this.errors.length === 0) return unreadable(MAP_MSG.importEmpty)
-    return { rows: this.rows, errors: this.errors }
+    return { rows: this.rows, errors: this.errors, summary: this.summary }
   }
 }
 
@@ -180,13 +222,14 @@ export function cellText(value: unknown): string | null {
   return String(value)
 }
 
-/** Values of the non-reserved keys as text. */
-export function fieldsFrom(entries: Iterable<[string, unknown]>): Record<string, string> {
+/** Values of the non-reserved keys as text, but the name's key; any spelling of description becomes `description`. */
+export function fieldsFrom(entries: Iterable<[string, unknown]>, nameKey?: string): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [key, value] of entries) {
-    if (isReservedKey(key)) continue
+    if (isReservedKey(key) || key === nameKey) continue
     const text = cellText(value)
-    if (text !== null && text !== '') out[key.trim()] = text
+    const name = key.trim().toLowerCase() === DESCRIPTION_FIELD ? DESCRIPTION_FIELD : key.trim()
+    if (text !== null && text !== '') out[name] = text
   }
   return out
 }

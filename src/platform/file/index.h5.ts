@@ -1,4 +1,4 @@
-/** H5: download through a Blob link; import through a hidden <input type=file> and FileReader. */
+/** H5: download through a Blob link; import through a hidden <input type=file> and FileReader (the file's bytes, as base64). */
 import type { ExportFile } from '../../../types/mapdata'
 import type { FileAdapter, PickedTextFile, SavedFile } from './types'
 
@@ -42,9 +42,13 @@ function pick(extensions: string[]): Promise<PickedTextFile | null> {
       const f = input.files?.[0]
       if (!f) return done(null)
       const reader = new FileReader()
-      reader.onload = () => done({ name: f.name, content: String(reader.result ?? '') })
+      // A data URL is the bytes as base64 after the first comma: 'data:text/csv;base64,....'.
+      reader.onload = () => {
+        const url = String(reader.result ?? '')
+        done({ name: f.name, content: '', base64: url.slice(url.indexOf(',') + 1) })
+      }
       reader.onerror = () => done(null, reader.error)
-      reader.readAsText(f, 'utf-8')
+      reader.readAsDataURL(f)
     })
     // Browsers without a cancel event leave the promise open; a later pick replaces it.
     input.addEventListener('cancel', () => done(null))

@@ -1,7 +1,7 @@
 /**
  * Export and import files (the mini-program): WeChat writes the file to the user data folder and
- * shares it to a chat; import picks a file from a chat (chooseMessageFile) and reads it with the
- * FileSystemManager.
+ * shares it to a chat; import picks a file from a chat (chooseMessageFile) and reads its bytes
+ * (as base64) with the FileSystemManager.
  */
 import Taro from '@tarojs/taro'
 import type { ExportFile } from '../../../types/mapdata'
@@ -44,8 +44,8 @@ export const files: FileAdapter = {
     return new Promise((resolve, reject) => {
       Taro.getFileSystemManager().readFile({
         filePath: chosen.path,
-        encoding: 'utf8',
-        success: (r) => resolve({ name: chosen.name, content: typeof r.data === 'string' ? r.data : '' }),
+        encoding: 'base64',
+        success: (r) => resolve({ name: chosen.name, content: '', base64: typeof r.data === 'string' ? r.data : '' }),
         fail: (e) => reject(new Error(e.errMsg)),
       })
     })

@@ -1,10 +1,16 @@
 /** Files for export and import: the types shared by the H5 and weapp adapters. */
 import type { ExportFile } from '../../../types/mapdata'
 
-/** A text file the user picked (for import). */
+/** A file the user picked (for import). */
 export interface PickedTextFile {
   name: string
+  /** Its text, when the platform read it as text ('' when only its bytes were read). */
   content: string
+  /**
+   * Its bytes as base64, as stored: the server detects GBK, UTF-16 or UTF-8 from them and unzips a
+   * KMZ (text read here as UTF-8 would already have lost a GBK file's Chinese).
+   */
+  base64?: string
 }
 
 /** Where an exported file went. */
@@ -21,6 +27,6 @@ export interface FileAdapter {
   saveTextFile(file: ExportFile): Promise<SavedFile>
   /** weapp: sends the saved file to a chat (must run in a tap handler); H5: nothing to do. */
   shareSavedFile(saved: SavedFile): Promise<void>
-  /** Lets the user pick a .geojson/.json/.kml/.csv file and reads its text; null when cancelled. */
+  /** Lets the user pick a .geojson/.json/.kml/.kmz/.csv/.txt file and reads its bytes; null when cancelled. */
   pickTextFile(extensions: string[]): Promise<PickedTextFile | null>
 }

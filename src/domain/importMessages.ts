@@ -1,0 +1,26 @@
+/**
+ * Messages of file import beyond the basic ones in messages.ts: what is wrong with a record (the
+ * parsers and the server), what a file holds and where its kinds went (the import dialog). Apart from messages.ts, which every page loads (the
+ * /login budget has no room): only the import dialog (a lazy chunk), the parsers and the server use these.
+ */
+export const IMPORT_MSG = {
+  /** A KML Placemark with no geometry element at all (a folder note, a lost shape): not the same as empty coordinates. */
+  noGeometry: '该地标没有几何数据',
+  /** A GeoJSON Feature whose geometry is null. */
+  featureNoGeometry: '该要素没有几何数据',
+  kmzNoKml: 'KMZ文件中没有KML文档',
+  /** The layer an import makes for a kind of the file that the chosen layer cannot hold: 文件名-线. */
+  siblingLayer: (base: string, kind: 1 | 2 | 3) => `${base}-${({ 1: '点', 2: '线', 3: '面' } as const)[kind]}`,
+  descriptionTooLong: (max: number) => `描述超过${max}个字，图层中没有“description”字段时描述会存为备注，请缩短描述或添加该字段`,
+} as const
+
+/** The import dialog's (a separate object, so that the client's bundle leaves out the parsers' and the server's). */
+export const IMPORT_UI_MSG = {
+  tip: '支持 GeoJSON、KML、KMZ、CSV/TXT（lng、lat 列或 WKT 列）。与图层类型不同的点、线、面导入新建的同级图层。有错误的行时不会导入任何数据。',
+  /** What an import file holds: 文件中有3个点、1条线、2个面、1个没有几何数据的地标. */
+  holds: (s: { points: number; lines: number; areas: number; no_geometry: number }) =>
+    `文件中有${[`${s.points}个点`, `${s.lines}条线`, `${s.areas}个面`, ...(s.no_geometry ? [`${s.no_geometry}个没有几何数据的地标`] : [])].join('、')}`,
+  split: (n: number) => `${n}个多部件要素已拆分`,
+  intoLayer: (name: string, n: number, created: boolean) => `${name}${created ? '（新建图层）' : ''}：${n}条`,
+  notes: (n: number) => `${n}条描述存为备注`,
+} as const

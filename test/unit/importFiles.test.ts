@@ -1,0 +1,182 @@
+/** Import files as other tools write them (test/fixtures/import): names, descriptions, multi-geometries, encodings, KMZ; and CSV export against formulas. */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import iconv from 'iconv-lite'
+import { parseFile, serializeFile, type ExportMarker } from '../../src/domain/formats'
+import { safeCell } from '../../src/domain/formats/csv'
+import { decodeText, detectEncoding } from '../../src/domain/formats/encoding'
+import { readImportFile } from '../../src/domain/formats/read'
+import { MAP_IO_MSG, MAP_MSG } from '../../src/domain/messages'
+import { IMPORT_MSG } from '../../src/domain/importMessages'
+
+const fixture = (name: string) => new Uint8Array(readFileSync(join(__dirname, '../fixtures/import', name)))
+const text = (name: string) => readFileSync(join(__dirname, '../fixtures/import', name), 'utf8')
+
+describe('names and descriptions', () => {
+  it('takes a GeoJSON name from name, Name, NAME, 名称, title or 标题, the first present, and keeps the rest as fields', () => {
+    const { rows, errors } = parseFile('geojson', text('mixed-qgis.geojson'))
+    expect(errors).toEqual([])
+    expect([...new Set(rows.map((r) => r.name.replace(/-\d$/, '')))]).toEqual(['一号水井', '巡检路线', '试验田', '监测点组', '支路', '站点与围栏', '两块地'])
+    // 名称 came first, so title is only a field; the key used for the name is not one.
+    expect(rows[2].fields).toEqual({ title: '不用这个' })
+    expect(rows[0].fields).toEqual({ 深度: '12.5' })
+    // Any spelling of description is the description field.
+    expect(rows[1].fields).toEqual({ description: '每周一巡检' })
+  })
+
+  it('keeps a KML <description> (CDATA too) as the description value', () => {
+    const { rows } = parseFile('kml', text('mymaps.kml'))
+    expect(rows[0]).toMatchObject({ name: '东门岗亭', fields: { description: '值班电话 010-12345678<br>夜间锁门' } })
+  })
+
+  it('prefers a description in ExtendedData to the <description> element', () => {
+    const kml = `<kml><Document><Placemark><name>a</name><description>外</description><ExtendedData><Data name="description"><value>内</value></Data></ExtendedData><Point><coordinates>1,1</coordinates></Point></Placemark></Document></kml>`
+    expect(parseFile('kml', kml).rows[0].fields).toEqual({ description: '内' })
+  })
+
+  it('names KML markers from 名称 in ExtendedData when there is no <name>', () => {
+    const kml = `<kml><Document><Placemark><ExtendedData><Data name="名称"><value>泵站</value></Data></ExtendedData><Point><coordinates>1,1</coordinates></Point></Placemark></Document></kml>`
+    expect(parseFile('kml', kml).rows[0]).toMatchObject({ name: '泵站', fields: {} })
+  })
+})
+
+describe('multi-geometries and mixed files', () => {
+  it('splits MultiPoint, MultiLineString and GeometryCollection into markers and keeps a MultiPolygon one area', () => {
+    const { rows, summary } = parseFile('geojson', text('mixed-qgis.geojson'))
+    expect(rows.map((r) => [r.row, r.name, r.type])).toEqual([
+      [1, '一号水井', 0],
+      [2, '巡检路线', 1],
+      [3, '试验田', 3],
+      [4, '监测点组-1', 0],
+      [4, '监测点组-2', 0],
+      [5, '支路-1', 1],
+      [5, '支路-2', 1],
+      [6, '站点与围栏-1', 0],
+      [6, '站点与围栏-2', 3],
+      [7, '两块地', 6],
+    ])
+    expect(summary).toEqual({ points: 4, lines: 3, areas: 3, no_geometry: 0, split: 3 })
+  })
+
+  it('reads gx:Track as a line and a mixed KML MultiGeometry as one marker per member', () => {
+    const { rows, errors, summary } = parseFile('kml', text('mymaps.kml'))
+    expect(errors).toEqual([])
+    expect(rows.map((r) => [r.name, r.type])).toEqual([
+      ['东门岗亭', 0],
+      ['车辆轨迹', 1],
+      ['取水点和管线-1', 0],
+      ['取水点和管线-2', 1],
+      ['厂区', 3],
+    ])
+    expect(rows[1].points.split('|')).toHaveLength(3)
+    expect(rows[3].fields).toEqual({ description: '从取水点沿管线到泵房' })
+    expect(summary).toEqual({ points: 2, lines: 2, areas: 1, no_geometry: 0, split: 1 })
+  })
+
+  it('says a placemark has no geometry, apart from empty coordinates', () => {
+    const { rows, errors, summary } = parseFile('kml', text('no-geometry.kml'))
+    expect(rows.map((r) => r.name)).toEqual(['有坐标'])
+    expect(errors).toEqual([
+      { row: 2, message: IMPORT_MSG.noGeometry },
+      { row: 3, message: MAP_IO_MSG.importGeometryMissing },
+    ])
+    expect(summary).toMatchObject({ points: 1, no_geometry: 1 })
+    expect(IMPORT_MSG.noGeometry).toBe('该地标没有几何数据')
+  })
+
+  it('counts every marker of a split record against the row cap', () => {
+    const multi = JSON.stringify({
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'MultiPoint',
+        coordinates: [
+          [1, 1],
+          [2, 2],
+          [3, 3],
+        ],
+      },
+    })
+    expect(parseFile('geojson', multi, 'wgs84', 2)).toEqual({ rows: [], errors: [], tooManyRows: true })
+    expect(parseFile('geojson', multi, 'wgs84', 3).rows).toHaveLength(3)
+  })
+})
+
+describe('encodings', () => {
+  it('tells UTF-8 (with or without BOM), GBK and UTF-16 apart', () => {
+    expect(detectEncoding(fixture('utf8-bom.csv'))).toBe('utf8')
+    expect(detectEncoding(new TextEncoder().encode('名称,经度,纬度'))).toBe('utf8')
+    expect(detectEncoding(fixture('gbk-excel.csv'))).toBe('gb18030')
+    expect(detectEncoding(fixture('utf16le-bom.txt'))).toBe('utf16le')
+    expect(detectEncoding(fixture('utf16be.csv'))).toBe('utf16be')
+    expect(detectEncoding(iconv.encode('name,lng,lat\nA,1,1', 'utf16le'))).toBe('utf16le')
+  })
+
+  it('reads a GBK CSV saved by Excel with Chinese headers as its points', async () => {
+    expect(decodeText(fixture('gbk-excel.csv'))).toContain('北京站')
+    const { rows, errors } = await readImportFile('csv', { bytes: fixture('gbk-excel.csv') }, 'gcj02')
+    expect(errors).toEqual([])
+    expect(rows).toEqual([
+      { row: 2, name: '北京站', type: 0, points: '116.427,39.903', radius: 0, fields: { 备注: '东广场' } },
+      { row: 3, name: '天津站', type: 0, points: '117.21,39.136', radius: 0, fields: { 备注: '出站口,北' } },
+    ])
+  })
+
+  it('reads UTF-16 (LE with BOM and tabs, BE without BOM) and UTF-8 with BOM', async () => {
+    const name = async (file: string) => (await readImportFile('csv', { bytes: fixture(file) }, 'gcj02')).rows.map((r) => [r.name, r.points])
+    expect(await name('utf16le-bom.txt')).toEqual([['上海站', '121.456,31.249']])
+    expect(await name('utf16be.csv')).toEqual([['广州站', '113.257,23.149']])
+    expect(await name('utf8-bom.csv')).toEqual([['深圳站', '114.117,22.532']])
+  })
+
+  it('reads a GBK KML by its bytes too', async () => {
+    const kml = '<?xml version="1.0" encoding="GBK"?><kml><Document><Placemark><name>泵房</name><Point><coordinates>1,1</coordinates></Point></Placemark></Document></kml>'
+    expect((await readImportFile('kml', { bytes: iconv.encode(kml, 'gbk') })).rows[0].name).toBe('泵房')
+  })
+})
+
+describe('KMZ', () => {
+  it('reads the doc.kml inside and ignores the icon files', async () => {
+    const { rows, errors } = await readImportFile('kmz', { bytes: fixture('sample.kmz') })
+    expect(errors).toEqual([])
+    expect(rows.map((r) => [r.name, r.type, r.fields])).toEqual([
+      ['西湖', 0, { description: '断桥残雪' }],
+      ['苏堤', 1, {}],
+    ])
+  })
+
+  it('calls a file that is no zip unreadable and a zip without KML so', async () => {
+    expect((await readImportFile('kmz', { bytes: new TextEncoder().encode('not a zip') })).errors).toEqual([{ row: 0, message: MAP_MSG.importUnreadable }])
+    const JSZip = (await import('jszip')).default
+    const zip = new JSZip()
+    zip.file('files/icon.png', 'x')
+    const bytes = await zip.generateAsync({ type: 'uint8array' })
+    expect((await readImportFile('kmz', { bytes })).errors).toEqual([{ row: 0, message: IMPORT_MSG.kmzNoKml }])
+  })
+})
+
+describe('CSV export against formulas', () => {
+  it('prefixes cells that a spreadsheet would run, and leaves numbers alone', () => {
+    expect(safeCell('=HYPERLINK("http://x","点我")')).toBe(`'=HYPERLINK("http://x","点我")`)
+    expect(safeCell('+86 138')).toBe(`'+86 138`)
+    expect(safeCell('-危险')).toBe(`'-危险`)
+    expect(safeCell('@SUM(A1)')).toBe(`'@SUM(A1)`)
+    expect(safeCell('-12.5')).toBe('-12.5')
+    expect(safeCell(-33.8)).toBe('-33.8')
+    expect(safeCell('水井')).toBe('水井')
+  })
+
+  it('round-trips names, fields and negative coordinates through a CSV file', () => {
+    const markers: ExportMarker[] = [
+      { name: '=cmd|calc', type: 0, points: '-70.6483,-33.4569', radius: 0, fields: { 备注: '@risk', 温度: '-5' } },
+      { name: '悉尼', type: 0, points: '151.2093,-33.8688', radius: 0, fields: { 备注: '+1', 温度: '22' } },
+    ]
+    const csv = serializeFile('csv', markers, { crs: 'gcj02', fieldNames: ['备注', '温度'] })
+    expect(csv).toContain(`'=cmd|calc,-70.6483,-33.4569,'@risk,-5`)
+    const { rows } = parseFile('csv', csv, 'gcj02')
+    expect(rows.map((r) => [r.name, r.points, r.fields])).toEqual([
+      ['=cmd|calc', '-70.6483,-33.4569', { 备注: '@risk', 温度: '-5' }],
+      ['悉尼', '151.2093,-33.8688', { 备注: '+1', 温度: '22' }],
+    ])
+  })
+})
