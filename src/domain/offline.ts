@@ -32,6 +32,8 @@ export function snapshotKeys(userId: number, groupId: number) {
     layers: `${p}layers`,
     meta: `${p}meta`,
     since: `${p}since`,
+    /** The title styles of the group and its layers. */
+    styles: `${p}styles`,
     markers: (layerId: number) => `${p}markers:${layerId}`,
     fields: (layerId: number) => `${p}fields:${layerId}`,
     /** Notes of the markers of a layer whose notes were opened, by marker id. */

@@ -234,7 +234,7 @@ export class LayerStore {
   }
 
   async loadTitleStyles(): Promise<void> {
-    const list = await this.root.api.post('/api/system/title/style/getlist', {}, { quiet: true })
+    const list = await this.root.read('/api/system/title/style/getlist', {}, { quiet: true })
     if (list) runInAction(() => (this.titleStyles = list))
   }
 

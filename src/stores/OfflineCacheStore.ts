@@ -9,7 +9,7 @@
  */
 import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } from 'mobx'
 import type { ApiPath, ApiReq, ApiRes } from '../../types/api'
-import type { Layer, LayerField, Marker, Note } from '../../types/mapdata'
+import type { Layer, LayerField, Marker, Note, TitleStyle } from '../../types/mapdata'
 import { EMPTY_META, dropOrder, layerName, pageOf, savedLayerIds, searchSaved, snapshotKeys, type SavedMarkers, type SavedMeta, type SnapshotKeys } from '../domain/offline'
 import { OFFLINE_MSG } from '../domain/offlineMessages'
 import { OfflineQuotaError, type OfflinePlatform } from '../platform/offline/types'
@@ -108,7 +108,7 @@ export class OfflineCacheStore {
         { fireImmediately: true },
       ),
       reaction(
-        () => [this.root.layers.layers, this.root.layers.loaded, this.root.markers.byLayer, this.root.fields.byLayer, this.root.notes.byMarker] as const,
+        () => [this.root.layers.layers, this.root.layers.loaded, this.root.layers.titleStyles, this.root.markers.byLayer, this.root.fields.byLayer, this.root.notes.byMarker] as const,
         () => this.collect(),
       ),
     )
@@ -182,6 +182,8 @@ export class OfflineCacheStore {
     if (!this.scope) return
     const { layers, markers, fields, notes } = this.root
     if (layers.loaded) this.look('layers', layers.layers)
+    // Empty until loaded (and after a reset): an empty list is never saved over the group's styles.
+    if (layers.titleStyles.length) this.look('styles', layers.titleStyles)
     for (const [id, list] of markers.byLayer) this.look(`markers:${id}`, list)
     for (const [id, list] of fields.byLayer) this.look(`fields:${id}`, list)
     for (const [markerId, list] of notes.byMarker) {
@@ -245,6 +247,7 @@ export class OfflineCacheStore {
       const [kind, idText] = key.split(':')
       const id = Number(idText)
       if (kind === 'layers') data = (await this.put(platform, scope, scope.keys.layers, layers.layers, null, dropped)) || data
+      else if (kind === 'styles') await this.put(platform, scope, scope.keys.styles, layers.titleStyles, null, dropped)
       else if (kind === 'markers') {
         const list = markers.byLayer.get(id)
         if (!list) continue
@@ -337,6 +340,12 @@ export class OfflineCacheStore {
         const list = await storage.get<Layer[]>(k.layers)
         if (list) this.served.add('layers')
         return list
+      }
+      case '/api/system/title/style/getlist': {
+        const list = await storage.get<TitleStyle[]>(k.styles)
+        if (list) this.served.add('styles')
+        // None saved: the group had none (the built-in look), if this map was saved at all.
+        return list ?? ((await storage.get<Layer[]>(k.layers)) ? [] : undefined)
       }
       case '/api/marker/getlist': {
         const req = body as ApiReq<'/api/marker/getlist'>

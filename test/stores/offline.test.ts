@@ -46,7 +46,7 @@ function serverHandlers(server: Server): Record<string, Handler> {
   return {
     '/api/user/login': net(() => ok(buildLogin())),
     '/api/layer/getlist': net(() => ok(server.layers)),
-    '/api/system/title/style/getlist': net(() => ok([])),
+    '/api/system/title/style/getlist': net(() => ok([{ id: 61, layer_id: 1, font_size: 18, color: '#F53F3F', bg_color: '#FFFFFF', padding: 4, border_weight: 1, border_color: '#F53F3F', rev: 1 }])),
     '/api/marker/getlist': net((body) => ok({ list: server.markers.filter((m) => body.layer_ids.includes(m.layer_id)), total: server.markers.length })),
     '/api/marker/getbyid': net((body) => ok(server.markers.filter((m) => body.ids.includes(m.id)))),
     '/api/layer/field/getlist': net((body) => ok(body.layer_id === 1 ? [phone] : [])),
@@ -81,6 +81,7 @@ async function firstStart(server: Server, phone: { kv: Record<string, string>; d
   const sync = root.sync
   await root.layers.load()
   await root.markers.loadShown()
+  await root.layers.loadTitleStyles()
   await root.markers.openDetail(101)
   await settle()
   await root.offlineCache.flush()
@@ -143,6 +144,16 @@ describe('Offline cache: a second start without network shows what the first sav
     expect(root.markers.searchTotal).toBe(2)
     await root.markers.search('井')
     expect(root.markers.searchResults.map((m) => m.name)).toEqual(['三号井'])
+    expect(root.app.notices.map((n) => n.text)).not.toContain(MSG.networkError)
+  })
+
+  it("draws the layers' titles in their saved styles", async () => {
+    const server = newServer()
+    const phone = newPhone()
+    ;(await firstStart(server, phone)).root.dispose()
+    const { root } = await offlineStart(server, phone)
+    await root.layers.loadTitleStyles()
+    expect(root.layers.titleStyleFor(1).font_size).toBe(18)
     expect(root.app.notices.map((n) => n.text)).not.toContain(MSG.networkError)
   })
 
