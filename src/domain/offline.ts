@@ -4,7 +4,7 @@
  * (src/stores/OfflineCacheStore.ts) does the reading and writing.
  */
 import type { FieldValue, Layer, LayerField, Marker, Note } from '../../types/mapdata'
-import { offlineGroupPrefix } from './offlineKeys'
+import { offlineUserPrefix } from './offlineKeys'
 
 /** One layer's markers as saved, with the live-sync seq they were current at. */
 export interface SavedMarkers {
@@ -23,6 +23,11 @@ export interface SavedMeta {
 }
 
 export const EMPTY_META: SavedMeta = { savedAt: '', shown: {}, pinned: [] }
+
+/** The keys of one user in one group (map). */
+export function offlineGroupPrefix(userId: number, groupId: number): string {
+  return `${offlineUserPrefix(userId)}${groupId}:`
+}
 
 /** The keys of one user's map in one group. */
 export function snapshotKeys(userId: number, groupId: number) {

@@ -219,19 +219,19 @@ export class RootStore {
    * 网络错误 (the sync chip says 离线 and the cache store says once what the map shows); any other
    * failure, or nothing saved, goes as api.post.
    */
-  read<P extends ApiPath>(path: P, body: ApiReq<P>, opts: CallOptions = {}): Promise<ApiRes<P> | undefined> {
+  read<P extends ApiPath>(path: P, body: ApiReq<P>, opts?: CallOptions): Promise<ApiRes<P> | undefined> {
     const sink = this.offlineSink
-    if (!sink) return this.api.post(path, body, opts)
-    if (sink.offline()) return sink.answer(path, body).then((saved) => saved ?? this.api.post(path, body, opts))
-    return this.api.request(path, body, { ...opts, quietNetwork: true }).then(
-      (res) => res,
-      (e: ApiError) =>
-        e.kind !== 'network'
-          ? undefined
-          : sink.answer(path, body).then((saved) => {
-              if (saved === undefined && !opts.background) this.app.notify(e.message, 'danger')
-              return saved
-            }),
+    const post = () => this.api.post(path, body, opts)
+    if (!sink) return post()
+    const saved = () => sink.answer(path, body)
+    if (sink.offline()) return saved().then((res) => res ?? post())
+    return this.api.request(path, body, { ...opts, quietNetwork: true }).catch((e: ApiError) =>
+      e.kind !== 'network'
+        ? undefined
+        : saved().then((res) => {
+            if (res === undefined && !opts?.background) this.app.notify(e.message, 'danger')
+            return res
+          }),
     )
   }
 

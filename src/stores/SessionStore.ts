@@ -311,10 +311,10 @@ export class SessionStore {
    */
   private clearOffline(userId: number): void {
     const prefix = offlineUserPrefix(userId)
-    this.root.platform
-      .offline()
-      .then(({ storage }) => storage.keys().then((keys) => Promise.all(keys.filter((k) => k.startsWith(prefix)).map((k) => storage.remove(k)))))
-      .catch(() => undefined)
+    this.root.platform.offline().then(
+      ({ storage: s }) => s.keys().then((keys) => keys.forEach((k) => k.startsWith(prefix) && s.remove(k))),
+      () => undefined,
+    )
   }
 
   /** Counts to a moment, not timer ticks: a page in the background (reading the SMS) gets no ticks. */
