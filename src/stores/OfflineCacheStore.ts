@@ -185,6 +185,8 @@ export class OfflineCacheStore {
     // Empty until loaded (and after a reset): an empty list is never saved over the group's styles.
     if (layers.titleStyles.length) this.look('styles', layers.titleStyles)
     for (const [id, list] of markers.byLayer) this.look(`markers:${id}`, list)
+    // A hidden layer's markers are not held here after the store let them go (its copy stays saved).
+    for (const key of Array.from(this.seen.keys())) if (key.startsWith('markers:') && !markers.byLayer.has(Number(key.slice(8)))) this.seen.delete(key)
     for (const [id, list] of fields.byLayer) this.look(`fields:${id}`, list)
     for (const [markerId, list] of notes.byMarker) {
       if (!this.look(`notes@${markerId}`, list)) continue
