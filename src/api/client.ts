@@ -30,6 +30,8 @@ export interface CallOptions {
   quiet?: boolean
   /** A background poll: no loading indicator (it would flash every few seconds) and no notice for any failure except a 401. */
   background?: boolean
+  /** No notice for a network failure: the caller answers from the offline copy instead (RootStore.read). */
+  quietNetwork?: boolean
 }
 
 export class ApiClient {
@@ -72,7 +74,7 @@ export class ApiClient {
         this.unauthorizedHandler?.()
       } else if (err.kind === 'business') {
         if (!opts.quiet) notify(err.message, 'danger')
-      } else if (!opts.background) {
+      } else if (!opts.background && !(opts.quietNetwork && err.kind === 'network')) {
         notify(err.message, 'danger')
       }
       throw err

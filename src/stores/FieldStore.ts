@@ -47,7 +47,7 @@ export class FieldStore {
   /** `background`: a teammate's change pulled by the sync store (no loading mask, no error notice). */
   async load(layerId: number, background = false): Promise<LayerField[] | undefined> {
     this.loadingLayerId = layerId
-    const list = await this.root.api.post('/api/layer/field/getlist', { layer_id: layerId }, { background })
+    const list = await this.root.read('/api/layer/field/getlist', { layer_id: layerId }, { background })
     runInAction(() => {
       if (this.loadingLayerId === layerId) this.loadingLayerId = null
       if (list) this.set(layerId, list)

@@ -214,7 +214,7 @@ export class LayerStore {
 
   async load(): Promise<boolean> {
     this.loading = true
-    const list = await this.root.api.post('/api/layer/getlist', {})
+    const list = await this.root.read('/api/layer/getlist', {})
     runInAction(() => {
       this.loading = false
       if (list) {
@@ -234,7 +234,7 @@ export class LayerStore {
   }
 
   async loadTitleStyles(): Promise<void> {
-    const list = await this.root.api.post('/api/system/title/style/getlist', {}, { quiet: true })
+    const list = await this.root.read('/api/system/title/style/getlist', {}, { quiet: true })
     if (list) runInAction(() => (this.titleStyles = list))
   }
 

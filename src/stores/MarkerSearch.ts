@@ -36,7 +36,7 @@ export class MarkerSearch {
       return false
     }
     this.searching = true
-    const res = await this.root.api.post('/api/marker/search', { kw: text, pageindex: 1, pagesize: this.pageSize })
+    const res = await this.root.read('/api/marker/search', { kw: text, pageindex: 1, pagesize: this.pageSize })
     runInAction(() => {
       this.searching = false
       if (!res) return

@@ -187,7 +187,7 @@ export class MarkerStore {
     const list: Marker[] = []
     let ok = true
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const res = await this.root.api.post('/api/marker/getlist', { layer_ids: ids, pageindex: page, pagesize: MARKER_PAGE_SIZE })
+      const res = await this.root.read('/api/marker/getlist', { layer_ids: ids, pageindex: page, pagesize: MARKER_PAGE_SIZE })
       if (!res) {
         ok = false
         break
@@ -220,7 +220,7 @@ export class MarkerStore {
   }
 
   async getById(id: number): Promise<Marker | undefined> {
-    const list = await this.root.api.post('/api/marker/getbyid', { ids: [id] })
+    const list = await this.root.read('/api/marker/getbyid', { ids: [id] })
     const m = list?.find((x) => x.id === id)
     if (!m) {
       if (list) this.root.app.notify(MSG.notFound, 'warning')
@@ -415,7 +415,7 @@ export class MarkerStore {
       return false
     }
     this.searching = true
-    const res = await this.root.api.post('/api/marker/search', { kw: q, pageindex: 1, pagesize: SEARCH_PAGE_SIZE })
+    const res = await this.root.read('/api/marker/search', { kw: q, pageindex: 1, pagesize: SEARCH_PAGE_SIZE })
     runInAction(() => {
       this.searching = false
       if (this.searchKw !== q) return
@@ -435,7 +435,7 @@ export class MarkerStore {
     const q = this.searchKw
     const page = Math.floor(this.searchResults.length / SEARCH_PAGE_SIZE) + 1
     this.searching = true
-    const res = await this.root.api.post('/api/marker/search', { kw: q, pageindex: page, pagesize: SEARCH_PAGE_SIZE })
+    const res = await this.root.read('/api/marker/search', { kw: q, pageindex: page, pagesize: SEARCH_PAGE_SIZE })
     runInAction(() => {
       this.searching = false
       if (!res || this.searchKw !== q) return

@@ -36,7 +36,7 @@ export class NoteStore {
   /** `background`: a teammate's change pulled by the sync store (no loading mask, no error notice). */
   async load(markerId: number, background = false): Promise<boolean> {
     this.loadingMarkerId = markerId
-    const list = await this.root.api.post('/api/marker/note/getlist', { markerid: markerId }, { background })
+    const list = await this.root.read('/api/marker/note/getlist', { markerid: markerId }, { background })
     runInAction(() => {
       if (this.loadingMarkerId === markerId) this.loadingMarkerId = null
       if (list) this.set(markerId, list)

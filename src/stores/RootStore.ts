@@ -1,5 +1,5 @@
 /** Builds every store from injected dependencies (DESIGN 4): tests pass fakes, the app the real ones. */
-import { ApiClient, type HttpTransport } from '../api/client'
+import { ApiClient, type CallOptions, type HttpTransport } from '../api/client'
 import type { DeviceInfo } from '../platform/device/types'
 import type { KeyValueStorage } from '../platform/storage/types'
 import type { PageLocation } from '../platform/nav/types'
@@ -41,6 +41,7 @@ import type { ShareViewStore } from './ShareViewStore'
 import type { TeamStore } from './TeamStore'
 import type { VipStore } from './VipStore'
 import type { SyncStore } from './SyncStore'
+import type { OfflineCacheStore } from './OfflineCacheStore'
 
 export interface Platform {
   storage: KeyValueStorage
@@ -95,6 +96,18 @@ export interface RefusedSave<T = unknown> {
   resave: (input: any, base?: unknown) => Promise<T | undefined>
 }
 
+/**
+ * The copy of the map data this phone saved (set by the offline cache store when it loads with the
+ * map): answers the reads it holds when the network is down, so that the map, lists, search and
+ * details still show.
+ */
+export interface OfflineSink {
+  /** The device says it has no network: reads go to the saved copy at once. */
+  offline(): boolean
+  /** The saved answer to a read, or undefined when this phone has none. */
+  answer<P extends ApiPath>(path: P, body: ApiReq<P>): Promise<ApiRes<P> | undefined>
+}
+
 /** The stores made at start: what code that a page of any kind uses may rely on (the lazy ones come with their pages). */
 export type CoreStores = Omit<RootStore, LazyKey>
 
@@ -125,6 +138,8 @@ export class RootStore {
   private readonly lazyStores = new Map<LazyKey, LazyStore>()
   /** Opens the conflict sheet and settles with what the user's choice saved (set by the sync store when it loads). */
   conflictSink: ((refused: RefusedSave, theirs: unknown) => Promise<unknown>) | null = null
+  /** The saved map data that answers reads without network (set by the offline cache store when it loads). */
+  offlineSink: OfflineSink | null = null
   /** Where the API lives (uploads go there too). */
   readonly baseUrl: string
   private readonly disposers: IReactionDisposer[] = []
@@ -199,8 +214,33 @@ export class RootStore {
     )
   }
 
+  /**
+   * A read the saved copy can answer (offlineSink): without network it answers instead of showing
+   * 网络错误 (the sync chip says 离线 and the cache store says once what the map shows); any other
+   * failure, or nothing saved, goes as api.post.
+   */
+  read<P extends ApiPath>(path: P, body: ApiReq<P>, opts?: CallOptions): Promise<ApiRes<P> | undefined> {
+    const sink = this.offlineSink
+    const post = () => this.api.post(path, body, opts)
+    if (!sink) return post()
+    const saved = () => sink.answer(path, body)
+    if (sink.offline()) return saved().then((res) => res ?? post())
+    return this.api.request(path, body, { ...opts, quietNetwork: true }).catch((e: ApiError) =>
+      e.kind !== 'network'
+        ? undefined
+        : saved().then((res) => {
+            if (res === undefined && !opts?.background) this.app.notify(e.message, 'danger')
+            return res
+          }),
+    )
+  }
+
   get sync(): SyncStore {
     return this.lazy('sync') as SyncStore
+  }
+
+  get offlineCache(): OfflineCacheStore {
+    return this.lazy('offlineCache') as OfflineCacheStore
   }
 
   get team(): TeamStore {

@@ -15,6 +15,7 @@ import { FILE_URL_MSG } from '../domain/systemMessages'
 import { parseInviteCode } from '../domain/invite'
 import { checkCode, checkGroupName, checkNickname, checkPhone } from '../domain/validate'
 import type { RootStore } from './RootStore'
+import { offlineUserPrefix } from '../domain/offlineKeys'
 import { CLEARED_ON_LOGOUT, STORAGE_KEYS } from './storageKeys'
 
 interface StoredSession {
@@ -297,9 +298,23 @@ export class SessionStore {
 
   /** Clears the user, the map state and every map-data key (SPEC 4). */
   private clearLocal(): void {
+    const userId = this.user?.id
     this.clearUser()
+    if (userId !== undefined) this.clearOffline(userId)
     for (const key of CLEARED_ON_LOGOUT) this.root.platform.storage.remove(key)
     this.root.app.resetMap()
+  }
+
+  /**
+   * Forgets the map data this user's phone kept for working without signal (SPEC 4: logout clears the
+   * map data). The outbox keeps its own keys: its store decides about unsent work.
+   */
+  private clearOffline(userId: number): void {
+    const prefix = offlineUserPrefix(userId)
+    this.root.platform.offline().then(
+      ({ storage: s }) => s.keys().then((keys) => keys.forEach((k) => k.startsWith(prefix) && s.remove(k))),
+      () => undefined,
+    )
   }
 
   /** Counts to a moment, not timer ticks: a page in the background (reading the SMS) gets no ticks. */

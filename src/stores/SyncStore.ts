@@ -62,7 +62,7 @@ export class SyncStore {
   conflict: OpenConflict | null = null
   /** The marker /addinfo has open for editing. */
   formMarkerId: number | null = null
-  /** The last applied seq of each group (memory only). */
+  /** The last applied seq of each group (also saved with the offline copy, restored on the first pull after a start). */
   private readonly sinceByGroup = new Map<number, number>()
   private conn: SocketConnection | null = null
   /** Bumped on every connect and stop: events of an older socket are ignored. */
@@ -99,6 +99,8 @@ export class SyncStore {
       conflict: observable.ref,
     })
     root.conflictSink = (refused, theirs) => this.openConflict(refused, theirs)
+    // The saved copy answers the map's reads without network and keeps the seq across restarts.
+    root.offlineCache.serve()
     // Runs exactly while someone is signed in with a group; another user or group starts over.
     this.disposers.push(
       reaction(
@@ -285,13 +287,26 @@ export class SyncStore {
     this.pulling = true
     const group = this.groupId
     try {
+      // After a start: on from the seq the saved copy was current at, so only what changed since comes.
+      let reload = false
+      if (!this.sinceByGroup.has(group)) {
+        const saved = await this.root.offlineCache.restoreSince(group)
+        if (!this.sinceByGroup.has(group)) this.sinceByGroup.set(group, saved.since)
+        reload = saved.reload
+      }
       for (let guard = 0; guard < 1000; guard++) {
         const since = this.sinceByGroup.get(group) ?? 0
         const res = await this.root.api.request('/api/sync/changes', { since }, { quiet: true, background: true }).catch(() => undefined)
-        if (!res || !this.active || this.groupId !== group) break
-        if (res.reload) await this.reloadAll()
+        if (!res || !this.active || this.groupId !== group) {
+          // Not applied: the next pull restores the saved seq (and its reload) again.
+          if (reload) this.sinceByGroup.delete(group)
+          break
+        }
+        if (res.reload || reload) await this.reloadAll()
         else if (since > 0) await this.apply(res.changes)
+        reload = false
         this.sinceByGroup.set(group, res.seq)
+        this.root.offlineCache.keepSince(group, res.seq)
         if (res.more) continue
         if (!this.pullAgain) break
         this.pullAgain = false

@@ -11,7 +11,7 @@ import { taroStorage } from '../platform/storage'
 import { loadUploadPlatform } from '../platform/upload/loader'
 import { loadFileAdapter } from '../platform/file/loader'
 import { loadSocketPlatform } from '../platform/socket/loader'
-import { memoryOffline } from '../platform/offline/memory'
+import { loadOfflinePlatform } from '../platform/offline/loader'
 import { screenPlatform } from '../platform/screen'
 import { capabilities } from '../platform/map/capabilities'
 import { openDownloadUrl } from '../platform/upgrade'
@@ -42,8 +42,7 @@ export function appRootStore(): RootStore {
       mapCapabilities: capabilities,
       openDownloadUrl,
       socket: loadSocketPlatform,
-      // Until the device's durable storage lands: nothing outlives a restart.
-      offline: async () => memoryOffline(),
+      offline: loadOfflinePlatform,
     },
   })
   return root

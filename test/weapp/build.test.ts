@@ -71,12 +71,13 @@ function componentPaths(): Map<string, string[]> {
   return found
 }
 
-function runPage(route: string, storage: Record<string, string> = {}, tap = '', responses: Record<string, unknown> = {}, waitMs = 300) {
+/** `fsFile`: the phone's user file system kept between runs (a second run is a restart of the app). */
+function runPage(route: string, storage: Record<string, string> = {}, tap = '', responses: Record<string, unknown> = {}, waitMs = 300, fsFile = '') {
   const answers = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mini-')), 'responses.json')
   fs.writeFileSync(answers, JSON.stringify(responses))
   const out = execFileSync(process.execPath, [path.join(__dirname, 'mini-runtime.cjs'), dist, route, JSON.stringify(storage), tap, `@${answers}`], {
     encoding: 'utf8',
-    env: { ...process.env, MINI_WAIT_MS: String(waitMs) },
+    env: { ...process.env, MINI_WAIT_MS: String(waitMs), MINI_FS: fsFile },
     maxBuffer: 256 * 1024 * 1024,
   })
   return JSON.parse(out) as {
@@ -87,6 +88,8 @@ function runPage(route: string, storage: Record<string, string> = {}, tap = '', 
     mapCalls: { kind: string; markers?: { id: number; iconPath: string }[]; markerIds?: number[]; clear?: boolean }[]
     payments: { timeStamp: string; nonceStr: string; package: string; signType: string; paySign: string }[]
     sockets: { url: string; sent: { type: string; [k: string]: unknown }[] }[]
+    files: string[]
+    storageKeys: string[]
   }
 }
 
@@ -336,6 +339,37 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
     // The page's own data says so too: two markers held, the chip says synced.
     expect(rendered).toContain('视野内 2个点')
     expect(rendered).toContain('已同步')
+  })
+
+  it('keeps a copy of the map in USER_DATA_PATH and, started again with the network off, shows it from there', () => {
+    const user = buildUser({ id: 7, nickname: '小王', select_groupid: 3, select_groupname: '外业队', token: 'tok-7' })
+    const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
+    const layer = buildLayer({ id: 1, name: '网点', type: 1, show: true })
+    const a = buildMarker({ id: 1, layer_id: 1, name: '一号网点', points: '116.30000,39.90000' })
+    const b = buildMarker({ id: 2, layer_id: 1, name: '二号网点', points: '116.40000,39.95000' })
+    const phone = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mini-fs-')), 'user-files.json')
+    // Online: the map loads, and a moment later its copy is written (one file a key).
+    const first = runPage(
+      'pages/map/index',
+      storage,
+      '',
+      { '/api/layer/getlist': [layer], '/api/marker/getlist': { list: [a, b] }, '/api/sync/changes': { seq: 5, changes: [], more: false, reload: false }, __socket: { ready: 5 } },
+      2500,
+      phone,
+    )
+    const saved = first.files.filter((f) => f.startsWith('wxfile://usr/offline/'))
+    expect(saved).toEqual(
+      expect.arrayContaining(['wxfile://usr/offline/map~3A7~3A3~3Alayers.json', 'wxfile://usr/offline/map~3A7~3A3~3Amarkers~3A1.json', 'wxfile://usr/offline/map~3A7~3A3~3Asince.json']),
+    )
+    // Nothing of it in wx.setStorage (10 MB in all, 1 MB a key).
+    expect(first.storageKeys.filter((k) => k.startsWith('map'))).toEqual([])
+    // Restarted with no network: every request fails, the map shows the two markers and says what it shows.
+    const second = runPage('pages/map/index', storage, '', { __network: { connected: false } }, 1500, phone)
+    const added = second.mapCalls.filter((c) => c.kind === 'addMarkers').flatMap((c) => c.markers!.map((m) => m.id))
+    expect(added).toEqual(expect.arrayContaining([1, 2]))
+    expect(second.rendered).toContain('视野内 2个点')
+    expect(second.rendered).toContain('地图显示的是本机保存的数据')
+    expect(second.rendered).not.toContain(MSG.networkError)
   })
 
   it('pays for a membership on /vip with wx.requestPayment: the login code goes to the server, its signed parameters to WeChat', () => {

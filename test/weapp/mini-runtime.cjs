@@ -7,7 +7,11 @@
  * as if offline; `{"__sequence": [a, b]}` answers a, then b (and b again). Its `__socket` entry
  * scripts wx.connectSocket: `{ready: seq, pushes: [{afterMs, msg}]}` answers hello with ready and
  * then sends each push. The map context answers with a region around Beijing at scale 12.
+ * Its `__network` entry scripts the network state: `{connected: false, changes: [{afterMs, connected}]}`
+ * (wx.getNetworkType and wx.onNetworkStatusChange); without it the phone is connected.
  * MINI_WAIT_MS (default 300) is how long the page runs before its output is read.
+ * MINI_FS names a JSON file holding the user file system (USER_DATA_PATH): read at start when it
+ * exists and written back at the end, so that a second run is a restart of the app on the same phone.
  */
 const path = require('path')
 const [distArg, route, storageJson = '{}', tapText = '', responsesJson = '{}'] = process.argv.slice(2)
@@ -24,6 +28,41 @@ const payments = []
 /** Sockets the page opened (wx.connectSocket): their url and the messages the app sent. */
 const sockets = []
 const socketScript = responses.__socket || null
+const networkScript = responses.__network || { connected: true }
+const networkListeners = []
+const USER_DATA_PATH = 'wxfile://usr'
+const fsFile = process.env.MINI_FS || ''
+/** The user file system: path → text of each file (directories are implied by the paths). */
+const files = fsFile && require('fs').existsSync(fsFile) ? JSON.parse(require('fs').readFileSync(fsFile, 'utf8')) : {}
+const fsOk = (o, res) => setTimeout(() => o.success && o.success(res || {}), 0)
+const fsFail = (o, errMsg) => setTimeout(() => o.fail && o.fail({ errMsg }), 0)
+const fileSystemManager = {
+  mkdir: (o) => fsOk(o),
+  readdir: (o) => {
+    const head = o.dirPath.replace(/\/$/, '') + '/'
+    const names = new Set()
+    for (const p of Object.keys(files)) if (p.startsWith(head)) names.add(p.slice(head.length).split('/')[0])
+    fsOk(o, { files: Array.from(names) })
+  },
+  stat: (o) => {
+    if (o.path in files) fsOk(o, { stats: { size: Buffer.byteLength(files[o.path]), isFile: () => true, isDirectory: () => false } })
+    else fsFail(o, 'stat:fail no such file or directory')
+  },
+  readFile: (o) => (o.filePath in files ? fsOk(o, { data: files[o.filePath] }) : fsFail(o, 'readFile:fail no such file or directory')),
+  writeFile: (o) => {
+    files[o.filePath] = String(o.data)
+    fsOk(o)
+  },
+  unlink: (o) => {
+    delete files[o.filePath]
+    fsOk(o)
+  },
+  copyFile: (o) => {
+    if (!(o.srcPath in files)) return fsFail(o, 'copyFile:fail no such file or directory')
+    files[o.destPath] = files[o.srcPath]
+    fsOk(o)
+  },
+}
 // How long the page may settle before the tap and after it: build.test.ts asks for more where a
 // page chains several answers (a slow, shared machine needs it).
 const waitMs = Number(process.env.MINI_WAIT_MS) || 300
@@ -40,7 +79,10 @@ const nav = (kind) => (o) => {
   o.success && o.success({})
 }
 global.wx = {
-  getSystemInfoSync: () => systemInfo,
+  env: { USER_DATA_PATH },
+  getFileSystemManager: () => fileSystemManager,
+  getNetworkType: (o) => setTimeout(() => o.success && o.success({ networkType: networkScript.connected === false ? 'none' : 'wifi' }), 0),
+  onNetworkStatusChange: (fn) => void networkListeners.push(fn),  getSystemInfoSync: () => systemInfo,
   getSystemInfo: (o) => o.success && o.success(systemInfo),
   getDeviceInfo: () => systemInfo,
   getWindowInfo: () => systemInfo,
@@ -147,6 +189,9 @@ global.requirePlugin = () => ({})
 
 process.chdir(dist)
 require(path.resolve(dist, 'app.js'))
+for (const c of networkScript.changes || []) {
+  setTimeout(() => networkListeners.forEach((fn) => fn({ isConnected: c.connected, networkType: c.connected ? 'wifi' : 'none' })), c.afterMs || 0)
+}
 appConfig.onLaunch && appConfig.onLaunch.call(appConfig, { path: route, query: {}, scene: 1001 })
 require(path.resolve(dist, route + '.js'))
 const cfg = pageConfigs[pageConfigs.length - 1]
@@ -200,6 +245,7 @@ setTimeout(() => {
   setTimeout(() => {
     const rendered = JSON.stringify(updates)
     // Exit only once a large answer has drained into the pipe.
-    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, sockets, storageKeys: Object.keys(storage) }), () => process.exit(0))
+    if (fsFile) require('fs').writeFileSync(fsFile, JSON.stringify(files))
+    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, sockets, storageKeys: Object.keys(storage), files: Object.keys(files) }), () => process.exit(0))
   }, waitMs)
 }, waitMs)

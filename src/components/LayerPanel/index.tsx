@@ -17,6 +17,8 @@ import { FEATURES, featureOpen } from '../../domain/moduleGate'
 import { markerTypesOf } from '../../domain/points'
 import { IMPORT_EXTENSIONS } from '../../domain/formats/extensions'
 import { useStores } from '../../stores/context'
+import { syncStores } from '../../stores/syncStores'
+import { OFFLINE_MSG } from '../../domain/offlineMessages'
 import type { Platform } from '../../stores/RootStore'
 import { badRows } from '../../stores/MarkerStore'
 import { LayerTree } from '../LayerTree'
@@ -27,7 +29,7 @@ import { IMPORT_UI_MSG } from '../../domain/importMessages'
 
 type Mode = 'folder' | 'layer' | 'rename' | 'move' | 'delete' | 'export' | 'import' | 'style' | null
 
-type ActionKey = 'add-marker' | 'new-folder' | 'new-layer' | 'rename' | 'move' | 'default' | 'style' | 'fields' | 'export' | 'import' | 'delete' | 'share'
+type ActionKey = 'add-marker' | 'new-folder' | 'new-layer' | 'rename' | 'move' | 'default' | 'style' | 'fields' | 'export' | 'import' | 'delete' | 'share' | 'offline'
 
 interface ActionOption {
   [key: string]: string | boolean
@@ -57,8 +59,8 @@ export interface LayerPanelProps {
 }
 
 export const LayerPanel = observer(function LayerPanel({ visible, onClose }: LayerPanelProps) {
-  const root = useStores()
-  const { layers, markers, navigate } = root
+  const root = useStores(syncStores)
+  const { layers, markers, navigate, offlineCache } = root
   const [target, setTarget] = useState<Layer | null>(null)
   const [sheet, setSheet] = useState(false)
   const [mode, setMode] = useState<Mode>(null)
@@ -110,6 +112,8 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
       if (!folder) list.push({ key: 'style', name: '标题样式' })
     }
     if (!folder && layers.can(l, PERM.LAYER_FIELD)) list.push({ key: 'fields', name: '字段管理' })
+    // 离线保留: a switch, its state in its name (a pinned layer is never dropped from the phone to make room).
+    if (!folder) list.push({ key: 'offline', name: offlineCache.isPinned(l.id) ? OFFLINE_MSG.pinOn : OFFLINE_MSG.pinOff })
     if (!folder && layers.can(l, PERM.LAYER_EXPORT)) list.push({ key: 'export', name: '导出数据' })
     if (!folder && layers.can(l, PERM.LAYER_IMPORT)) list.push({ key: 'import', name: '导入数据' })
     if (!folder && layers.can(l, PERM.LAYER_SHARE) && featureOpen(FEATURES.share, root.session.user?.modules)) list.push({ key: 'share', name: '分享图层' })
@@ -127,6 +131,9 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     const l = target
     if (!l) return
     switch (key) {
+      case 'offline':
+        void offlineCache.setPinned(l.id, !offlineCache.isPinned(l.id))
+        return
       case 'share':
         onClose()
         root.app.requestShare({ type: 1, ids: [l.id], name: l.name })

@@ -17,6 +17,7 @@ import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
 import { ConflictSheet } from '../../components/ConflictSheet'
 import { SyncChip } from '../../components/SyncChip'
+import { syncStores } from '../../stores/syncStores'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
 
@@ -25,10 +26,12 @@ const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) =
 
 /** Loads the map data once the guard let the page in (PageShell renders children only then). */
 function MapData() {
-  const { layers, markers, map, app } = useStores()
+  const { layers, markers, map, app, offlineCache } = useStores(syncStores)
   // /map?route=<id> (from the route list) draws that saved route and frames it.
   const routeId = Number(useRouter().params.route ?? '')
   useEffect(() => {
+    // Without network the loads below are answered from what this phone saved.
+    offlineCache.serve()
     if (Number.isInteger(routeId) && routeId > 0) void map.showRoute(routeId)
     void layers
       .load()

@@ -1,0 +1,104 @@
+/**
+ * Rules of the map data kept on the phone for working without signal: the keys of a snapshot, the
+ * local search over it, and which layers make room when the storage is full. Pure; the cache store
+ * (src/stores/OfflineCacheStore.ts) does the reading and writing.
+ */
+import type { FieldValue, Layer, LayerField, Marker, Note } from '../../types/mapdata'
+import { offlineUserPrefix } from './offlineKeys'
+
+/** One layer's markers as saved, with the live-sync seq they were current at. */
+export interface SavedMarkers {
+  seq: number
+  list: Marker[]
+}
+
+/** What the snapshot keeps besides the data: when it was saved, when each layer was last shown, the pinned layers. */
+export interface SavedMeta {
+  /** ISO time of the last write of data fetched from the server. */
+  savedAt: string
+  /** Layer id → when its markers were last shown (ms), for dropping the least recently shown first. */
+  shown: Record<string, number>
+  /** Layers kept for offline use whatever the room (离线保留). */
+  pinned: number[]
+}
+
+export const EMPTY_META: SavedMeta = { savedAt: '', shown: {}, pinned: [] }
+
+/** The keys of one user in one group (map). */
+export function offlineGroupPrefix(userId: number, groupId: number): string {
+  return `${offlineUserPrefix(userId)}${groupId}:`
+}
+
+/** The keys of one user's map in one group. */
+export function snapshotKeys(userId: number, groupId: number) {
+  const p = offlineGroupPrefix(userId, groupId)
+  return {
+    prefix: p,
+    layers: `${p}layers`,
+    meta: `${p}meta`,
+    since: `${p}since`,
+    /** The title styles of the group and its layers. */
+    styles: `${p}styles`,
+    markers: (layerId: number) => `${p}markers:${layerId}`,
+    fields: (layerId: number) => `${p}fields:${layerId}`,
+    /** Notes of the markers of a layer whose notes were opened, by marker id. */
+    notes: (layerId: number) => `${p}notes:${layerId}`,
+  }
+}
+
+export type SnapshotKeys = ReturnType<typeof snapshotKeys>
+
+/** The layer ids whose markers a snapshot holds, from its keys. */
+export function savedLayerIds(keys: string[], k: SnapshotKeys): number[] {
+  const head = `${k.prefix}markers:`
+  return keys.filter((key) => key.startsWith(head)).map((key) => Number(key.slice(head.length)))
+}
+
+function valueText(v: FieldValue): string {
+  if (v === null || v === undefined) return ''
+  return Array.isArray(v) ? v.join(' ') : String(v)
+}
+
+/**
+ * The server's search done on the saved copy: markers whose name, notes or field values contain the
+ * keyword (case-insensitive), in the order of the saved layers, one page of `pagesize`.
+ */
+export function searchSaved(markers: Marker[], notesByMarker: ReadonlyMap<number, Note[]>, kw: string, pageindex: number, pagesize: number): { list: Marker[]; total: number } {
+  const q = kw.trim().toLowerCase()
+  if (!q) return { list: [], total: 0 }
+  const hits = markers.filter(
+    (m) =>
+      m.name.toLowerCase().includes(q) ||
+      Object.values(m.fields ?? {}).some((v) => valueText(v).toLowerCase().includes(q)) ||
+      (notesByMarker.get(m.id) ?? []).some((n) => n.content.toLowerCase().includes(q)),
+  )
+  const start = Math.max(0, (pageindex - 1) * pagesize)
+  return { list: hits.slice(start, start + pagesize), total: hits.length }
+}
+
+/** One page of the saved markers of these layers, as /api/marker/getlist pages them. */
+export function pageOf(list: Marker[], pageindex: number, pagesize: number): { list: Marker[]; total: number } {
+  const start = Math.max(0, (pageindex - 1) * pagesize)
+  return { list: list.slice(start, start + pagesize), total: list.length }
+}
+
+/**
+ * The saved layers that may go to make room, least recently shown first: never a pinned one, never
+ * `keep` (the layer being written).
+ */
+export function dropOrder(saved: number[], meta: SavedMeta, keep: number | null): number[] {
+  const pinned = new Set(meta.pinned)
+  return saved.filter((id) => id !== keep && !pinned.has(id)).sort((a, b) => (meta.shown[String(a)] ?? 0) - (meta.shown[String(b)] ?? 0) || a - b)
+}
+
+/** The name a message gives a layer (its id when the list no longer has it). */
+export function layerName(layers: Layer[], id: number): string {
+  return layers.find((l) => l.id === id)?.name ?? `#${id}`
+}
+
+/** Notes saved per layer: one layer's entry with a marker's notes replaced. */
+export function withNotes(saved: Record<string, Note[]> | undefined, markerId: number, notes: Note[]): Record<string, Note[]> {
+  return { ...(saved ?? {}), [String(markerId)]: notes }
+}
+
+export type { Layer, LayerField, Marker, Note }

@@ -1,0 +1,457 @@
+/**
+ * The copy of the map data this phone keeps for working without signal (the offline storage of
+ * src/platform/offline): after every load and every live-sync change it saves, a little later and
+ * outside the call that changed it, the layer list, the markers of each loaded layer, their custom
+ * fields, the notes opened and the live-sync seq; without network it answers the stores' reads from
+ * that copy (RootStore.offlineSink), says once what the map shows, and makes room when the storage is
+ * full by dropping the least recently shown layers not pinned (离线保留). Created with the map
+ * (syncStores.ts), so none of this is in the /login bundle; the rules live in src/domain/offline.ts.
+ */
+import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } from 'mobx'
+import type { ApiPath, ApiReq, ApiRes } from '../../types/api'
+import type { Layer, LayerField, Marker, Note, TitleStyle } from '../../types/mapdata'
+import { EMPTY_META, dropOrder, layerName, pageOf, savedLayerIds, searchSaved, snapshotKeys, type SavedMarkers, type SavedMeta, type SnapshotKeys } from '../domain/offline'
+import { OFFLINE_MSG } from '../domain/offlineMessages'
+import { OfflineQuotaError, type OfflinePlatform } from '../platform/offline/types'
+import type { RootStore } from './RootStore'
+
+/** How long after the last change the copy is written: a burst of changes (pages, a sync pull) is written once. */
+export const OFFLINE_WRITE_DELAY_MS = 1500
+
+interface Scope {
+  userId: number
+  groupId: number
+  keys: SnapshotKeys
+}
+
+function isQuotaError(e: unknown): boolean {
+  return e instanceof OfflineQuotaError || (e as Error | null)?.name === 'OfflineQuotaError'
+}
+
+export class OfflineCacheStore {
+  /** Layers kept for offline use whatever the room (离线保留), of the current map. */
+  pinned: number[] = []
+  /** When the copy was last written from the server's data (ISO; empty when never). */
+  savedAt = ''
+  private platform: OfflinePlatform | null = null
+  private readonly ready: Promise<OfflinePlatform | null>
+  private meta: SavedMeta = { ...EMPTY_META }
+  private metaLoaded: Promise<void> = Promise.resolve()
+  /** The value last written (or answered from the copy) per key: a key is written again only when its value is another object. */
+  private readonly seen = new Map<string, unknown>()
+  /** Keys whose next store value came from the copy itself: not written back. */
+  private readonly served = new Set<string>()
+  private readonly dirty = new Set<string>()
+  /** Markers (by layer) whose notes changed. */
+  private readonly dirtyNotes = new Map<number, Set<number>>()
+  private pendingSince: { groupId: number; seq: number } | null = null
+  /** The oldest seq of the saved markers answered since start: the live sync resumes from there. */
+  private servedSeq: number | null = null
+  private noticeShown = false
+  private timer: unknown = null
+  private writing: Promise<void> = Promise.resolve()
+  /** Bumped on every reset: writes of another user or map are not made. */
+  private generation = 0
+  private readonly disposers: (IReactionDisposer | (() => void))[] = []
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<
+      OfflineCacheStore,
+      | 'root'
+      | 'platform'
+      | 'ready'
+      | 'meta'
+      | 'metaLoaded'
+      | 'seen'
+      | 'served'
+      | 'dirty'
+      | 'dirtyNotes'
+      | 'pendingSince'
+      | 'servedSeq'
+      | 'noticeShown'
+      | 'timer'
+      | 'writing'
+      | 'generation'
+      | 'disposers'
+    >(this, {
+      root: false,
+      platform: false,
+      ready: false,
+      meta: false,
+      metaLoaded: false,
+      seen: false,
+      served: false,
+      dirty: false,
+      dirtyNotes: false,
+      pendingSince: false,
+      servedSeq: false,
+      noticeShown: false,
+      timer: false,
+      writing: false,
+      generation: false,
+      disposers: false,
+    })
+    this.ready = root.platform.offline().then(
+      (platform) => {
+        this.platform = platform
+        // Back online: the next time the copy answers, say so again.
+        this.disposers.push(platform.network.onChange((online) => online && (this.noticeShown = false)))
+        return platform
+      },
+      () => null,
+    )
+    this.serve()
+    this.disposers.push(
+      reaction(
+        () => this.scopeKey,
+        () => this.reset(),
+        { fireImmediately: true },
+      ),
+      reaction(
+        () => [this.root.layers.layers, this.root.layers.loaded, this.root.layers.titleStyles, this.root.markers.byLayer, this.root.fields.byLayer, this.root.notes.byMarker] as const,
+        () => this.collect(),
+      ),
+    )
+  }
+
+  /** Answers the stores' reads without network from now on (RootStore.read); the map calls it before its first load. */
+  serve(): void {
+    this.root.offlineSink = {
+      offline: () => !!this.platform && !this.platform.network.online(),
+      answer: <P extends ApiPath>(path: P, body: ApiReq<P>) => this.answer(path, body),
+    }
+  }
+
+  private get scopeKey(): string {
+    const user = this.root.session.user
+    return user && this.root.session.loggedIn ? `${user.id}:${Number(user.select_groupid ?? 0)}` : ''
+  }
+
+  private get scope(): Scope | null {
+    const user = this.root.session.user
+    if (!user || !this.root.session.loggedIn) return null
+    const groupId = Number(user.select_groupid ?? 0)
+    return { userId: user.id, groupId, keys: snapshotKeys(user.id, groupId) }
+  }
+
+  isPinned(layerId: number): boolean {
+    return this.pinned.includes(layerId)
+  }
+
+  /** 离线保留: a pinned layer is never dropped to make room. */
+  async setPinned(layerId: number, on: boolean): Promise<void> {
+    await this.metaLoaded
+    const pinned = new Set(this.meta.pinned)
+    if (on) pinned.add(layerId)
+    else pinned.delete(layerId)
+    this.meta = { ...this.meta, pinned: Array.from(pinned) }
+    runInAction(() => (this.pinned = this.meta.pinned))
+    const name = layerName(this.root.layers.layers, layerId)
+    this.root.app.notify(on ? OFFLINE_MSG.pinned(name) : OFFLINE_MSG.unpinned(name), 'success')
+    this.mark('meta')
+    // A pinned layer not saved yet (hidden) is saved when it is next shown; a shown one is saved now.
+    if (on && this.root.markers.byLayer.has(layerId)) this.mark(`markers:${layerId}`)
+  }
+
+  // ---- the live-sync seq ------------------------------------------------------------------------
+
+  /**
+   * Where the live sync resumes after a start: the saved seq, or older when the copy answered reads
+   * with markers saved before it. `reload`: the copy answered with data of unknown age (ask for everything).
+   */
+  async restoreSince(groupId: number): Promise<{ since: number; reload: boolean }> {
+    const platform = await this.ready
+    const scope = this.scope
+    if (!platform || !scope || scope.groupId !== groupId) return { since: 0, reload: false }
+    const saved = (await platform.storage.get<number>(scope.keys.since).catch(() => undefined)) ?? 0
+    if (this.servedSeq === null) return { since: saved, reload: false }
+    if (this.servedSeq === 0) return { since: saved, reload: true }
+    return { since: Math.min(saved || this.servedSeq, this.servedSeq), reload: false }
+  }
+
+  /** The live sync applied changes up to `seq`: saved with the data it brought. */
+  keepSince(groupId: number, seq: number): void {
+    this.pendingSince = { groupId, seq }
+    this.mark('since')
+  }
+
+  // ---- writing ------------------------------------------------------------------------------
+
+  /** What changed in the stores since the last look: marks the keys to write. Cheap (compares references). */
+  private collect(): void {
+    if (!this.scope) return
+    const { layers, markers, fields, notes } = this.root
+    if (layers.loaded) this.look('layers', layers.layers)
+    // Empty until loaded (and after a reset): an empty list is never saved over the group's styles.
+    if (layers.titleStyles.length) this.look('styles', layers.titleStyles)
+    for (const [id, list] of markers.byLayer) this.look(`markers:${id}`, list)
+    // A hidden layer's markers are not held here after the store let them go (its copy stays saved).
+    for (const key of Array.from(this.seen.keys())) if (key.startsWith('markers:') && !markers.byLayer.has(Number(key.slice(8)))) this.seen.delete(key)
+    for (const [id, list] of fields.byLayer) this.look(`fields:${id}`, list)
+    for (const [markerId, list] of notes.byMarker) {
+      if (!this.look(`notes@${markerId}`, list)) continue
+      const layerId = markers.find(markerId)?.layer_id
+      if (layerId === undefined) continue
+      const set = this.dirtyNotes.get(layerId) ?? new Set<number>()
+      set.add(markerId)
+      this.dirtyNotes.set(layerId, set)
+      this.mark(`notes:${layerId}`)
+    }
+  }
+
+  /** True (and the key marked, unless the copy itself gave the value) when the value is new. */
+  private look(key: string, value: unknown): boolean {
+    if (this.seen.get(key) === value) return false
+    this.seen.set(key, value)
+    if (this.served.delete(key)) return false
+    if (!key.includes('@')) this.mark(key)
+    return true
+  }
+
+  private mark(key: string): void {
+    this.dirty.add(key)
+    if (this.timer !== null) this.root.scheduler.clearTimeout(this.timer)
+    this.timer = this.root.scheduler.setTimeout(() => {
+      this.timer = null
+      void this.flush()
+    }, OFFLINE_WRITE_DELAY_MS)
+  }
+
+  /** Writes what changed now (the timer does it on its own; tests and the pages leaving call it). */
+  flush(): Promise<void> {
+    if (this.timer !== null) {
+      this.root.scheduler.clearTimeout(this.timer)
+      this.timer = null
+    }
+    // One write at a time: a later flush waits for the one under way.
+    this.writing = this.writing.then(() => this.write()).catch(() => undefined)
+    return this.writing
+  }
+
+  private async write(): Promise<void> {
+    const gen = this.generation
+    const scope = this.scope
+    const platform = await this.ready
+    if (!platform || !scope || !this.dirty.size) return
+    await this.metaLoaded
+    if (gen !== this.generation) return
+    const keys = Array.from(this.dirty)
+    this.dirty.clear()
+    const notesOf = new Map(this.dirtyNotes)
+    this.dirtyNotes.clear()
+    const { layers, markers, fields, notes } = this.root
+    const seq = this.pendingSince?.groupId === scope.groupId ? this.pendingSince.seq : ((await platform.storage.get<number>(scope.keys.since).catch(() => undefined)) ?? 0)
+    let data = false
+    const dropped: number[] = []
+    // Data first, the seq after it: a copy is never older than the seq saved with it.
+    for (const key of keys.sort((a, b) => (a === 'since' || a === 'meta' ? 1 : 0) - (b === 'since' || b === 'meta' ? 1 : 0))) {
+      if (gen !== this.generation) return
+      const [kind, idText] = key.split(':')
+      const id = Number(idText)
+      if (kind === 'layers') data = (await this.put(platform, scope, scope.keys.layers, layers.layers, null, dropped)) || data
+      else if (kind === 'styles') await this.put(platform, scope, scope.keys.styles, layers.titleStyles, null, dropped)
+      else if (kind === 'markers') {
+        const list = markers.byLayer.get(id)
+        if (!list) continue
+        const value: SavedMarkers = { seq, list }
+        this.meta.shown[String(id)] = Date.now()
+        data = (await this.put(platform, scope, scope.keys.markers(id), value, id, dropped)) || data
+      } else if (kind === 'fields') {
+        const list = fields.byLayer.get(id)
+        if (list) data = (await this.put(platform, scope, scope.keys.fields(id), list, id, dropped)) || data
+      } else if (kind === 'notes') {
+        const saved = (await platform.storage.get<Record<string, Note[]>>(scope.keys.notes(id)).catch(() => undefined)) ?? {}
+        for (const markerId of notesOf.get(id) ?? []) {
+          const list = notes.byMarker.get(markerId)
+          if (list) saved[String(markerId)] = list
+        }
+        data = (await this.put(platform, scope, scope.keys.notes(id), saved, id, dropped)) || data
+      } else if (kind === 'since' && this.pendingSince?.groupId === scope.groupId) {
+        await this.put(platform, scope, scope.keys.since, this.pendingSince.seq, null, dropped)
+      }
+    }
+    if (gen !== this.generation) return
+    if (data) this.meta.savedAt = new Date().toISOString()
+    await this.put(platform, scope, scope.keys.meta, this.meta, null, dropped)
+    runInAction(() => (this.savedAt = this.meta.savedAt))
+    if (dropped.length) this.root.app.notify(OFFLINE_MSG.dropped(dropped.map((id) => layerName(this.root.layers.layers, id))), 'warning')
+  }
+
+  /**
+   * Stores one value; when the storage is full, drops the least recently shown layers not pinned
+   * (never `layerId`, the one being written, and never a key outside this map: the outbox keeps its own) until it fits.
+   */
+  private async put(platform: OfflinePlatform, scope: Scope, key: string, value: unknown, layerId: number | null, dropped: number[]): Promise<boolean> {
+    for (;;) {
+      try {
+        await platform.storage.set(key, value)
+        return true
+      } catch (e) {
+        if (!isQuotaError(e)) return false
+        const saved = savedLayerIds(await platform.storage.keys(), scope.keys)
+        const next = dropOrder(saved, this.meta, layerId)[0]
+        if (next === undefined) {
+          this.tooBig(layerId)
+          return false
+        }
+        await this.dropLayer(platform, scope, next)
+        dropped.push(next)
+      }
+    }
+  }
+
+  /** Nothing left to drop and still no room: says which layers stay unsaved. */
+  private tooBig(layerId: number | null): void {
+    const layers = this.root.layers.layers
+    const pinned = this.meta.pinned
+    if (layerId !== null && !pinned.includes(layerId)) this.root.app.notify(OFFLINE_MSG.notSaved([layerName(layers, layerId)]), 'warning')
+    else if (pinned.length) this.root.app.notify(OFFLINE_MSG.pinnedTooBig(pinned.map((id) => layerName(layers, id))), 'warning')
+  }
+
+  private async dropLayer(platform: OfflinePlatform, scope: Scope, layerId: number): Promise<void> {
+    await platform.storage.remove(scope.keys.markers(layerId))
+    await platform.storage.remove(scope.keys.fields(layerId))
+    await platform.storage.remove(scope.keys.notes(layerId))
+    delete this.meta.shown[String(layerId)]
+    // Still on the map: written again on its next change, if there is room then.
+    this.seen.delete(`markers:${layerId}`)
+    this.seen.delete(`fields:${layerId}`)
+  }
+
+  // ---- answering without network ------------------------------------------------------------------
+
+  /** The saved answer to a read, or undefined (nothing saved for it). */
+  async answer<P extends ApiPath>(path: P, body: ApiReq<P>): Promise<ApiRes<P> | undefined> {
+    const platform = await this.ready
+    const scope = this.scope
+    if (!platform || !scope) return undefined
+    await this.metaLoaded
+    const res = await this.lookUp(platform, scope, path, body).catch(() => undefined)
+    if (res !== undefined && !this.noticeShown) {
+      this.noticeShown = true
+      this.root.app.notify(OFFLINE_MSG.showingSaved(this.meta.savedAt), 'warning')
+    }
+    return res as ApiRes<P> | undefined
+  }
+
+  private async lookUp(platform: OfflinePlatform, scope: Scope, path: ApiPath, body: unknown): Promise<unknown> {
+    const { storage } = platform
+    const k = scope.keys
+    switch (path) {
+      case '/api/layer/getlist': {
+        const list = await storage.get<Layer[]>(k.layers)
+        if (list) this.served.add('layers')
+        return list
+      }
+      case '/api/system/title/style/getlist': {
+        const list = await storage.get<TitleStyle[]>(k.styles)
+        if (list) this.served.add('styles')
+        // None saved: the group had none (the built-in look), if this map was saved at all.
+        return list ?? ((await storage.get<Layer[]>(k.layers)) ? [] : undefined)
+      }
+      case '/api/marker/getlist': {
+        const req = body as ApiReq<'/api/marker/getlist'>
+        const saved = await Promise.all(req.layer_ids.map((id) => storage.get<SavedMarkers>(k.markers(id))))
+        if (saved.some((s) => !s)) return undefined
+        const now = Date.now()
+        req.layer_ids.forEach((id, i) => {
+          this.served.add(`markers:${id}`)
+          this.meta.shown[String(id)] = now
+          const seq = saved[i]!.seq
+          this.servedSeq = this.servedSeq === null ? seq : Math.min(this.servedSeq, seq)
+        })
+        return pageOf(
+          saved.flatMap((s) => s!.list),
+          req.pageindex,
+          req.pagesize,
+        )
+      }
+      case '/api/marker/getbyid': {
+        const ids = new Set((body as ApiReq<'/api/marker/getbyid'>).ids)
+        const found = (await this.allSaved(platform, scope)).filter((m) => ids.has(m.id))
+        return found.length ? found : undefined
+      }
+      case '/api/layer/field/getlist': {
+        const layerId = (body as ApiReq<'/api/layer/field/getlist'>).layer_id
+        const list = await storage.get<LayerField[]>(k.fields(layerId))
+        if (list) this.served.add(`fields:${layerId}`)
+        return list
+      }
+      case '/api/marker/note/getlist': {
+        const markerId = (body as ApiReq<'/api/marker/note/getlist'>).markerid
+        const list = (await this.savedNotes(platform, scope)).get(markerId)
+        if (list) this.served.add(`notes@${markerId}`)
+        return list
+      }
+      case '/api/marker/search': {
+        const req = body as ApiReq<'/api/marker/search'>
+        return searchSaved(await this.allSaved(platform, scope), await this.savedNotes(platform, scope), req.kw ?? '', req.pageindex ?? 1, req.pagesize ?? 50)
+      }
+      default:
+        return undefined
+    }
+  }
+
+  /** Every saved marker of this map: the saved layers', newest copy of each (the loaded ones first). */
+  private async allSaved(platform: OfflinePlatform, scope: Scope): Promise<Marker[]> {
+    const ids = savedLayerIds(await platform.storage.keys(), scope.keys)
+    const loaded = this.root.markers.byLayer
+    const lists = await Promise.all(ids.map((id) => (loaded.has(id) ? Promise.resolve(loaded.get(id)!) : platform.storage.get<SavedMarkers>(scope.keys.markers(id)).then((s) => s?.list ?? []))))
+    for (const [id, list] of loaded) if (!ids.includes(id)) lists.push(list)
+    return lists.flat()
+  }
+
+  private async savedNotes(platform: OfflinePlatform, scope: Scope): Promise<Map<number, Note[]>> {
+    const head = `${scope.keys.prefix}notes:`
+    const keys = (await platform.storage.keys()).filter((key) => key.startsWith(head))
+    const all = new Map<number, Note[]>()
+    for (const key of keys) {
+      const saved = await platform.storage.get<Record<string, Note[]>>(key)
+      for (const [markerId, list] of Object.entries(saved ?? {})) all.set(Number(markerId), list)
+    }
+    return all
+  }
+
+  // ---- lifecycle ------------------------------------------------------------------------------
+
+  /** Another user or map (or logout): pending writes are dropped and that map's saved state is read. */
+  reset(): void {
+    this.generation++
+    if (this.timer !== null) this.root.scheduler.clearTimeout(this.timer)
+    this.timer = null
+    this.seen.clear()
+    this.served.clear()
+    this.dirty.clear()
+    this.dirtyNotes.clear()
+    this.pendingSince = null
+    this.servedSeq = null
+    this.noticeShown = false
+    this.meta = { ...EMPTY_META, shown: {}, pinned: [] }
+    this.pinned = []
+    this.savedAt = ''
+    const scope = this.scope
+    const gen = this.generation
+    this.metaLoaded = scope
+      ? this.ready
+          .then((platform) => platform?.storage.get<SavedMeta>(scope.keys.meta))
+          .then(
+            (meta) => {
+              if (gen !== this.generation || !meta) return
+              this.meta = { savedAt: meta.savedAt ?? '', shown: { ...(meta.shown ?? {}) }, pinned: Array.isArray(meta.pinned) ? meta.pinned : [] }
+              runInAction(() => {
+                this.pinned = this.meta.pinned
+                this.savedAt = this.meta.savedAt
+              })
+            },
+            () => undefined,
+          )
+      : Promise.resolve()
+  }
+
+  dispose(): void {
+    for (const d of this.disposers) d()
+    if (this.timer !== null) this.root.scheduler.clearTimeout(this.timer)
+    this.timer = null
+    if (this.root.offlineSink) this.root.offlineSink = null
+  }
+}
