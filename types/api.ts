@@ -114,7 +114,7 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   '/api/marker/import': { req: { layer_id: number; format: ImportFormat; content: string; crs?: FileCrs }; res: ImportResult }
   '/api/marker/export': { req: { layer_id: number; format: ImportFormat; crs?: FileCrs }; res: ExportFile }
   '/api/marker/note/getlist': { req: { markerid: number }; res: Note[] }
-  '/api/marker/note/save': { req: { id?: number; marker_id: number; content: string; photos?: string[]; rev?: number }; res: Note }
+  '/api/marker/note/save': { req: { id?: number; marker_id: number; content: string; photos?: string[]; rev?: number; client_id?: string }; res: Note }
   /** `revs`: the revision each delete started from, one per id (types/sync.ts). */
   '/api/marker/note/delete': { req: { ids: number[]; revs?: number[] }; res: null }
   '/api/layer/field/getlist': { req: { layer_id: number }; res: LayerField[] }

@@ -30,6 +30,8 @@ export interface CallOptions {
   quiet?: boolean
   /** A background poll: no loading indicator (it would flash every few seconds) and no notice for any failure except a 401. */
   background?: boolean
+  /** A network failure is not shown: the caller keeps the save in the outbox and says so itself. */
+  offlineKept?: boolean
 }
 
 export class ApiClient {
@@ -72,7 +74,7 @@ export class ApiClient {
         this.unauthorizedHandler?.()
       } else if (err.kind === 'business') {
         if (!opts.quiet) notify(err.message, 'danger')
-      } else if (!opts.background) {
+      } else if (!opts.background && !(opts.offlineKept && err.kind === 'network')) {
         notify(err.message, 'danger')
       }
       throw err
