@@ -72,7 +72,8 @@ export interface Marker {
  * Marker without server-made fields, as the client sends it to /api/marker/save. `rev` is the
  * revision the edit started from: a save over a newer one is refused with CONFLICT (types/sync.ts).
  */
-export type MarkerInput = Pick<Marker, 'layer_id' | 'name' | 'type' | 'points'> & Partial<Pick<Marker, 'style' | 'width' | 'radius' | 'sort' | 'fields'>> & { id?: number; rev?: number; client_id?: string }
+export type MarkerInput = Pick<Marker, 'layer_id' | 'name' | 'type' | 'points'> &
+  Partial<Pick<Marker, 'style' | 'width' | 'radius' | 'sort' | 'fields'>> & { id?: number; rev?: number; client_id?: string }
 
 export type FieldKind = 'text' | 'number' | 'date' | 'choice' | 'phone' | 'photo'
 

@@ -293,7 +293,9 @@ export class MarkerStore {
     // A queued create (temp id), a marker with changes still queued, or no network at all: the outbox keeps the save, in order.
     const queued = !!sink && (!sink.online() || (!!input.id && sink.holds('marker', input.id)))
     const fields = queued && !this.root.fields.isLoaded(input.layer_id) ? undefined : await this.root.fields.ensure(input.layer_id)
-    if (!fields && !queued) return undefined
+    // Without the field list (no network to fetch it), the server checks the values when the outbox sends the save.
+    if (!fields && !sink) return undefined
+    const kept = queued || !fields
     const values = fields ? checkFieldValues(fields, input.fields) : { ok: true as const, values: input.fields ?? {} }
     if (!values.ok) {
       this.rejected(values.error)
@@ -312,7 +314,7 @@ export class MarkerStore {
       ...(input.sort !== undefined ? { sort: input.sort } : {}),
       rev: input.rev,
     }
-    if (queued) return sink.saveMarker(body, base)
+    if (kept && sink) return sink.saveMarker(body, base)
     const before = input.id ? this.find(input.id) : undefined
     const [saved, sheet] = await this.root.saveRev(
       '/api/marker/save',

@@ -71,7 +71,8 @@ export class NoteStore {
     }
     const sink = this.root.outboxSink
     // No network, a marker or note kept on the phone, photos not uploaded yet, or changes of this note still queued: the outbox keeps it, in order.
-    if (sink && (!sink.online() || input.marker_id < 0 || (!!input.id && sink.holds('note', input.id)) || sink.holds('marker', input.marker_id) || body.photos.some((p) => p.startsWith('kept:')))) return sink.saveNote(body, base)
+    if (sink && (!sink.online() || input.marker_id < 0 || (!!input.id && sink.holds('note', input.id)) || sink.holds('marker', input.marker_id) || body.photos.some((p) => p.startsWith('kept:'))))
+      return sink.saveNote(body, base)
     this.saving = true
     const [saved, sheet] = await this.root.saveRev(
       '/api/marker/note/save',

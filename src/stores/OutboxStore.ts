@@ -120,6 +120,11 @@ export class OutboxStore implements OutboxSink {
     return failed ? `${OUTBOX_MSG.pending(this.count)} · ${OUTBOX_MSG.failed(failed)}` : OUTBOX_MSG.pending(this.count)
   }
 
+  /** What the logout dialog says first when saves would be lost (null: nothing waits). */
+  get logoutWarning(): string | null {
+    return this.count ? OUTBOX_MSG.logoutWarn(this.count) : null
+  }
+
   /** The marker (or note) an item is about, named for the sheet. */
   subjectOf(it: OutboxItem): string {
     if (it.kind === 'marker.save') return it.input.name || OUTBOX_MSG.untitled
@@ -168,7 +173,14 @@ export class OutboxStore implements OutboxSink {
     await this.restoring
     const before = body.id ? this.root.markers.find(body.id) : undefined
     const id = body.id ?? nextTempId(this.items, this.tempIdsShown())
-    const item: MarkerSaveItem = { kind: 'marker.save', client_id: body.client_id ?? newClientId(), status: 'pending', marker_id: id, input: body, base: base ?? (before && !isTempId(before.id) ? before : undefined) }
+    const item: MarkerSaveItem = {
+      kind: 'marker.save',
+      client_id: body.client_id ?? newClientId(),
+      status: 'pending',
+      marker_id: id,
+      input: body,
+      base: base ?? (before && !isTempId(before.id) ? before : undefined),
+    }
     const items = enqueue(this.items, item, this.sending ?? undefined)
     const kept = items.find((it): it is MarkerSaveItem => it.kind === 'marker.save' && it.marker_id === id && it.client_id !== this.sending)
     if (!kept) return undefined
