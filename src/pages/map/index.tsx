@@ -16,6 +16,7 @@ import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
 import { ConflictSheet } from '../../components/ConflictSheet'
+import { OutboxSheet } from '../../components/OutboxSheet'
 import { SyncChip } from '../../components/SyncChip'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
@@ -384,6 +385,7 @@ function MapPage() {
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
       <MarkerDetail />
       <ConflictSheet />
+      <OutboxSheet />
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
           <ShareDialog />
