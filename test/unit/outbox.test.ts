@@ -21,6 +21,10 @@ import {
 import { outboxKindLabel } from '../../src/domain/outboxMessages'
 import { localMarker, nextToSend } from '../../src/domain/outboxQueue'
 import { buildMarker } from '../support/mapBuilders'
+import { PENDING_BADGE, PENDING_LOOK, drawnStyle } from '../../src/domain/pendingLook'
+import { buildMarkerIndex } from '../../src/domain/mapDraw'
+import { pointMarkup } from '../../src/platform/map/markup'
+import { shapeStyle } from '../../src/platform/map/canvasLayer'
 
 const CONFLICT = 1006
 
@@ -155,5 +159,24 @@ describe('what the phone shows for a queued save', () => {
     expect(outboxKindLabel(it)).toBe('修改标注')
     expect(outboxKindLabel(createMarker(-1, '甲'))).toBe('新建标注')
     expect(outboxKindLabel(deleteMarker(5))).toBe('删除标注')
+  })
+})
+
+describe('the pending look on the map', () => {
+  const pending = <T extends object>(m: T) => ({ ...m, pending: true })
+
+  it('draws a pending area grey, translucent and dashed, whatever its own style; a synced one as styled', () => {
+    const area = buildMarker({ id: 9, type: 3, points: '116.1,39.1|116.2,39.1|116.2,39.2', style: { color: '#F53F3F', fill_color: '#F53F3F' } })
+    const [synced, queued] = buildMarkerIndex([area, pending({ ...area, id: -1 })]).shapes
+    expect(shapeStyle(synced, false)).toMatchObject({ color: '#F53F3F', dash: null })
+    expect(shapeStyle(queued, false)).toMatchObject({ color: PENDING_LOOK.color, fillColor: PENDING_LOOK.fill_color, opacity: PENDING_LOOK.opacity, dash: [8, 6] })
+    expect(drawnStyle(area)).toEqual(area.style)
+  })
+
+  it('gives a pending point a 待同步 badge and a faded pin', () => {
+    const point = buildMarker({ id: -1, name: '新点' })
+    expect(pointMarkup(pending(point), false, undefined).html).toContain(PENDING_BADGE)
+    expect(pointMarkup(pending(point), false, undefined).html).toContain('map-point--pending')
+    expect(pointMarkup(point, false, undefined).html).not.toContain(PENDING_BADGE)
   })
 })

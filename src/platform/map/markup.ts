@@ -6,6 +6,7 @@ import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
 import type { LngLat } from '../../domain/geo'
 import type { ClusterItem } from '../../domain/mapDraw'
+import { PENDING_BADGE, isPendingMarker } from '../../domain/pendingLook'
 import { shortTime } from '../../domain/time'
 import type { MapViewProps } from './types'
 
@@ -45,10 +46,12 @@ export function pointMarkup(m: Marker, selected: boolean, titleStyleOf: TitleSty
     : `<div class="map-point__pin" style="width:${size}px;height:${size}px;background:${color}"></div>`
   const css = titleStyleOf ? titleCss(titleStyleOf(m.layer_id)) : null
   const title = css !== null ? `<div class="map-title" style="${css}">${esc(m.name)}</div>` : ''
+  const pending = isPendingMarker(m)
+  const badge = pending ? `<div class="map-point__pending">${PENDING_BADGE}</div>` : ''
   return {
     // The title and its style are in the key: switching titles on or restyling them redraws the point.
-    key: `p:${m.id}:${m.updated_at}:${selected ? 1 : 0}:${css ?? '-'}`,
-    html: `<div class="map-point${selected ? ' map-point--selected' : ''}" data-marker-id="${m.id}"><div class="map-point__body" style="width:${size}px">${pin}${title}</div></div>`,
+    key: `p:${m.id}:${m.updated_at}:${selected ? 1 : 0}:${css ?? '-'}:${pending ? 'q' : ''}`,
+    html: `<div class="map-point${selected ? ' map-point--selected' : ''}${pending ? ' map-point--pending' : ''}" data-marker-id="${m.id}"><div class="map-point__body" style="width:${size}px">${pin}${badge}${title}</div></div>`,
     anchorX: size / 2,
     anchorY: m.style?.icon ? size / 2 : size,
     zIndex: selected ? 2 : undefined,
