@@ -198,7 +198,8 @@ export class NoteStore {
       return await send(filePath, this.uploadTarget(kind))
     } catch (e) {
       const err = e instanceof ApiError ? e : null
-      if (sink && err?.kind === 'network') return sink.keepPhoto(filePath)
+      // No signal (or the uploader's own code could not load without it): kept for the outbox.
+      if (sink && (!err || err.kind === 'network')) return sink.keepPhoto(filePath)
       if (err?.kind === 'unauthorized') {
         this.root.app.notify(err.message, 'warning')
         this.root.session.handleUnauthorized()
