@@ -227,6 +227,26 @@ describe('OutboxStore: saving without network', () => {
     expect(p.outbox.count).toBe(0)
   })
 
+  it('shows one marker when the live-sync pull brings the queued create before its own answer', async () => {
+    const p = await phone()
+    // Every answer is lost: the server has the marker, the phone does not know its id.
+    p.server.lost.answers = 99
+    const temp = await p.root.markers.save(pointInput('坡顶'))
+    await settle()
+    const real = Array.from(p.server.markers.values()).find((m) => m.name === '坡顶')!
+    await p.root.sync.apply([{ seq: 11, kind: 'marker', id: real.id, op: 'upsert', rev: real.rev, layer_id: 1 }])
+    await settle()
+    expect(
+      p.root.markers.byLayer
+        .get(1)!
+        .filter((m) => m.name === '坡顶')
+        .map((m) => m.id),
+    ).toEqual([real.id])
+    expect(p.root.markers.find(temp!.id)).toBeUndefined()
+    expect(p.root.layers.byId.get(1)!.marker_count).toBe(2)
+    expect(p.outbox.count).toBe(0)
+  })
+
   it('opens the conflict sheet for a stale edit and goes on with the rest of the queue', async () => {
     const p = await phone()
     p.offline.network.set(false)
