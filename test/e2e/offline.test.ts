@@ -79,7 +79,7 @@ describe('field capture without signal', () => {
     await on(a, '.nut-actionsheet-item', exact('手动输入坐标')).click()
     await a.waitForURL(/\/addinfo/)
     await input(a, '请输入标注名称').fill('山口新井')
-    await input(a, '经度,纬度').fill('116.397428,39.90923')
+    await input(a, '经度,纬度').fill('116.3903,39.9002')
     await button(a, '设为此坐标').click()
     await a.context().setOffline(true)
     await button(a, '保存标注').click()
@@ -103,12 +103,13 @@ describe('field capture without signal', () => {
     await on(a, '.note__photo img').first().waitFor(SEEN)
     await on(a, '.sync-chip', OUTBOX_MSG.pending(2)).waitFor(SEEN)
     await shot(a, '95-offline-detail-pending')
-    await a.goBack().catch(() => undefined)
+    await on(a, '.marker-detail .draggable-panel__close').click()
+    await a.locator('.marker-detail').waitFor({ state: 'hidden' })
+    await shot(a, '96-offline-map-pending')
     await a
       .locator('.map-point--pending')
       .first()
       .waitFor({ state: 'attached', ...SEEN })
-    await shot(a, '96-offline-map-pending')
   })
 
   it('the chip opens the outbox sheet listing what waits', async () => {
