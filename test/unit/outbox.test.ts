@@ -177,6 +177,7 @@ describe('the pending look on the map', () => {
     const point = buildMarker({ id: -1, name: '新点' })
     expect(pointMarkup(pending(point), false, undefined).html).toContain(PENDING_BADGE)
     expect(pointMarkup(pending(point), false, undefined).html).toContain('map-point--pending')
+    expect(pointMarkup(pending(point), false, undefined).html).toContain(`background:${PENDING_LOOK.color}`)
     expect(pointMarkup(point, false, undefined).html).not.toContain(PENDING_BADGE)
   })
 })

@@ -6,7 +6,7 @@ import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
 import type { LngLat } from '../../domain/geo'
 import type { ClusterItem } from '../../domain/mapDraw'
-import { PENDING_BADGE, isPendingMarker } from '../../domain/pendingLook'
+import { PENDING_BADGE, drawnStyle, isPendingMarker } from '../../domain/pendingLook'
 import { shortTime } from '../../domain/time'
 import type { MapViewProps } from './types'
 
@@ -39,7 +39,8 @@ export function clusterMarkup(c: ClusterItem): Markup {
 }
 
 export function pointMarkup(m: Marker, selected: boolean, titleStyleOf: TitleStyleOf | undefined): Markup {
-  const color = /^#[0-9a-f]{6}$/i.test(m.style?.color ?? '') ? m.style!.color! : '#165DFF'
+  const style = drawnStyle(m)
+  const color = /^#[0-9a-f]{6}$/i.test(style.color ?? '') ? style.color! : '#165DFF'
   const size = Math.max(16, Math.min(48, Math.round((m.style?.size ?? m.width ?? 32) * 0.75))) + (selected ? 8 : 0)
   const pin = m.style?.icon
     ? `<img class="map-point__icon" src="${esc(iconUrl(m.style.icon))}" style="width:${size}px;height:${size}px" alt="">`
