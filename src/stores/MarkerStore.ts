@@ -374,18 +374,6 @@ export class MarkerStore {
     if (message) this.root.app.notify(message, 'success')
   }
 
-  /** A queued create answered: the temp marker becomes the real one (the pull may have brought it first). */
-  replaceTemp(tempId: number, real: Marker): void {
-    const temp = this.find(tempId)
-    const pulled = this.all.some((m) => m.id === real.id)
-    this.removeLocal(tempId)
-    this.upsertLocal(real)
-    // The temp marker was counted when it was kept; the pull counted the real one again.
-    if (temp && pulled) this.root.layers.adjustCount(temp.layer_id, -1)
-    if (this.detail?.id === tempId) this.detail = real
-    this.searchResults = this.searchResults.map((m) => (m.id === tempId ? real : m))
-  }
-
   upsertLocal(m: Marker, previousLayerId?: number): void {
     const next = new Map(this.byLayer)
     let changed = false

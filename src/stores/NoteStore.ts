@@ -111,21 +111,6 @@ export class NoteStore {
     if (message) this.root.app.notify(message, 'success')
   }
 
-  /** A queued marker create answered: its notes move to the real marker. */
-  moveNotes(fromMarkerId: number, toMarkerId: number): void {
-    const moved = this.notesOf(fromMarkerId).map((n) => ({ ...n, marker_id: toMarkerId }))
-    const next = new Map(this.byMarker)
-    next.delete(fromMarkerId)
-    this.byMarker = next
-    if (moved.length) this.set(toMarkerId, [...moved, ...this.notesOf(toMarkerId).filter((n) => !moved.some((m) => m.id === n.id))])
-  }
-
-  /** A queued note create answered: the temp note becomes the real one. */
-  replaceTemp(tempId: number, real: Note): void {
-    const list = this.notesOf(real.marker_id).filter((n) => n.id !== tempId && n.id !== real.id)
-    this.set(real.marker_id, [real, ...list])
-  }
-
   async remove(note: Pick<Note, 'id' | 'marker_id'> & { rev?: number }): Promise<boolean> {
     const sink = this.root.outboxSink
     if (sink && (!sink.online() || note.id < 0 || sink.holds('note', note.id))) return sink.removeNote(note)

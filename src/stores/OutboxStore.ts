@@ -404,8 +404,8 @@ export class OutboxStore implements OutboxSink {
       items = rewriteMarkerId(items, it.marker_id, saved.id, saved.rev)
       this.items = items
       if (isTempId(it.marker_id)) {
-        this.root.markers.replaceTemp(it.marker_id, saved)
-        this.root.notes.moveNotes(it.marker_id, saved.id)
+        this.replaceTempMarker(it.marker_id, saved)
+        this.moveNotes(it.marker_id, saved.id)
       } else if (!items.some((x) => x.marker_id === saved.id && x.kind.startsWith('marker.'))) {
         this.root.markers.upsertLocal(saved)
       }
@@ -421,7 +421,10 @@ export class OutboxStore implements OutboxSink {
         saved.id,
         saved.rev,
       )
-      if (!this.holds('note', saved.id)) this.root.notes.replaceTemp(it.note_id, saved)
+      if (!this.holds('note', saved.id)) {
+        this.root.notes.applyRemoved({ id: it.note_id, marker_id: saved.marker_id })
+        this.root.notes.applySaved(saved)
+      }
     })
     void this.persist()
   }
@@ -460,7 +463,7 @@ export class OutboxStore implements OutboxSink {
           this.items = this.items.filter((x) => x.client_id !== it.client_id)
           if (it.kind === 'marker.save') {
             this.root.markers.applyRemoved(temp)
-            this.root.notes.moveNotes(temp, saved.id)
+            this.moveNotes(temp, saved.id)
           } else this.root.notes.applyRemoved({ id: temp, marker_id: it.marker_id })
         } else if (isTempId(temp) && !saved) {
           void this.discard(still)
@@ -472,6 +475,28 @@ export class OutboxStore implements OutboxSink {
         void this.replay()
       }),
     )
+  }
+
+  /** A queued create answered: the temp marker becomes the real one everywhere (the pull may have brought it first). */
+  private replaceTempMarker(tempId: number, real: Marker): void {
+    const markers = this.root.markers
+    const temp = markers.find(tempId)
+    const pulled = markers.all.some((m) => m.id === real.id)
+    markers.removeLocal(tempId)
+    markers.upsertLocal(real)
+    // The temp marker was counted when it was kept; the pull counted the real one again.
+    if (temp && pulled) this.root.layers.adjustCount(temp.layer_id, -1)
+    if (markers.detail?.id === tempId) markers.detail = real
+    if (markers.searchResults.some((m) => m.id === tempId)) markers.searchResults = markers.searchResults.map((m) => (m.id === tempId ? real : m))
+  }
+
+  /** The notes of a temp marker move to the real one. */
+  private moveNotes(fromMarkerId: number, toMarkerId: number): void {
+    const notes = this.root.notes
+    for (const n of notes.notesOf(fromMarkerId)) {
+      notes.applyRemoved(n)
+      notes.applySaved({ ...n, marker_id: toMarkerId })
+    }
   }
 
   /** The live-sync pull brought entities this phone made: a queued create already reached the server (its answer was lost), so its temp copy goes. */
