@@ -7,7 +7,6 @@ import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { ExportFile, FieldValue, FileCrs, ImportFormat, ImportResult, Marker, MarkerInput, MarkerStyle, MarkerType } from '../../types/mapdata'
 import { MARKER_PAGE_SIZE } from '../domain/constants'
 import { isOwnFileUrl } from '../domain/fileUrl'
-import { newClientId } from '../domain/clientId'
 import type { ApiError } from '../api/errors'
 import { MARKER_NAME_MAX, checkFieldValues, cleanStyle, defaultStyle, defaultWidth } from '../domain/markers'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
@@ -302,7 +301,7 @@ export class MarkerStore {
       return undefined
     }
     const body: MarkerInput = {
-      ...(input.id ? { id: input.id } : { client_id: input.client_id ?? newClientId() }),
+      ...(input.id ? { id: input.id } : { client_id: input.client_id ?? sink?.newClientId() }),
       layer_id: input.layer_id,
       name: input.name.trim(),
       type: input.type,

@@ -3,7 +3,6 @@ import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { Note, Upload } from '../../types/mapdata'
 import { ApiError } from '../api/errors'
 import { NOTE_MAX } from '../domain/markers'
-import { newClientId } from '../domain/clientId'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
 import type { UploadKind, UploadSender, UploadTarget } from '../platform/upload/types'
 import type { RootStore } from './RootStore'
@@ -62,14 +61,14 @@ export class NoteStore {
       return undefined
     }
     if (this.saving) return undefined
+    const sink = this.root.outboxSink
     const body = {
-      ...(input.id ? { id: input.id } : { client_id: newClientId() }),
+      ...(input.id ? { id: input.id } : { client_id: sink?.newClientId() }),
       marker_id: input.marker_id,
       content: input.content.trim(),
       photos: (input.photos ?? []).slice(0, NOTE_PHOTOS_MAX),
       rev: input.rev,
     }
-    const sink = this.root.outboxSink
     // No network, a marker or note kept on the phone, photos not uploaded yet, or changes of this note still queued: the outbox keeps it, in order.
     if (sink && (!sink.online() || input.marker_id < 0 || (!!input.id && sink.holds('note', input.id)) || sink.holds('marker', input.marker_id) || body.photos.some((p) => p.startsWith('kept:'))))
       return sink.saveNote(body, base)

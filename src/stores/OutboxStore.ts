@@ -151,6 +151,10 @@ export class OutboxStore implements OutboxSink {
 
   // ---- the sink the core stores use -----------------------------------------------------------
 
+  newClientId(): string {
+    return newClientId()
+  }
+
   online(): boolean {
     return this.platform?.network.online() ?? true
   }

@@ -115,6 +115,8 @@ export interface OutboxSink {
   /** A kept photo's local URL (to show it), and back. */
   localUrl(kept: string): string | undefined
   keptOf(localUrl: string): string | undefined
+  /** An id for a create, sent as `client_id` so a repeat after a lost answer makes nothing new (its code stays out of /login). */
+  newClientId(): string
   /** Logout: drops what waits (the user was warned). */
   forget(): Promise<void>
 }

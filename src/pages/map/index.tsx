@@ -15,13 +15,15 @@ import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
 import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
+import { syncStores } from '../../stores/syncStores'
 import { ConflictSheet } from '../../components/ConflictSheet'
-import { OutboxSheet } from '../../components/OutboxSheet'
 import { SyncChip } from '../../components/SyncChip'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
 
 /** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
+// The outbox sheet loads when something waits to sync.
+const OutboxSheet = lazy(() => import('../../components/OutboxSheet').then((m) => ({ default: m.OutboxSheet })))
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
 
 /** Loads the map data once the guard let the page in (PageShell renders children only then). */
@@ -232,7 +234,7 @@ const FilterSheet = observer(function FilterSheet({ visible, onClose }: { visibl
 })
 
 function MapPage() {
-  const { session, app, navigate, map, layers, markers, tracker } = useStores()
+  const { session, app, navigate, map, layers, markers, tracker, outbox } = useStores(syncStores)
   // Once asked for, the share dialog stays mounted (it keeps its own open/closed state).
   const [shareUsed, setShareUsed] = useState(false)
   useEffect(() => {
@@ -385,7 +387,11 @@ function MapPage() {
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
       <MarkerDetail />
       <ConflictSheet />
-      <OutboxSheet />
+      {outbox.count > 0 || outbox.sheetOpen ? (
+        <Suspense fallback={null}>
+          <OutboxSheet />
+        </Suspense>
+      ) : null}
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
           <ShareDialog />
