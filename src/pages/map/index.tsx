@@ -15,15 +15,14 @@ import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
 import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
-import { syncStores } from '../../stores/syncStores'
 import { ConflictSheet } from '../../components/ConflictSheet'
+// Not lazy: the sheet is needed exactly when there is no network to load a chunk.
+import { OutboxSheet } from '../../components/OutboxSheet'
 import { SyncChip } from '../../components/SyncChip'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
 
 /** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
-// The outbox sheet loads when something waits to sync.
-const OutboxSheet = lazy(() => import('../../components/OutboxSheet').then((m) => ({ default: m.OutboxSheet })))
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
 
 /** Loads the map data once the guard let the page in (PageShell renders children only then). */
@@ -234,7 +233,7 @@ const FilterSheet = observer(function FilterSheet({ visible, onClose }: { visibl
 })
 
 function MapPage() {
-  const { session, app, navigate, map, layers, markers, tracker, outbox } = useStores(syncStores)
+  const { session, app, navigate, map, layers, markers, tracker } = useStores()
   // Once asked for, the share dialog stays mounted (it keeps its own open/closed state).
   const [shareUsed, setShareUsed] = useState(false)
   useEffect(() => {
@@ -387,11 +386,7 @@ function MapPage() {
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
       <MarkerDetail />
       <ConflictSheet />
-      {outbox.count > 0 || outbox.sheetOpen ? (
-        <Suspense fallback={null}>
-          <OutboxSheet />
-        </Suspense>
-      ) : null}
+      <OutboxSheet />
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
           <ShareDialog />
