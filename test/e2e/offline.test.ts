@@ -79,7 +79,7 @@ describe('field capture without signal', () => {
     await on(a, '.nut-actionsheet-item', exact('手动输入坐标')).click()
     await a.waitForURL(/\/addinfo/)
     await input(a, '请输入标注名称').fill('山口新井')
-    await input(a, '经度,纬度').fill('116.3903,39.9002')
+    await input(a, '经度,纬度').fill('116.3912,39.9008')
     await button(a, '设为此坐标').click()
     await a.context().setOffline(true)
     await button(a, '保存标注').click()
