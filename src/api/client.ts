@@ -32,6 +32,8 @@ export interface CallOptions {
   background?: boolean
   /** No notice for a network failure: the caller answers from the offline copy instead (RootStore.read). */
   quietNetwork?: boolean
+  /** A network failure is not shown: the caller keeps the save in the outbox and says so itself. */
+  offlineKept?: boolean
 }
 
 export class ApiClient {
@@ -74,7 +76,7 @@ export class ApiClient {
         this.unauthorizedHandler?.()
       } else if (err.kind === 'business') {
         if (!opts.quiet) notify(err.message, 'danger')
-      } else if (!opts.background && !(opts.quietNetwork && err.kind === 'network')) {
+      } else if (!opts.background && !((opts.quietNetwork || opts.offlineKept) && err.kind === 'network')) {
         notify(err.message, 'danger')
       }
       throw err

@@ -9,6 +9,7 @@ import type { Marker } from '../../types/mapdata'
 import { CLUSTER_MIN_ITEMS, CLUSTER_OPTIONS, HEATMAP_OPTIONS, LOADING_DASHED_THRESHOLD, LOADING_SOLID_THRESHOLD, MAX_VISIBLE_POINTS } from './constants'
 import { boundsOf, isZeroPoint, type BBox, type LngLat } from './points'
 import { MARKER_KIND, isPoint } from './markerKinds'
+import { isPendingMarker } from './pendingLook'
 
 /** The visible rectangle in GCJ-02 and the zoom level (web-mercator levels, 2-22). */
 export interface Viewport {
@@ -242,7 +243,7 @@ export function highZoomClusters(index: MarkerIndex, view: Viewport): NonNullabl
 }
 
 function isDashedShape(m: Marker): boolean {
-  return m.type === MARKER_KIND.dashedLine || m.type === MARKER_KIND.multiPolygon || !!m.style?.dashed
+  return m.type === MARKER_KIND.dashedLine || m.type === MARKER_KIND.multiPolygon || !!m.style?.dashed || isPendingMarker(m)
 }
 
 function inView(v: Viewport, lng: number, lat: number): boolean {

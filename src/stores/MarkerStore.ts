@@ -7,6 +7,7 @@ import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { ExportFile, FieldValue, FileCrs, ImportFileFormat, ImportFormat, ImportResult, Marker, MarkerInput, MarkerStyle, MarkerType } from '../../types/mapdata'
 import { MARKER_PAGE_SIZE } from '../domain/constants'
 import { isOwnFileUrl } from '../domain/fileUrl'
+import type { ApiError } from '../api/errors'
 import { MARKER_NAME_MAX, checkFieldValues, cleanStyle, defaultStyle, defaultWidth } from '../domain/markers'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
 import { MARKER_TYPES, checkGeometry, isDashed, layerTypeOf, parsePoints, serializePoints, type LngLat } from '../domain/points'
@@ -235,6 +236,11 @@ export class MarkerStore {
   /** Shows a marker's detail; the fresh copy (field values, creator) comes from the server. */
   async openDetail(id: number): Promise<boolean> {
     const known = this.find(id)
+    // A marker kept on the phone (temp id) is not on the server yet: what the phone holds is all there is.
+    if (id < 0) {
+      if (known) this.showDetail(known)
+      return !!known
+    }
     this.detail = known ?? null
     this.detailOpen = true
     const fresh = await this.getById(id)
@@ -284,16 +290,20 @@ export class MarkerStore {
    */
   async save(input: MarkerInput, base?: Marker): Promise<Marker | undefined> {
     if (this.rejected(this.check(input))) return undefined
-    const fields = await this.root.fields.ensure(input.layer_id)
-    if (!fields) return undefined
-    const values = checkFieldValues(fields, input.fields)
+    const sink = this.root.outboxSink
+    // A queued create (temp id), a marker with changes still queued, or no network at all: the outbox keeps the save, in order.
+    const queued = !!sink && (!sink.online() || (!!input.id && sink.holds('marker', input.id)))
+    const fields = queued && !this.root.fields.isLoaded(input.layer_id) ? undefined : await this.root.fields.ensure(input.layer_id)
+    // Without the field list (no network to fetch it), the server checks the values when the outbox sends the save.
+    if (!fields && !sink) return undefined
+    const kept = queued || !fields
+    const values = fields ? checkFieldValues(fields, input.fields) : { ok: true as const, values: input.fields ?? {} }
     if (!values.ok) {
       this.rejected(values.error)
       return undefined
     }
-    const before = input.id ? this.find(input.id) : undefined
     const body: MarkerInput = {
-      ...(input.id ? { id: input.id } : {}),
+      ...(input.id ? { id: input.id } : { client_id: input.client_id ?? sink?.newClientId() }),
       layer_id: input.layer_id,
       name: input.name.trim(),
       type: input.type,
@@ -305,46 +315,67 @@ export class MarkerStore {
       ...(input.sort !== undefined ? { sort: input.sort } : {}),
       rev: input.rev,
     }
-    const [saved, sheet] = await this.root.saveRev('/api/marker/save', body, { kind: 'marker', base, resave: (next: MarkerInput, current) => this.save(next, current as Marker) })
+    if (kept && sink) return sink.saveMarker(body, base)
+    const before = input.id ? this.find(input.id) : undefined
+    const [saved, sheet] = await this.root.saveRev(
+      '/api/marker/save',
+      body,
+      { kind: 'marker', base, resave: (next: MarkerInput, current) => this.save(next, current as Marker) },
+      sink ? () => sink.saveMarker(body, base) : undefined,
+    )
     // After the conflict sheet, the save it made (or the teammate's version kept) is already in place.
     if (!saved || sheet) return saved
-    runInAction(() => {
-      this.root.app.clearNotices()
-      this.upsertLocal(saved, before?.layer_id)
-      if (!before) this.root.layers.adjustCount(saved.layer_id, 1)
-      else if (before.layer_id !== saved.layer_id) {
-        this.root.layers.adjustCount(before.layer_id, -1)
-        this.root.layers.adjustCount(saved.layer_id, 1)
-      }
-      this.rememberLook(saved.type, { style: body.style ?? {}, width: body.width ?? defaultWidth(saved.type) })
-      this.root.layers.rememberLayer(saved.type, saved.layer_id)
-      this.root.app.notify(MSG.savedOk, 'success')
-    })
+    this.applySaved(saved, before, MSG.savedOk)
     return saved
+  }
+
+  /** A save the server answered (or the outbox kept, under a temp id) shows everywhere: layer list, counts, detail, the next new marker's look. */
+  applySaved(saved: Marker, before: Marker | undefined, message: string): void {
+    this.root.app.clearNotices()
+    this.upsertLocal(saved, before?.layer_id)
+    if (!before) this.root.layers.adjustCount(saved.layer_id, 1)
+    else if (before.layer_id !== saved.layer_id) {
+      this.root.layers.adjustCount(before.layer_id, -1)
+      this.root.layers.adjustCount(saved.layer_id, 1)
+    }
+    this.rememberLook(saved.type, { style: saved.style ?? {}, width: saved.width ?? defaultWidth(saved.type) })
+    this.root.layers.rememberLayer(saved.type, saved.layer_id)
+    this.root.app.notify(message, 'success')
   }
 
   async remove(id: number): Promise<boolean> {
     const known = this.find(id)
+    const sink = this.root.outboxSink
+    if (sink && (!sink.online() || sink.holds('marker', id))) return sink.removeMarker(id)
+    let lost = false
     // A stale rev is refused with the server's word (changed or deleted by another); the push brings that change.
-    const res = await this.root.api.request('/api/marker/delete', { id, rev: known?.rev }).then(
+    const res = await this.root.api.request('/api/marker/delete', { id, rev: known?.rev }, { offlineKept: !!sink }).then(
       () => true,
-      () => false,
+      (e: ApiError) => {
+        lost = e.kind === 'network'
+        return false
+      },
     )
+    if (lost && sink) return sink.removeMarker(id)
     if (!res) return false
-    runInAction(() => {
-      this.removeLocal(id)
-      if (known) this.root.layers.adjustCount(known.layer_id, -1)
-      if (this.detail?.id === id) {
-        this.detail = null
-        this.detailOpen = false
-      }
-      this.searchResults = this.searchResults.filter((m) => m.id !== id)
-      this.root.app.notify(MAP_UI_MSG.deletedOk, 'success')
-    })
+    this.applyRemoved(id, MAP_UI_MSG.deletedOk)
     return true
   }
 
-  private upsertLocal(m: Marker, previousLayerId?: number): void {
+  /** A marker gone from this phone: lists, counts, detail and search results. */
+  applyRemoved(id: number, message?: string): void {
+    const known = this.find(id)
+    this.removeLocal(id)
+    if (known) this.root.layers.adjustCount(known.layer_id, -1)
+    if (this.detail?.id === id) {
+      this.detail = null
+      this.detailOpen = false
+    }
+    this.searchResults = this.searchResults.filter((m) => m.id !== id)
+    if (message) this.root.app.notify(message, 'success')
+  }
+
+  upsertLocal(m: Marker, previousLayerId?: number): void {
     const next = new Map(this.byLayer)
     let changed = false
     for (const layerId of new Set([previousLayerId ?? m.layer_id, m.layer_id])) {
@@ -367,7 +398,7 @@ export class MarkerStore {
     if (this.searchResults.some((x) => x.id === m.id)) this.searchResults = this.searchResults.map((x) => (x.id === m.id ? m : x))
   }
 
-  private removeLocal(id: number): void {
+  removeLocal(id: number): void {
     const next = new Map<number, Marker[]>()
     for (const [layerId, list] of this.byLayer) next.set(layerId, list.some((m) => m.id === id) ? list.filter((m) => m.id !== id) : list)
     this.byLayer = next

@@ -35,6 +35,8 @@ export class NoteStore {
 
   /** `background`: a teammate's change pulled by the sync store (no loading mask, no error notice). */
   async load(markerId: number, background = false): Promise<boolean> {
+    // A marker kept on the phone (temp id): its notes are the ones kept with it.
+    if (markerId < 0) return true
     this.loadingMarkerId = markerId
     const list = await this.root.read('/api/marker/note/getlist', { markerid: markerId }, { background })
     runInAction(() => {
@@ -59,57 +61,83 @@ export class NoteStore {
       return undefined
     }
     if (this.saving) return undefined
-    this.saving = true
+    const sink = this.root.outboxSink
     const body = {
-      ...(input.id ? { id: input.id } : {}),
+      ...(input.id ? { id: input.id } : { client_id: sink?.newClientId() }),
       marker_id: input.marker_id,
       content: input.content.trim(),
       photos: (input.photos ?? []).slice(0, NOTE_PHOTOS_MAX),
       rev: input.rev,
     }
-    const [saved, sheet] = await this.root.saveRev('/api/marker/note/save', body, {
-      kind: 'note',
-      base,
-      resave: (next: NoteInput, current) => {
-        // The refused save still holds the flag; the one the sheet asks for goes ahead.
-        runInAction(() => (this.saving = false))
-        return this.save(next, current as Note)
+    // No network, a marker or note kept on the phone, photos not uploaded yet, or changes of this note still queued: the outbox keeps it, in order.
+    if (sink && (!sink.online() || input.marker_id < 0 || (!!input.id && sink.holds('note', input.id)) || sink.holds('marker', input.marker_id) || body.photos.some((p) => p.startsWith('kept:'))))
+      return sink.saveNote(body, base)
+    this.saving = true
+    const [saved, sheet] = await this.root.saveRev(
+      '/api/marker/note/save',
+      body,
+      {
+        kind: 'note',
+        base,
+        resave: (next: NoteInput, current) => {
+          // The refused save still holds the flag; the one the sheet asks for goes ahead.
+          runInAction(() => (this.saving = false))
+          return this.save(next, current as Note)
+        },
       },
-    })
-    runInAction(() => {
-      this.saving = false
-      if (!saved || sheet) return
-      this.root.app.clearNotices()
-      const list = this.notesOf(saved.marker_id)
-      this.set(saved.marker_id, list.some((n) => n.id === saved.id) ? list.map((n) => (n.id === saved.id ? saved : n)) : [saved, ...list])
-      this.root.app.notify(MSG.savedOk, 'success')
-    })
+      sink ? () => sink.saveNote(body, base) : undefined,
+    )
+    runInAction(() => (this.saving = false))
+    if (!saved || sheet) return saved
+    this.applySaved(saved, MSG.savedOk)
     return saved
   }
 
-  async remove(note: Pick<Note, 'id' | 'marker_id'> & { rev?: number }): Promise<boolean> {
-    const ok = await this.root.api.request('/api/marker/note/delete', { ids: [note.id], revs: note.rev ? [note.rev] : undefined }).then(
-      () => true,
-      () => false,
+  /** A saved note (or one the outbox kept, under a temp id) shows in its marker's list. */
+  applySaved(saved: Note, message?: string): void {
+    this.root.app.clearNotices()
+    const list = this.notesOf(saved.marker_id)
+    this.set(saved.marker_id, list.some((n) => n.id === saved.id) ? list.map((n) => (n.id === saved.id ? saved : n)) : [saved, ...list])
+    if (message) this.root.app.notify(message, 'success')
+  }
+
+  /** A note gone from this phone. */
+  applyRemoved(note: Pick<Note, 'id' | 'marker_id'>, message?: string): void {
+    this.set(
+      note.marker_id,
+      this.notesOf(note.marker_id).filter((n) => n.id !== note.id),
     )
+    if (message) this.root.app.notify(message, 'success')
+  }
+
+  async remove(note: Pick<Note, 'id' | 'marker_id'> & { rev?: number }): Promise<boolean> {
+    const sink = this.root.outboxSink
+    if (sink && (!sink.online() || note.id < 0 || sink.holds('note', note.id))) return sink.removeNote(note)
+    let lost = false
+    const ok = await this.root.api.request('/api/marker/note/delete', { ids: [note.id], revs: note.rev ? [note.rev] : undefined }, { offlineKept: !!sink }).then(
+      () => true,
+      (e: ApiError) => {
+        lost = e.kind === 'network'
+        return false
+      },
+    )
+    if (lost && sink) return sink.removeNote(note)
     if (!ok) return false
-    runInAction(() => {
-      this.set(
-        note.marker_id,
-        this.notesOf(note.marker_id).filter((n) => n.id !== note.id),
-      )
-      this.root.app.notify(MAP_UI_MSG.deletedOk, 'success')
-    })
+    this.applyRemoved(note, MAP_UI_MSG.deletedOk)
     return true
   }
 
   /** A photo URL the device can show: server paths are relative to the API host. */
   photoUrl(url: string): string {
+    // A photo kept on the phone until it can be uploaded shows from the local file.
+    if (url.startsWith('kept:')) return this.root.outboxSink?.localUrl(url) ?? ''
     return /^(https?:|data:|blob:|wxfile:)/.test(url) || !url.startsWith('/') ? url : `${this.root.baseUrl}${url}`
   }
 
   /** Back to the form the server gave (what notes and fields store). */
   serverUrl(url: string): string {
+    const kept = this.root.outboxSink?.keptOf(url)
+    if (kept) return kept
     const base = this.root.baseUrl
     return base && url.startsWith(base + '/') ? url.slice(base.length) : url
   }
@@ -147,10 +175,15 @@ export class NoteStore {
    * logs out, as for every call) and resolve to undefined, so the uploader marks the photo failed.
    */
   async uploadPhoto(filePath: string, send: UploadSender, kind: UploadKind = 'note'): Promise<Upload | undefined> {
+    // A note's photo picked without network is kept on the phone and uploaded before its note.
+    const sink = kind === 'note' ? this.root.outboxSink : null
+    if (sink && !sink.online()) return sink.keepPhoto(filePath)
     try {
       return await send(filePath, this.uploadTarget(kind))
     } catch (e) {
       const err = e instanceof ApiError ? e : null
+      // No signal (or the uploader's own code could not load without it): kept for the outbox.
+      if (sink && (!err || err.kind === 'network')) return sink.keepPhoto(filePath)
       if (err?.kind === 'unauthorized') {
         this.root.app.notify(err.message, 'warning')
         this.root.session.handleUnauthorized()

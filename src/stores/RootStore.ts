@@ -42,6 +42,7 @@ import type { TeamStore } from './TeamStore'
 import type { VipStore } from './VipStore'
 import type { SyncStore } from './SyncStore'
 import type { OfflineCacheStore } from './OfflineCacheStore'
+import type { OutboxStore } from './OutboxStore'
 
 export interface Platform {
   storage: KeyValueStorage
@@ -108,6 +109,31 @@ export interface OfflineSink {
   answer<P extends ApiPath>(path: P, body: ApiReq<P>): Promise<ApiRes<P> | undefined>
 }
 
+/**
+ * Where the core stores hand a save the network refused (set by the outbox store when it loads with
+ * the map): it keeps the save on the phone, shows it at once (a create under a temp id), and sends
+ * it when the network returns. Only types here: the outbox's code is not in the /login bundle.
+ */
+export interface OutboxSink {
+  /** False when the phone knows it has no network: saves go to the outbox without trying. */
+  online(): boolean
+  /** A change of this marker (or note) waits in the outbox: later ones queue behind it, in order. */
+  holds(kind: 'marker' | 'note', id: number): boolean
+  saveMarker(body: import('../../types/mapdata').MarkerInput, base?: import('../../types/mapdata').Marker): Promise<import('../../types/mapdata').Marker | undefined>
+  removeMarker(id: number): Promise<boolean>
+  saveNote(body: import('../domain/outbox').NoteBody, base?: import('../../types/mapdata').Note): Promise<import('../../types/mapdata').Note | undefined>
+  removeNote(note: { id: number; marker_id: number; rev?: number }): Promise<boolean>
+  /** Keeps a picked photo for a note until it can be uploaded; its url names the kept file. */
+  keepPhoto(filePath: string): Promise<import('../../types/mapdata').Upload | undefined>
+  /** A kept photo's local URL (to show it), and back. */
+  localUrl(kept: string): string | undefined
+  keptOf(localUrl: string): string | undefined
+  /** An id for a create, sent as `client_id` so a repeat after a lost answer makes nothing new (its code stays out of /login). */
+  newClientId(): string
+  /** Logout: drops what waits (the user was warned). */
+  forget(): Promise<void>
+}
+
 /** The stores made at start: what code that a page of any kind uses may rely on (the lazy ones come with their pages). */
 export type CoreStores = Omit<RootStore, LazyKey>
 
@@ -140,6 +166,8 @@ export class RootStore {
   conflictSink: ((refused: RefusedSave, theirs: unknown) => Promise<unknown>) | null = null
   /** The saved map data that answers reads without network (set by the offline cache store when it loads). */
   offlineSink: OfflineSink | null = null
+  /** Keeps saves made without network (set by the outbox store when it loads). */
+  outboxSink: OutboxSink | null = null
   /** Where the API lives (uploads go there too). */
   readonly baseUrl: string
   private readonly disposers: IReactionDisposer[] = []
@@ -202,11 +230,18 @@ export class RootStore {
    * opens and this settles with what the user's choice saved, flagged `true` (that save already
    * updated the stores); any other business error shows the server's message.
    */
-  saveRev<P extends ApiPath>(path: P, body: ApiReq<P>, save: Omit<RefusedSave<ApiRes<P>>, 'mine'>): Promise<[ApiRes<P> | undefined, boolean]> {
+  saveRev<P extends ApiPath>(
+    path: P,
+    body: ApiReq<P>,
+    save: Omit<RefusedSave<ApiRes<P>>, 'mine'>,
+    /** Keeps the save in the outbox when the network fails (it updates the stores itself). */
+    offline?: () => Promise<ApiRes<P> | undefined>,
+  ): Promise<[ApiRes<P> | undefined, boolean]> {
     // Promise chains, not async functions: the /login bundle is built for old WebViews, where every async function costs.
-    return this.api.request(path, body, { quiet: true }).then(
+    return this.api.request(path, body, { quiet: true, offlineKept: !!offline }).then(
       (saved) => [saved, false],
       (e: ApiError) => {
+        if (e.kind === 'network' && offline) return offline().then((kept) => [kept, true])
         if (e.errcode === ERRCODE.CONFLICT && this.conflictSink) return this.conflictSink({ ...save, mine: body }, e.data ?? null).then((saved) => [saved as ApiRes<P> | undefined, true])
         if (e.kind === 'business') this.app.notify(e.message, 'danger')
         return [undefined, true]
@@ -241,6 +276,10 @@ export class RootStore {
 
   get offlineCache(): OfflineCacheStore {
     return this.lazy('offlineCache') as OfflineCacheStore
+  }
+
+  get outbox(): OutboxStore {
+    return this.lazy('outbox') as OutboxStore
   }
 
   get team(): TeamStore {

@@ -237,6 +237,8 @@ export class SessionStore {
         // the local logout happens regardless
       }
     }
+    // What waited in the outbox goes with the rest of the user's local data (the logout button warned first).
+    await this.root.outboxSink?.forget()
     this.clearLocal()
     this.root.navigate(PATHS.login, 'relaunch')
   }

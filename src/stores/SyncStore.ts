@@ -101,6 +101,8 @@ export class SyncStore {
     root.conflictSink = (refused, theirs) => this.openConflict(refused, theirs)
     // The saved copy answers the map's reads without network and keeps the seq across restarts.
     root.offlineCache.serve()
+    // The outbox starts with the map: it shows what waits and sends it when the network returns.
+    void root.outbox
     // Runs exactly while someone is signed in with a group; another user or group starts over.
     this.disposers.push(
       reaction(
@@ -223,6 +225,8 @@ export class SyncStore {
         this.pingTimer = this.root.scheduler.setInterval(() => this.send({ type: 'ping' }), SYNC_PING_INTERVAL_MS)
         if (this.editingId !== null) this.send({ type: 'editing', marker_id: this.editingId })
         void this.pull()
+        // Back online: what was saved without network goes now.
+        void this.root.outbox.replay()
         break
       case 'seq':
         if (msg.seq > this.since) void this.pull()
@@ -407,6 +411,8 @@ export class SyncStore {
         markers.detail = null
       }
       if (markers.searchResults.some((m) => fresh.has(m.id) || gone.has(m.id))) markers.searchResults = markers.searchResults.filter((m) => !gone.has(m.id)).map((m) => fresh.get(m.id) ?? m)
+      // A create this phone queued may come back through the pull before its own answer: one marker shows, not two.
+      this.root.outbox.adoptPulled(fetched)
     })
   }
 

@@ -1,26 +1,34 @@
 /**
- * The map's copy in IndexedDB on H5 against the real server: the map loads online and is saved in
- * the browser's IndexedDB; after a reload with every API call failing as without network, the map
- * shows the same markers from there, says once that it shows what this phone saved, and search
- * still finds a marker. Waits are for DOM changes (timeouts only guard failures).
+ * Field capture without signal, on H5 against the real server: 张三's phone loses the network
+ * (Playwright's offline mode), adds a point and a note with a photo, sees them pending on the map
+ * and 2条待同步 in the chip; the network returns and they reach the server once; 李四's phone sees
+ * them. (A reload while offline needs the service worker and the read cache: added after they merge.)
  */
 import type { Page } from 'playwright-core'
-import { apiCall, apiSignIn, input, notice, on, openWorld, shot, signUp, type ApiAuth, type Server, type World } from './harness'
+import { OUTBOX_MSG } from '../../src/domain/outboxMessages'
+import { SYNC_MSG } from '../../src/domain/syncMessages'
+import { apiCall, apiSignIn, button, exact, input, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
-const PHONE = '13800000701'
+const ADMIN_PHONE = '13800000701'
+const MEMBER_PHONE = '13800000702'
+/** The replay waits for its retry timer or the sync socket's reconnect (both back off): generous on a shared machine. */
+const SYNCED = { timeout: 90_000 }
 const SEEN = { timeout: 20_000 }
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAxMDAAAAbBAEBlUGjswAAAABJRU5ErkJggg==', 'base64')
 
 let world: World
 let server: Server
-let page: Page
-let auth: Required<ApiAuth>
+let a: Page
+let b: Page
+let adminApi: Required<ApiAuth>
 
 beforeAll(async () => {
   world = await openWorld()
   ;({ server } = world)
-  page = await world.newPage()
+  a = await world.newPage()
+  b = await world.newPage()
 })
 
 afterAll(async () => {
@@ -28,59 +36,109 @@ afterAll(async () => {
 })
 
 async function api(path: string, body: Record<string, unknown>) {
-  const res = await apiCall(server, path, body, auth)
+  const res = await apiCall(server, path, body, adminApi)
   if (res.header.errcode !== 0) throw new Error(`${path}: ${res.header.errmsg}`)
   return res.data
 }
 
-/** The keys the app holds in its IndexedDB database (read in the page). */
-const savedKeys = (p: Page) =>
-  p.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const req = indexedDB.open('teammap-offline')
-        req.onsuccess = () => {
-          const db = req.result
-          if (!db.objectStoreNames.contains('values')) return resolve([])
-          const keys = db.transaction('values', 'readonly').objectStore('values').getAllKeys()
-          keys.onsuccess = () => resolve(keys.result.map(String))
-          keys.onerror = () => resolve([])
-        }
-        req.onerror = () => resolve([])
-      }),
-  )
+const held = (page: Page, n: number, wait = SEEN) => page.locator(`.map-count[data-loaded="${n}"]`).waitFor(wait)
 
-describe('reading the map without network on H5 (IndexedDB)', () => {
-  it('saves the loaded map in IndexedDB', async () => {
-    await signUp(page, server, PHONE, '王五')
-    auth = await apiSignIn(server, PHONE)
+async function openDetailBySearch(page: Page, name: string): Promise<void> {
+  await on(page, '.map-search-entry').click()
+  await input(page, '搜索标注名称、备注、字段内容').fill(name)
+  await on(page, '.map-search__go').click()
+  await on(page, '.map-search__results .nut-cell', name).first().click()
+  await on(page, '.marker-detail__name', exact(name)).waitFor()
+}
+
+describe('field capture without signal', () => {
+  it('sets up a team with a point layer and one marker; both phones open the map', async () => {
+    await signUp(a, server, ADMIN_PHONE, '张三')
+    adminApi = await apiSignIn(server, ADMIN_PHONE)
     const layer = await api('/api/layer/save', { name: '水井', parent_id: 0, type: 1 })
-    await api('/api/marker/save', { layer_id: layer.id, name: '三号井', type: 0, points: '116.397428,39.90923' })
-    await api('/api/marker/save', { layer_id: layer.id, name: '四号井', type: 0, points: '116.407428,39.91923' })
-    await page.goto(`${server.url}/map`)
-    await page.locator('.map-count[data-loaded="2"]').waitFor(SEEN)
-    // Written a moment after the load, outside it: wait for the key to appear.
-    let keys: string[] = []
-    for (let i = 0; i < 40 && !keys.some((k) => k.endsWith(`markers:${layer.id}`)); i++) {
-      await page.waitForTimeout(500)
-      keys = await savedKeys(page)
+    await api('/api/marker/save', { layer_id: layer.id, name: '老井', type: 0, points: '116.39,39.9' })
+    await api('/api/user/pre/register', { nickname: '李四', phone: MEMBER_PHONE, department_id: 0 })
+    await signIn(b, server, MEMBER_PHONE)
+    await b.waitForURL(/\/map$/)
+    const joins = await api('/api/group/get/joins', {})
+    const member = joins.list.find((m: { user: { nickname: string } }) => m.user.nickname === '李四')
+    await api('/api/group/join/setting/manager', { join_id: member.join_id, is_manager: true })
+    for (const p of [a, b]) {
+      await p.goto(`${server.url}/map`)
+      await held(p, 1)
     }
-    expect(keys).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`markers:${layer.id}$`))]))
-    expect((await savedKeys(page)).some((k) => k.endsWith(':layers'))).toBe(true)
+    await on(a, '.sync-chip', SYNC_MSG.synced).waitFor(SEEN)
   })
 
-  it('after a reload with no network for the API, shows the saved markers, says they are what this phone saved, and searches them', async () => {
-    // HTTP calls to the API fail as without network (the push socket is not an HTTP call: it may stay).
-    await page.route('**/api/**', (r) => r.abort('internetdisconnected'))
-    await page.reload()
-    await page.locator('.map-count[data-loaded="2"]').waitFor(SEEN)
-    await notice(page, '地图显示的是本机保存的数据').waitFor(SEEN)
-    await shot(page, '95-offline-map-from-indexeddb')
-    await on(page, '.map-search-entry').click()
-    await input(page, '搜索标注名称、备注、字段内容').fill('四号')
-    await on(page, '.map-search__go').click()
-    await on(page, '.map-search__results .nut-cell', '四号井').first().waitFor(SEEN)
-    expect(await on(page, '.map-search__results .nut-cell', '三号井').count()).toBe(0)
-    await page.unroute('**/api/**')
+  it('offline, 张三 adds a point: it shows at once, pending, and 1条待同步', async () => {
+    // The pages and the uploader were used once with signal (their code is on the phone).
+    await openDetailBySearch(a, '老井')
+    await input(a, '请输入备注内容').click()
+    await on(a, '.marker-detail .draggable-panel__close').click()
+    await on(a, '.map-tool', '添加').click()
+    await on(a, '.nut-actionsheet-item', exact('手动输入坐标')).click()
+    await a.waitForURL(/\/addinfo/)
+    await input(a, '请输入标注名称').fill('山口新井')
+    await input(a, '经度,纬度').fill('116.3912,39.9008')
+    await button(a, '设为此坐标').click()
+    await a.context().setOffline(true)
+    await button(a, '保存标注').click()
+    await a.waitForURL(/\/map$/)
+    await on(a, '.marker-detail__name', exact('山口新井')).waitFor(SEEN)
+    await on(a, '.notice-bar', OUTBOX_MSG.savedOffline).first().waitFor(SEEN)
+    await on(a, '.sync-chip', OUTBOX_MSG.pending(1)).waitFor(SEEN)
+    await held(a, 2)
+  })
+
+  it('offline, 张三 adds a note with a photo to it: 2条待同步, the point drawn pending', async () => {
+    await input(a, '请输入备注内容').click()
+    await input(a, '请输入备注内容').fill('水位正常，井盖完好')
+    await on(a, '.marker-detail .nut-uploader-upload').click()
+    const [chooser] = await Promise.all([a.waitForEvent('filechooser'), a.locator('.taro__actionSheet').getByText('从相册选择').click()])
+    await chooser.setFiles({ name: 'well.png', mimeType: 'image/png', buffer: PNG })
+    await on(a, '.marker-detail .nut-uploader-preview img').waitFor(SEEN)
+    await a.locator('.note-form .nut-button-loading').waitFor({ state: 'detached' })
+    await button(a, '添加备注').click()
+    await on(a, '.note__content', '水位正常，井盖完好').waitFor(SEEN)
+    await on(a, '.note__photo img').first().waitFor(SEEN)
+    await on(a, '.sync-chip', OUTBOX_MSG.pending(2)).waitFor(SEEN)
+    await shot(a, '95-offline-detail-pending')
+    await on(a, '.marker-detail .draggable-panel__close').click()
+    await a.locator('.marker-detail').waitFor({ state: 'hidden' })
+    await shot(a, '96-offline-map-pending')
+    await a
+      .locator('.map-point--pending')
+      .first()
+      .waitFor({ state: 'attached', ...SEEN })
+  })
+
+  it('the chip opens the outbox sheet listing what waits', async () => {
+    await on(a, '.sync-chip', OUTBOX_MSG.pending(2)).click()
+    await on(a, '.outbox-item__kind', exact('新建标注')).waitFor(SEEN)
+    await on(a, '.outbox-item__kind', exact('新建备注')).waitFor()
+    await on(a, '.outbox-item__subject', '山口新井').first().waitFor()
+    await shot(a, '97-offline-outbox-sheet')
+    // Nothing in the sheet runs past a 390 px phone.
+    const widths = await a.locator('.outbox-item:visible').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right))
+    for (const right of widths) expect(right).toBeLessThanOrEqual(390)
+    await a.locator('.outbox-sheet .nut-popup-title-right').click()
+  })
+
+  it('back online, they reach the server once and 李四 sees them', async () => {
+    await a.context().setOffline(false)
+    await on(a, '.sync-chip', SYNC_MSG.synced).waitFor(SYNCED)
+    const found = await api('/api/marker/search', { kw: '山口新井', pageindex: 1, pagesize: 10 })
+    expect(found.list).toHaveLength(1)
+    const notes = await api('/api/marker/note/getlist', { markerid: found.list[0].id })
+    expect(notes).toHaveLength(1)
+    expect(notes[0].content).toBe('水位正常，井盖完好')
+    expect(notes[0].photos).toHaveLength(1)
+    expect(notes[0].photos[0].startsWith('/')).toBe(true)
+    await held(a, 2)
+    expect(await a.locator('.map-point--pending').count()).toBe(0)
+    await held(b, 2, SYNCED)
+    await openDetailBySearch(b, '山口新井')
+    await on(b, '.note__content', '水位正常，井盖完好').waitFor(SEEN)
+    await shot(b, '98-offline-second-phone')
   })
 })

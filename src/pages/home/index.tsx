@@ -7,11 +7,15 @@ import { FEATURES, featureOpen, holdsModule } from '../../domain/moduleGate'
 import { PERM } from '../../domain/permissions'
 import { membershipLabel } from '../../domain/tiers'
 import { maskPhone } from '../../domain/validate'
+import { OUTBOX_MSG } from '../../domain/outboxMessages'
 import { useStores } from '../../stores/context'
+import { syncStores } from '../../stores/syncStores'
 import './index.scss'
 
 function HomePage() {
-  const { session, navigate, app, notes } = useStores()
+  const { session, navigate, app, notes, outbox } = useStores(syncStores)
+  // Saves still waiting for the network would be lost: the logout dialog says how many first.
+  const unsynced = outbox.logoutWarning
   const [confirmLogout, setConfirmLogout] = useState(false)
   const user = session.user
 
@@ -56,8 +60,8 @@ function HomePage() {
       <Dialog
         title='退出登录'
         visible={confirmLogout}
-        content='确定退出当前账号吗？'
-        confirmText='退出'
+        content={unsynced ?? '确定退出当前账号吗？'}
+        confirmText={unsynced ? OUTBOX_MSG.logoutAnyway : '退出'}
         cancelText='取消'
         onConfirm={() => {
           setConfirmLogout(false)

@@ -16,6 +16,8 @@ import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
 import { ConflictSheet } from '../../components/ConflictSheet'
+// Not lazy: the sheet is needed exactly when there is no network to load a chunk.
+import { OutboxSheet } from '../../components/OutboxSheet'
 import { SyncChip } from '../../components/SyncChip'
 import { syncStores } from '../../stores/syncStores'
 import './index.scss'
@@ -387,6 +389,7 @@ function MapPage() {
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
       <MarkerDetail />
       <ConflictSheet />
+      <OutboxSheet />
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
           <ShareDialog />

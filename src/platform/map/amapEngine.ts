@@ -8,6 +8,7 @@
 import type { LngLat } from '../../domain/geo'
 import { rectangleCorners } from '../../domain/points'
 import type { DrawList, Shape } from '../../domain/mapDraw'
+import { drawnStyle } from '../../domain/pendingLook'
 import { clusterMarkup, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, type Markup, type TitleStyleOf } from './markup'
 import type { MemberLocation } from '../../../types/entities'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
@@ -116,15 +117,16 @@ export class AmapEngine {
 
   private shapeOverlay(s: Shape, selected: boolean, title: boolean): any[] {
     const m = s.marker
-    const color = m.style?.color || '#165DFF'
+    const style = drawnStyle(m)
+    const color = style.color || '#165DFF'
     const stroke = {
       strokeColor: color,
       strokeWeight: Math.max(1, Math.min(20, m.width || 2)) + (selected ? 3 : 0),
-      strokeOpacity: m.style?.opacity ?? 1,
+      strokeOpacity: style.opacity ?? 1,
       strokeStyle: s.dashed ? 'dashed' : 'solid',
       strokeDasharray: s.dashed ? [8, 6] : undefined,
-      fillColor: m.style?.fill_color || color,
-      fillOpacity: isArea(m.type) ? (m.style?.fill_opacity ?? 0.25) : 0,
+      fillColor: style.fill_color || color,
+      fillOpacity: isArea(m.type) ? (style.fill_opacity ?? 0.25) : 0,
       extData: { id: m.id },
     }
     const A = this.AMap

@@ -14,6 +14,7 @@
 import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, type LngLat } from '../../domain/geo'
 import type { Shape } from '../../domain/mapDraw'
+import { drawnStyle } from '../../domain/pendingLook'
 import { rectangleCorners } from '../../domain/points'
 import { MARKER_KIND, isArea, isLine } from '../../domain/markerKinds'
 
@@ -151,14 +152,15 @@ export interface ShapeStyle {
 /** The same style the element renderer gives a shape (see shapeLayer in leafletEngine.ts). */
 export function shapeStyle(s: Shape, selected: boolean): ShapeStyle {
   const m = s.marker
-  const color = m.style?.color || '#165DFF'
+  const style = drawnStyle(m)
+  const color = style.color || '#165DFF'
   return {
     color,
     weight: Math.max(1, Math.min(20, m.width || 2)) + (selected ? 3 : 0),
     dash: s.dashed ? [8, 6] : null,
-    fillColor: m.style?.fill_color || color,
-    fillOpacity: isArea(m.type) ? (m.style?.fill_opacity ?? 0.25) : 0,
-    opacity: m.style?.opacity ?? 1,
+    fillColor: style.fill_color || color,
+    fillOpacity: isArea(m.type) ? (style.fill_opacity ?? 0.25) : 0,
+    opacity: style.opacity ?? 1,
   }
 }
 

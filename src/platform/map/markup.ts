@@ -6,6 +6,7 @@ import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
 import type { LngLat } from '../../domain/geo'
 import type { ClusterItem } from '../../domain/mapDraw'
+import { PENDING_BADGE, drawnStyle, isPendingMarker } from '../../domain/pendingLook'
 import { shortTime } from '../../domain/time'
 import type { MapViewProps } from './types'
 
@@ -38,17 +39,20 @@ export function clusterMarkup(c: ClusterItem): Markup {
 }
 
 export function pointMarkup(m: Marker, selected: boolean, titleStyleOf: TitleStyleOf | undefined): Markup {
-  const color = /^#[0-9a-f]{6}$/i.test(m.style?.color ?? '') ? m.style!.color! : '#165DFF'
+  const style = drawnStyle(m)
+  const color = /^#[0-9a-f]{6}$/i.test(style.color ?? '') ? style.color! : '#165DFF'
   const size = Math.max(16, Math.min(48, Math.round((m.style?.size ?? m.width ?? 32) * 0.75))) + (selected ? 8 : 0)
   const pin = m.style?.icon
     ? `<img class="map-point__icon" src="${esc(iconUrl(m.style.icon))}" style="width:${size}px;height:${size}px" alt="">`
     : `<div class="map-point__pin" style="width:${size}px;height:${size}px;background:${color}"></div>`
   const css = titleStyleOf ? titleCss(titleStyleOf(m.layer_id)) : null
   const title = css !== null ? `<div class="map-title" style="${css}">${esc(m.name)}</div>` : ''
+  const pending = isPendingMarker(m)
+  const badge = pending ? `<div class="map-point__pending">${PENDING_BADGE}</div>` : ''
   return {
     // The title and its style are in the key: switching titles on or restyling them redraws the point.
-    key: `p:${m.id}:${m.updated_at}:${selected ? 1 : 0}:${css ?? '-'}`,
-    html: `<div class="map-point${selected ? ' map-point--selected' : ''}" data-marker-id="${m.id}"><div class="map-point__body" style="width:${size}px">${pin}${title}</div></div>`,
+    key: `p:${m.id}:${m.updated_at}:${selected ? 1 : 0}:${css ?? '-'}:${pending ? 'q' : ''}`,
+    html: `<div class="map-point${selected ? ' map-point--selected' : ''}${pending ? ' map-point--pending' : ''}" data-marker-id="${m.id}"><div class="map-point__body" style="width:${size}px">${pin}${badge}${title}</div></div>`,
     anchorX: size / 2,
     anchorY: m.style?.icon ? size / 2 : size,
     zIndex: selected ? 2 : undefined,

@@ -4,6 +4,7 @@
  * clusters (the map freezes when hundreds of markers are re-set at once).
  */
 import type { DrawList, Shape } from '../../domain/mapDraw'
+import { drawnStyle, isPendingMarker } from '../../domain/pendingLook'
 import { rectangleCorners } from '../../domain/points'
 import { shortTime } from '../../domain/time'
 import { heatColor } from './markup'
@@ -31,6 +32,8 @@ export interface WxMarker {
   width: number
   height: number
   zIndex?: number
+  /** 0-1, WeChat's marker opacity. */
+  alpha?: number
   label?: { content: string; color: string; fontSize: number; bgColor: string; padding: number; borderWidth: number; borderColor: string; anchorX: number; anchorY: number; textAlign: 'center' }
   callout?: { content: string; display: 'ALWAYS' | 'BYCLICK'; color: string; fontSize: number; bgColor: string; padding: number; borderRadius: number }
 }
@@ -50,6 +53,9 @@ export interface WxScene {
 }
 
 const wx = (p: LngLat): WxPoint => ({ latitude: p.lat, longitude: p.lng })
+
+/** Ids of cluster markers count down from here. */
+const CLUSTER_ID_BASE = -1_000_000_000
 
 /** #RRGGBB plus an alpha byte, as WeChat's map wants its colours. */
 export function withAlpha(color: string | undefined, alpha: number): string {
@@ -79,7 +85,8 @@ export function weappScene(
   const markers: WxMarker[] = []
   const clusterOf = new Map<number, number>()
   list.clusters.forEach((c, i) => {
-    const id = -(i + 1)
+    // Far below the temp ids of markers kept in the outbox (-1, -2 ...), so a tap never mistakes one for the other.
+    const id = CLUSTER_ID_BASE - i
     clusterOf.set(id, i)
     const size = c.count >= 1000 ? 52 : c.count >= 100 ? 46 : 40
     markers.push({
@@ -105,6 +112,8 @@ export function weappScene(
       width: size,
       height: size,
       zIndex: selected ? 10 : 1,
+      // A point kept in the outbox shows faded until it reaches the server.
+      ...(isPendingMarker(m) ? { alpha: 0.5 } : {}),
       ...(t
         ? {
             label: {
@@ -129,9 +138,10 @@ export function weappScene(
   for (const s of list.shapes) {
     const m = s.marker
     const selected = m.id === options.selectedId
-    const color = withAlpha(m.style?.color, m.style?.opacity ?? 1)
+    const style = drawnStyle(m)
+    const color = withAlpha(style.color, style.opacity ?? 1)
     const width = Math.max(1, Math.min(20, m.width || 2)) + (selected ? 3 : 0)
-    const fill = withAlpha(m.style?.fill_color ?? m.style?.color, m.style?.fill_opacity ?? 0.25)
+    const fill = withAlpha(style.fill_color ?? style.color, style.fill_opacity ?? 0.25)
     if (isLine(m.type)) polylines.push({ points: s.parts[0].map(wx), color, width, dottedLine: s.dashed })
     else if (m.type === MARKER_KIND.circle) circles.push({ ...wx(s.parts[0][0]), radius: m.radius, color, fillColor: fill, strokeWidth: width })
     else if (m.type === MARKER_KIND.rectangle) polygons.push({ points: rectangle(s), strokeWidth: width, strokeColor: color, fillColor: fill })
