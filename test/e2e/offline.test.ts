@@ -2,7 +2,8 @@
  * Field capture without signal, on H5 against the real server: 张三's phone loses the network
  * (Playwright's offline mode), adds a point and a note with a photo, sees them pending on the map
  * and 2条待同步 in the chip; the network returns and they reach the server once; 李四's phone sees
- * them. (A reload while offline needs the service worker and the read cache: added after they merge.)
+ * them. Reloaded while still offline, the app opens from its service worker, the map from the copy
+ * in IndexedDB and what waits from the outbox kept there.
  */
 import type { Page } from 'playwright-core'
 import { OUTBOX_MSG } from '../../src/domain/outboxMessages'
@@ -68,6 +69,8 @@ describe('field capture without signal', () => {
       await held(p, 1)
     }
     await on(a, '.sync-chip', SYNC_MSG.synced).waitFor(SEEN)
+    // The worker keeps the app on the phone (installed with the first visit): a reload without network opens from it.
+    await a.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 })
   })
 
   it('offline, 张三 adds a point: it shows at once, pending, and 1条待同步', async () => {
@@ -121,6 +124,20 @@ describe('field capture without signal', () => {
     // Nothing in the sheet runs past a 390 px phone.
     const widths = await a.locator('.outbox-item:visible').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right))
     for (const right of widths) expect(right).toBeLessThanOrEqual(390)
+    await a.locator('.outbox-sheet .nut-popup-title-right').click()
+  })
+
+  it('reloaded while still offline, the app, the map and both waiting saves are still there', async () => {
+    await a.reload()
+    await on(a, '.sync-chip', OUTBOX_MSG.pending(2)).waitFor(SEEN)
+    await held(a, 2)
+    await a
+      .locator('.map-point--pending')
+      .first()
+      .waitFor({ state: 'attached', ...SEEN })
+    await shot(a, '97b-offline-reloaded')
+    await on(a, '.sync-chip', OUTBOX_MSG.pending(2)).click()
+    await on(a, '.outbox-item__subject', '山口新井').first().waitFor(SEEN)
     await a.locator('.outbox-sheet .nut-popup-title-right').click()
   })
 
