@@ -56,7 +56,12 @@ const PHONE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$/
  * Checks and normalises custom field values against the layer's fields. Values of unknown fields
  * are dropped. Returns the cleaned values or the first problem.
  */
-export function checkFieldValues(fields: LayerField[], values: Record<string, unknown> | undefined): { ok: true; values: Record<string, FieldValue> } | { ok: false; error: string } {
+export function checkFieldValues(
+  fields: LayerField[],
+  values: Record<string, unknown> | undefined,
+  /** What a photo value may be: an upload of ours (the server); the phone also accepts a photo its outbox keeps until it can upload it. */
+  photoOk: (url: string) => boolean = isOwnFileUrl,
+): { ok: true; values: Record<string, FieldValue> } | { ok: false; error: string } {
   const out: Record<string, FieldValue> = {}
   const src = values ?? {}
   for (const f of fields) {
@@ -99,7 +104,7 @@ export function checkFieldValues(fields: LayerField[], values: Record<string, un
       }
       case 'photo': {
         const list = (Array.isArray(raw) ? raw : [raw]).map(String).filter((u) => u.length > 0)
-        if (!list.every(isOwnFileUrl)) return { ok: false, error: FILE_URL_MSG.fieldPhoto(f.name) }
+        if (!list.every(photoOk)) return { ok: false, error: FILE_URL_MSG.fieldPhoto(f.name) }
         if (list.length) out[f.id] = list.slice(0, 9)
         else if (f.required) return { ok: false, error: MAP_MSG.fieldRequired(f.name) }
         break

@@ -60,12 +60,15 @@ export interface NoteDeleteItem extends ItemBase {
   rev?: number
 }
 
-/** A photo picked without network, uploaded before the note that shows it. */
+/** A photo picked without network, uploaded before the note (or the marker's photo field) that shows it. */
 export interface PhotoItem extends ItemBase {
   kind: 'photo'
   /** The kept file (OfflineStorage.keepFile). */
   ref: string
+  /** The note's marker; 0 for a photo field's, which goes before its marker's save (even a queued create's). */
   marker_id: number
+  /** The upload's type: a note's photo (the default) or a custom field's. */
+  for?: 'note' | 'field'
 }
 
 export type OutboxItem = MarkerSaveItem | MarkerDeleteItem | NoteSaveItem | NoteDeleteItem | PhotoItem
@@ -79,6 +82,13 @@ export function keptPhoto(ref: string): string {
 
 export function keptRef(photo: string): string | null {
   return photo.startsWith(KEPT_PREFIX) ? photo.slice(KEPT_PREFIX.length) : null
+}
+
+/** The kept photos a marker's photo fields name (not uploaded yet). */
+export function keptInFields(fields: MarkerInput['fields']): string[] {
+  const out: string[] = []
+  for (const v of Object.values(fields ?? {})) if (Array.isArray(v)) for (const u of v) if (keptRef(u)) out.push(u)
+  return out
 }
 
 export function isTempId(id: number | undefined): boolean {
@@ -117,6 +127,7 @@ export function dependsOn(it: OutboxItem, held: OutboxItem): boolean {
   if (made.marker !== undefined && it.kind === 'photo' && it.marker_id === made.marker) return true
   if (made.note !== undefined && (it.kind === 'note.save' || it.kind === 'note.delete') && it.note_id === made.note) return true
   if (made.ref !== undefined && it.kind === 'note.save') return it.input.photos.includes(keptPhoto(made.ref))
+  if (made.ref !== undefined && it.kind === 'marker.save') return keptInFields(it.input.fields).includes(keptPhoto(made.ref))
   return false
 }
 
@@ -188,9 +199,9 @@ export function dropWithDependents(items: readonly OutboxItem[], item: OutboxIte
   return items.filter((it) => !gone.has(it.client_id))
 }
 
-/** Photos kept only for notes that are gone: their files can be dropped. */
+/** Photos kept only for notes (or marker saves) that are gone: their files can be dropped. */
 export function orphanPhotos(items: readonly OutboxItem[]): PhotoItem[] {
-  return items.filter((it): it is PhotoItem => it.kind === 'photo' && !items.some((n) => n.kind === 'note.save' && n.input.photos.includes(keptPhoto(it.ref))))
+  return items.filter((it): it is PhotoItem => it.kind === 'photo' && !items.some((n) => dependsOn(n, it)))
 }
 
 /** A queued marker create answered: later items refer to the real marker (and an edit queued meanwhile starts from its rev). */
@@ -219,10 +230,18 @@ export function rewriteNoteId(items: readonly OutboxItem[], temp: number, real: 
   })
 }
 
-/** A kept photo uploaded: the notes waiting for it name its URL. */
+/** A kept photo uploaded: the notes and photo fields waiting for it name its URL. */
 export function rewritePhoto(items: readonly OutboxItem[], ref: string, url: string): OutboxItem[] {
   const kept = keptPhoto(ref)
-  return items.map((it) => (it.kind === 'note.save' && it.input.photos.includes(kept) ? { ...it, input: { ...it.input, photos: it.input.photos.map((p) => (p === kept ? url : p)) } } : it))
+  const swap = (list: string[]) => list.map((p) => (p === kept ? url : p))
+  return items.map((it) => {
+    if (it.kind === 'note.save' && it.input.photos.includes(kept)) return { ...it, input: { ...it.input, photos: swap(it.input.photos) } }
+    if (it.kind === 'marker.save' && keptInFields(it.input.fields).includes(kept)) {
+      const fields = Object.fromEntries(Object.entries(it.input.fields ?? {}).map(([k, v]) => [k, Array.isArray(v) ? swap(v) : v]))
+      return { ...it, input: { ...it.input, fields } }
+    }
+    return it
+  })
 }
 
 /** What a failed send means for the replay. */

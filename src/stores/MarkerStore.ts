@@ -292,12 +292,14 @@ export class MarkerStore {
     if (this.rejected(this.check(input))) return undefined
     const sink = this.root.outboxSink
     // A queued create (temp id), a marker with changes still queued, or no network at all: the outbox keeps the save, in order.
-    const queued = !!sink && (!sink.online() || (!!input.id && sink.holds('marker', input.id)))
+    const keptPhotos = !!sink && JSON.stringify(input.fields ?? {}).includes('"kept:')
+    const queued = !!sink && (!sink.online() || keptPhotos || (!!input.id && sink.holds('marker', input.id)))
     const fields = queued && !this.root.fields.isLoaded(input.layer_id) ? undefined : await this.root.fields.ensure(input.layer_id)
     // Without the field list (no network to fetch it), the server checks the values when the outbox sends the save.
     if (!fields && !sink) return undefined
     const kept = queued || !fields
-    const values = fields ? checkFieldValues(fields, input.fields) : { ok: true as const, values: input.fields ?? {} }
+    // Photos the outbox keeps until it can upload them pass the photo rule here; it uploads them before this save.
+    const values = fields ? checkFieldValues(fields, input.fields, keptPhotos ? (u: string) => u.startsWith('kept:') || isOwnFileUrl(u) : undefined) : { ok: true as const, values: input.fields ?? {} }
     if (!values.ok) {
       this.rejected(values.error)
       return undefined

@@ -175,8 +175,8 @@ export class NoteStore {
    * logs out, as for every call) and resolve to undefined, so the uploader marks the photo failed.
    */
   async uploadPhoto(filePath: string, send: UploadSender, kind: UploadKind = 'note'): Promise<Upload | undefined> {
-    // A note's photo picked without network is kept on the phone and uploaded before its note.
-    const sink = kind === 'note' ? this.root.outboxSink : null
+    // A note's or a photo field's photo picked without network is kept on the phone and uploaded before what shows it.
+    const sink = kind === 'note' || kind === 'field' ? this.root.outboxSink : null
     if (sink && !sink.online()) return sink.keepPhoto(filePath)
     try {
       return await send(filePath, this.uploadTarget(kind))

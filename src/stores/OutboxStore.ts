@@ -17,6 +17,7 @@ import {
   isTempId,
   keptPhoto,
   keptRef,
+  keptInFields,
   nextTempId,
   orphanPhotos,
   outboxKey,
@@ -185,7 +186,10 @@ export class OutboxStore implements OutboxSink {
       input: body,
       base: base ?? (before && !isTempId(before.id) ? before : undefined),
     }
-    const items = enqueue(this.items, item, this.sending ?? undefined)
+    let items = this.items
+    // Photos of its photo fields picked without network go first (each with its own client_id).
+    for (const p of keptInFields(body.fields)) items = enqueue(items, { kind: 'photo', client_id: newClientId(), status: 'pending', ref: keptRef(p)!, marker_id: 0, for: 'field' })
+    items = enqueue(items, item, this.sending ?? undefined)
     const kept = items.find((it): it is MarkerSaveItem => it.kind === 'marker.save' && it.marker_id === id && it.client_id !== this.sending)
     if (!kept) return undefined
     const local = localMarker(kept, this.who(), new Date().toISOString())
@@ -396,7 +400,7 @@ export class OutboxStore implements OutboxSink {
     const p = this.platform
     if (!p) throw new ApiError('network', '')
     const path = await p.storage.fileUrl(it.ref)
-    const target = this.root.notes.uploadTarget('note')
+    const target = this.root.notes.uploadTarget(it.for ?? 'note')
     const upload = await this.root.platform.upload()
     return upload.send(path, { ...target, formData: { ...target.formData, client_id: it.client_id } })
   }

@@ -12,7 +12,7 @@ import { memoryOffline, type MemoryOffline } from '../../src/platform/offline/me
 import type { Scheduler } from '../../src/stores/GroupRefreshStore'
 import type { UploadTarget } from '../../src/platform/upload/types'
 import { buildLogin, fail, makeRoot, ok, type Handler } from '../support/fakes'
-import { buildLayer, buildMarker } from '../support/mapBuilders'
+import { buildField, buildLayer, buildMarker } from '../support/mapBuilders'
 
 function manualScheduler() {
   let now = 0
@@ -330,6 +330,28 @@ describe('OutboxStore: saving without network', () => {
     const saved = Array.from(p.server.notes.values())
     expect(saved).toEqual([expect.objectContaining({ marker_id: real.id, content: '水质好', photos: ['/uploads/1.jpg'] })])
     expect(p.root.notes.notesOf(real.id).map((n) => n.id)).toEqual([saved[0].id])
+    expect(p.outbox.count).toBe(0)
+  })
+
+  it('keeps the photo of a photo field taken without network and uploads it (as a field photo) before the new marker that shows it', async () => {
+    const server = fakeServer()
+    server.handlers['/api/layer/field/getlist'] = () => ok([buildField({ id: 5, layer_id: 1, name: '现场照片', kind: 'photo' })])
+    const p = await phone({ server })
+    p.offline.network.set(false)
+    const photo = await p.root.notes.uploadPhoto('blob:field-1', (path, target) => p.root.notes.sendFile(path, target), 'field')
+    expect(photo!.url.startsWith('kept:')).toBe(true)
+    const m = await p.root.markers.save(pointInput('泵站', { fields: { '5': [photo!.url] } }))
+    expect(m!.id).toBeLessThan(0)
+    expect(p.root.notes.photoUrl((m!.fields['5'] as string[])[0])).toBe('blob:field-1')
+    // The photo travels with its marker: one item to the user.
+    expect(p.outbox.count).toBe(1)
+    expect(p.sent()).toEqual([])
+    p.offline.network.set(true)
+    await settle()
+    expect(p.server.uploads).toHaveLength(1)
+    expect(p.server.uploads[0].target.formData.type).toBe('field')
+    const real = Array.from(p.server.markers.values()).find((x) => x.name === '泵站')!
+    expect(real.fields).toEqual({ '5': ['/uploads/1.jpg'] })
     expect(p.outbox.count).toBe(0)
   })
 
