@@ -72,18 +72,26 @@ function componentPaths(): Map<string, string[]> {
 }
 
 /** `fsFile`: the phone's user file system kept between runs (a second run is a restart of the app). */
-function runPage(route: string, storage: Record<string, string> = {}, tap = '', responses: Record<string, unknown> = {}, waitMs = 300, fsFile = '') {
+function runPage(
+  route: string,
+  storage: Record<string, string> = {},
+  tap = '',
+  responses: Record<string, unknown> = {},
+  waitMs = 300,
+  fsFile = '',
+  inputs: { placeholder: string; value: string }[] = [],
+) {
   const answers = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mini-')), 'responses.json')
   fs.writeFileSync(answers, JSON.stringify(responses))
   const out = execFileSync(process.execPath, [path.join(__dirname, 'mini-runtime.cjs'), dist, route, JSON.stringify(storage), tap, `@${answers}`], {
     encoding: 'utf8',
-    env: { ...process.env, MINI_WAIT_MS: String(waitMs), MINI_FS: fsFile },
+    env: { ...process.env, MINI_WAIT_MS: String(waitMs), MINI_FS: fsFile, MINI_INPUT: JSON.stringify(inputs) },
     maxBuffer: 256 * 1024 * 1024,
   })
   return JSON.parse(out) as {
     rendered: string
     navigations: { kind: string; url: string }[]
-    requests: { url: string }[]
+    requests: { url: string; data?: Record<string, unknown>; answered: boolean }[]
     tapped: string | null
     mapCalls: { kind: string; markers?: { id: number; iconPath: string }[]; markerIds?: number[]; clear?: boolean }[]
     payments: { timeStamp: string; nonceStr: string; package: string; signType: string; paySign: string }[]
@@ -370,6 +378,41 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
     expect(second.rendered).toContain('视野内 2个点')
     expect(second.rendered).toContain('地图显示的是本机保存的数据')
     expect(second.rendered).not.toContain(MSG.networkError)
+  })
+
+  it('keeps a point saved without network in an outbox file under USER_DATA_PATH and sends it once when the network comes back', () => {
+    const user = buildUser({ id: 7, nickname: '小王', select_groupid: 3, select_groupname: '外业队', token: 'tok-7' })
+    const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
+    const layer = buildLayer({ id: 1, name: '网点', type: 1, show: true })
+    const a = buildMarker({ id: 1, layer_id: 1, name: '一号网点', points: '116.30000,39.90000' })
+    const phone = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mini-fs-')), 'user-files.json')
+    const online = { '/api/layer/getlist': [layer], '/api/marker/getlist': { list: [a] }, '/api/sync/changes': { seq: 5, changes: [], more: false, reload: false }, __socket: { ready: 5 } }
+    // Online once: the map keeps its copy (the layers the form needs without network).
+    runPage('pages/map/index', storage, '', online, 2500, phone)
+    // No network: the user names a new point on the form and saves it; nothing reaches the server, the outbox file keeps it.
+    const form = 'pages/addinfo/index?type=0&layer_id=1&points=116.35000,39.92000'
+    const name = [{ placeholder: '请输入标注名称', value: '三号网点' }]
+    const offline = runPage(form, storage, '保存标注', { ...online, __network: { connected: false } }, 1500, phone, name)
+    expect(offline.tapped).not.toBeNull()
+    expect(offline.requests.filter((r) => r.url.endsWith('/api/marker/save'))).toEqual([])
+    const outboxFile = 'wxfile://usr/offline/outbox~3A7~3A3.json'
+    expect(offline.files).toContain(outboxFile)
+    const kept = JSON.parse(JSON.parse(fs.readFileSync(phone, 'utf8'))[outboxFile])
+    const saved = buildMarker({ id: 3, layer_id: 1, name: '三号网点', points: '116.35000,39.92000' })
+    expect(kept).toHaveLength(1)
+    expect(kept[0].input).toMatchObject({ name: '三号网点', layer_id: 1, client_id: expect.any(String) })
+    // Restarted, still without network: the outbox survives on the phone and the server gets nothing
+    // (the app may try once, taking the phone as connected until WeChat answers; that try fails and is kept).
+    const still = runPage('pages/map/index', storage, '', { ...online, '/api/marker/save': saved, __network: { connected: false } }, 1500, phone)
+    expect(still.requests.filter((r) => r.url.endsWith('/api/marker/save') && r.answered)).toEqual([])
+    expect(JSON.parse(JSON.parse(fs.readFileSync(phone, 'utf8'))[outboxFile])).toHaveLength(1)
+    // Restarted without network, then the network comes back (wx.onNetworkStatusChange): the server gets the one save with its client id, the outbox empties.
+    const back = runPage('pages/map/index', storage, '', { ...online, '/api/marker/save': saved, __network: { connected: false, changes: [{ afterMs: 800, connected: true }] } }, 2500, phone)
+    const sent = back.requests.filter((r) => r.url.endsWith('/api/marker/save') && r.answered)
+    expect(sent).toHaveLength(1)
+    expect(sent[0].data).toMatchObject({ name: '三号网点', layer_id: 1, client_id: kept[0].input.client_id })
+    const after = JSON.parse(fs.readFileSync(phone, 'utf8'))[outboxFile]
+    expect(after === undefined || JSON.parse(after).length === 0).toBe(true)
   })
 
   it('pays for a membership on /vip with wx.requestPayment: the login code goes to the server, its signed parameters to WeChat', () => {

@@ -8,7 +8,10 @@
  * scripts wx.connectSocket: `{ready: seq, pushes: [{afterMs, msg}]}` answers hello with ready and
  * then sends each push. The map context answers with a region around Beijing at scale 12.
  * Its `__network` entry scripts the network state: `{connected: false, changes: [{afterMs, connected}]}`
- * (wx.getNetworkType and wx.onNetworkStatusChange); without it the phone is connected.
+ * (wx.getNetworkType and wx.onNetworkStatusChange); without it the phone is connected. While not
+ * connected every wx.request fails as offline. Each request is listed with `answered` (the server got it).
+ * A route may carry a query (`pages/addinfo/index?type=0&layer_id=1`): onLoad gets it as its options.
+ * MINI_INPUT (JSON `[{placeholder, value}]`) types into inputs found by their placeholder, before the tap.
  * MINI_WAIT_MS (default 300) is how long the page runs before its output is read.
  * MINI_FS names a JSON file holding the user file system (USER_DATA_PATH): read at start when it
  * exists and written back at the end, so that a second run is a restart of the app on the same phone.
@@ -27,9 +30,13 @@ const mapCalls = []
 const payments = []
 /** Sockets the page opened (wx.connectSocket): their url and the messages the app sent. */
 const sockets = []
+/** What wx.showToast said. */
+const toasts = []
 const socketScript = responses.__socket || null
 const networkScript = responses.__network || { connected: true }
 const networkListeners = []
+/** Connected now, as the script says: without network every wx.request fails. */
+let connected = networkScript.connected !== false
 const USER_DATA_PATH = 'wxfile://usr'
 const fsFile = process.env.MINI_FS || ''
 /** The user file system: path → text of each file (directories are implied by the paths). */
@@ -82,7 +89,8 @@ global.wx = {
   env: { USER_DATA_PATH },
   getFileSystemManager: () => fileSystemManager,
   getNetworkType: (o) => setTimeout(() => o.success && o.success({ networkType: networkScript.connected === false ? 'none' : 'wifi' }), 0),
-  onNetworkStatusChange: (fn) => void networkListeners.push(fn),  getSystemInfoSync: () => systemInfo,
+  onNetworkStatusChange: (fn) => void networkListeners.push(fn),
+  getSystemInfoSync: () => systemInfo,
   getSystemInfo: (o) => o.success && o.success(systemInfo),
   getDeviceInfo: () => systemInfo,
   getWindowInfo: () => systemInfo,
@@ -91,9 +99,11 @@ global.wx = {
   setStorageSync: (k, v) => void (storage[k] = v),
   removeStorageSync: (k) => void delete storage[k],
   request: (o) => {
-    requests.push({ url: o.url, data: o.data })
+    // `answered`: the server got it (false when it failed as offline: no answer scripted, or no network).
     const apiPath = String(o.url).replace(/^https?:\/\/[^/]+/, '')
-    if (apiPath in responses && apiPath !== '__socket') {
+    const answered = connected && apiPath in responses && apiPath !== '__socket' && apiPath !== '__network'
+    requests.push({ url: o.url, data: o.data, answered })
+    if (answered) {
       let data = responses[apiPath]
       if (data && Array.isArray(data.__sequence)) data = data.__sequence.length > 1 ? data.__sequence.shift() : data.__sequence[0]
       // Lists of markers answer one page at a time, as the server does.
@@ -148,7 +158,7 @@ global.wx = {
     // The user closes the payment sheet: the page must say so and keep the order.
     setTimeout(() => o.fail && o.fail({ errMsg: 'requestPayment:fail cancel' }), 0)
   },
-  showToast: () => undefined,
+  showToast: (o) => void toasts.push(o && o.title),
   hideToast: () => undefined,
   // A push socket that the script drives: opens at once, answers hello with ready, then pushes.
   connectSocket: (o) => {
@@ -190,15 +200,21 @@ global.requirePlugin = () => ({})
 process.chdir(dist)
 require(path.resolve(dist, 'app.js'))
 for (const c of networkScript.changes || []) {
-  setTimeout(() => networkListeners.forEach((fn) => fn({ isConnected: c.connected, networkType: c.connected ? 'wifi' : 'none' })), c.afterMs || 0)
+  setTimeout(() => {
+    connected = c.connected
+    networkListeners.forEach((fn) => fn({ isConnected: c.connected, networkType: c.connected ? 'wifi' : 'none' }))
+  }, c.afterMs || 0)
 }
 appConfig.onLaunch && appConfig.onLaunch.call(appConfig, { path: route, query: {}, scene: 1001 })
-require(path.resolve(dist, route + '.js'))
+const [routePath, routeQuery = ''] = route.split('?')
+const query = Object.fromEntries(new URLSearchParams(routeQuery))
+const inputs = JSON.parse(process.env.MINI_INPUT || '[]')
+require(path.resolve(dist, routePath + '.js'))
 const cfg = pageConfigs[pageConfigs.length - 1]
 const updates = []
 const page = Object.assign(Object.create(cfg), cfg, {
-  route,
-  options: {},
+  route: routePath,
+  options: query,
   data: {},
   setData(d, cb) {
     updates.push(d)
@@ -207,8 +223,19 @@ const page = Object.assign(Object.create(cfg), cfg, {
   },
 })
 pageStack.push(page)
-page.onLoad.call(page, {})
+page.onLoad.call(page, query)
 page.onShow && page.onShow.call(page)
+
+/** The first rendered element with an attribute equal to `value` (Taro shortens names: placeholder is `p13`). */
+function findNode(node, value) {
+  if (!node || typeof node !== 'object') return null
+  if (!Array.isArray(node) && (node.uid || node.sid) && Object.keys(node).some((k) => k !== 'v' && node[k] === value)) return node
+  for (const k of Object.keys(node)) {
+    const hit = findNode(node[k], value)
+    if (hit) return hit
+  }
+  return null
+}
 
 /** The chain of rendered elements (innermost first) around the first text node equal to `text`. */
 function findChain(node, text, ancestors = []) {
@@ -231,6 +258,12 @@ function findChain(node, text, ancestors = []) {
 
 setTimeout(() => {
   let tapped = null
+  for (const { placeholder, value } of inputs) {
+    const el = findNode(page.data, placeholder)
+    if (!el || typeof page.eh !== 'function') continue
+    const target = { id: el.uid || el.sid, dataset: { sid: el.sid } }
+    page.eh({ type: 'input', timeStamp: Date.now(), target, currentTarget: target, detail: { value, cursor: value.length } })
+  }
   if (tapText) {
     const chain = findChain(page.data, tapText)
     if (chain && chain.length && typeof page.eh === 'function') {
@@ -246,6 +279,6 @@ setTimeout(() => {
     const rendered = JSON.stringify(updates)
     // Exit only once a large answer has drained into the pipe.
     if (fsFile) require('fs').writeFileSync(fsFile, JSON.stringify(files))
-    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, sockets, storageKeys: Object.keys(storage), files: Object.keys(files) }), () => process.exit(0))
+    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, sockets, toasts, storageKeys: Object.keys(storage), files: Object.keys(files) }), () => process.exit(0))
   }, waitMs)
 }, waitMs)
