@@ -298,6 +298,20 @@ export const on = (page: Page, selector: string, text?: string | RegExp) => page
 /** A label matched whole (surrounding spaces allowed), for texts that others contain ('片区' in '一号片区'). */
 export const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\（）「」]/g, '\\$&')}\\s*$`)
 
+/**
+ * The texts of a locator's elements once they settle on the expected list (a page fills its
+ * list after the route changes), then asserted, so a wrong list fails with the texts it shows.
+ */
+export async function settledTexts(target: Locator, expected: string[], timeoutMs = 10_000): Promise<string[]> {
+  const until = Date.now() + timeoutMs
+  let texts = await target.allTextContents()
+  while (JSON.stringify(texts) !== JSON.stringify(expected) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100))
+    texts = await target.allTextContents()
+  }
+  return texts
+}
+
 /** The notice bar showing a text. */
 export const notice = (page: Page, text: string | RegExp) => page.locator('.notice-bar:visible', { hasText: text }).first()
 

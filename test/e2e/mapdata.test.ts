@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { MAP_MSG, MAP_UI_MSG } from '../../src/domain/messages'
-import { button, exact, input, on, openWorld, shot, signUp, type Server, type World } from './harness'
+import { button, exact, input, on, openWorld, settledTexts, shot, signUp, type Server, type World } from './harness'
 import { IMPORT_UI_MSG } from '../../src/domain/importMessages'
 
 jest.setTimeout(300_000)
@@ -264,7 +264,7 @@ describe('H5 map-data journey', () => {
     }
     // Reorder: 口径 first.
     await visible('.field-item').filter({ hasText: '口径' }).getByText('上移').click()
-    await expect(visible('.field-item__name').allTextContents()).resolves.toEqual(['口径', '负责人'])
+    expect(await settledTexts(visible('.field-item__name'), ['口径', '负责人'])).toEqual(['口径', '负责人'])
     await shot(page, '27-fields')
     await page.goBack()
     await page.waitForURL(/\/map$/)
@@ -280,7 +280,7 @@ describe('H5 map-data journey', () => {
     await shot(page, '27b-fields-pick')
     await row.click()
     await page.waitForURL(/\/fields\?layer_id=\d+/)
-    await expect(visible('.field-item__name').allTextContents()).resolves.toEqual(['口径', '负责人'])
+    expect(await settledTexts(visible('.field-item__name'), ['口径', '负责人'])).toEqual(['口径', '负责人'])
     await page.goto(`${server.url}/map`)
   })
 
