@@ -172,7 +172,8 @@ export interface OpLog {
 
 export type ImportFormat = 'geojson' | 'kml' | 'csv'
 /** What an import reads: the export formats and KMZ (a zipped KML). */
-export type ImportFileFormat = ImportFormat | 'kmz'
+/** Formats read on import only: KMZ (a zipped KML), GPX, Excel (.xlsx). */
+export type ImportFileFormat = ImportFormat | 'kmz' | 'gpx' | 'xlsx'
 /** Coordinates in import/export files: WGS-84 by default (GPS, OSM, GIS tools), or already GCJ-02. */
 export type FileCrs = 'wgs84' | 'gcj02'
 

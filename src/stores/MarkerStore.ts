@@ -4,7 +4,7 @@
  * (SPEC 3 client state); search; import and export of a layer.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
-import type { ExportFile, FieldValue, FileCrs, ImportFileFormat, ImportFormat, ImportResult, Marker, MarkerInput, MarkerStyle, MarkerType } from '../../types/mapdata'
+import type { ExportFile, FieldValue, FileCrs, ImportFormat, ImportResult, Marker, MarkerInput, MarkerStyle, MarkerType } from '../../types/mapdata'
 import { MARKER_PAGE_SIZE } from '../domain/constants'
 import { isOwnFileUrl } from '../domain/fileUrl'
 import type { ApiError } from '../api/errors'
@@ -15,6 +15,7 @@ import { layerKindOf, type LayerKind } from './LayerStore'
 import type { CoreStores, RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
 import { LAYER_KIND, MARKER_KIND, isArea, isLine, isPoint } from '../domain/markerKinds'
+import { importFormatOfName } from '../domain/formats/extensions'
 
 /** SPEC 3 client state: keyword and per-kind show flags. */
 export interface MarkerFilter {
@@ -46,14 +47,7 @@ export function badRows(res: ImportResult): number {
 }
 
 /** The import format from a file name's extension, or null. */
-export function importFormatOf(fileName: string): ImportFileFormat | null {
-  const ext = fileName.toLowerCase().split('.').pop() ?? ''
-  if (ext === 'geojson' || ext === 'json') return 'geojson'
-  if (ext === 'kml') return 'kml'
-  if (ext === 'kmz') return 'kmz'
-  if (ext === 'csv' || ext === 'txt') return 'csv'
-  return null
-}
+export const importFormatOf = importFormatOfName
 
 function readJson<T>(raw: string | null): T | null {
   if (!raw) return null

@@ -413,9 +413,15 @@ describe('H5 map-data journey', () => {
     const [chooser4] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
     await chooser4.setFiles(path.join(fixtures, 'gbk-excel.csv'))
     await visible('.import-result__title', MAP_MSG.importOk(2)).waitFor()
+
+    // An Excel workbook: its first sheet, columns 名称/经度/纬度, the other columns as fields.
+    const [chooser5] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
+    await chooser5.setFiles(path.join(fixtures, 'points-excel.xlsx'))
+    await visible('.import-result__title', MAP_MSG.importOk(3)).waitFor()
+    await shot(page, '26d-import-xlsx')
     await button(page, '关闭').click()
 
-    await visible('.layer-row', '网点副本').getByText('4个标注').waitFor()
+    await visible('.layer-row', '网点副本').getByText('7个标注').waitFor()
     await visible('.layer-row', 'sample-线').getByText('1个标注').waitFor()
     await visible('.layer-row', '供水网点').getByText('1个标注').waitFor()
     await visible('.layer-panel .nut-popup-title-right').click()

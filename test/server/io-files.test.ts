@@ -179,6 +179,32 @@ describe('encodings and KMZ', () => {
     })
   })
 
+  it('imports a GPX track log: waypoints into the point layer, segments and routes into a new line layer', async () => {
+    const res = expectOk(await importBytes(pointLayer, 'gpx', bytes('track-2bulu.gpx'), '香山巡线.gpx'))
+    expect(res).toMatchObject({
+      imported: 5,
+      summary: { points: 2, lines: 3 },
+      layers: [
+        { id: pointLayer, imported: 2 },
+        { name: '香山巡线-线', imported: 3 },
+      ],
+    })
+    expect((await markersOf(pointLayer)).map((m: any) => m.name)).toEqual(['一号检查井', '二号检查井'])
+  }, 60_000)
+
+  it('imports the first sheet of an Excel workbook, and refuses one sent as text or saved as Excel 97-2003', async () => {
+    const res = expectOk(await importBytes(pointLayer, 'xlsx', bytes('points-excel.xlsx'), '阀门.xlsx'))
+    expect(res).toMatchObject({ imported: 3, layers: [{ id: pointLayer, imported: 3 }] })
+    expect((await markersOf(pointLayer)).map((m: any) => m.name)).toEqual(['一号阀门井', '二号消火栓', '三号水表'])
+    expect(await team.t.call('/api/marker/import', { layer_id: pointLayer, format: 'xlsx', content: 'PK' }, team.owner)).toMatchObject({
+      errcode: ErrCode.VALIDATION,
+      errmsg: MAP_MSG.importUnreadable,
+    })
+    const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0])
+    expect(await importBytes(pointLayer, 'xlsx', ole, '旧.xls')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: IMPORT_MSG.xlsOld })
+    expect(await rowCount(team.t, 'markers')).toBe(3)
+  }, 60_000)
+
   it('refuses a KMZ sent as text, a damaged one, and bytes past the size limit', async () => {
     expect(await team.t.call('/api/marker/import', { layer_id: pointLayer, format: 'kmz', content: 'PK' }, team.owner)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.importUnreadable })
     expect(await importBytes(pointLayer, 'kmz', Buffer.from('not a zip'), 'x.kmz')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.importUnreadable })

@@ -210,7 +210,11 @@ describe('MarkerStore import and export', () => {
     // Excel's "Unicode 文本" and Google Earth's zipped KML.
     expect(importFormatOf('points.txt')).toBe('csv')
     expect(importFormatOf('外业.KMZ')).toBe('kmz')
-    expect(importFormatOf('points.xlsx')).toBeNull()
+    // Track logs and workbooks; an Excel 97-2003 file goes as a workbook, which answers how to save it as .xlsx.
+    expect(importFormatOf('香山.GPX')).toBe('gpx')
+    expect(importFormatOf('points.xlsx')).toBe('xlsx')
+    expect(importFormatOf('points.xls')).toBe('xlsx')
+    expect(importFormatOf('points.shp')).toBeNull()
   })
 
   it('exports a layer in WGS-84 unless GCJ-02 is asked for', async () => {

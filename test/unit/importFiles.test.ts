@@ -155,6 +155,55 @@ describe('KMZ', () => {
   })
 })
 
+describe('GPX', () => {
+  it('reads waypoints as points, each track segment and each route as a line, with names and <desc> as the description', async () => {
+    const { rows, errors } = await readImportFile('gpx', { bytes: fixture('track-2bulu.gpx') })
+    expect(errors).toEqual([])
+    const byName = (name: string) => rows.filter((r) => r.name.startsWith(name))
+    expect(byName('一号检查井')).toMatchObject([{ type: 0, fields: { description: '井盖破损，需要更换', sym: 'Flag' } }])
+    expect(byName('二号检查井')).toMatchObject([{ type: 0 }])
+    // Two segments of one track: two lines, the first of three points.
+    expect(byName('香山北线').map((r) => [r.type, r.points.split('|').length])).toEqual([
+      [1, 3],
+      [1, 2],
+    ])
+    expect(byName('返程路线').map((r) => r.type)).toEqual([1])
+    expect(rows).toHaveLength(5)
+  })
+
+  it('calls a file that is not GPX unreadable', async () => {
+    expect((await readImportFile('gpx', { text: '<kml><Document/></kml>' })).errors).toEqual([{ row: 0, message: MAP_MSG.importUnreadable }])
+    expect((await readImportFile('gpx', { text: '<gpx><wpt lat="1" lon=' })).errors).toEqual([{ row: 0, message: MAP_MSG.importUnreadable }])
+  })
+})
+
+describe('Excel', () => {
+  it('reads the first sheet with 名称/经度/纬度 columns, other columns as fields, rows numbered as the spreadsheet shows them', async () => {
+    const { rows, errors } = await readImportFile('xlsx', { bytes: fixture('points-excel.xlsx') })
+    expect(errors).toEqual([])
+    expect(rows.map((r) => [r.row, r.name, r.type, r.fields])).toEqual([
+      [2, '一号阀门井', 0, { 备注: '东侧', 口径: '300' }],
+      [3, '二号消火栓', 0, { 口径: '150' }],
+      [5, '三号水表', 0, { 备注: '西门', 口径: '100' }],
+    ])
+  })
+
+  it('reads lines and areas from a WKT column', async () => {
+    const { rows, errors } = await readImportFile('xlsx', { bytes: fixture('wkt-excel.xlsx') })
+    expect(errors).toEqual([])
+    expect(rows.map((r) => [r.name, r.type])).toEqual([
+      ['巡查线', 1],
+      ['片区', 3],
+    ])
+  })
+
+  it('says how to save an Excel 97-2003 file, and calls other bytes unreadable', async () => {
+    const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0])
+    expect((await readImportFile('xlsx', { bytes: ole })).errors).toEqual([{ row: 0, message: IMPORT_MSG.xlsOld }])
+    expect((await readImportFile('xlsx', { bytes: new TextEncoder().encode('名称,经度,纬度') })).errors).toEqual([{ row: 0, message: MAP_MSG.importUnreadable }])
+  })
+})
+
 describe('CSV export against formulas', () => {
   it('prefixes cells that a spreadsheet would run, and leaves numbers alone', () => {
     expect(safeCell('=HYPERLINK("http://x","点我")')).toBe(`'=HYPERLINK("http://x","点我")`)

@@ -51,6 +51,15 @@ export function parseCsv(text: string, crs: FileCrs = 'wgs84', maxRows = Infinit
       if (!isBlank(result.data) && ++filled > maxRows + 1) parser.abort()
     },
   })
+  return parseTable(lines, crs, maxRows, unsafeCell)
+}
+
+/**
+ * A table with a header row, as a CSV file or a spreadsheet's sheet holds it (row i of `lines`
+ * is the sheet's row i + 1): the header's roles (name, lng/lat or WKT, kind, radius) and every
+ * other column a custom field. `cellText` undoes what our own export did to a cell (CSV only).
+ */
+export function parseTable(lines: readonly (readonly unknown[])[], crs: FileCrs, maxRows: number, cellText: (text: string) => string = (text) => text): ParsedFile {
   const headerIndex = lines.findIndex((line) => !isBlank(line))
   if (headerIndex < 0) return unreadable(MAP_MSG.importEmpty)
   const header = lines[headerIndex].map((h) => String(h ?? '').trim())
@@ -65,10 +74,10 @@ export function parseCsv(text: string, crs: FileCrs = 'wgs84', maxRows = Infinit
   const out = new RowCollector(crs, maxRows)
   body.forEach((line, index) => {
     if (isBlank(line)) return
-    const cell = (role: Role) => (columns[role] >= 0 ? unsafeCell(String(line[columns[role]] ?? '').trim()) : '')
+    const cell = (role: Role) => (columns[role] >= 0 ? cellText(String(line[columns[role]] ?? '').trim()) : '')
     const fields: Record<string, string> = {}
     header.forEach((name, i) => {
-      const value = unsafeCell(String(line[i] ?? '').trim())
+      const value = cellText(String(line[i] ?? '').trim())
       if (name && !Object.values(columns).includes(i) && value) fields[name.toLowerCase() === DESCRIPTION_FIELD ? DESCRIPTION_FIELD : name] = value
     })
     out.add(headerIndex + index + 2, cell('name'), geometryOf(cell, kindFromName(cell('kind'))), fields)
@@ -76,7 +85,7 @@ export function parseCsv(text: string, crs: FileCrs = 'wgs84', maxRows = Infinit
   return out.result()
 }
 
-function isBlank(line: string[]): boolean {
+function isBlank(line: readonly unknown[]): boolean {
   return line.every((cell) => String(cell ?? '').trim() === '')
 }
 

@@ -3,9 +3,10 @@
  * rows with GCJ-02 points (files are WGS-84 unless crs is 'gcj02') and serialisers write stored
  * markers back. The server adds the layer's rules (kinds, fields, limits) on top.
  */
-import type { FileCrs, ImportFileFormat, ImportFormat } from '../../../types/mapdata'
+import type { FileCrs, ImportFormat } from '../../../types/mapdata'
 import { parseCsv, serializeCsv } from './csv'
 import { parseGeoJson, serializeGeoJson } from './geojson'
+import { importFormatOfName } from './extensions'
 import { parseKml, serializeKml } from './kml'
 import { TooManyRows, type ExportMarker, type ExportOptions, type ParsedFile } from './rows'
 
@@ -25,14 +26,7 @@ export const FORMAT_FILES: Record<ImportFormat, { extension: string; mime: strin
 export const IMPORT_MAX_BYTES = 16 * 1024 * 1024
 
 /** The format a file name suggests, for the import page's default. */
-export function formatOfFileName(name: string): ImportFileFormat | null {
-  const ext = name.toLowerCase().split('.').pop() ?? ''
-  if (ext === 'geojson' || ext === 'json') return 'geojson'
-  if (ext === 'kml') return 'kml'
-  if (ext === 'kmz') return 'kmz'
-  if (ext === 'csv' || ext === 'txt') return 'csv'
-  return null
-}
+export const formatOfFileName = importFormatOfName
 
 /**
  * The rows of a file. With maxRows, a file of more records (features, placemarks, CSV lines) is

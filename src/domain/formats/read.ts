@@ -1,14 +1,16 @@
 /**
  * An import file as it arrives at the server to its rows: the text as sent, or the file's own
  * bytes (base64 in the request), decoded by their encoding (encoding.ts), a KMZ unzipped to its
- * KML (kmz.ts). Runs in the parse worker; kept apart from index.ts so that what only parses and
+ * KML (kmz.ts), a GPX file (gpx.ts), an Excel workbook's first sheet (xlsx.ts). Runs in the parse worker; kept apart from index.ts so that what only parses and
  * writes text needs neither iconv-lite nor jszip.
  */
 import type { FileCrs, ImportFileFormat } from '../../../types/mapdata'
 import { MAP_MSG } from '../messages'
 import { decodeText } from './encoding'
 import { parseFile, type ParsedFile } from './index'
+import { parseGpx } from './gpx'
 import { kmlOfKmz } from './kmz'
+import { parseXlsx } from './xlsx'
 import { unreadable } from './rows'
 
 /** The file as text, or as its bytes (base64: the bytes as base64 text, as the request carries them). */
@@ -21,6 +23,11 @@ export async function readImportFile(format: ImportFileFormat, content: ImportCo
     if (typeof kml === 'string') return unreadable(kml)
     return parseFile('kml', decodeText(kml), crs, maxRows)
   }
+  if (format === 'xlsx') {
+    if (!('bytes' in content)) return unreadable(MAP_MSG.importUnreadable)
+    return parseXlsx(content.bytes, crs, maxRows)
+  }
+  if (format === 'gpx') return parseGpx('text' in content ? content.text : decodeText(content.bytes), crs, maxRows)
   return parseFile(format, 'text' in content ? content.text : decodeText(content.bytes), crs, maxRows)
 }
 
