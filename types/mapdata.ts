@@ -172,8 +172,8 @@ export interface OpLog {
 
 export type ImportFormat = 'geojson' | 'kml' | 'csv'
 /** What an import reads: the export formats and KMZ (a zipped KML). */
-/** Formats read on import only: KMZ (a zipped KML), GPX, Excel (.xlsx). */
-export type ImportFileFormat = ImportFormat | 'kmz' | 'gpx' | 'xlsx'
+/** Formats read on import only: KMZ (a zipped KML), GPX, Excel (.xlsx), a zipped Shapefile. */
+export type ImportFileFormat = ImportFormat | 'kmz' | 'gpx' | 'xlsx' | 'shp'
 /** Coordinates in import/export files: WGS-84 by default (GPS, OSM, GIS tools), or already GCJ-02. */
 export type FileCrs = 'wgs84' | 'gcj02'
 

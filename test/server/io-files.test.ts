@@ -205,6 +205,23 @@ describe('encodings and KMZ', () => {
     expect(await rowCount(team.t, 'markers')).toBe(3)
   }, 60_000)
 
+  it('imports a zipped Shapefile in a projected CRS: points here, its areas into a new area layer', async () => {
+    const res = expectOk(await importBytes(pointLayer, 'shp', bytes('wuhan-cgcs2000.zip'), '武汉管网.zip'))
+    expect(res).toMatchObject({
+      imported: 3,
+      summary: { points: 2, areas: 1 },
+      layers: [
+        { id: pointLayer, imported: 2 },
+        { name: '武汉管网-面', imported: 1 },
+      ],
+    })
+    // WGS-84 from the .prj, stored as GCJ-02: a few hundred metres east and south of the file's place.
+    const [first] = await markersOf(pointLayer)
+    const [lng, lat] = first.points.split(',').map(Number)
+    expect(lng).toBeCloseTo(114.2985 + 0.0054, 2)
+    expect(lat).toBeCloseTo(30.5928 - 0.0025, 2)
+  }, 60_000)
+
   it('refuses a KMZ sent as text, a damaged one, and bytes past the size limit', async () => {
     expect(await team.t.call('/api/marker/import', { layer_id: pointLayer, format: 'kmz', content: 'PK' }, team.owner)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.importUnreadable })
     expect(await importBytes(pointLayer, 'kmz', Buffer.from('not a zip'), 'x.kmz')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.importUnreadable })

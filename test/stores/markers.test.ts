@@ -214,6 +214,8 @@ describe('MarkerStore import and export', () => {
     expect(importFormatOf('香山.GPX')).toBe('gpx')
     expect(importFormatOf('points.xlsx')).toBe('xlsx')
     expect(importFormatOf('points.xls')).toBe('xlsx')
+    // A Shapefile comes zipped with its .shx, .dbf and .prj.
+    expect(importFormatOf('管网.zip')).toBe('shp')
     expect(importFormatOf('points.shp')).toBeNull()
   })
 

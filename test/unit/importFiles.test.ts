@@ -204,6 +204,29 @@ describe('Excel', () => {
   })
 })
 
+describe('zipped Shapefile', () => {
+  it('reads every .shp in the zip, decodes GBK attributes by the .cpg and reprojects from a CGCS2000 Gauss-Kruger .prj', async () => {
+    const { rows, errors } = await readImportFile('shp', { bytes: fixture('wuhan-cgcs2000.zip') }, 'gcj02')
+    expect(errors).toEqual([])
+    expect(rows.map((r) => [r.name, r.type, r.fields])).toEqual([
+      ['汉口一号井', 0, { 类型: '检查井', 埋深: '1.5' }],
+      ['武昌二号阀', 0, { 类型: '阀门', 埋深: '2.25' }],
+      ['试验地块', 3, {}],
+    ])
+    // The projected metres come back to longitude and latitude (kept as given with crs gcj02).
+    expect(rows[0].points).toBe('114.2985,30.5928')
+  })
+
+  it('says what a zip needs when it holds no Shapefile', async () => {
+    const JSZip = (await import('jszip')).default
+    const zip = new JSZip()
+    zip.file('readme.txt', '说明')
+    const bytes = await zip.generateAsync({ type: 'uint8array' })
+    expect((await readImportFile('shp', { bytes })).errors).toEqual([{ row: 0, message: IMPORT_MSG.shpUnreadable }])
+    expect((await readImportFile('shp', { bytes: new TextEncoder().encode('not a zip') })).errors).toEqual([{ row: 0, message: IMPORT_MSG.shpUnreadable }])
+  })
+})
+
 describe('CSV export against formulas', () => {
   it('prefixes cells that a spreadsheet would run, and leaves numbers alone', () => {
     expect(safeCell('=HYPERLINK("http://x","点我")')).toBe(`'=HYPERLINK("http://x","点我")`)

@@ -8,7 +8,7 @@ import { formatStorage } from '../../../src/domain/tiers'
 import { idField } from './common'
 
 const formatField = z.enum(IMPORT_FORMATS as [ImportFormat, ...ImportFormat[]], { errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }) })
-const importFormatField = z.enum([...IMPORT_FORMATS, 'kmz', 'gpx', 'xlsx'] as ImportFileFormat[] as [ImportFileFormat, ...ImportFileFormat[]], {
+const importFormatField = z.enum([...IMPORT_FORMATS, 'kmz', 'gpx', 'xlsx', 'shp'] as ImportFileFormat[] as [ImportFileFormat, ...ImportFileFormat[]], {
   errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }),
 })
 const crsField = z.enum(['wgs84', 'gcj02'] as [FileCrs, ...FileCrs[]]).default('wgs84')
@@ -33,7 +33,7 @@ export const importRequest = z
     crs: crsField,
   })
   .refine((input) => fileBytes(input.content, input.encoding === 'base64') <= IMPORT_MAX_BYTES, { message: importTooLarge, path: ['content'] })
-  // A KMZ or an xlsx workbook is a zip: only its bytes can hold it.
+  // A KMZ, an xlsx workbook or a zipped Shapefile is a zip: only its bytes can hold it.
   .refine((input) => !BINARY_IMPORT_FORMATS.includes(input.format) || input.encoding === 'base64', { message: MAP_MSG.importUnreadable, path: ['content'] })
 
 export const exportRequest = z.object({ layer_id: idField(), format: formatField, crs: crsField })

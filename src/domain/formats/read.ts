@@ -1,7 +1,7 @@
 /**
  * An import file as it arrives at the server to its rows: the text as sent, or the file's own
  * bytes (base64 in the request), decoded by their encoding (encoding.ts), a KMZ unzipped to its
- * KML (kmz.ts), a GPX file (gpx.ts), an Excel workbook's first sheet (xlsx.ts). Runs in the parse worker; kept apart from index.ts so that what only parses and
+ * KML (kmz.ts), a GPX file (gpx.ts), an Excel workbook's first sheet (xlsx.ts), a zipped Shapefile (shp.ts). Runs in the parse worker; kept apart from index.ts so that what only parses and
  * writes text needs neither iconv-lite nor jszip.
  */
 import type { FileCrs, ImportFileFormat } from '../../../types/mapdata'
@@ -9,6 +9,7 @@ import { MAP_MSG } from '../messages'
 import { decodeText } from './encoding'
 import { parseFile, type ParsedFile } from './index'
 import { parseGpx } from './gpx'
+import { parseShapefileZip } from './shp'
 import { kmlOfKmz } from './kmz'
 import { parseXlsx } from './xlsx'
 import { unreadable } from './rows'
@@ -26,6 +27,10 @@ export async function readImportFile(format: ImportFileFormat, content: ImportCo
   if (format === 'xlsx') {
     if (!('bytes' in content)) return unreadable(MAP_MSG.importUnreadable)
     return parseXlsx(content.bytes, crs, maxRows)
+  }
+  if (format === 'shp') {
+    if (!('bytes' in content)) return unreadable(MAP_MSG.importUnreadable)
+    return parseShapefileZip(content.bytes, crs, maxRows)
   }
   if (format === 'gpx') return parseGpx('text' in content ? content.text : decodeText(content.bytes), crs, maxRows)
   return parseFile(format, 'text' in content ? content.text : decodeText(content.bytes), crs, maxRows)
