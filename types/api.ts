@@ -9,7 +9,7 @@ import type {
   FileCrs,
   Icon,
   ImportFileFormat,
-  ImportFormat,
+  ExportFormat,
   ImportResult,
   Layer,
   LayerField,
@@ -114,7 +114,7 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   '/api/marker/getlist/ids': { req: { ids: number[] }; res: { id: number; layer_id: number; updated_at: string }[] }
   /** content: the file's text, or with encoding 'base64' its bytes (GBK, UTF-16 and KMZ need them); file_name names the layers made for its other kinds. */
   '/api/marker/import': { req: { layer_id: number; format: ImportFileFormat; content: string; encoding?: 'base64'; file_name?: string; crs?: FileCrs }; res: ImportResult }
-  '/api/marker/export': { req: { layer_id: number; format: ImportFormat; crs?: FileCrs }; res: ExportFile }
+  '/api/marker/export': { req: { layer_id: number; format: ExportFormat; crs?: FileCrs }; res: ExportFile }
   '/api/marker/note/getlist': { req: { markerid: number }; res: Note[] }
   '/api/marker/note/save': { req: { id?: number; marker_id: number; content: string; photos?: string[]; rev?: number; client_id?: string }; res: Note }
   /** `revs`: the revision each delete started from, one per id (types/sync.ts). */

@@ -174,6 +174,8 @@ export type ImportFormat = 'geojson' | 'kml' | 'csv'
 /** What an import reads: the export formats and KMZ (a zipped KML). */
 /** Formats read on import only: KMZ (a zipped KML), GPX, Excel (.xlsx), a zipped Shapefile. */
 export type ImportFileFormat = ImportFormat | 'kmz' | 'gpx' | 'xlsx' | 'shp'
+/** Formats a layer exports to: the text ones, GPX, KMZ and Excel (.xlsx, the point list or WKT table). */
+export type ExportFormat = ImportFormat | 'kmz' | 'gpx' | 'xlsx'
 /** Coordinates in import/export files: WGS-84 by default (GPS, OSM, GIS tools), or already GCJ-02. */
 export type FileCrs = 'wgs84' | 'gcj02'
 
@@ -220,7 +222,9 @@ export interface ImportResult {
 export interface ExportFile {
   filename: string
   mime: string
+  /** The file's text, or with encoding base64 its bytes (KMZ, Excel). */
   content: string
+  encoding?: 'base64'
 }
 
 export interface PermissionItem {

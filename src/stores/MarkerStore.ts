@@ -4,7 +4,7 @@
  * (SPEC 3 client state); search; import and export of a layer.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
-import type { ExportFile, FieldValue, FileCrs, ImportFormat, ImportResult, Marker, MarkerInput, MarkerStyle, MarkerType } from '../../types/mapdata'
+import type { ExportFile, ExportFormat, FieldValue, FileCrs, ImportResult, Marker, MarkerInput, MarkerStyle, MarkerType } from '../../types/mapdata'
 import { MARKER_PAGE_SIZE } from '../domain/constants'
 import { isOwnFileUrl } from '../domain/fileUrl'
 import type { ApiError } from '../api/errors'
@@ -482,8 +482,8 @@ export class MarkerStore {
 
   // ---- import and export ----------------------------------------------------------------------
 
-  /** The file of a layer in GeoJSON, KML or CSV; coordinates WGS-84 unless GCJ-02 is asked for. */
-  async exportLayer(layerId: number, format: ImportFormat, crs: FileCrs = 'wgs84'): Promise<ExportFile | undefined> {
+  /** The file of a layer in one of the export formats; coordinates WGS-84 unless GCJ-02 is asked for. */
+  async exportLayer(layerId: number, format: ExportFormat, crs: FileCrs = 'wgs84'): Promise<ExportFile | undefined> {
     return this.root.api.post('/api/marker/export', { layer_id: layerId, format, crs })
   }
 

@@ -365,6 +365,19 @@ describe('H5 map-data journey', () => {
     expect(lng).toBeCloseTo(116.39118, 3)
     expect(lat).toBeCloseTo(39.90783, 3)
 
+    // The same layer as an Excel workbook: its bytes reach the phone as a real .xlsx.
+    await layerAction('供水网点', '导出数据')
+    await visible('.layer-dialog__types .nut-radio', exact('Excel')).click()
+    await shot(page, '24b-export-formats')
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), button(page, '导出').click()])
+    const book = path.join(tmp, xlsx.suggestedFilename())
+    await xlsx.saveAs(book)
+    expect(book).toMatch(/供水网点\.xlsx$/)
+    const { readSheet } = await import('read-excel-file/node')
+    const sheet = await readSheet(fs.readFileSync(book))
+    expect(sheet[0].slice(0, 3)).toEqual(['name', 'lng', 'lat'])
+    expect(sheet[1][0]).toBe('水厂（东门）')
+
     await layerAction('网点副本', '导入数据')
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
     await chooser.setFiles(file)

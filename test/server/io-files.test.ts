@@ -230,6 +230,22 @@ describe('encodings and KMZ', () => {
   }, 60_000)
 })
 
+describe('export to KMZ, GPX and Excel', () => {
+  it('answers KMZ and Excel as base64 bytes and GPX as text, each importing back into another layer', async () => {
+    expectOk(await importBytes(pointLayer, 'gpx', bytes('track-2bulu.gpx'), '香山.gpx'))
+    const other = await makeLayer(team.t, team.owner, '副本', 1, folder)
+    for (const format of ['kmz', 'gpx', 'xlsx'] as const) {
+      const file = expectOk(await team.t.call('/api/marker/export', { layer_id: pointLayer, format }, team.owner))
+      expect(file.filename).toBe(`点位.${format}`)
+      expect(file.encoding).toBe(format === 'gpx' ? undefined : 'base64')
+      const content = file.encoding ? file.content : Buffer.from(file.content).toString('base64')
+      const res = expectOk(await team.t.call('/api/marker/import', { layer_id: other, format, content, encoding: 'base64', file_name: file.filename }, team.owner))
+      expect(res.imported).toBe(2)
+    }
+    expect((await markersOf(other)).map((m: any) => m.name)).toEqual(['一号检查井', '二号检查井', '一号检查井', '二号检查井', '一号检查井', '二号检查井'])
+  }, 60_000)
+})
+
 describe('placemarks without geometry', () => {
   it('say so, and empty coordinates keep their own message', async () => {
     const res = expectOk(await importBytes(pointLayer, 'kml', bytes('no-geometry.kml'), 'no-geometry.kml'))

@@ -104,7 +104,7 @@ describe('/api/marker/import', () => {
     expect(await importInto(pointLayer, 'kml', '<kml><Document/></kml>')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.importEmpty })
     expect(await importInto(pointLayer, 'csv', 'name,address\nA,北京')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_IO_MSG.importColumnsMissing })
     expect(await importInto(pointLayer, 'csv', '')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.importEmpty })
-    expect(await importInto(pointLayer, 'shp', 'x')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_UI_MSG.importFormatUnknown })
+    expect(await importInto(pointLayer, 'dwg', 'x')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_UI_MSG.importFormatUnknown })
     const folder = await makeLayer(team.t, team.owner, '文件夹', 0)
     expect(await importInto(folder, 'csv', 'name,lng,lat\nA,1,1')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.folderCannotHoldMarkers })
   })

@@ -6,6 +6,7 @@ import { parseFile, serializeFile, type ExportMarker } from '../../src/domain/fo
 import { safeCell } from '../../src/domain/formats/csv'
 import { decodeText, detectEncoding } from '../../src/domain/formats/encoding'
 import { readImportFile } from '../../src/domain/formats/read'
+import { exportFile } from '../../src/domain/formats/exportFile'
 import { MAP_IO_MSG, MAP_MSG } from '../../src/domain/messages'
 import { IMPORT_MSG } from '../../src/domain/importMessages'
 
@@ -224,6 +225,55 @@ describe('zipped Shapefile', () => {
     const bytes = await zip.generateAsync({ type: 'uint8array' })
     expect((await readImportFile('shp', { bytes })).errors).toEqual([{ row: 0, message: IMPORT_MSG.shpUnreadable }])
     expect((await readImportFile('shp', { bytes: new TextEncoder().encode('not a zip') })).errors).toEqual([{ row: 0, message: IMPORT_MSG.shpUnreadable }])
+  })
+})
+
+describe('export to KMZ, GPX and Excel', () => {
+  const markers: ExportMarker[] = [
+    { name: '泵站', type: 0, points: '116.397428,39.90923', radius: 0, fields: { description: '东门', 口径: 300 } },
+    { name: '巡线', type: 1, points: '116.39,39.9|116.4,39.91', radius: 0, fields: {} },
+    { name: '片区', type: 3, points: '116.39,39.9|116.4,39.9|116.4,39.91', radius: 0, fields: { description: '一号片区' } },
+    { name: '禁区', type: 5, points: '116.41,39.92', radius: 150, fields: {} },
+  ]
+  const bytes = (file: { content: string; encoding?: string }) => new Uint8Array(Buffer.from(file.content, file.encoding === 'base64' ? 'base64' : 'utf8'))
+
+  it('writes a KMZ of doc.kml that imports back to the same markers', async () => {
+    const file = await exportFile('kmz', '外业/点位', markers, { crs: 'gcj02', fieldNames: ['description', '口径'], title: '点位' })
+    expect(file).toMatchObject({ filename: '外业_点位.kmz', mime: 'application/vnd.google-earth.kmz', encoding: 'base64' })
+    const back = await readImportFile('kmz', { bytes: bytes(file) }, 'gcj02')
+    expect(back.errors).toEqual([])
+    expect(back.rows.map((r) => [r.name, r.type, r.points, r.radius])).toEqual(markers.map((m) => [m.name, m.type, m.points, m.radius]))
+    expect(back.rows[0].fields).toEqual({ description: '东门', 口径: '300' })
+  })
+
+  it('writes GPX waypoints for points and circles, tracks for lines and closed areas, that read back', async () => {
+    const file = await exportFile('gpx', '点位', markers, { crs: 'gcj02' })
+    expect(file.mime).toBe('application/gpx+xml')
+    expect(file.content).toContain('<desc>半径150米</desc>')
+    expect(file.content).toContain('<type>面</type>')
+    const back = await readImportFile('gpx', { text: file.content }, 'gcj02')
+    expect(back.errors).toEqual([])
+    const byName = Object.fromEntries(back.rows.map((r) => [r.name, r]))
+    expect(byName['泵站']).toMatchObject({ type: 0, points: '116.397428,39.90923', fields: { description: '东门' } })
+    expect(byName['巡线']).toMatchObject({ type: 1, points: '116.39,39.9|116.4,39.91' })
+    // The area's ring comes back closed as a track: a line along its outline.
+    expect(byName['片区'].points).toBe('116.39,39.9|116.4,39.9|116.4,39.91|116.39,39.9')
+    expect(byName['禁区']).toMatchObject({ type: 0, points: '116.41,39.92' })
+  })
+
+  it('writes an Excel workbook of the same table as CSV, numbers as numbers, that imports back', async () => {
+    const file = await exportFile('xlsx', '点位', [markers[0]], { crs: 'gcj02', fieldNames: ['description', '口径'] })
+    expect(file).toMatchObject({ filename: '点位.xlsx', encoding: 'base64' })
+    const { readSheet } = await import('read-excel-file/node')
+    expect(await readSheet(Buffer.from(file.content, 'base64'))).toEqual([
+      ['name', 'lng', 'lat', 'description', '口径'],
+      ['泵站', 116.397428, 39.90923, '东门', 300],
+    ])
+    const back = await readImportFile('xlsx', { bytes: bytes(file) }, 'gcj02')
+    expect(back.rows).toMatchObject([{ name: '泵站', type: 0, points: '116.397428,39.90923', fields: { description: '东门', 口径: '300' } }])
+    // Lines and areas go as a WKT table and read back too.
+    const all = await exportFile('xlsx', '全部', markers, { crs: 'gcj02' })
+    expect((await readImportFile('xlsx', { bytes: bytes(all) }, 'gcj02')).rows.map((r) => [r.name, r.type])).toEqual(markers.map((m) => [m.name, m.type]))
   })
 })
 

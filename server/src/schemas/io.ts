@@ -1,13 +1,13 @@
-/** Zod of /api/marker/import and /api/marker/export: a layer's markers as GeoJSON, KML or CSV. */
+/** Zod of /api/marker/import and /api/marker/export: a layer's markers in the file formats of src/domain/formats. */
 import { z } from 'zod'
-import type { FileCrs, ImportFileFormat, ImportFormat } from '../../../types/mapdata'
-import { IMPORT_FORMATS, IMPORT_MAX_BYTES } from '../../../src/domain/formats'
+import type { ExportFormat, FileCrs, ImportFileFormat } from '../../../types/mapdata'
+import { EXPORT_FORMATS, IMPORT_FORMATS, IMPORT_MAX_BYTES } from '../../../src/domain/formats'
 import { BINARY_IMPORT_FORMATS } from '../../../src/domain/formats/extensions'
 import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG } from '../../../src/domain/messages'
 import { formatStorage } from '../../../src/domain/tiers'
 import { idField } from './common'
 
-const formatField = z.enum(IMPORT_FORMATS as [ImportFormat, ...ImportFormat[]], { errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }) })
+const formatField = z.enum(EXPORT_FORMATS as [ExportFormat, ...ExportFormat[]], { errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }) })
 const importFormatField = z.enum([...IMPORT_FORMATS, 'kmz', 'gpx', 'xlsx', 'shp'] as ImportFileFormat[] as [ImportFileFormat, ...ImportFileFormat[]], {
   errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }),
 })

@@ -10,9 +10,10 @@
  * holds other clients' calls for long.
  */
 import { ErrCode } from '../../../types/api'
-import type { ExportFile, FieldValue, FileCrs, ImportFileFormat, ImportFormat, ImportLayer, ImportResult, ImportRowError, LayerField, LayerType, MarkerType } from '../../../types/mapdata'
+import type { ExportFile, FieldValue, FileCrs, ExportFormat, ImportFileFormat, ImportLayer, ImportResult, ImportRowError, LayerField, LayerType, MarkerType } from '../../../types/mapdata'
 import { IMPORT_MAX_ROWS } from '../../../src/domain/constants'
-import { exportFileName, FORMAT_FILES, serializeFile, type ExportMarker, type ImportRow } from '../../../src/domain/formats'
+import { type ExportMarker, type ImportRow } from '../../../src/domain/formats'
+import { exportFile } from '../../../src/domain/formats/exportFile'
 import { checkFieldValues, defaultStyle, defaultWidth, LAYER_NAME_MAX, NOTE_MAX } from '../../../src/domain/markers'
 import { LAYER_KIND, isArea, isLine } from '../../../src/domain/markerKinds'
 import { DESCRIPTION_FIELD } from '../../../src/domain/formats/rows'
@@ -237,7 +238,7 @@ function fieldValuesById(fields: LayerField[], byName: Record<string, string>): 
   return out
 }
 
-export async function exportMarkers(db: Executor, caller: Caller | MapCaller, request: { layer_id: number; format: ImportFormat; crs: FileCrs }): Promise<ExportFile> {
+export async function exportMarkers(db: Executor, caller: Caller | MapCaller, request: { layer_id: number; format: ExportFormat; crs: FileCrs }): Promise<ExportFile> {
   const who = await mapCaller(db, caller)
   const { layer } = await requireOnLayer(db, who, request.layer_id, PERM.LAYER_EXPORT)
   requireMarkerLayer(layer)
@@ -252,6 +253,5 @@ export async function exportMarkers(db: Executor, caller: Caller | MapCaller, re
     }
     return { name: m.name, type: m.type as MarkerType, points: m.points, radius: m.radius, fields: byName }
   })
-  const content = serializeFile(request.format, markers, { crs: request.crs, fieldNames: fields.map((f) => f.name), title: layer.name })
-  return { filename: exportFileName(layer.name, request.format), mime: FORMAT_FILES[request.format].mime, content }
+  return exportFile(request.format, layer.name, markers, { crs: request.crs, fieldNames: fields.map((f) => f.name), title: layer.name })
 }

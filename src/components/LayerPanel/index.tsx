@@ -8,7 +8,7 @@ import { ActionSheet, Button, Dialog, Input, Popup, Radio } from '@nutui/nutui-r
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
-import type { FileCrs, ImportFormat, ImportResult, Layer } from '../../../types/mapdata'
+import type { ExportFormat, FileCrs, ImportResult, Layer } from '../../../types/mapdata'
 import { ROOT_ID } from '../../domain/layerTree'
 import { LAYER_NAME_MAX } from '../../domain/markers'
 import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
@@ -37,10 +37,13 @@ interface ActionOption {
   name: string
 }
 
-const FORMATS: { value: ImportFormat; label: string }[] = [
+const FORMATS: { value: ExportFormat; label: string }[] = [
   { value: 'geojson', label: 'GeoJSON' },
   { value: 'kml', label: 'KML' },
+  { value: 'kmz', label: 'KMZ' },
+  { value: 'gpx', label: 'GPX' },
   { value: 'csv', label: 'CSV' },
+  { value: 'xlsx', label: 'Excel' },
 ]
 
 const CRS_OPTIONS: { value: FileCrs; label: string }[] = [
@@ -68,7 +71,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
   const [name, setName] = useState('')
   const [layerType, setLayerType] = useState<1 | 2 | 3>(1)
   const [moveTo, setMoveTo] = useState<number>(ROOT_ID)
-  const [format, setFormat] = useState<ImportFormat>('geojson')
+  const [format, setFormat] = useState<ExportFormat>('geojson')
   const [crs, setCrs] = useState<FileCrs>('wgs84')
   const [saved, setSaved] = useState<SavedFile | null>(null)
   const [busy, setBusy] = useState(false)
@@ -381,7 +384,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
         ) : (
           <View className='layer-dialog__body'>
             <Text className='layer-dialog__label'>文件格式</Text>
-            <Radio.Group className='layer-dialog__types' value={format} direction='horizontal' onChange={(v) => setFormat(v as ImportFormat)}>
+            <Radio.Group className='layer-dialog__types' value={format} direction='horizontal' onChange={(v) => setFormat(v as ExportFormat)}>
               {FORMATS.map((f) => (
                 <Radio key={f.value} value={f.value} shape='button'>
                   {f.label}

@@ -183,25 +183,34 @@ function parseWktBody(text: string): Nested | null {
   return result && i === text.length ? result : null
 }
 
-export function serializeCsv(markers: ExportMarker[], options: ExportOptions = {}): string {
+/**
+ * The table of a layer's markers, as CSV and Excel write it: plain points as name/lng/lat columns
+ * (spreadsheet-friendly), anything else as name/kind/radius/WKT; then the fields in the layer's order.
+ */
+export function markerTable(markers: ExportMarker[], options: ExportOptions = {}): { header: string[]; rows: (string | number)[][] } {
   const crs = options.crs ?? 'wgs84'
   const fieldNames = options.fieldNames ?? [...new Set(markers.flatMap((m) => Object.keys(m.fields)))]
   const onlyPoints = markers.every((m) => isPoint(m.type))
-  // Plain points stay spreadsheet-friendly (two number columns); anything else needs WKT.
-  const fields = onlyPoints ? ['name', 'lng', 'lat', ...fieldNames] : ['name', 'kind', 'radius', 'wkt', ...fieldNames]
-  const data = markers.map((m) => {
-    const values = fieldNames.map((f) => (m.fields[f] === undefined ? '' : safeCell(m.fields[f])))
+  const header = onlyPoints ? ['name', 'lng', 'lat', ...fieldNames] : ['name', 'kind', 'radius', 'wkt', ...fieldNames]
+  const rows = markers.map((m) => {
+    const values = fieldNames.map((f) => m.fields[f] ?? '')
     if (onlyPoints) {
       const p = fileParts(m, crs)[0][0]
-      return [safeCell(m.name), p.lng, p.lat, ...values]
+      return [m.name, p.lng, p.lat, ...values]
     }
-    return [safeCell(m.name), KIND_NAMES[m.type], m.type === MARKER_KIND.circle ? m.radius : '', toWkt(m, crs), ...values]
+    return [m.name, KIND_NAMES[m.type], m.type === MARKER_KIND.circle ? m.radius : '', toWkt(m, crs), ...values]
   })
-  // The BOM makes Excel read UTF-8 (Chinese names) correctly.
-  return '\uFEFF' + Papa.unparse({ fields, data })
+  return { header, rows }
 }
 
-/** A cell a spreadsheet would run as a formula (=, +, -, @ first); a plain number such as -12.5 is data and stays as it is. */
+export function serializeCsv(markers: ExportMarker[], options: ExportOptions = {}): string {
+  const { header, rows } = markerTable(markers, options)
+  // Text cells that a spreadsheet would run as formulas are neutralised; coordinates stay numbers.
+  const data = rows.map((row) => row.map((cell) => (typeof cell === 'number' ? cell : safeCell(cell))))
+  // The BOM makes Excel read UTF-8 (Chinese names) correctly.
+  return '\uFEFF' + Papa.unparse({ fields: header, data })
+}
+
 const FORMULA_START = /^[=+\-@]/
 const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
 
