@@ -7,6 +7,7 @@ import { ADMIN_TOKEN_MIN, readServerConfig, serviceContactFromEnv } from './conf
 import { openDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrations'
 import { setServiceContact } from './db/system-config'
+import { AmapGeocoder } from './services/geocode'
 import { payProviderFromEnv } from './services/pay'
 import { smsSenderFromEnv } from './services/sms'
 import { LocalFileStorage } from './services/storage'
@@ -21,12 +22,16 @@ async function main(): Promise<void> {
 
   const storage = new LocalFileStorage(join(config.dataDir, 'uploads'))
   const pay = payProviderFromEnv(process.env)
+  // Placing imported addresses needs AMap's web service key (a 'Web服务' key, not the JS API's AMAP_KEY).
+  const webKey = process.env.AMAP_WEB_KEY?.trim()
+  const geocoder = webKey ? new AmapGeocoder(webKey, process.env.AMAP_WEB_BASE || undefined, (message) => app.log.warn(message)) : undefined
   const app = buildApp({
     db,
     sms: smsSenderFromEnv(process.env),
     clock: systemClock,
     storage,
     pay,
+    geocoder,
     codeCooldownS: config.codeCooldownS,
     shareSecret: config.shareSecret,
     adminToken: config.adminToken,

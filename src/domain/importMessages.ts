@@ -11,6 +11,13 @@ export const IMPORT_MSG = {
   kmzNoKml: 'KMZ文件中没有KML文档',
   /** A zip with no readable Shapefile: the .shp needs its .shx and .dbf beside it. */
   shpUnreadable: 'ZIP文件中没有可读取的Shapefile，请把同名的.shp、.shx、.dbf（和.prj）文件一起压缩后导入',
+  /** A table row with an empty address, in a file placed by its addresses. */
+  addressMissing: '缺少地址',
+  addressNotFound: (address: string) => `找不到地址“${address}”，请写完整（省市区+街道门牌）或改填经纬度`,
+  /** A table of addresses only, on a server without AMap's web service key: what the user can do. */
+  geocodeUnavailable: '文件中只有地址、没有经纬度：本服务器未开通按地址定位，请在文件中加入经度、纬度列（或WKT列）后导入',
+  geocodeTooMany: (max: number) => `按地址定位一次最多${max}个不同的地址，请拆分文件后导入`,
+  geocodeFailed: '按地址定位暂时不可用，请稍后重试，或在文件中加入经度、纬度列',
   /** An Excel 97-2003 file: only the zipped .xlsx of Excel 2007 and later is read. */
   xlsOld: '暂不支持旧版Excel（.xls）文件，请在Excel或WPS中另存为.xlsx后再导入',
   /** The layer an import makes for a kind of the file that the chosen layer cannot hold: 文件名-线. */
@@ -20,7 +27,7 @@ export const IMPORT_MSG = {
 
 /** The import dialog's (a separate object, so that the client's bundle leaves out the parsers' and the server's). */
 export const IMPORT_UI_MSG = {
-  tip: '支持 GeoJSON、KML、KMZ、GPX、Excel（.xlsx）、Shapefile（.zip 压缩包）、CSV/TXT（名称、经度、纬度列或 WKT 列）。与图层类型不同的点、线、面导入新建的同级图层。有错误的行时不会导入任何数据。',
+  tip: '支持 GeoJSON、KML、KMZ、GPX、Excel（.xlsx）、Shapefile（.zip 压缩包）、CSV/TXT（名称、经度、纬度列，WKT 列，或地址列）。与图层类型不同的点、线、面导入新建的同级图层。有错误的行时不会导入任何数据。',
   /** What an import file holds: 文件中有3个点、1条线、2个面、1个没有几何数据的地标. */
   holds: (s: { points: number; lines: number; areas: number; no_geometry: number }) =>
     `文件中有${[`${s.points}个点`, `${s.lines}条线`, `${s.areas}个面`, ...(s.no_geometry ? [`${s.no_geometry}个没有几何数据的地标`] : [])].join('、')}`,

@@ -228,6 +228,26 @@ describe('zipped Shapefile', () => {
   })
 })
 
+describe('tables of addresses', () => {
+  const csv = '名称,地址,口径\n天安门,北京市东城区东长安街1号,300\n东门,北京市东城区东长安街1号,\n中关村,北京市海淀区中关村大街27号,150\n'
+
+  it('answers the distinct addresses first, then places each row with the places given', () => {
+    expect(parseFile('csv', csv)).toEqual({ rows: [], errors: [], addresses: ['北京市东城区东长安街1号', '北京市海淀区中关村大街27号'] })
+    const placed = parseFile('csv', csv, 'wgs84', Infinity, { 北京市东城区东长安街1号: [116.403963, 39.915119], 北京市海淀区中关村大街27号: null })
+    // Places are GCJ-02 whatever the file's crs: no conversion; the address stays a field value.
+    expect(placed.rows).toEqual([
+      { row: 2, name: '天安门', type: 0, points: '116.403963,39.915119', radius: 0, fields: { 地址: '北京市东城区东长安街1号', 口径: '300' } },
+      { row: 3, name: '东门', type: 0, points: '116.403963,39.915119', radius: 0, fields: { 地址: '北京市东城区东长安街1号' } },
+    ])
+    expect(placed.errors).toEqual([{ row: 4, message: IMPORT_MSG.addressNotFound('北京市海淀区中关村大街27号') }])
+  })
+
+  it('prefers coordinates when a table has both, and still refuses a table with neither', () => {
+    expect(parseFile('csv', '名称,地址,经度,纬度\n甲,某地,116.4,39.9\n', 'gcj02').rows[0]).toMatchObject({ points: '116.4,39.9', fields: { 地址: '某地' } })
+    expect(parseFile('csv', '名称,备注\n甲,乙\n').errors).toEqual([{ row: 0, message: MAP_IO_MSG.importColumnsMissing }])
+  })
+})
+
 describe('export to KMZ, GPX and Excel', () => {
   const markers: ExportMarker[] = [
     { name: '泵站', type: 0, points: '116.397428,39.90923', radius: 0, fields: { description: '东门', 口径: 300 } },

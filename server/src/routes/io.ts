@@ -41,7 +41,7 @@ export function ioRoutes(app: FastifyInstance, deps: AppDeps): void {
     })
     const { sessionCall } = callDefiners(scope, deps)
 
-    sessionCall('/api/marker/import', importRequest, async (input, caller) => importMarkers(db, caller, input, clock.now()))
+    sessionCall('/api/marker/import', importRequest, async (input, caller) => importMarkers(db, caller, input, clock.now(), deps.geocoder))
 
     sessionCall('/api/marker/export', exportRequest, async (input, caller) => exportMarkers(db.kysely, caller, input))
   })

@@ -12,7 +12,7 @@
 import { ErrCode } from '../../../types/api'
 import type { ExportFile, FieldValue, FileCrs, ExportFormat, ImportFileFormat, ImportLayer, ImportResult, ImportRowError, LayerField, LayerType, MarkerType } from '../../../types/mapdata'
 import { IMPORT_MAX_ROWS } from '../../../src/domain/constants'
-import { type ExportMarker, type ImportRow } from '../../../src/domain/formats'
+import { type AddressPlaces, type ExportMarker, type ImportRow } from '../../../src/domain/formats'
 import { exportFile } from '../../../src/domain/formats/exportFile'
 import { checkFieldValues, defaultStyle, defaultWidth, LAYER_NAME_MAX, NOTE_MAX } from '../../../src/domain/markers'
 import { LAYER_KIND, isArea, isLine } from '../../../src/domain/markerKinds'
@@ -29,6 +29,7 @@ import { insertMarkers, markerCountsByLayer, markersOfLayer, searchTextOf, type 
 import { BusinessError } from '../envelope'
 import { toLayerField } from '../presenters/map-extras'
 import { FileTooComplex, parseFileOffThread } from './file-parser'
+import { GEOCODE_MAX_ADDRESSES, type Geocoder } from './geocode'
 import { markerLimitMessage } from './limits'
 import { checkKindFits, markerChange, markerRoom, requireRoomForMarkers } from './markers'
 import { createLayer } from './layers'
@@ -53,6 +54,13 @@ export interface ImportRequest {
   /** The picked file's name: the new layers for the file's other kinds are named after it. */
   file_name?: string
   crs: FileCrs
+}
+
+/** Where a table's addresses are, through the geocoder when the server has one. */
+async function placesOf(addresses: string[], geocoder: Geocoder | undefined): Promise<AddressPlaces> {
+  if (!geocoder) throw invalid(IMPORT_MSG.geocodeUnavailable)
+  if (addresses.length > GEOCODE_MAX_ADDRESSES) throw invalid(IMPORT_MSG.geocodeTooMany(GEOCODE_MAX_ADDRESSES))
+  return geocoder.geocode(addresses)
 }
 
 function invalid(message: string): BusinessError {
@@ -98,16 +106,21 @@ interface Target {
  * made in the same transaction: all rows of all kinds or none. A description goes into the
  * layer's `description` field when it has one, else into a note on the marker (same transaction).
  */
-export async function importMarkers(db: Database, caller: Caller | MapCaller, request: ImportRequest, now: Date): Promise<ImportResult> {
+export async function importMarkers(db: Database, caller: Caller | MapCaller, request: ImportRequest, now: Date, geocoder?: Geocoder): Promise<ImportResult> {
   const who = await mapCaller(db.kysely, caller)
   const { layer } = await requireOnLayer(db.kysely, who, request.layer_id, PERM.LAYER_IMPORT)
   requireMarkerLayer(layer)
   // Read no further than the group can take: a trial group's 300 needs 301 records to refuse a file of 100,000.
   const { room, limits } = await markerRoom(db.kysely, who.groupId, now)
   const maxRows = Math.max(0, Math.min(room, IMPORT_MAX_ROWS))
-  const parsed = await parseFileOffThread(request.format, request.content, request.crs, maxRows, request.encoding === 'base64').catch((err: unknown) => {
-    throw err instanceof FileTooComplex ? invalid(MAP_MSG.importUnreadable) : err
-  })
+  // A table may hold addresses only, and then is read twice: its bytes move to the worker, so keep a copy.
+  const second = request.format === 'csv' || request.format === 'xlsx' ? (typeof request.content === 'string' ? request.content : request.content.slice()) : null
+  const parse = (content: string | Uint8Array, places?: AddressPlaces) =>
+    parseFileOffThread(request.format, content, request.crs, maxRows, request.encoding === 'base64', places).catch((err: unknown) => {
+      throw err instanceof FileTooComplex ? invalid(MAP_MSG.importUnreadable) : err
+    })
+  let parsed = await parse(request.content)
+  if (parsed.addresses && second !== null) parsed = await parse(second, await placesOf(parsed.addresses, geocoder))
   if (parsed.tooManyRows) {
     if (room <= IMPORT_MAX_ROWS) throw new BusinessError(ErrCode.LIMIT_REACHED, markerLimitMessage(limits))
     throw invalid(MAP_IO_MSG.importTooManyRows(IMPORT_MAX_ROWS))

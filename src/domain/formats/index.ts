@@ -8,9 +8,9 @@ import { parseCsv, serializeCsv } from './csv'
 import { parseGeoJson, serializeGeoJson } from './geojson'
 import { importFormatOfName } from './extensions'
 import { parseKml, serializeKml } from './kml'
-import { TooManyRows, type ExportMarker, type ExportOptions, type ParsedFile } from './rows'
+import { TooManyRows, type AddressPlaces, type ExportMarker, type ExportOptions, type ParsedFile } from './rows'
 
-export type { ExportMarker, ExportOptions, ImportRow, ParsedFile } from './rows'
+export type { AddressPlaces, ExportMarker, ExportOptions, ImportRow, ParsedFile } from './rows'
 export { KIND_NAMES } from './rows'
 
 export const IMPORT_FORMATS: readonly ImportFormat[] = ['geojson', 'kml', 'csv']
@@ -39,7 +39,7 @@ export const formatOfFileName = importFormatOfName
  * answered {tooManyRows} as soon as that is known, without reading the rest: a parser counts
  * before its per-row work where it can, and RowCollector stops at the limit in any case.
  */
-export function parseFile(format: ImportFormat, text: string, crs: FileCrs = 'wgs84', maxRows = Infinity): ParsedFile {
+export function parseFile(format: ImportFormat, text: string, crs: FileCrs = 'wgs84', maxRows = Infinity, places?: AddressPlaces): ParsedFile {
   try {
     switch (format) {
       case 'geojson':
@@ -47,7 +47,7 @@ export function parseFile(format: ImportFormat, text: string, crs: FileCrs = 'wg
       case 'kml':
         return parseKml(text, crs, maxRows)
       case 'csv':
-        return parseCsv(text, crs, maxRows)
+        return parseCsv(text, crs, maxRows, places)
     }
   } catch (err) {
     if (err instanceof TooManyRows) return { rows: [], errors: [], tooManyRows: true }

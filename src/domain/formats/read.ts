@@ -7,7 +7,7 @@
 import type { FileCrs, ImportFileFormat } from '../../../types/mapdata'
 import { MAP_MSG } from '../messages'
 import { decodeText } from './encoding'
-import { parseFile, type ParsedFile } from './index'
+import { parseFile, type AddressPlaces, type ParsedFile } from './index'
 import { parseGpx } from './gpx'
 import { parseShapefileZip } from './shp'
 import { kmlOfKmz } from './kmz'
@@ -17,7 +17,8 @@ import { unreadable } from './rows'
 /** The file as text, or as its bytes (base64: the bytes as base64 text, as the request carries them). */
 export type ImportContent = { text: string } | { bytes: Uint8Array }
 
-export async function readImportFile(format: ImportFileFormat, content: ImportContent, crs: FileCrs = 'wgs84', maxRows = Infinity): Promise<ParsedFile> {
+/** places: where a table's addresses are, for a second read of a file that answered its addresses (ParsedFile.addresses). */
+export async function readImportFile(format: ImportFileFormat, content: ImportContent, crs: FileCrs = 'wgs84', maxRows = Infinity, places?: AddressPlaces): Promise<ParsedFile> {
   if (format === 'kmz') {
     if (!('bytes' in content)) return unreadable(MAP_MSG.importUnreadable)
     const kml = await kmlOfKmz(content.bytes)
@@ -26,14 +27,14 @@ export async function readImportFile(format: ImportFileFormat, content: ImportCo
   }
   if (format === 'xlsx') {
     if (!('bytes' in content)) return unreadable(MAP_MSG.importUnreadable)
-    return parseXlsx(content.bytes, crs, maxRows)
+    return parseXlsx(content.bytes, crs, maxRows, places)
   }
   if (format === 'shp') {
     if (!('bytes' in content)) return unreadable(MAP_MSG.importUnreadable)
     return parseShapefileZip(content.bytes, crs, maxRows)
   }
   if (format === 'gpx') return parseGpx('text' in content ? content.text : decodeText(content.bytes), crs, maxRows)
-  return parseFile(format, 'text' in content ? content.text : decodeText(content.bytes), crs, maxRows)
+  return parseFile(format, 'text' in content ? content.text : decodeText(content.bytes), crs, maxRows, places)
 }
 
 /** The bytes of base64 text (what the client sends for a picked file). */

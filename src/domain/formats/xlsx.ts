@@ -8,12 +8,12 @@ import { readSheet } from 'read-excel-file/node'
 import type { FileCrs } from '../../../types/mapdata'
 import { IMPORT_MSG } from '../importMessages'
 import { parseTable } from './csv'
-import { unreadable, type ParsedFile } from './rows'
+import { unreadable, type AddressPlaces, type ParsedFile } from './rows'
 
 /** The first bytes of an OLE compound file: Excel 97-2003's .xls. */
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]
 
-export async function parseXlsx(bytes: Uint8Array, crs: FileCrs = 'wgs84', maxRows = Infinity): Promise<ParsedFile> {
+export async function parseXlsx(bytes: Uint8Array, crs: FileCrs = 'wgs84', maxRows = Infinity, places?: AddressPlaces): Promise<ParsedFile> {
   if (OLE_MAGIC.every((b, i) => bytes[i] === b)) return unreadable(IMPORT_MSG.xlsOld)
   let rows: unknown[][]
   try {
@@ -25,6 +25,8 @@ export async function parseXlsx(bytes: Uint8Array, crs: FileCrs = 'wgs84', maxRo
     rows.map((row) => row.map(cellText)),
     crs,
     maxRows,
+    undefined,
+    places,
   )
 }
 
