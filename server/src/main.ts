@@ -9,17 +9,18 @@ import { migrateToLatest } from './db/migrations'
 import { setServiceContact } from './db/system-config'
 import { payProviderFromEnv } from './services/pay'
 import { smsSenderFromEnv } from './services/sms'
-import { LocalFileStorage } from './services/storage'
+import { storageFromEnv } from './services/storage-choice'
 import { registerStatic } from './static'
 
 async function main(): Promise<void> {
   const config = readServerConfig(process.env)
   const db = openDatabase(config.database)
+  // Before migrating: a storage setting that cannot work stops the start with its reason.
+  const { kind: storageKind, storage } = storageFromEnv(process.env, db, config.dataDir)
   await migrateToLatest(db)
   const service = serviceContactFromEnv(process.env)
   if (service.contact.phone !== undefined || service.contact.url !== undefined) await setServiceContact(db.kysely, service.contact)
 
-  const storage = new LocalFileStorage(join(config.dataDir, 'uploads'))
   const pay = payProviderFromEnv(process.env)
   const app = buildApp({
     db,
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     codeCooldownS: config.codeCooldownS,
     shareSecret: config.shareSecret,
     adminToken: config.adminToken,
+    trustProxy: config.trustProxy,
     logger: { level: process.env.LOG_LEVEL || 'info' },
   })
   for (const warning of service.ignored) app.log.warn(warning)
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
-  app.log.info(`database: ${config.database.kind}`)
+  app.log.info(`database: ${config.database.kind}, file storage: ${storageKind}`)
   if (pay.mode === 'sandbox') app.log.warn('payments: local sandbox (no WXPAY_* credentials): /api/pay/sandbox/complete marks orders paid')
 }
 
