@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrations'
 import { setServiceContact } from './db/system-config'
 import { payProviderFromEnv } from './services/pay'
 import { smsSenderFromEnv } from './services/sms'
-import { storageFromEnv } from './services/storage-choice'
+import { StorageConfigError, storageFromEnv } from './services/storage-choice'
 import { registerStatic } from './static'
 
 async function main(): Promise<void> {
@@ -72,6 +72,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err)
+  // A wrong setting is the operator's to fix: its sentence, not a stack.
+  console.error(err instanceof StorageConfigError ? `cannot start: ${err.message}` : err)
   process.exit(1)
 })

@@ -10,6 +10,9 @@ import { PgFileStorage } from './storage-pg'
 import { S3FileStorage, type S3Settings } from './storage-s3'
 import { LocalFileStorage, type FileStorage } from './storage'
 
+/** The environment's variables (process.env, or a plain object in tests). */
+export type Env = Record<string, string | undefined>
+
 export type StorageKind = 'local' | 'pg' | 's3'
 
 export const STORAGE_KINDS: readonly StorageKind[] = ['local', 'pg', 's3']
@@ -19,7 +22,7 @@ const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY
 /** A setting that makes the server refuse to start: the operator must fix the environment. */
 export class StorageConfigError extends Error {}
 
-export function storageKindOf(env: NodeJS.ProcessEnv, database: Pick<Database, 'dialect'>): StorageKind {
+export function storageKindOf(env: Env, database: Pick<Database, 'dialect'>): StorageKind {
   const chosen = env.FILE_STORAGE?.trim()
   if (chosen) {
     if (!(STORAGE_KINDS as readonly string[]).includes(chosen)) throw new StorageConfigError(`FILE_STORAGE=${chosen}: use local, pg or s3`)
@@ -29,7 +32,7 @@ export function storageKindOf(env: NodeJS.ProcessEnv, database: Pick<Database, '
   return database.dialect === 'postgres' ? 'pg' : 'local'
 }
 
-export function s3SettingsOf(env: NodeJS.ProcessEnv): S3Settings {
+export function s3SettingsOf(env: Env): S3Settings {
   const missing = S3_REQUIRED.filter((name) => !env[name])
   if (missing.length > 0) throw new StorageConfigError(`file storage s3 needs ${missing.join(', ')} (and optionally S3_REGION, S3_FORCE_PATH_STYLE, S3_PREFIX)`)
   return {
@@ -44,7 +47,7 @@ export function s3SettingsOf(env: NodeJS.ProcessEnv): S3Settings {
 }
 
 /** The storage of that kind; pg needs the database to be PostgreSQL. */
-export function openStorage(kind: StorageKind, env: NodeJS.ProcessEnv, database: Database, dataDir: string): FileStorage {
+export function openStorage(kind: StorageKind, env: Env, database: Database, dataDir: string): FileStorage {
   if (kind === 's3') return new S3FileStorage(s3SettingsOf(env))
   if (kind === 'pg') {
     if (database.dialect !== 'postgres') throw new StorageConfigError('file storage pg needs DATABASE_URL (PostgreSQL)')
@@ -53,7 +56,7 @@ export function openStorage(kind: StorageKind, env: NodeJS.ProcessEnv, database:
   return new LocalFileStorage(join(dataDir, 'uploads'))
 }
 
-export function storageFromEnv(env: NodeJS.ProcessEnv, database: Database, dataDir: string): { kind: StorageKind; storage: FileStorage } {
+export function storageFromEnv(env: Env, database: Database, dataDir: string): { kind: StorageKind; storage: FileStorage } {
   const kind = storageKindOf(env, database)
   return { kind, storage: openStorage(kind, env, database, dataDir) }
 }
