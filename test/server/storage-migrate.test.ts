@@ -9,7 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { LocalFileStorage, newStorageKey, type FileStorage } from '../../server/src/services/storage'
+import { PgFileStorage } from '../../server/src/services/storage-pg'
 import { S3FileStorage } from '../../server/src/services/storage-s3'
+import { migrateToLatest } from '../../server/src/db/migrations'
+import { makeTestDatabase } from './helpers'
 import { migrateStorage } from '../../server/src/services/storage-migrate'
 import { startS3, type S3Fixture } from './s3-fixture'
 
@@ -81,6 +84,23 @@ it('should report a file that reads back from the target with other bytes, and g
   expect(report).toEqual({ total: 4, copied: 3, skipped: 0, failed: [{ key: bad, reason: 'read back with other bytes' }] })
   expect(await contents(local)).toEqual(expected())
 })
+
+if (process.env.DATABASE_URL) {
+  it('should copy into PostgreSQL and back out of it, each way verified', async () => {
+    const { db, drop } = await makeTestDatabase()
+    try {
+      await migrateToLatest(db)
+      const table = new PgFileStorage(db)
+      expect(await migrateStorage(local, table)).toEqual({ total: 4, copied: 4, skipped: 0, failed: [] })
+      expect(await contents(table)).toEqual(expected())
+      expect(await migrateStorage(table, bucket)).toEqual({ total: 4, copied: 4, skipped: 0, failed: [] })
+      expect(await contents(bucket)).toEqual(expected())
+      expect(await migrateStorage(local, table)).toEqual({ total: 4, copied: 0, skipped: 4, failed: [] })
+    } finally {
+      await drop()
+    }
+  })
+}
 
 function runMigrate(args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((done) => {
