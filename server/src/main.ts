@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const config = readServerConfig(process.env)
   const db = openDatabase(config.database)
   // Before migrating: a storage setting that cannot work stops the start with its reason.
-  const { kind: storageKind, storage } = storageFromEnv(process.env, db, config.dataDir)
+  const { kind: storageKind, storage } = await storageFromEnv(process.env, db, config.dataDir)
   await migrateToLatest(db)
   const service = serviceContactFromEnv(process.env)
   if (service.contact.phone !== undefined || service.contact.url !== undefined) await setServiceContact(db.kysely, service.contact)

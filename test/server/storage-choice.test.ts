@@ -33,15 +33,15 @@ describe('the file storage chosen from the environment', () => {
     expect(storageKindOf({ FILE_STORAGE: 's3' }, sqlite)).toBe('s3')
   })
 
-  it('should refuse to start with an unknown FILE_STORAGE, s3 without its settings, or pg without PostgreSQL', () => {
+  it('should refuse to start with an unknown FILE_STORAGE, s3 without its settings, or pg without PostgreSQL', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'teammap-choice-'))
     const db = openDatabase({ kind: 'sqlite', file: ':memory:' })
     try {
-      expect(() => storageFromEnv({ FILE_STORAGE: 'disk' }, db, dir)).toThrow('FILE_STORAGE=disk: use local, pg or s3')
-      expect(() => storageFromEnv({ FILE_STORAGE: 's3', S3_BUCKET: 'b' }, db, dir)).toThrow('file storage s3 needs S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY')
-      expect(() => storageFromEnv({ FILE_STORAGE: 'pg' }, db, dir)).toThrow('file storage pg needs DATABASE_URL (PostgreSQL)')
-      expect(storageFromEnv({}, db, dir).storage).toBeInstanceOf(LocalFileStorage)
-      const s3 = storageFromEnv(S3, db, dir).storage as S3FileStorage
+      await expect(storageFromEnv({ FILE_STORAGE: 'disk' }, db, dir)).rejects.toThrow('FILE_STORAGE=disk: use local, pg or s3')
+      await expect(storageFromEnv({ FILE_STORAGE: 's3', S3_BUCKET: 'b' }, db, dir)).rejects.toThrow('file storage s3 needs S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY')
+      await expect(storageFromEnv({ FILE_STORAGE: 'pg' }, db, dir)).rejects.toThrow('file storage pg needs DATABASE_URL (PostgreSQL)')
+      expect((await storageFromEnv({}, db, dir)).storage).toBeInstanceOf(LocalFileStorage)
+      const s3 = (await storageFromEnv(S3, db, dir)).storage as S3FileStorage
       expect(s3).toBeInstanceOf(S3FileStorage)
       s3.close()
     } finally {

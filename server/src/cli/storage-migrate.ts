@@ -36,8 +36,8 @@ async function main(args: string[]): Promise<number> {
     if (from === to) throw new StorageConfigError(`--from and --to are both ${to}: nothing to copy`)
     // The stored_files table may not exist yet on a database no server has started on.
     await migrateToLatest(db)
-    const source = openStorage(from, process.env, db, config.dataDir)
-    const target = openStorage(to, process.env, db, config.dataDir)
+    const source = await openStorage(from, process.env, db, config.dataDir)
+    const target = await openStorage(to, process.env, db, config.dataDir)
     console.log(`storage:migrate ${from} -> ${to}`)
     const report = await migrateStorage(source, target, (line) => console.log(line))
     console.log(`done: ${report.total} files, ${report.copied} copied, ${report.skipped} already there, ${report.failed.length} failed; the source was left as it was`)

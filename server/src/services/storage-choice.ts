@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import type { Database } from '../db/connection'
 import { PgFileStorage } from './storage-pg'
-import { S3FileStorage, type S3Settings } from './storage-s3'
+import type { S3Settings } from './storage-s3'
 import { LocalFileStorage, type FileStorage } from './storage'
 
 /** The environment's variables (process.env, or a plain object in tests). */
@@ -46,9 +46,17 @@ export function s3SettingsOf(env: Env): S3Settings {
   }
 }
 
-/** The storage of that kind; pg needs the database to be PostgreSQL. */
-export function openStorage(kind: StorageKind, env: Env, database: Database, dataDir: string): FileStorage {
-  if (kind === 's3') return new S3FileStorage(s3SettingsOf(env))
+/**
+ * The storage of that kind; pg needs the database to be PostgreSQL. The S3 client is loaded only
+ * for s3: the AWS SDK costs about 20 MB of memory and half a second of start on a server that
+ * keeps its files elsewhere.
+ */
+export async function openStorage(kind: StorageKind, env: Env, database: Database, dataDir: string): Promise<FileStorage> {
+  if (kind === 's3') {
+    const settings = s3SettingsOf(env)
+    const { S3FileStorage } = await import('./storage-s3')
+    return new S3FileStorage(settings)
+  }
   if (kind === 'pg') {
     if (database.dialect !== 'postgres') throw new StorageConfigError('file storage pg needs DATABASE_URL (PostgreSQL)')
     return new PgFileStorage(database)
@@ -56,7 +64,7 @@ export function openStorage(kind: StorageKind, env: Env, database: Database, dat
   return new LocalFileStorage(join(dataDir, 'uploads'))
 }
 
-export function storageFromEnv(env: Env, database: Database, dataDir: string): { kind: StorageKind; storage: FileStorage } {
+export async function storageFromEnv(env: Env, database: Database, dataDir: string): Promise<{ kind: StorageKind; storage: FileStorage }> {
   const kind = storageKindOf(env, database)
-  return { kind, storage: openStorage(kind, env, database, dataDir) }
+  return { kind, storage: await openStorage(kind, env, database, dataDir) }
 }
