@@ -35,10 +35,12 @@ export type { AppDeps } from './routes/define'
 
 export interface BuildAppOptions extends AppDeps {
   logger?: FastifyServerOptions['logger']
+  /** Whose X-Forwarded-For to believe (TRUST_PROXY, behind a load balancer); none by default. */
+  trustProxy?: FastifyServerOptions['trustProxy']
 }
 
-export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyInstance {
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024 })
+export function buildApp({ logger = false, trustProxy, ...deps }: BuildAppOptions): FastifyInstance {
+  const app = Fastify({ logger, bodyLimit: 1024 * 1024, ...(trustProxy === undefined ? {} : { trustProxy }) })
   const syncHub = deps.syncHub ?? new SyncHub(deps.db)
   app.addHook('onClose', () => syncHub.close())
   registerSecurityHeaders(app)

@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../../server/src/db/connection'
 import { migrateToLatest } from '../../server/src/db/migrations'
 import type { PayProvider } from '../../server/src/services/pay/provider'
 import type { SmsSender } from '../../server/src/services/sms'
+import type { FileStorage } from '../../server/src/services/storage'
 
 export const databaseKind = process.env.DATABASE_URL ? 'postgres' : 'sqlite'
 
@@ -116,12 +117,21 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: number; pay?: PayProvider; adminToken?: string; geocoder?: Geocoder } = {}): Promise<TestApp> {
+export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: number; pay?: PayProvider; adminToken?: string; geocoder?: Geocoder; storage?: FileStorage } = {}): Promise<TestApp> {
   const { db, drop } = await makeTestDatabase()
   await migrateToLatest(db)
   const clock = testClock()
   const sms = recordingSms()
-  const app = buildApp({ db, clock, sms: options.sms ?? sms, codeCooldownS: options.codeCooldownS, pay: options.pay, adminToken: options.adminToken, geocoder: options.geocoder })
+  const app = buildApp({
+    db,
+    clock,
+    sms: options.sms ?? sms,
+    codeCooldownS: options.codeCooldownS,
+    pay: options.pay,
+    adminToken: options.adminToken,
+    geocoder: options.geocoder,
+    storage: options.storage,
+  })
 
   const call: TestApp['call'] = async (path, fields = {}, auth = null) => {
     const header = { userid: auth?.userid ?? '', groupid: '', token: auth?.token ?? '', device: 'app_h5', os: 'android' }
