@@ -18,6 +18,7 @@ export const IMPORT_MSG = {
   geocodeUnavailable: '文件中只有地址、没有经纬度：本服务器未开通按地址定位，请在文件中加入经度、纬度列（或WKT列）后导入',
   geocodeTooMany: (max: number) => `按地址定位一次最多${max}个不同的地址，请拆分文件后导入`,
   geocodeFailed: '按地址定位暂时不可用，请稍后重试，或在文件中加入经度、纬度列',
+  cancelled: '已取消导入，没有写入任何数据',
   /** An Excel 97-2003 file: only the zipped .xlsx of Excel 2007 and later is read. */
   xlsOld: '暂不支持旧版Excel（.xls）文件，请在Excel或WPS中另存为.xlsx后再导入',
   /** The layer an import makes for a kind of the file that the chosen layer cannot hold: 文件名-线. */
