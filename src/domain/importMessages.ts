@@ -35,4 +35,21 @@ export const IMPORT_UI_MSG = {
   split: (n: number) => `${n}个多部件要素已拆分`,
   intoLayer: (name: string, n: number, created: boolean) => `${name}${created ? '（新建图层）' : ''}：${n}条`,
   notes: (n: number) => `${n}条描述存为备注`,
+  /** Under the progress bar: what the import is doing. */
+  phase: (p: { phase: string; done: number; total: number } | null) =>
+    !p
+      ? '正在上传文件…'
+      : p.phase === 'reading'
+        ? '正在读取文件…'
+        : p.phase === 'geocoding'
+          ? `正在按地址定位 ${p.done}/${p.total}`
+          : p.phase === 'checking'
+            ? `正在检查数据 ${p.done}/${p.total}`
+            : p.phase === 'writing'
+              ? `正在写入${p.total}条数据…`
+              : p.phase === 'cancelled'
+                ? '正在取消…'
+                : '导入完成',
+  cancel: '取消导入',
+  tooLateToCancel: '数据正在写入，无法取消',
 } as const
