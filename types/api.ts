@@ -10,6 +10,7 @@ import type {
   Icon,
   ImportFileFormat,
   ExportFormat,
+  ImportProgress,
   ImportResult,
   Layer,
   LayerField,
@@ -113,7 +114,12 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   /** Light listing for syncing: id, layer and last change of the markers in the given layers. */
   '/api/marker/getlist/ids': { req: { ids: number[] }; res: { id: number; layer_id: number; updated_at: string }[] }
   /** content: the file's text, or with encoding 'base64' its bytes (GBK, UTF-16 and KMZ need them); file_name names the layers made for its other kinds. */
-  '/api/marker/import': { req: { layer_id: number; format: ImportFileFormat; content: string; encoding?: 'base64'; file_name?: string; crs?: FileCrs }; res: ImportResult }
+  /** import_id: made by the app, to ask the import's progress and to cancel it while it reads and checks. */
+  '/api/marker/import': { req: { layer_id: number; format: ImportFileFormat; content: string; encoding?: 'base64'; file_name?: string; crs?: FileCrs; import_id?: string }; res: ImportResult }
+  /** null when this server knows no such import of the caller's (another server runs it, or it ended a minute ago). */
+  '/api/marker/import/progress': { req: { import_id: string }; res: ImportProgress | null }
+  /** cancelled false: the import is writing or done, and will finish. */
+  '/api/marker/import/cancel': { req: { import_id: string }; res: { cancelled: boolean } }
   '/api/marker/export': { req: { layer_id: number; format: ExportFormat; crs?: FileCrs }; res: ExportFile }
   '/api/marker/note/getlist': { req: { markerid: number }; res: Note[] }
   '/api/marker/note/save': { req: { id?: number; marker_id: number; content: string; photos?: string[]; rev?: number; client_id?: string }; res: Note }

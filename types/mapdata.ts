@@ -219,6 +219,16 @@ export interface ImportResult {
   notes?: number
 }
 
+/** Where an import is: reading the file, placing addresses, checking rows, writing; cancelled before writing; done. */
+export type ImportPhase = 'reading' | 'geocoding' | 'checking' | 'writing' | 'done' | 'cancelled'
+
+/** /api/marker/import/progress: done of total for the phases that count (geocoding: addresses; checking: rows). */
+export interface ImportProgress {
+  phase: ImportPhase
+  done: number
+  total: number
+}
+
 export interface ExportFile {
   filename: string
   mime: string

@@ -18,6 +18,7 @@ export const IMPORT_MSG = {
   geocodeUnavailable: '文件中只有地址、没有经纬度：本服务器未开通按地址定位，请在文件中加入经度、纬度列（或WKT列）后导入',
   geocodeTooMany: (max: number) => `按地址定位一次最多${max}个不同的地址，请拆分文件后导入`,
   geocodeFailed: '按地址定位暂时不可用，请稍后重试，或在文件中加入经度、纬度列',
+  cancelled: '已取消导入，没有写入任何数据',
   /** An Excel 97-2003 file: only the zipped .xlsx of Excel 2007 and later is read. */
   xlsOld: '暂不支持旧版Excel（.xls）文件，请在Excel或WPS中另存为.xlsx后再导入',
   /** The layer an import makes for a kind of the file that the chosen layer cannot hold: 文件名-线. */
@@ -34,4 +35,21 @@ export const IMPORT_UI_MSG = {
   split: (n: number) => `${n}个多部件要素已拆分`,
   intoLayer: (name: string, n: number, created: boolean) => `${name}${created ? '（新建图层）' : ''}：${n}条`,
   notes: (n: number) => `${n}条描述存为备注`,
+  /** Under the progress bar: what the import is doing. */
+  phase: (p: { phase: string; done: number; total: number } | null) =>
+    !p
+      ? '正在上传文件…'
+      : p.phase === 'reading'
+        ? '正在读取文件…'
+        : p.phase === 'geocoding'
+          ? `正在按地址定位 ${p.done}/${p.total}`
+          : p.phase === 'checking'
+            ? `正在检查数据 ${p.done}/${p.total}`
+            : p.phase === 'writing'
+              ? `正在写入${p.total}条数据…`
+              : p.phase === 'cancelled'
+                ? '正在取消…'
+                : '导入完成',
+  cancel: '取消导入',
+  tooLateToCancel: '数据正在写入，无法取消',
 } as const

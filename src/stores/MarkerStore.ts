@@ -494,13 +494,13 @@ export class MarkerStore {
    * bad and lists the bad rows (kept in importResult for the panel to show with their row
    * numbers, with what the file holds).
    */
-  async importFile(layerId: number, file: PickedFile, crs: FileCrs = 'wgs84'): Promise<ImportResult | undefined> {
+  async importFile(layerId: number, file: PickedFile, crs: FileCrs = 'wgs84', importId?: string): Promise<ImportResult | undefined> {
     this.importResult = null
     const format = importFormatOf(file.name)
     const empty = file.base64 ? file.base64.length === 0 : !file.content.trim()
     if (this.rejected(!layerId ? MAP_UI_MSG.importNoLayer : !format ? MAP_UI_MSG.importFormatUnknown : empty ? MAP_MSG.importEmpty : null)) return undefined
     const content = file.base64 ? { content: file.base64, encoding: 'base64' as const } : { content: file.content }
-    const res = await this.root.api.post('/api/marker/import', { layer_id: layerId, format: format!, ...content, file_name: file.name, crs })
+    const res = await this.root.api.post('/api/marker/import', { layer_id: layerId, format: format!, ...content, file_name: file.name, crs, ...(importId ? { import_id: importId } : {}) })
     if (!res) return undefined
     const bad = badRows(res)
     // The import dialog shows the outcome and the bad rows; a notice would only say it twice.

@@ -5,12 +5,14 @@
  * delete, restore from /oplog, export a layer and import the file back into another layer.
  */
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { MAP_MSG, MAP_UI_MSG } from '../../src/domain/messages'
 import { button, exact, input, on, openWorld, settledTexts, shot, signUp, type Server, type World } from './harness'
-import { IMPORT_UI_MSG } from '../../src/domain/importMessages'
+import { IMPORT_MSG, IMPORT_UI_MSG } from '../../src/domain/importMessages'
 
 jest.setTimeout(300_000)
 
@@ -22,8 +24,23 @@ let tmp: string
 /** A 2x2 PNG, the photo a field worker attaches to a note. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAxMDAAAAbBAEBlUGjswAAAABJRU5ErkJggg==', 'base64')
 
+/**
+ * AMap's geocoder as the server meets it (restapi.amap.com's batch answer), on loopback. Its
+ * answers wait while `held` is set, so an import of addresses stays in its geocoding phase.
+ */
+let amap: http.Server
+let held: Promise<void> | null = null
+
 beforeAll(async () => {
-  world = await openWorld()
+  amap = http.createServer((req, res) => {
+    const addresses = (new URL(req.url ?? '/', 'http://x').searchParams.get('address') ?? '').split('|')
+    void (held ?? Promise.resolve()).then(() => {
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ status: '1', info: 'OK', geocodes: addresses.map(() => ({ location: '116.397428,39.90923' })) }))
+    })
+  })
+  await new Promise<void>((resolve) => amap.listen(0, '127.0.0.1', resolve))
+  world = await openWorld({ AMAP_WEB_KEY: 'test-key', AMAP_WEB_BASE: `http://127.0.0.1:${(amap.address() as AddressInfo).port}` })
   ;({ server } = world)
   page = await world.newPage()
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'teammap-e2e-files-'))
@@ -31,6 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await world?.close()
+  await new Promise((resolve) => amap?.close(resolve))
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
 })
 
@@ -432,6 +450,22 @@ describe('H5 map-data journey', () => {
     await chooser5.setFiles(path.join(fixtures, 'points-excel.xlsx'))
     await visible('.import-result__title', MAP_MSG.importOk(3)).waitFor()
     await shot(page, '26d-import-xlsx')
+
+    // A table of addresses is placed through AMap's geocoder: the bar says so while it waits, and
+    // 取消导入 stops the import before anything is written.
+    const addresses = path.join(tmp, '地址.csv')
+    fs.writeFileSync(addresses, '名称,地址\n东门,北京市东城区东长安街1号\n西门,北京市西城区西长安街1号\n')
+    let release!: () => void
+    held = new Promise<void>((r) => (release = r))
+    const [chooser6] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
+    await chooser6.setFiles(addresses)
+    await visible('.import-progress__text', '正在按地址定位 0/2').waitFor()
+    await shot(page, '26e-import-progress')
+    await visible('.import-progress .nut-button', IMPORT_UI_MSG.cancel).click()
+    held = null
+    release()
+    await visible('.notice-bar', IMPORT_MSG.cancelled).waitFor()
+    await visible('.import-progress').waitFor({ state: 'hidden' })
     await button(page, '关闭').click()
 
     await visible('.layer-row', '网点副本').getByText('7个标注').waitFor()

@@ -19,17 +19,22 @@ const KNOWN: Record<string, string> = {
 let amap: http.Server
 let base: string
 const asked: URLSearchParams[] = []
+/** While set, AMap's answers wait for it (an import held in its geocoding phase). */
+let hold: Promise<void> | null = null
 const logged: string[] = []
 
 beforeAll(async () => {
   amap = http.createServer((req, res) => {
     const query = new URL(req.url ?? '/', 'http://x').searchParams
     asked.push(query)
+    void (hold ?? Promise.resolve()).then(() => answer(query, res))
+  })
+  const answer = (query: URLSearchParams, res: http.ServerResponse) => {
     res.setHeader('content-type', 'application/json')
     if (query.get('key') !== 'good-key') return res.end(JSON.stringify({ status: '0', info: 'INVALID_USER_KEY', infocode: '10001' }))
     const addresses = (query.get('address') ?? '').split('|')
     res.end(JSON.stringify({ status: '1', info: 'OK', count: String(addresses.length), geocodes: addresses.map((a) => ({ formatted_address: a, location: KNOWN[a] ?? [] })) }))
-  })
+  }
   await new Promise<void>((resolve) => amap.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(amap.address() as AddressInfo).port}`
 })
@@ -85,5 +90,41 @@ describe('importing a table of addresses', () => {
     expect(await importCsv('名称,地址\n天安门,北京市东城区东长安街1号\n')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: IMPORT_MSG.geocodeFailed })
     expect(logged.at(-1)).toBe('AMap geocoder refused: INVALID_USER_KEY')
     expect(expectOk(await team.t.call('/api/marker/getlist', { layer_ids: [layer], pageindex: 1, pagesize: 50 }, team.owner)).list).toEqual([])
+  })
+})
+
+describe('the progress of an import, and cancelling it', () => {
+  const csv = '名称,地址\n天安门,北京市东城区东长安街1号\n中关村,北京市海淀区中关村大街27号\n'
+  const progressOf = (import_id: string, auth = team.owner) => team.t.call('/api/marker/import/progress', { import_id }, auth)
+  const until = async (import_id: string, phase: string) => {
+    for (let i = 0; i < 200 && (await progressOf(import_id)).data?.phase !== phase; i++) await new Promise((r) => setTimeout(r, 20))
+  }
+
+  it('says which phase an import is in, stops it on cancel before writing, and writes nothing', async () => {
+    await start('good-key')
+    let release!: () => void
+    hold = new Promise<void>((r) => (release = r))
+    const import_id = 'imp-0001-abcd'
+    const pending = team.t.call('/api/marker/import', { layer_id: layer, format: 'csv', content: csv, file_name: '网点.csv', import_id }, team.owner)
+    await until(import_id, 'geocoding')
+    expect(expectOk(await progressOf(import_id))).toEqual({ phase: 'geocoding', done: 0, total: 2 })
+    // Another member sees nothing of it and cannot stop it.
+    expect(expectOk(await progressOf(import_id, team.member))).toBeNull()
+    expect(expectOk(await team.t.call('/api/marker/import/cancel', { import_id }, team.member))).toEqual({ cancelled: false })
+    expect(expectOk(await team.t.call('/api/marker/import/cancel', { import_id }, team.owner))).toEqual({ cancelled: true })
+    hold = null
+    release()
+    expect(await pending).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: IMPORT_MSG.cancelled })
+    expect(expectOk(await progressOf(import_id)).phase).toBe('cancelled')
+    expect(expectOk(await team.t.call('/api/marker/getlist', { layer_ids: [layer], pageindex: 1, pagesize: 50 }, team.owner)).list).toEqual([])
+  })
+
+  it('ends done, and then can no longer be cancelled', async () => {
+    await start('good-key')
+    const import_id = 'imp-0002-abcd'
+    expect(expectOk(await team.t.call('/api/marker/import', { layer_id: layer, format: 'csv', content: csv, file_name: '网点.csv', import_id }, team.owner)).imported).toBe(2)
+    expect(expectOk(await progressOf(import_id)).phase).toBe('done')
+    expect(expectOk(await team.t.call('/api/marker/import/cancel', { import_id }, team.owner))).toEqual({ cancelled: false })
+    expect(await team.t.call('/api/marker/import/progress', { import_id: 'bad id!' }, team.owner)).toMatchObject({ errcode: ErrCode.VALIDATION })
   })
 })

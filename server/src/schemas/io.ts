@@ -11,6 +11,8 @@ const formatField = z.enum(EXPORT_FORMATS as [ExportFormat, ...ExportFormat[]], 
 const importFormatField = z.enum([...IMPORT_FORMATS, 'kmz', 'gpx', 'xlsx', 'shp'] as ImportFileFormat[] as [ImportFileFormat, ...ImportFileFormat[]], {
   errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }),
 })
+/** The app's id of one import (a client id: letters, digits and dashes). */
+const importIdField = z.string().regex(/^[A-Za-z0-9-]{8,64}$/)
 const crsField = z.enum(['wgs84', 'gcj02'] as [FileCrs, ...FileCrs[]]).default('wgs84')
 
 const importTooLarge = MAP_IO_MSG.importTooLarge(formatStorage(IMPORT_MAX_BYTES / 1024))
@@ -31,9 +33,12 @@ export const importRequest = z
     encoding: z.literal('base64').optional(),
     file_name: z.string().max(255).optional(),
     crs: crsField,
+    import_id: importIdField.optional(),
   })
   .refine((input) => fileBytes(input.content, input.encoding === 'base64') <= IMPORT_MAX_BYTES, { message: importTooLarge, path: ['content'] })
   // A KMZ, an xlsx workbook or a zipped Shapefile is a zip: only its bytes can hold it.
   .refine((input) => !BINARY_IMPORT_FORMATS.includes(input.format) || input.encoding === 'base64', { message: MAP_MSG.importUnreadable, path: ['content'] })
+
+export const importProgressRequest = z.object({ import_id: importIdField })
 
 export const exportRequest = z.object({ layer_id: idField(), format: formatField, crs: crsField })

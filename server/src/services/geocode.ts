@@ -11,7 +11,8 @@ import { ErrCode } from '../../../types/api'
 import { BusinessError } from '../envelope'
 
 export interface Geocoder {
-  geocode(addresses: string[]): Promise<AddressPlaces>
+  /** `placed` is told how many are done after each request, and may throw to stop (a cancelled import). */
+  geocode(addresses: string[], placed?: (done: number) => void): Promise<AddressPlaces>
 }
 
 /** The most distinct addresses one import may place (about a minute of requests at the quota). */
@@ -36,13 +37,14 @@ export class AmapGeocoder implements Geocoder {
     private readonly gapMs = GAP_MS,
   ) {}
 
-  async geocode(addresses: string[]): Promise<AddressPlaces> {
+  async geocode(addresses: string[], placed: (done: number) => void = () => undefined): Promise<AddressPlaces> {
     const places: AddressPlaces = {}
     for (let i = 0; i < addresses.length; i += BATCH) {
       if (i > 0) await new Promise((r) => setTimeout(r, this.gapMs))
       const batch = addresses.slice(i, i + BATCH)
       const answer = await this.ask(batch)
       batch.forEach((address, k) => (places[address] = placeOf(answer.geocodes?.[k]?.location)))
+      placed(i + batch.length)
     }
     return places
   }

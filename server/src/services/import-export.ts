@@ -30,6 +30,7 @@ import { BusinessError } from '../envelope'
 import { toLayerField } from '../presenters/map-extras'
 import { FileTooComplex, parseFileOffThread } from './file-parser'
 import { GEOCODE_MAX_ADDRESSES, type Geocoder } from './geocode'
+import { ImportTracker } from './import-progress'
 import { markerLimitMessage } from './limits'
 import { checkKindFits, markerChange, markerRoom, requireRoomForMarkers } from './markers'
 import { createLayer } from './layers'
@@ -54,13 +55,15 @@ export interface ImportRequest {
   /** The picked file's name: the new layers for the file's other kinds are named after it. */
   file_name?: string
   crs: FileCrs
+  /** The app's id of this import, for its progress and cancel calls (services/import-progress.ts). */
+  import_id?: string
 }
 
 /** Where a table's addresses are, through the geocoder when the server has one. */
-async function placesOf(addresses: string[], geocoder: Geocoder | undefined): Promise<AddressPlaces> {
+async function placesOf(addresses: string[], geocoder: Geocoder | undefined, progress: ImportTracker): Promise<AddressPlaces> {
   if (!geocoder) throw invalid(IMPORT_MSG.geocodeUnavailable)
   if (addresses.length > GEOCODE_MAX_ADDRESSES) throw invalid(IMPORT_MSG.geocodeTooMany(GEOCODE_MAX_ADDRESSES))
-  return geocoder.geocode(addresses)
+  return geocoder.geocode(addresses, (done) => progress.step('geocoding', done, addresses.length))
 }
 
 function invalid(message: string): BusinessError {
@@ -113,6 +116,26 @@ export async function importMarkers(db: Database, caller: Caller | MapCaller, re
   // Read no further than the group can take: a trial group's 300 needs 301 records to refuse a file of 100,000.
   const { room, limits } = await markerRoom(db.kysely, who.groupId, now)
   const maxRows = Math.max(0, Math.min(room, IMPORT_MAX_ROWS))
+  const progress = new ImportTracker(who.userId, request.import_id)
+  try {
+    return await importChecked(db, who, layer, request, now, geocoder, maxRows, room, limits, progress)
+  } finally {
+    progress.finish()
+  }
+}
+
+async function importChecked(
+  db: Database,
+  who: MapCaller,
+  layer: LayerRow,
+  request: ImportRequest,
+  now: Date,
+  geocoder: Geocoder | undefined,
+  maxRows: number,
+  room: number,
+  limits: Parameters<typeof markerLimitMessage>[0],
+  progress: ImportTracker,
+): Promise<ImportResult> {
   // A table may hold addresses only, and then is read twice: its bytes move to the worker, so keep a copy.
   const second = request.format === 'csv' || request.format === 'xlsx' ? (typeof request.content === 'string' ? request.content : request.content.slice()) : null
   const parse = (content: string | Uint8Array, places?: AddressPlaces) =>
@@ -120,7 +143,12 @@ export async function importMarkers(db: Database, caller: Caller | MapCaller, re
       throw err instanceof FileTooComplex ? invalid(MAP_MSG.importUnreadable) : err
     })
   let parsed = await parse(request.content)
-  if (parsed.addresses && second !== null) parsed = await parse(second, await placesOf(parsed.addresses, geocoder))
+  if (parsed.addresses && second !== null) {
+    progress.step('geocoding', 0, parsed.addresses.length)
+    const places = await placesOf(parsed.addresses, geocoder, progress)
+    progress.step('reading')
+    parsed = await parse(second, places)
+  }
   if (parsed.tooManyRows) {
     if (room <= IMPORT_MAX_ROWS) throw new BusinessError(ErrCode.LIMIT_REACHED, markerLimitMessage(limits))
     throw invalid(MAP_IO_MSG.importTooManyRows(IMPORT_MAX_ROWS))
@@ -147,7 +175,10 @@ export async function importMarkers(db: Database, caller: Caller | MapCaller, re
   const at = now.toISOString()
   const errors: ImportRowError[] = [...parsed.errors]
   for (let i = 0; i < parsed.rows.length; i++) {
-    if (i > 0 && i % ROWS_PER_SLICE === 0) await new Promise((next) => setImmediate(next))
+    if (i % ROWS_PER_SLICE === 0) {
+      if (i > 0) await new Promise((next) => setImmediate(next))
+      progress.step('checking', i, parsed.rows.length)
+    }
     const row = parsed.rows[i]
     const target = await targetOf(layerKindOf(row.type))
     const built = markerOfRow(target, row)
@@ -164,6 +195,8 @@ export async function importMarkers(db: Database, caller: Caller | MapCaller, re
 
   const filled = [...targets.values()].filter((t) => t.rows.length > 0 || t.layer)
   const total = filled.reduce((n, t) => n + t.rows.length, 0)
+  // The last moment to stop: from here the import is written whole.
+  progress.step('writing', 0, total)
   let notes = 0
   const layers = await inTransaction(db, async (trx) => {
     // Checked again inside the transaction: the layer may have gone meanwhile.

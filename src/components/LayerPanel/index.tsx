@@ -4,7 +4,7 @@
  * export, import, delete (a folder with content confirms the counts, then goes with everything in
  * it; the operation log can restore it).
  */
-import { ActionSheet, Button, Dialog, Input, Popup, Radio } from '@nutui/nutui-react-taro'
+import { ActionSheet, Button, Dialog, Input, Popup, Progress, Radio } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
@@ -26,6 +26,8 @@ import { TitleStyleEditor } from '../TitleStyleEditor'
 import './index.scss'
 import { LAYER_KIND } from '../../domain/markerKinds'
 import { IMPORT_UI_MSG } from '../../domain/importMessages'
+import { newClientId } from '../../domain/clientId'
+import { ImportWatch } from '../../stores/ImportWatch'
 
 type Mode = 'folder' | 'layer' | 'rename' | 'move' | 'delete' | 'export' | 'import' | 'style' | null
 
@@ -75,6 +77,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
   const [crs, setCrs] = useState<FileCrs>('wgs84')
   const [saved, setSaved] = useState<SavedFile | null>(null)
   const [busy, setBusy] = useState(false)
+  const [importing, setImporting] = useState<ImportWatch | null>(null)
   // Loaded while the panel shows: an H5 file picker opens only while the tap's activation lasts, and
   // WeChat sends a saved file only from inside the tap.
   const [files, setFiles] = useState<FileAdapter | null>(null)
@@ -213,9 +216,15 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     }
     if (!picked) return
     setBusy(true)
+    // The server reports the import's phase by this id, and stops it on cancel until it writes.
+    const watch = new ImportWatch(root, newClientId())
+    setImporting(watch)
+    watch.start()
     try {
-      await markers.importFile(target.id, picked, crs)
+      await markers.importFile(target.id, picked, crs, watch.importId)
     } finally {
+      watch.stop()
+      setImporting(null)
       setBusy(false)
     }
   }
@@ -417,6 +426,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
           <Button block type='primary' loading={busy} onClick={() => void doImport()}>
             选择文件并导入
           </Button>
+          {importing ? <ImportProgressBar watch={importing} /> : null}
           {result ? (
             badRows(result) ? (
               <View className='import-result import-result--bad'>
@@ -453,6 +463,23 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
 })
 
 /** What the imported file holds (points, lines, areas, records without geometry, records split): one line under the outcome. */
+/** The import in flight: a bar with what it is doing, and 取消导入 while the server can still stop. */
+const ImportProgressBar = observer(function ImportProgressBar({ watch }: { watch: ImportWatch }) {
+  return (
+    <View className='import-progress'>
+      <Progress percent={watch.share} showText={false} strokeWidth='8' />
+      <View className='import-progress__line'>
+        <Text className='import-progress__text'>{watch.text}</Text>
+        {watch.canCancel ? (
+          <Button size='small' fill='outline' type='danger' onClick={() => void watch.cancel()}>
+            {IMPORT_UI_MSG.cancel}
+          </Button>
+        ) : null}
+      </View>
+    </View>
+  )
+})
+
 function ImportSummary({ result }: { result: ImportResult }) {
   const { summary } = result
   if (!summary) return null
