@@ -467,7 +467,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
 const ImportProgressBar = observer(function ImportProgressBar({ watch }: { watch: ImportWatch }) {
   return (
     <View className='import-progress'>
-      <Progress percent={watch.share} showText={false} strokeWidth='8' />
+      <Progress percent={watch.share} showText={false} strokeWidth='8' color='var(--nutui-color-primary)' />
       <View className='import-progress__line'>
         <Text className='import-progress__text'>{watch.text}</Text>
         {watch.canCancel ? (
