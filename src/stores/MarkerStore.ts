@@ -501,7 +501,11 @@ export class MarkerStore {
     if (this.rejected(!layerId ? MAP_UI_MSG.importNoLayer : !format ? MAP_UI_MSG.importFormatUnknown : empty ? MAP_MSG.importEmpty : null)) return undefined
     const content = file.base64 ? { content: file.base64, encoding: 'base64' as const } : { content: file.content }
     // With an import id the dialog shows the import's progress and its cancel button, which a loading mask would cover.
-    const res = await this.root.api.post('/api/marker/import', { layer_id: layerId, format: format!, ...content, file_name: file.name, crs, ...(importId ? { import_id: importId } : {}) }, { ownProgress: !!importId })
+    const res = await this.root.api.post(
+      '/api/marker/import',
+      { layer_id: layerId, format: format!, ...content, file_name: file.name, crs, ...(importId ? { import_id: importId } : {}) },
+      { ownProgress: !!importId },
+    )
     if (!res) return undefined
     const bad = badRows(res)
     // The import dialog shows the outcome and the bad rows; a notice would only say it twice.
