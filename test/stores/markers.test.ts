@@ -1,6 +1,7 @@
 import { MARKER_PAGE_SIZE } from '../../src/domain/constants'
 import { MAP_MSG, MAP_UI_MSG } from '../../src/domain/messages'
-import { MarkerDraft, importFormatOf } from '../../src/stores/MarkerStore'
+import { MarkerDraft } from '../../src/stores/MarkerDraft'
+import { importFormatOf } from '../../src/stores/MarkerStore'
 import { fail, ok } from '../support/fakes'
 import { buildField, buildLayer, buildMarker, signedInRoot } from '../support/mapBuilders'
 

@@ -8,7 +8,7 @@ import type { Marker } from '../../types/mapdata'
 import { ERRCODE } from '../../src/api/errors'
 import { SYNC_MSG } from '../../src/domain/syncMessages'
 import { manualScheduler } from '../support/manualScheduler'
-import { MarkerDraft } from '../../src/stores/MarkerStore'
+import { MarkerDraft } from '../../src/stores/MarkerDraft'
 import { ok, type Handler } from '../support/fakes'
 import { buildLayer, buildMarker, buildNote, signedInRoot } from '../support/mapBuilders'
 
