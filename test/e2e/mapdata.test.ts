@@ -54,6 +54,13 @@ afterAll(async () => {
 
 const visible = (selector: string, text?: string | RegExp) => on(page, selector, text)
 
+/** Picks a file in the import dialog once its button is ready (it spins until the last import has reloaded its layers). */
+async function importFile(file: string): Promise<void> {
+  await page.locator('.layer-dialog--import .nut-button-loading').waitFor({ state: 'hidden' })
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
+  await chooser.setFiles(file)
+}
+
 async function openLayerPanel(): Promise<void> {
   await visible('.map-tool', '图层').click()
   await visible('.layer-panel').waitFor()
@@ -397,8 +404,7 @@ describe('H5 map-data journey', () => {
     expect(sheet[1][0]).toBe('水厂（东门）')
 
     await layerAction('网点副本', '导入数据')
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-    await chooser.setFiles(file)
+    await importFile(file)
     await visible('.import-result__title', MAP_MSG.importOk(1)).waitFor()
     await shot(page, '25-import-ok')
 
@@ -406,8 +412,7 @@ describe('H5 map-data journey', () => {
     const bad = path.join(tmp, 'bad.csv')
     const badRows = Array.from({ length: 30 }, (_, i) => `坏点${i + 1},abc,39.91`)
     fs.writeFileSync(bad, ['name,lng,lat', '好点,116.40,39.91', ...badRows].join('\n') + '\n')
-    const [chooser2] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-    await chooser2.setFiles(bad)
+    await importFile(bad)
     await visible('.import-result__title', MAP_MSG.importRowsInvalid(30)).waitFor()
     // The dialog says it once: no notice bar repeats it.
     expect(await page.locator('.notice-bar:visible', { hasText: '未导入' }).count()).toBe(0)
@@ -432,8 +437,7 @@ describe('H5 map-data journey', () => {
     // A Google Earth KMZ with a point and a line: the point comes into this point layer, the line
     // into a new line layer named after the file (sample-线), and the dialog says what the file held.
     const fixtures = path.join(__dirname, '../fixtures/import')
-    const [chooser3] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-    await chooser3.setFiles(path.join(fixtures, 'sample.kmz'))
+    await importFile(path.join(fixtures, 'sample.kmz'))
     await visible('.import-result__title', MAP_MSG.importOk(2)).waitFor()
     await visible('.import-result__summary', IMPORT_UI_MSG.holds({ points: 1, lines: 1, areas: 0, no_geometry: 0 })).waitFor()
     await visible('.import-result__row', IMPORT_UI_MSG.intoLayer('sample-线', 1, true)).waitFor()
@@ -441,13 +445,11 @@ describe('H5 map-data journey', () => {
     await shot(page, '26c-import-mixed-kmz')
 
     // A CSV saved by Excel on Chinese Windows (GBK, headers 名称/经度/纬度) keeps its Chinese.
-    const [chooser4] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-    await chooser4.setFiles(path.join(fixtures, 'gbk-excel.csv'))
+    await importFile(path.join(fixtures, 'gbk-excel.csv'))
     await visible('.import-result__title', MAP_MSG.importOk(2)).waitFor()
 
     // An Excel workbook: its first sheet, columns 名称/经度/纬度, the other columns as fields.
-    const [chooser5] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-    await chooser5.setFiles(path.join(fixtures, 'points-excel.xlsx'))
+    await importFile(path.join(fixtures, 'points-excel.xlsx'))
     await visible('.import-result__title', MAP_MSG.importOk(3)).waitFor()
     await shot(page, '26d-import-xlsx')
 
@@ -457,8 +459,7 @@ describe('H5 map-data journey', () => {
     fs.writeFileSync(addresses, '名称,地址\n东门,北京市东城区东长安街1号\n西门,北京市西城区西长安街1号\n')
     let release!: () => void
     held = new Promise<void>((r) => (release = r))
-    const [chooser6] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-    await chooser6.setFiles(addresses)
+    await importFile(addresses)
     await visible('.import-progress__text', '正在按地址定位 0/2').waitFor()
     await shot(page, '26e-import-progress')
     await visible('.import-progress .nut-button', IMPORT_UI_MSG.cancel).click()
