@@ -234,13 +234,16 @@ export function markerStampsOfLayers(db: Executor, groupId: number, layerIds: nu
   return liveInLayers(db, groupId, layerIds).select(['id', 'layer_id', 'updated_at']).orderBy('layer_id').orderBy('id').execute()
 }
 
-/** Live markers of the group (the marker limit counts these). */
+/**
+ * Live markers of the group (the marker limit counts these), from the counters every marker change
+ * keeps in step in its own transaction (layers.marker_count): a sum over the group's few layers,
+ * where COUNT(*) over its markers grew with the group and ran on every save.
+ */
 export async function countGroupMarkers(db: Executor, groupId: number): Promise<number> {
   const row = await db
-    .selectFrom('markers')
-    .select((eb) => eb.fn.countAll().as('n'))
+    .selectFrom('layers')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('marker_count'), eb.lit(0)).as('n'))
     .where('group_id', '=', groupId)
-    .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
