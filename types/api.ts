@@ -105,7 +105,10 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   '/api/layer/setting/show': { req: { ids: number[]; show: boolean }; res: null }
   /** Sets the permission ids one member (user_id) or one department (department_id, exactly one of the two) holds on one layer; [] removes them. */
   '/api/layer/save/auth': { req: { layer_id: number; user_id?: number; department_id?: number; opts: string[] }; res: null }
-  '/api/marker/getlist': { req: { layer_ids: number[]; pageindex: number; pagesize: number }; res: Paged<Marker> }
+  '/api/marker/getlist': {
+    req: { layer_ids: number[]; pageindex: number; pagesize: number; /** Keyset cursor: the last marker of the page before. */ after_layer_id?: number; after_id?: number }
+    res: Paged<Marker>
+  }
   '/api/marker/getbyid': { req: { ids: number[] }; res: Marker[] }
   '/api/marker/save': { req: MarkerInput; res: Marker }
   '/api/marker/delete': { req: { id: number; rev?: number }; res: null }
