@@ -5,6 +5,7 @@ import compress from '@fastify/compress'
 import { registerEnvelopeHandlers } from './envelope'
 import { registerSecurityHeaders } from './headers'
 import type { AppDeps } from './routes/define'
+import { storageOf } from './services/storage'
 import { groupRoutes } from './routes/group'
 import { layerRoutes } from './routes/layer'
 import { markerRoutes } from './routes/marker'
@@ -41,8 +42,11 @@ export interface BuildAppOptions extends AppDeps {
   trustProxy?: FastifyServerOptions['trustProxy']
 }
 
-export function buildApp({ logger = false, trustProxy, ...deps }: BuildAppOptions): FastifyInstance {
+export function buildApp({ logger = false, trustProxy, ...given }: BuildAppOptions): FastifyInstance {
   const app = Fastify({ logger, bodyLimit: 1024 * 1024, ...(trustProxy === undefined ? {} : { trustProxy }) })
+  // The files' storage belongs to the app itself (a temporary folder when none is given, gone on
+  // close), so that the routes' scope below and callers holding the app use the same one.
+  const deps: AppDeps = { ...given, storage: storageOf(app, given) }
   const syncHub = deps.syncHub ?? new SyncHub(deps.db)
   app.addHook('onClose', () => syncHub.close())
   // Marker pages are JSON that gzip shrinks about tenfold; images and uploads are already compressed
