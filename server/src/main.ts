@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     shareSecret: config.shareSecret,
     adminToken: config.adminToken,
     trustProxy: config.trustProxy,
+    cardFont: config.cardFont,
     logger: { level: process.env.LOG_LEVEL || 'info' },
   })
   for (const warning of service.ignored) app.log.warn(warning)
