@@ -83,24 +83,6 @@ describe('the remaining screens', () => {
     await page.getByText('链接无效').first().waitFor()
   })
 
-  it('/web with a page that cannot be reached says so, with the address, a retry and a back control that works', async () => {
-    // A site that has just closed: its port refuses the connection.
-    const gone = await serveSite({ '/': 'x' })
-    const url = `${gone.url}/help`
-    await gone.close()
-    await page.goto(`${server.url}/map`)
-    await on(page, '.map-tool', '图层').waitFor()
-    await page.goto(`${server.url}/web?url=${encodeURIComponent(url)}`)
-    await page.getByText(APP_MSG.webUnreachable).waitFor()
-    await on(page, '.web-failed__url', url).waitFor()
-    await shot(page, '73-web-unreachable')
-    // a retry checks again (the site is still gone)
-    await button(page, APP_MSG.webRetry).click()
-    await page.getByText(APP_MSG.webUnreachable).waitFor()
-    await page.locator('.page-header__back').click()
-    await page.waitForURL((u) => !u.pathname.startsWith('/web'))
-  })
-
   it('/redirect/{path} lands on the path, query kept', async () => {
     await page.goto(`${server.url}/redirect/home?from=sms`)
     await page.waitForURL(/\/home\?from=sms$/)
