@@ -9,7 +9,8 @@ import type {
   FileCrs,
   Icon,
   ImportFileFormat,
-  ImportFormat,
+  ExportFormat,
+  ImportProgress,
   ImportResult,
   Layer,
   LayerField,
@@ -104,7 +105,10 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   '/api/layer/setting/show': { req: { ids: number[]; show: boolean }; res: null }
   /** Sets the permission ids one member (user_id) or one department (department_id, exactly one of the two) holds on one layer; [] removes them. */
   '/api/layer/save/auth': { req: { layer_id: number; user_id?: number; department_id?: number; opts: string[] }; res: null }
-  '/api/marker/getlist': { req: { layer_ids: number[]; pageindex: number; pagesize: number }; res: Paged<Marker> }
+  '/api/marker/getlist': {
+    req: { layer_ids: number[]; pageindex: number; pagesize: number; /** Keyset cursor: the last marker of the page before. */ after_layer_id?: number; after_id?: number }
+    res: Paged<Marker>
+  }
   '/api/marker/getbyid': { req: { ids: number[] }; res: Marker[] }
   '/api/marker/save': { req: MarkerInput; res: Marker }
   '/api/marker/delete': { req: { id: number; rev?: number }; res: null }
@@ -113,8 +117,13 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   /** Light listing for syncing: id, layer and last change of the markers in the given layers. */
   '/api/marker/getlist/ids': { req: { ids: number[] }; res: { id: number; layer_id: number; updated_at: string }[] }
   /** content: the file's text, or with encoding 'base64' its bytes (GBK, UTF-16 and KMZ need them); file_name names the layers made for its other kinds. */
-  '/api/marker/import': { req: { layer_id: number; format: ImportFileFormat; content: string; encoding?: 'base64'; file_name?: string; crs?: FileCrs }; res: ImportResult }
-  '/api/marker/export': { req: { layer_id: number; format: ImportFormat; crs?: FileCrs }; res: ExportFile }
+  /** import_id: made by the app, to ask the import's progress and to cancel it while it reads and checks. */
+  '/api/marker/import': { req: { layer_id: number; format: ImportFileFormat; content: string; encoding?: 'base64'; file_name?: string; crs?: FileCrs; import_id?: string }; res: ImportResult }
+  /** null when this server knows no such import of the caller's (another server runs it, or it ended a minute ago). */
+  '/api/marker/import/progress': { req: { import_id: string }; res: ImportProgress | null }
+  /** cancelled false: the import is writing or done, and will finish. */
+  '/api/marker/import/cancel': { req: { import_id: string }; res: { cancelled: boolean } }
+  '/api/marker/export': { req: { layer_id: number; format: ExportFormat; crs?: FileCrs }; res: ExportFile }
   '/api/marker/note/getlist': { req: { markerid: number }; res: Note[] }
   '/api/marker/note/save': { req: { id?: number; marker_id: number; content: string; photos?: string[]; rev?: number; client_id?: string }; res: Note }
   /** `revs`: the revision each delete started from, one per id (types/sync.ts). */

@@ -22,3 +22,8 @@ declare namespace NodeJS {
     TARO_APP_ID: string
   }
 }
+
+/** shpjs ships no types: a zipped Shapefile's bytes to GeoJSON, one collection per .shp inside. */
+declare module 'shpjs' {
+  export default function shp(input: ArrayBuffer | Uint8Array): Promise<unknown>
+}

@@ -172,7 +172,10 @@ export interface OpLog {
 
 export type ImportFormat = 'geojson' | 'kml' | 'csv'
 /** What an import reads: the export formats and KMZ (a zipped KML). */
-export type ImportFileFormat = ImportFormat | 'kmz'
+/** Formats read on import only: KMZ (a zipped KML), GPX, Excel (.xlsx), a zipped Shapefile. */
+export type ImportFileFormat = ImportFormat | 'kmz' | 'gpx' | 'xlsx' | 'shp'
+/** Formats a layer exports to: the text ones, GPX, KMZ and Excel (.xlsx, the point list or WKT table). */
+export type ExportFormat = ImportFormat | 'kmz' | 'gpx' | 'xlsx'
 /** Coordinates in import/export files: WGS-84 by default (GPS, OSM, GIS tools), or already GCJ-02. */
 export type FileCrs = 'wgs84' | 'gcj02'
 
@@ -216,10 +219,22 @@ export interface ImportResult {
   notes?: number
 }
 
+/** Where an import is: reading the file, placing addresses, checking rows, writing; cancelled before writing; done. */
+export type ImportPhase = 'reading' | 'geocoding' | 'checking' | 'writing' | 'done' | 'cancelled'
+
+/** /api/marker/import/progress: done of total for the phases that count (geocoding: addresses; checking: rows). */
+export interface ImportProgress {
+  phase: ImportPhase
+  done: number
+  total: number
+}
+
 export interface ExportFile {
   filename: string
   mime: string
+  /** The file's text, or with encoding base64 its bytes (KMZ, Excel). */
   content: string
+  encoding?: 'base64'
 }
 
 export interface PermissionItem {

@@ -1,8 +1,11 @@
 /** Builds the API server (no listen(); tests use inject()). */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import zlib from 'node:zlib'
+import compress from '@fastify/compress'
 import { registerEnvelopeHandlers } from './envelope'
 import { registerSecurityHeaders } from './headers'
 import type { AppDeps } from './routes/define'
+import { storageOf } from './services/storage'
 import { groupRoutes } from './routes/group'
 import { layerRoutes } from './routes/layer'
 import { markerRoutes } from './routes/marker'
@@ -35,39 +38,50 @@ export type { AppDeps } from './routes/define'
 
 export interface BuildAppOptions extends AppDeps {
   logger?: FastifyServerOptions['logger']
+  /** Whose X-Forwarded-For to believe (TRUST_PROXY, behind a load balancer); none by default. */
+  trustProxy?: FastifyServerOptions['trustProxy']
 }
 
-export function buildApp({ logger = false, ...deps }: BuildAppOptions): FastifyInstance {
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024 })
+export function buildApp({ logger = false, trustProxy, ...given }: BuildAppOptions): FastifyInstance {
+  const app = Fastify({ logger, bodyLimit: 1024 * 1024, ...(trustProxy === undefined ? {} : { trustProxy }) })
+  // The files' storage belongs to the app itself (a temporary folder when none is given, gone on
+  // close), so that the routes' scope below and callers holding the app use the same one.
+  const deps: AppDeps = { ...given, storage: storageOf(app, given) }
   const syncHub = deps.syncHub ?? new SyncHub(deps.db)
   app.addHook('onClose', () => syncHub.close())
+  // Marker pages are JSON that gzip shrinks about tenfold; images and uploads are already compressed
+  // (their types are not compressible ones) and the sync socket never passes through onSend.
+  void app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
   registerSecurityHeaders(app)
   registerEnvelopeHandlers(app)
-  systemRoutes(app, deps)
-  userRoutes(app, deps)
-  groupRoutes(app, deps)
-  layerRoutes(app, deps)
-  markerRoutes(app, deps)
-  moduleRoutes(app, deps)
-  noteRoutes(app, deps)
-  fieldRoutes(app, deps)
-  titleStyleRoutes(app, deps)
-  iconRoutes(app, deps)
-  uploadRoutes(app, deps)
-  oplogRoutes(app, deps)
-  ioRoutes(app, deps)
-  locationRoutes(app, deps)
-  departmentRoutes(app, deps)
-  roleRoutes(app, deps)
-  shareRoutes(app, deps)
-  vipRoutes(app, deps)
-  payRoutes(app, deps)
-  routeRoutes(app, deps)
-  taskRoutes(app, deps)
-  upgradeRoutes(app, deps)
-  distributionRoutes(app, deps)
-  downloadRoutes(app, deps)
-  signRoutes(app, deps)
-  syncRoutes(app, { ...deps, syncHub })
+  // The routes load after compress, so that its onRoute hook gives each of them its onSend hook.
+  void app.register(async (scope) => {
+    systemRoutes(scope, deps)
+    userRoutes(scope, deps)
+    groupRoutes(scope, deps)
+    layerRoutes(scope, deps)
+    markerRoutes(scope, deps)
+    moduleRoutes(scope, deps)
+    noteRoutes(scope, deps)
+    fieldRoutes(scope, deps)
+    titleStyleRoutes(scope, deps)
+    iconRoutes(scope, deps)
+    uploadRoutes(scope, deps)
+    oplogRoutes(scope, deps)
+    ioRoutes(scope, deps)
+    locationRoutes(scope, deps)
+    departmentRoutes(scope, deps)
+    roleRoutes(scope, deps)
+    shareRoutes(scope, deps)
+    vipRoutes(scope, deps)
+    payRoutes(scope, deps)
+    routeRoutes(scope, deps)
+    taskRoutes(scope, deps)
+    upgradeRoutes(scope, deps)
+    distributionRoutes(scope, deps)
+    downloadRoutes(scope, deps)
+    signRoutes(scope, deps)
+    syncRoutes(scope, { ...deps, syncHub })
+  })
   return app
 }

@@ -16,6 +16,13 @@ export interface ServerConfig {
   shareSecret?: string
   /** ADMIN_TOKEN: the operator's credential (services/operator.ts); unset or shorter than ADMIN_TOKEN_MIN, operator calls are off. */
   adminToken?: string
+  /**
+   * TRUST_PROXY: behind a load balancer, the client's address comes from X-Forwarded-For (rate
+   * limits key on it). 'true' trusts every hop; otherwise a comma-separated list of the balancers'
+   * addresses or CIDRs (safer: a client cannot forge its address past them). Unset: the connecting
+   * address is the client.
+   */
+  trustProxy?: boolean | string
 }
 
 /** An operator token shorter than this is too easy to guess and is not used. */
@@ -32,7 +39,14 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     codeCooldownS: positiveInt(env.SMS_RESEND_COOLDOWN_S, SMS_RESEND_COOLDOWN_S),
     shareSecret: env.SHARE_SECRET || undefined,
     adminToken: env.ADMIN_TOKEN && env.ADMIN_TOKEN.length >= ADMIN_TOKEN_MIN ? env.ADMIN_TOKEN : undefined,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   }
+}
+
+function trustProxyOf(value: string | undefined): ServerConfig['trustProxy'] {
+  const v = value?.trim()
+  if (!v || v === 'false') return undefined
+  return v === 'true' ? true : v
 }
 
 /**

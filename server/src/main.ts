@@ -7,29 +7,36 @@ import { ADMIN_TOKEN_MIN, readServerConfig, serviceContactFromEnv } from './conf
 import { openDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrations'
 import { setServiceContact } from './db/system-config'
+import { AmapGeocoder } from './services/geocode'
 import { payProviderFromEnv } from './services/pay'
 import { smsSenderFromEnv } from './services/sms'
-import { LocalFileStorage } from './services/storage'
+import { StorageConfigError, storageFromEnv } from './services/storage-choice'
 import { registerStatic } from './static'
 
 async function main(): Promise<void> {
   const config = readServerConfig(process.env)
   const db = openDatabase(config.database)
+  // Before migrating: a storage setting that cannot work stops the start with its reason.
+  const { kind: storageKind, storage } = await storageFromEnv(process.env, db, config.dataDir)
   await migrateToLatest(db)
   const service = serviceContactFromEnv(process.env)
   if (service.contact.phone !== undefined || service.contact.url !== undefined) await setServiceContact(db.kysely, service.contact)
 
-  const storage = new LocalFileStorage(join(config.dataDir, 'uploads'))
   const pay = payProviderFromEnv(process.env)
+  // Placing imported addresses needs AMap's web service key (a 'Web服务' key, not the JS API's AMAP_KEY).
+  const webKey = process.env.AMAP_WEB_KEY?.trim()
+  const geocoder = webKey ? new AmapGeocoder(webKey, process.env.AMAP_WEB_BASE || undefined, (message) => app.log.warn(message)) : undefined
   const app = buildApp({
     db,
     sms: smsSenderFromEnv(process.env),
     clock: systemClock,
     storage,
     pay,
+    geocoder,
     codeCooldownS: config.codeCooldownS,
     shareSecret: config.shareSecret,
     adminToken: config.adminToken,
+    trustProxy: config.trustProxy,
     logger: { level: process.env.LOG_LEVEL || 'info' },
   })
   for (const warning of service.ignored) app.log.warn(warning)
@@ -65,11 +72,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'))
 
   await app.listen({ port: config.port, host: config.host })
-  app.log.info(`database: ${config.database.kind}`)
+  app.log.info(`database: ${config.database.kind}, file storage: ${storageKind}`)
   if (pay.mode === 'sandbox') app.log.warn('payments: local sandbox (no WXPAY_* credentials): /api/pay/sandbox/complete marks orders paid')
 }
 
 main().catch((err) => {
-  console.error(err)
+  // A wrong setting is the operator's to fix: its sentence, not a stack.
+  console.error(err instanceof StorageConfigError ? `cannot start: ${err.message}` : err)
   process.exit(1)
 })

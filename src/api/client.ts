@@ -34,6 +34,8 @@ export interface CallOptions {
   quietNetwork?: boolean
   /** A network failure is not shown: the caller keeps the save in the outbox and says so itself. */
   offlineKept?: boolean
+  /** The page shows this call's progress itself (the import bar, with its cancel button): no loading mask over it. */
+  ownProgress?: boolean
 }
 
 export class ApiClient {
@@ -48,7 +50,7 @@ export class ApiClient {
   /** Sends a call and returns its data; throws ApiError on any failure (after the SPEC 8 effects). */
   async request<P extends ApiPath>(path: P, body: ApiReq<P>, opts: CallOptions = {}): Promise<ApiRes<P>> {
     const { transport, baseUrl, header, notify } = this.deps
-    const loading = opts.background ? () => undefined : this.deps.loading
+    const loading = opts.background || opts.ownProgress ? () => undefined : this.deps.loading
     loading(1)
     try {
       let res: HttpResponse

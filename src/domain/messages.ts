@@ -125,7 +125,7 @@ export const MAP_UI_MSG = {
   noteTooLong: (max: number) => `备注最多${max}个字`,
   fieldNameTooLong: (max: number) => `字段名称最多${max}个字`,
   fieldOptionsTooMany: (max: number) => `选项最多${max}个`,
-  importFormatUnknown: '只支持导入 GeoJSON、KML、KMZ、CSV 和 TXT 文件',
+  importFormatUnknown: '只支持导入 GeoJSON、KML、KMZ、GPX、Excel（.xlsx）、Shapefile（.zip）、CSV 和 TXT 文件',
   importNoLayer: '请选择要导入的图层',
   exportSaved: (name: string) => `已导出文件 ${name}`,
   fileSaveFailed: '文件保存失败，请稍后再试',

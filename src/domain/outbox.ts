@@ -5,19 +5,13 @@
  * a failure means for the replay, and which items wait on one the server refused.
  */
 import type { Marker, MarkerInput, Note } from '../../types/mapdata'
+import type { ApiReq } from '../../types/api'
 
 /** pending: waits for its turn; refused: the server said no (message kept); conflict: the conflict sheet has it. */
 export type OutboxStatus = 'pending' | 'refused' | 'conflict'
 
 /** What a note save sends (NoteStore's body); photos may still be kept files (`KEPT_PREFIX` + ref). */
-export interface NoteBody {
-  id?: number
-  marker_id: number
-  content: string
-  photos: string[]
-  rev?: number
-  client_id?: string
-}
+export type NoteBody = ApiReq<'/api/marker/note/save'> & { photos: string[] }
 
 interface ItemBase {
   /** The item's identity, sent as `client_id` by creates and uploads so a repeat makes nothing new. */

@@ -411,6 +411,13 @@ export async function apiCall(server: Server, path: string, body: Record<string,
   return (await res.json()) as { header: { errcode: number; errmsg: string }; data: any }
 }
 
+/** apiCall for a call that must work: its data, or a failure naming the call and the server's message. */
+export async function apiOk(server: Server, path: string, body: Record<string, unknown>, auth?: ApiAuth) {
+  const res = await apiCall(server, path, body, auth)
+  if (res.header.errcode !== 0) throw new Error(`${path}: ${res.header.errmsg}`)
+  return res.data
+}
+
 /** Another session of a user, signed in through the API once the test server's 1 s code cooldown passed. */
 export async function apiSignIn(server: Server, phone: string): Promise<Required<ApiAuth>> {
   await new Promise((r) => setTimeout(r, 1100))

@@ -5,12 +5,14 @@
  * delete, restore from /oplog, export a layer and import the file back into another layer.
  */
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { MAP_MSG, MAP_UI_MSG } from '../../src/domain/messages'
 import { button, exact, input, on, openWorld, settledTexts, shot, signUp, type Server, type World } from './harness'
-import { IMPORT_UI_MSG } from '../../src/domain/importMessages'
+import { IMPORT_MSG, IMPORT_UI_MSG } from '../../src/domain/importMessages'
 
 jest.setTimeout(300_000)
 
@@ -22,8 +24,23 @@ let tmp: string
 /** A 2x2 PNG, the photo a field worker attaches to a note. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAxMDAAAAbBAEBlUGjswAAAABJRU5ErkJggg==', 'base64')
 
+/**
+ * AMap's geocoder as the server meets it (restapi.amap.com's batch answer), on loopback. Its
+ * answers wait while `held` is set, so an import of addresses stays in its geocoding phase.
+ */
+let amap: http.Server
+let held: Promise<void> | null = null
+
 beforeAll(async () => {
-  world = await openWorld()
+  amap = http.createServer((req, res) => {
+    const addresses = (new URL(req.url ?? '/', 'http://x').searchParams.get('address') ?? '').split('|')
+    void (held ?? Promise.resolve()).then(() => {
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ status: '1', info: 'OK', geocodes: addresses.map(() => ({ location: '116.397428,39.90923' })) }))
+    })
+  })
+  await new Promise<void>((resolve) => amap.listen(0, '127.0.0.1', resolve))
+  world = await openWorld({ AMAP_WEB_KEY: 'test-key', AMAP_WEB_BASE: `http://127.0.0.1:${(amap.address() as AddressInfo).port}` })
   ;({ server } = world)
   page = await world.newPage()
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'teammap-e2e-files-'))
@@ -31,10 +48,18 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await world?.close()
+  await new Promise((resolve) => amap?.close(resolve))
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
 })
 
 const visible = (selector: string, text?: string | RegExp) => on(page, selector, text)
+
+/** Picks a file in the import dialog once its button is ready (it spins until the last import has reloaded its layers). */
+async function importFile(file: string): Promise<void> {
+  await page.locator('.layer-dialog--import .nut-button-loading').waitFor({ state: 'hidden' })
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
+  await chooser.setFiles(file)
+}
 
 async function openLayerPanel(): Promise<void> {
   await visible('.map-tool', '图层').click()
@@ -365,9 +390,21 @@ describe('H5 map-data journey', () => {
     expect(lng).toBeCloseTo(116.39118, 3)
     expect(lat).toBeCloseTo(39.90783, 3)
 
+    // The same layer as an Excel workbook: its bytes reach the phone as a real .xlsx.
+    await layerAction('供水网点', '导出数据')
+    await visible('.layer-dialog__types .nut-radio', exact('Excel')).click()
+    await shot(page, '24b-export-formats')
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), button(page, '导出').click()])
+    const book = path.join(tmp, xlsx.suggestedFilename())
+    await xlsx.saveAs(book)
+    expect(book).toMatch(/供水网点\.xlsx$/)
+    const { readSheet } = await import('read-excel-file/node')
+    const sheet = await readSheet(fs.readFileSync(book))
+    expect(sheet[0].slice(0, 3)).toEqual(['name', 'lng', 'lat'])
+    expect(sheet[1][0]).toBe('水厂（东门）')
+
     await layerAction('网点副本', '导入数据')
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-    await chooser.setFiles(file)
+    await importFile(file)
     await visible('.import-result__title', MAP_MSG.importOk(1)).waitFor()
     await shot(page, '25-import-ok')
 
@@ -375,8 +412,7 @@ describe('H5 map-data journey', () => {
     const bad = path.join(tmp, 'bad.csv')
     const badRows = Array.from({ length: 30 }, (_, i) => `坏点${i + 1},abc,39.91`)
     fs.writeFileSync(bad, ['name,lng,lat', '好点,116.40,39.91', ...badRows].join('\n') + '\n')
-    const [chooser2] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-    await chooser2.setFiles(bad)
+    await importFile(bad)
     await visible('.import-result__title', MAP_MSG.importRowsInvalid(30)).waitFor()
     // The dialog says it once: no notice bar repeats it.
     expect(await page.locator('.notice-bar:visible', { hasText: '未导入' }).count()).toBe(0)
@@ -401,8 +437,7 @@ describe('H5 map-data journey', () => {
     // A Google Earth KMZ with a point and a line: the point comes into this point layer, the line
     // into a new line layer named after the file (sample-线), and the dialog says what the file held.
     const fixtures = path.join(__dirname, '../fixtures/import')
-    const [chooser3] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-    await chooser3.setFiles(path.join(fixtures, 'sample.kmz'))
+    await importFile(path.join(fixtures, 'sample.kmz'))
     await visible('.import-result__title', MAP_MSG.importOk(2)).waitFor()
     await visible('.import-result__summary', IMPORT_UI_MSG.holds({ points: 1, lines: 1, areas: 0, no_geometry: 0 })).waitFor()
     await visible('.import-result__row', IMPORT_UI_MSG.intoLayer('sample-线', 1, true)).waitFor()
@@ -410,12 +445,31 @@ describe('H5 map-data journey', () => {
     await shot(page, '26c-import-mixed-kmz')
 
     // A CSV saved by Excel on Chinese Windows (GBK, headers 名称/经度/纬度) keeps its Chinese.
-    const [chooser4] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-    await chooser4.setFiles(path.join(fixtures, 'gbk-excel.csv'))
+    await importFile(path.join(fixtures, 'gbk-excel.csv'))
     await visible('.import-result__title', MAP_MSG.importOk(2)).waitFor()
+
+    // An Excel workbook: its first sheet, columns 名称/经度/纬度, the other columns as fields.
+    await importFile(path.join(fixtures, 'points-excel.xlsx'))
+    await visible('.import-result__title', MAP_MSG.importOk(3)).waitFor()
+    await shot(page, '26d-import-xlsx')
+
+    // A table of addresses is placed through AMap's geocoder: the bar says so while it waits, and
+    // 取消导入 stops the import before anything is written.
+    const addresses = path.join(tmp, '地址.csv')
+    fs.writeFileSync(addresses, '名称,地址\n东门,北京市东城区东长安街1号\n西门,北京市西城区西长安街1号\n')
+    let release!: () => void
+    held = new Promise<void>((r) => (release = r))
+    await importFile(addresses)
+    await visible('.import-progress__text', '正在按地址定位 0/2').waitFor()
+    await shot(page, '26e-import-progress')
+    await visible('.import-progress .nut-button', IMPORT_UI_MSG.cancel).click()
+    held = null
+    release()
+    await visible('.notice-bar', IMPORT_MSG.cancelled).waitFor()
+    await visible('.import-progress').waitFor({ state: 'hidden' })
     await button(page, '关闭').click()
 
-    await visible('.layer-row', '网点副本').getByText('4个标注').waitFor()
+    await visible('.layer-row', '网点副本').getByText('7个标注').waitFor()
     await visible('.layer-row', 'sample-线').getByText('1个标注').waitFor()
     await visible('.layer-row', '供水网点').getByText('1个标注').waitFor()
     await visible('.layer-panel .nut-popup-title-right').click()

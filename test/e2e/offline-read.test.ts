@@ -5,7 +5,7 @@
  * still finds a marker. Waits are for DOM changes (timeouts only guard failures).
  */
 import type { Page } from 'playwright-core'
-import { apiCall, apiSignIn, input, notice, on, openWorld, shot, signUp, type ApiAuth, type Server, type World } from './harness'
+import { apiOk, apiSignIn, input, notice, on, openWorld, shot, signUp, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -27,11 +27,7 @@ afterAll(async () => {
   await world?.close()
 })
 
-async function api(path: string, body: Record<string, unknown>) {
-  const res = await apiCall(server, path, body, auth)
-  if (res.header.errcode !== 0) throw new Error(`${path}: ${res.header.errmsg}`)
-  return res.data
-}
+const api = (path: string, body: Record<string, unknown>) => apiOk(server, path, body, auth)
 
 /** The keys the app holds in its IndexedDB database (read in the page). */
 const savedKeys = (p: Page) =>

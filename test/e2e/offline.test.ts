@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core'
 import { OUTBOX_MSG } from '../../src/domain/outboxMessages'
 import { SYNC_MSG } from '../../src/domain/syncMessages'
-import { apiCall, apiSignIn, button, exact, input, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
+import { apiOk, apiSignIn, button, exact, input, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -36,11 +36,7 @@ afterAll(async () => {
   await world?.close()
 })
 
-async function api(path: string, body: Record<string, unknown>) {
-  const res = await apiCall(server, path, body, adminApi)
-  if (res.header.errcode !== 0) throw new Error(`${path}: ${res.header.errmsg}`)
-  return res.data
-}
+const api = (path: string, body: Record<string, unknown>) => apiOk(server, path, body, adminApi)
 
 const held = (page: Page, n: number, wait = SEEN) => page.locator(`.map-count[data-loaded="${n}"]`).waitFor(wait)
 

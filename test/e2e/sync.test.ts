@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { SYNC_MSG } from '../../src/domain/syncMessages'
-import { apiCall, apiSignIn, button, exact, input, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
+import { apiOk, apiSignIn, button, exact, input, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -33,11 +33,7 @@ afterAll(async () => {
   await world?.close()
 })
 
-async function api(path: string, body: Record<string, unknown>) {
-  const res = await apiCall(server, path, body, adminApi)
-  if (res.header.errcode !== 0) throw new Error(`${path}: ${res.header.errmsg}`)
-  return res.data
-}
+const api = (path: string, body: Record<string, unknown>) => apiOk(server, path, body, adminApi)
 
 /** How many markers a phone's store holds (the map's count line carries it). */
 const held = (page: Page, n: number) => page.locator(`.map-count[data-loaded="${n}"]`).waitFor(SEEN)

@@ -28,4 +28,12 @@ describe('server configuration from the environment', () => {
     expect(readServerConfig({ SHARE_SECRET: '' } as unknown as NodeJS.ProcessEnv).shareSecret).toBeUndefined()
     expect(readServerConfig({} as NodeJS.ProcessEnv).shareSecret).toBeUndefined()
   })
+  it("reads TRUST_PROXY (behind a load balancer): true, or the balancers' addresses; unset, empty or false, none", () => {
+    const trust = (value?: string) => readServerConfig({ TRUST_PROXY: value } as unknown as NodeJS.ProcessEnv).trustProxy
+    expect(trust('true')).toBe(true)
+    expect(trust('10.0.0.1, 10.0.1.0/24')).toBe('10.0.0.1, 10.0.1.0/24')
+    expect(trust('false')).toBeUndefined()
+    expect(trust('')).toBeUndefined()
+    expect(trust()).toBeUndefined()
+  })
 })

@@ -2,6 +2,7 @@
  * Builds a fresh app per test: in-memory SQLite by default, or a throwaway PostgreSQL schema when
  * DATABASE_URL is set (the same suite runs on both).
  */
+import type { Geocoder } from '../../server/src/services/geocode'
 import { randomBytes } from 'node:crypto'
 import { Client } from 'pg'
 import type { FastifyInstance } from 'fastify'
@@ -12,6 +13,7 @@ import { openDatabase, type Database } from '../../server/src/db/connection'
 import { migrateToLatest } from '../../server/src/db/migrations'
 import type { PayProvider } from '../../server/src/services/pay/provider'
 import type { SmsSender } from '../../server/src/services/sms'
+import type { FileStorage } from '../../server/src/services/storage'
 
 export const databaseKind = process.env.DATABASE_URL ? 'postgres' : 'sqlite'
 
@@ -115,12 +117,21 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: number; pay?: PayProvider; adminToken?: string } = {}): Promise<TestApp> {
+export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: number; pay?: PayProvider; adminToken?: string; geocoder?: Geocoder; storage?: FileStorage } = {}): Promise<TestApp> {
   const { db, drop } = await makeTestDatabase()
   await migrateToLatest(db)
   const clock = testClock()
   const sms = recordingSms()
-  const app = buildApp({ db, clock, sms: options.sms ?? sms, codeCooldownS: options.codeCooldownS, pay: options.pay, adminToken: options.adminToken })
+  const app = buildApp({
+    db,
+    clock,
+    sms: options.sms ?? sms,
+    codeCooldownS: options.codeCooldownS,
+    pay: options.pay,
+    adminToken: options.adminToken,
+    geocoder: options.geocoder,
+    storage: options.storage,
+  })
 
   const call: TestApp['call'] = async (path, fields = {}, auth = null) => {
     const header = { userid: auth?.userid ?? '', groupid: '', token: auth?.token ?? '', device: 'app_h5', os: 'android' }

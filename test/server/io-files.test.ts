@@ -179,11 +179,70 @@ describe('encodings and KMZ', () => {
     })
   })
 
+  it('imports a GPX track log: waypoints into the point layer, segments and routes into a new line layer', async () => {
+    const res = expectOk(await importBytes(pointLayer, 'gpx', bytes('track-2bulu.gpx'), '香山巡线.gpx'))
+    expect(res).toMatchObject({
+      imported: 5,
+      summary: { points: 2, lines: 3 },
+      layers: [
+        { id: pointLayer, imported: 2 },
+        { name: '香山巡线-线', imported: 3 },
+      ],
+    })
+    expect((await markersOf(pointLayer)).map((m: any) => m.name)).toEqual(['一号检查井', '二号检查井'])
+  }, 60_000)
+
+  it('imports the first sheet of an Excel workbook, and refuses one sent as text or saved as Excel 97-2003', async () => {
+    const res = expectOk(await importBytes(pointLayer, 'xlsx', bytes('points-excel.xlsx'), '阀门.xlsx'))
+    expect(res).toMatchObject({ imported: 3, layers: [{ id: pointLayer, imported: 3 }] })
+    expect((await markersOf(pointLayer)).map((m: any) => m.name)).toEqual(['一号阀门井', '二号消火栓', '三号水表'])
+    expect(await team.t.call('/api/marker/import', { layer_id: pointLayer, format: 'xlsx', content: 'PK' }, team.owner)).toMatchObject({
+      errcode: ErrCode.VALIDATION,
+      errmsg: MAP_MSG.importUnreadable,
+    })
+    const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0])
+    expect(await importBytes(pointLayer, 'xlsx', ole, '旧.xls')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: IMPORT_MSG.xlsOld })
+    expect(await rowCount(team.t, 'markers')).toBe(3)
+  }, 60_000)
+
+  it('imports a zipped Shapefile in a projected CRS: points here, its areas into a new area layer', async () => {
+    const res = expectOk(await importBytes(pointLayer, 'shp', bytes('wuhan-cgcs2000.zip'), '武汉管网.zip'))
+    expect(res).toMatchObject({
+      imported: 3,
+      summary: { points: 2, areas: 1 },
+      layers: [
+        { id: pointLayer, imported: 2 },
+        { name: '武汉管网-面', imported: 1 },
+      ],
+    })
+    // WGS-84 from the .prj, stored as GCJ-02: a few hundred metres east and south of the file's place.
+    const [first] = await markersOf(pointLayer)
+    const [lng, lat] = first.points.split(',').map(Number)
+    expect(lng).toBeCloseTo(114.2985 + 0.0054, 2)
+    expect(lat).toBeCloseTo(30.5928 - 0.0025, 2)
+  }, 60_000)
+
   it('refuses a KMZ sent as text, a damaged one, and bytes past the size limit', async () => {
     expect(await team.t.call('/api/marker/import', { layer_id: pointLayer, format: 'kmz', content: 'PK' }, team.owner)).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.importUnreadable })
     expect(await importBytes(pointLayer, 'kmz', Buffer.from('not a zip'), 'x.kmz')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.importUnreadable })
     const big = Buffer.alloc(IMPORT_MAX_BYTES + 3, 0x20)
     expect((await importBytes(pointLayer, 'csv', big, 'big.csv')).errcode).toBe(ErrCode.VALIDATION)
+  }, 60_000)
+})
+
+describe('export to KMZ, GPX and Excel', () => {
+  it('answers KMZ and Excel as base64 bytes and GPX as text, each importing back into another layer', async () => {
+    expectOk(await importBytes(pointLayer, 'gpx', bytes('track-2bulu.gpx'), '香山.gpx'))
+    const other = await makeLayer(team.t, team.owner, '副本', 1, folder)
+    for (const format of ['kmz', 'gpx', 'xlsx'] as const) {
+      const file = expectOk(await team.t.call('/api/marker/export', { layer_id: pointLayer, format }, team.owner))
+      expect(file.filename).toBe(`点位.${format}`)
+      expect(file.encoding).toBe(format === 'gpx' ? undefined : 'base64')
+      const content = file.encoding ? file.content : Buffer.from(file.content).toString('base64')
+      const res = expectOk(await team.t.call('/api/marker/import', { layer_id: other, format, content, encoding: 'base64', file_name: file.filename }, team.owner))
+      expect(res.imported).toBe(2)
+    }
+    expect((await markersOf(other)).map((m: any) => m.name)).toEqual(['一号检查井', '二号检查井', '一号检查井', '二号检查井', '一号检查井', '二号检查井'])
   }, 60_000)
 })
 

@@ -1,4 +1,5 @@
 /** /api/marker/import and /api/marker/export: GeoJSON, KML and CSV of a layer. */
+import { IMPORT_MSG } from '../../src/domain/importMessages'
 import { ErrCode } from '../../types/api'
 import { IMPORT_MAX_ROWS } from '../../src/domain/constants'
 import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG, MSG } from '../../src/domain/messages'
@@ -102,9 +103,11 @@ describe('/api/marker/import', () => {
   it('should answer whole-file problems as errors', async () => {
     expect(await importInto(pointLayer, 'geojson', '{oops')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.importUnreadable })
     expect(await importInto(pointLayer, 'kml', '<kml><Document/></kml>')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.importEmpty })
-    expect(await importInto(pointLayer, 'csv', 'name,address\nA,北京')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_IO_MSG.importColumnsMissing })
+    expect(await importInto(pointLayer, 'csv', 'name,remark\nA,北京')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_IO_MSG.importColumnsMissing })
+    // Addresses alone need the geocoder, which this server has not (test/server/geocode.test.ts places them).
+    expect(await importInto(pointLayer, 'csv', 'name,address\nA,北京')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: IMPORT_MSG.geocodeUnavailable })
     expect(await importInto(pointLayer, 'csv', '')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.importEmpty })
-    expect(await importInto(pointLayer, 'shp', 'x')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_UI_MSG.importFormatUnknown })
+    expect(await importInto(pointLayer, 'dwg', 'x')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_UI_MSG.importFormatUnknown })
     const folder = await makeLayer(team.t, team.owner, '文件夹', 0)
     expect(await importInto(folder, 'csv', 'name,lng,lat\nA,1,1')).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.folderCannotHoldMarkers })
   })

@@ -117,6 +117,35 @@ describe('/api/marker/getlist paging', () => {
     expect(expectOk(await getlist({ layer_ids: [b, a], pageindex: 2, pagesize: 2 })).list.map((m: any) => m.id)).toEqual([m3])
   })
 
+  it('should page by cursor through every marker once, in layer then id order, while markers come and go between pages', async () => {
+    const { t, owner } = team
+    const a = await makeLayer(t, owner, 'A', 1)
+    const b = await makeLayer(t, owner, 'B', 1)
+    const ids: number[] = []
+    for (let i = 0; i < 7; i++) ids.push(await makeMarker(t, owner, i % 2 ? b : a))
+    const expected = [...ids.filter((_, i) => i % 2 === 0), ...ids.filter((_, i) => i % 2 === 1)]
+
+    const first = expectOk(await getlist({ layer_ids: [a, b], pageindex: 1, pagesize: 3 })).list
+    expect(first.map((m: any) => m.id)).toEqual(expected.slice(0, 3))
+    // A marker of the first page deleted and a new one added to layer A: later pages do not shift back onto a marker already sent.
+    expectOk(await t.call('/api/marker/delete', { id: expected[0] }, owner))
+    const added = await makeMarker(t, owner, a)
+    const listed = [...first]
+    let last = first[first.length - 1]
+    for (;;) {
+      const page = expectOk(await getlist({ layer_ids: [a, b], pageindex: 1, pagesize: 3, after_layer_id: last.layer_id, after_id: last.id })).list
+      listed.push(...page)
+      if (page.length < 3) break
+      last = page[page.length - 1]
+    }
+    // The new marker's id is the highest, after the last of layer A already sent: it comes before layer B.
+    expect(listed.map((m: any) => m.id)).toEqual([...expected.slice(0, 4), added, ...expected.slice(4)])
+  })
+
+  it('should refuse a cursor with only one of its two ids', async () => {
+    expect(await getlist({ layer_ids: [1], after_id: 5 })).toMatchObject({ status: 200, errcode: ErrCode.VALIDATION })
+  })
+
   it('should leave out folders, unknown and deleted layers', async () => {
     const { t, owner } = team
     const folder = await makeLayer(t, owner, '夹', 0)

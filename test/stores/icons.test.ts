@@ -1,6 +1,6 @@
 import type { Icon } from '../../types/mapdata'
 import { MAP_IO_MSG, MAP_UI_MSG, MSG } from '../../src/domain/messages'
-import { MarkerDraft } from '../../src/stores/MarkerStore'
+import { MarkerDraft } from '../../src/stores/MarkerDraft'
 import { ICON_NAME_MAX } from '../../src/stores/IconStore'
 import { fail, ok } from '../support/fakes'
 import { signedInRoot } from '../support/mapBuilders'

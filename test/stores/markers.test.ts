@@ -1,6 +1,7 @@
 import { MARKER_PAGE_SIZE } from '../../src/domain/constants'
 import { MAP_MSG, MAP_UI_MSG } from '../../src/domain/messages'
-import { MarkerDraft, importFormatOf } from '../../src/stores/MarkerStore'
+import { MarkerDraft } from '../../src/stores/MarkerDraft'
+import { importFormatOf } from '../../src/stores/MarkerStore'
 import { fail, ok } from '../support/fakes'
 import { buildField, buildLayer, buildMarker, signedInRoot } from '../support/mapBuilders'
 
@@ -210,7 +211,13 @@ describe('MarkerStore import and export', () => {
     // Excel's "Unicode 文本" and Google Earth's zipped KML.
     expect(importFormatOf('points.txt')).toBe('csv')
     expect(importFormatOf('外业.KMZ')).toBe('kmz')
-    expect(importFormatOf('points.xlsx')).toBeNull()
+    // Track logs and workbooks; an Excel 97-2003 file goes as a workbook, which answers how to save it as .xlsx.
+    expect(importFormatOf('香山.GPX')).toBe('gpx')
+    expect(importFormatOf('points.xlsx')).toBe('xlsx')
+    expect(importFormatOf('points.xls')).toBe('xlsx')
+    // A Shapefile comes zipped with its .shx, .dbf and .prj.
+    expect(importFormatOf('管网.zip')).toBe('shp')
+    expect(importFormatOf('points.shp')).toBeNull()
   })
 
   it('exports a layer in WGS-84 unless GCJ-02 is asked for', async () => {

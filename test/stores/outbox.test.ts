@@ -9,47 +9,10 @@ import { ERRCODE } from '../../src/api/errors'
 import { MSG } from '../../src/domain/messages'
 import { OUTBOX_MSG } from '../../src/domain/outboxMessages'
 import { memoryOffline, type MemoryOffline } from '../../src/platform/offline/memory'
-import type { Scheduler } from '../../src/stores/GroupRefreshStore'
+import { manualScheduler } from '../support/manualScheduler'
 import type { UploadTarget } from '../../src/platform/upload/types'
 import { buildLogin, fail, makeRoot, ok, type Handler } from '../support/fakes'
 import { buildField, buildLayer, buildMarker } from '../support/mapBuilders'
-
-function manualScheduler() {
-  let now = 0
-  let nextId = 1
-  const timers = new Map<number, { at: number; fn: () => void; every?: number }>()
-  const scheduler: Scheduler = {
-    setInterval: (fn, ms) => {
-      const id = nextId++
-      timers.set(id, { at: now + ms, fn, every: ms })
-      return id
-    },
-    clearInterval: (h) => void timers.delete(h as number),
-    setTimeout: (fn, ms) => {
-      const id = nextId++
-      timers.set(id, { at: now + ms, fn })
-      return id
-    },
-    clearTimeout: (h) => void timers.delete(h as number),
-  }
-  return {
-    scheduler,
-    advance(ms: number) {
-      const end = now + ms
-      for (;;) {
-        const due = Array.from(timers.entries())
-          .filter(([, t]) => t.at <= end && !t.every)
-          .sort((a, b) => a[1].at - b[1].at)[0]
-        if (!due) break
-        const [id, t] = due
-        now = t.at
-        timers.delete(id)
-        t.fn()
-      }
-      now = end
-    },
-  }
-}
 
 const settle = async () => {
   for (let i = 0; i < 30; i++) await new Promise((r) => setImmediate(r))
@@ -113,7 +76,7 @@ function fakeServer() {
 /** A signed-in phone on the map, with its offline platform (shared between two starts when given). */
 async function phone(opts: { offline?: MemoryOffline; server?: ReturnType<typeof fakeServer>; startOffline?: boolean } = {}) {
   const server = opts.server ?? fakeServer()
-  const clock = manualScheduler()
+  const clock = manualScheduler({ intervals: false })
   const offline = opts.offline ?? memoryOffline()
   // Every call fails like a dropped signal while the phone is offline (or the test cuts the line).
   const wired: Record<string, Handler> = {}

@@ -7,56 +7,12 @@ import { SYNC_PING_INTERVAL_MS, SYNC_POLL_INTERVAL_MS, type SyncChange, type Syn
 import type { Marker } from '../../types/mapdata'
 import { ERRCODE } from '../../src/api/errors'
 import { SYNC_MSG } from '../../src/domain/syncMessages'
-import type { Scheduler } from '../../src/stores/GroupRefreshStore'
-import { MarkerDraft } from '../../src/stores/MarkerStore'
+import { manualScheduler } from '../support/manualScheduler'
+import { MarkerDraft } from '../../src/stores/MarkerDraft'
 import { ok, type Handler } from '../support/fakes'
 import { buildLayer, buildMarker, buildNote, signedInRoot } from '../support/mapBuilders'
 
 /** Timers run only when the test moves the clock. */
-function manualScheduler() {
-  let now = 0
-  let nextId = 1
-  const timers = new Map<number, { at: number; fn: () => void; every?: number }>()
-  const scheduler: Scheduler = {
-    setInterval: (fn, ms) => {
-      const id = nextId++
-      timers.set(id, { at: now + ms, fn, every: ms })
-      return id
-    },
-    clearInterval: (h) => void timers.delete(h as number),
-    setTimeout: (fn, ms) => {
-      const id = nextId++
-      timers.set(id, { at: now + ms, fn })
-      return id
-    },
-    clearTimeout: (h) => void timers.delete(h as number),
-  }
-  return {
-    scheduler,
-    /** Moves the clock, running each timer due on the way. */
-    advance(ms: number) {
-      const end = now + ms
-      for (;;) {
-        const due = Array.from(timers.entries())
-          .filter(([, t]) => t.at <= end)
-          .sort((a, b) => a[1].at - b[1].at)[0]
-        if (!due) break
-        const [id, t] = due
-        now = t.at
-        if (t.every) t.at += t.every
-        else timers.delete(id)
-        t.fn()
-      }
-      now = end
-    },
-    /** The delays of the pending one-shot timers. */
-    timeouts: () =>
-      Array.from(timers.values())
-        .filter((t) => !t.every)
-        .map((t) => t.at - now),
-  }
-}
-
 const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r))
 }

@@ -340,7 +340,7 @@ describe('CSV', () => {
       { row: 2, message: MAP_IO_MSG.wktInvalid },
       { row: 3, message: MAP_IO_MSG.wktInvalid },
     ])
-    expect(parseCsv('name,address\nA,北京').errors).toEqual([{ row: 0, message: MAP_IO_MSG.importColumnsMissing }])
+    expect(parseCsv('name,remark\nA,北京').errors).toEqual([{ row: 0, message: MAP_IO_MSG.importColumnsMissing }])
     expect(parseCsv('\n\n').errors).toEqual([{ row: 0, message: MAP_MSG.importEmpty }])
   })
 
@@ -412,7 +412,7 @@ describe('row limit', () => {
   })
 
   it('answers whole-file problems before the count', () => {
-    expect(parseFile('csv', 'name,address\nA,北京\nB,上海', 'wgs84', 1)).toEqual({ rows: [], errors: [{ row: 0, message: MAP_IO_MSG.importColumnsMissing }] })
+    expect(parseFile('csv', 'name,remark\nA,北京\nB,上海', 'wgs84', 1)).toEqual({ rows: [], errors: [{ row: 0, message: MAP_IO_MSG.importColumnsMissing }] })
     expect(parseFile('geojson', '{oops', 'wgs84', 0).errors).toEqual([{ row: 0, message: MAP_MSG.importUnreadable }])
   })
 

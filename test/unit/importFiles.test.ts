@@ -6,6 +6,7 @@ import { parseFile, serializeFile, type ExportMarker } from '../../src/domain/fo
 import { safeCell } from '../../src/domain/formats/csv'
 import { decodeText, detectEncoding } from '../../src/domain/formats/encoding'
 import { readImportFile } from '../../src/domain/formats/read'
+import { exportFile } from '../../src/domain/formats/exportFile'
 import { MAP_IO_MSG, MAP_MSG } from '../../src/domain/messages'
 import { IMPORT_MSG } from '../../src/domain/importMessages'
 
@@ -152,6 +153,147 @@ describe('KMZ', () => {
     zip.file('files/icon.png', 'x')
     const bytes = await zip.generateAsync({ type: 'uint8array' })
     expect((await readImportFile('kmz', { bytes })).errors).toEqual([{ row: 0, message: IMPORT_MSG.kmzNoKml }])
+  })
+})
+
+describe('GPX', () => {
+  it('reads waypoints as points, each track segment and each route as a line, with names and <desc> as the description', async () => {
+    const { rows, errors } = await readImportFile('gpx', { bytes: fixture('track-2bulu.gpx') })
+    expect(errors).toEqual([])
+    const byName = (name: string) => rows.filter((r) => r.name.startsWith(name))
+    expect(byName('一号检查井')).toMatchObject([{ type: 0, fields: { description: '井盖破损，需要更换', sym: 'Flag' } }])
+    expect(byName('二号检查井')).toMatchObject([{ type: 0 }])
+    // Two segments of one track: two lines, the first of three points.
+    expect(byName('香山北线').map((r) => [r.type, r.points.split('|').length])).toEqual([
+      [1, 3],
+      [1, 2],
+    ])
+    expect(byName('返程路线').map((r) => r.type)).toEqual([1])
+    expect(rows).toHaveLength(5)
+  })
+
+  it('calls a file that is not GPX unreadable', async () => {
+    expect((await readImportFile('gpx', { text: '<kml><Document/></kml>' })).errors).toEqual([{ row: 0, message: MAP_MSG.importUnreadable }])
+    expect((await readImportFile('gpx', { text: '<gpx><wpt lat="1" lon=' })).errors).toEqual([{ row: 0, message: MAP_MSG.importUnreadable }])
+  })
+})
+
+describe('Excel', () => {
+  it('reads the first sheet with 名称/经度/纬度 columns, other columns as fields, rows numbered as the spreadsheet shows them', async () => {
+    const { rows, errors } = await readImportFile('xlsx', { bytes: fixture('points-excel.xlsx') })
+    expect(errors).toEqual([])
+    expect(rows.map((r) => [r.row, r.name, r.type, r.fields])).toEqual([
+      [2, '一号阀门井', 0, { 备注: '东侧', 口径: '300' }],
+      [3, '二号消火栓', 0, { 口径: '150' }],
+      [5, '三号水表', 0, { 备注: '西门', 口径: '100' }],
+    ])
+  })
+
+  it('reads lines and areas from a WKT column', async () => {
+    const { rows, errors } = await readImportFile('xlsx', { bytes: fixture('wkt-excel.xlsx') })
+    expect(errors).toEqual([])
+    expect(rows.map((r) => [r.name, r.type])).toEqual([
+      ['巡查线', 1],
+      ['片区', 3],
+    ])
+  })
+
+  it('says how to save an Excel 97-2003 file, and calls other bytes unreadable', async () => {
+    const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0])
+    expect((await readImportFile('xlsx', { bytes: ole })).errors).toEqual([{ row: 0, message: IMPORT_MSG.xlsOld }])
+    expect((await readImportFile('xlsx', { bytes: new TextEncoder().encode('名称,经度,纬度') })).errors).toEqual([{ row: 0, message: MAP_MSG.importUnreadable }])
+  })
+})
+
+describe('zipped Shapefile', () => {
+  it('reads every .shp in the zip, decodes GBK attributes by the .cpg and reprojects from a CGCS2000 Gauss-Kruger .prj', async () => {
+    const { rows, errors } = await readImportFile('shp', { bytes: fixture('wuhan-cgcs2000.zip') }, 'gcj02')
+    expect(errors).toEqual([])
+    expect(rows.map((r) => [r.name, r.type, r.fields])).toEqual([
+      ['汉口一号井', 0, { 类型: '检查井', 埋深: '1.5' }],
+      ['武昌二号阀', 0, { 类型: '阀门', 埋深: '2.25' }],
+      ['试验地块', 3, {}],
+    ])
+    // The projected metres come back to longitude and latitude (kept as given with crs gcj02).
+    expect(rows[0].points).toBe('114.2985,30.5928')
+  })
+
+  it('says what a zip needs when it holds no Shapefile', async () => {
+    const JSZip = (await import('jszip')).default
+    const zip = new JSZip()
+    zip.file('readme.txt', '说明')
+    const bytes = await zip.generateAsync({ type: 'uint8array' })
+    expect((await readImportFile('shp', { bytes })).errors).toEqual([{ row: 0, message: IMPORT_MSG.shpUnreadable }])
+    expect((await readImportFile('shp', { bytes: new TextEncoder().encode('not a zip') })).errors).toEqual([{ row: 0, message: IMPORT_MSG.shpUnreadable }])
+  })
+})
+
+describe('tables of addresses', () => {
+  const csv = '名称,地址,口径\n天安门,北京市东城区东长安街1号,300\n东门,北京市东城区东长安街1号,\n中关村,北京市海淀区中关村大街27号,150\n'
+
+  it('answers the distinct addresses first, then places each row with the places given', () => {
+    expect(parseFile('csv', csv)).toEqual({ rows: [], errors: [], addresses: ['北京市东城区东长安街1号', '北京市海淀区中关村大街27号'] })
+    const placed = parseFile('csv', csv, 'wgs84', Infinity, { 北京市东城区东长安街1号: [116.403963, 39.915119], 北京市海淀区中关村大街27号: null })
+    // Places are GCJ-02 whatever the file's crs: no conversion; the address stays a field value.
+    expect(placed.rows).toEqual([
+      { row: 2, name: '天安门', type: 0, points: '116.403963,39.915119', radius: 0, fields: { 地址: '北京市东城区东长安街1号', 口径: '300' } },
+      { row: 3, name: '东门', type: 0, points: '116.403963,39.915119', radius: 0, fields: { 地址: '北京市东城区东长安街1号' } },
+    ])
+    expect(placed.errors).toEqual([{ row: 4, message: IMPORT_MSG.addressNotFound('北京市海淀区中关村大街27号') }])
+  })
+
+  it('prefers coordinates when a table has both, and still refuses a table with neither', () => {
+    expect(parseFile('csv', '名称,地址,经度,纬度\n甲,某地,116.4,39.9\n', 'gcj02').rows[0]).toMatchObject({ points: '116.4,39.9', fields: { 地址: '某地' } })
+    expect(parseFile('csv', '名称,备注\n甲,乙\n').errors).toEqual([{ row: 0, message: MAP_IO_MSG.importColumnsMissing }])
+  })
+})
+
+describe('export to KMZ, GPX and Excel', () => {
+  const markers: ExportMarker[] = [
+    { name: '泵站', type: 0, points: '116.397428,39.90923', radius: 0, fields: { description: '东门', 口径: 300 } },
+    { name: '巡线', type: 1, points: '116.39,39.9|116.4,39.91', radius: 0, fields: {} },
+    { name: '片区', type: 3, points: '116.39,39.9|116.4,39.9|116.4,39.91', radius: 0, fields: { description: '一号片区' } },
+    { name: '禁区', type: 5, points: '116.41,39.92', radius: 150, fields: {} },
+  ]
+  const bytes = (file: { content: string; encoding?: string }) => new Uint8Array(Buffer.from(file.content, file.encoding === 'base64' ? 'base64' : 'utf8'))
+
+  it('writes a KMZ of doc.kml that imports back to the same markers', async () => {
+    const file = await exportFile('kmz', '外业/点位', markers, { crs: 'gcj02', fieldNames: ['description', '口径'], title: '点位' })
+    expect(file).toMatchObject({ filename: '外业_点位.kmz', mime: 'application/vnd.google-earth.kmz', encoding: 'base64' })
+    const back = await readImportFile('kmz', { bytes: bytes(file) }, 'gcj02')
+    expect(back.errors).toEqual([])
+    expect(back.rows.map((r) => [r.name, r.type, r.points, r.radius])).toEqual(markers.map((m) => [m.name, m.type, m.points, m.radius]))
+    expect(back.rows[0].fields).toEqual({ description: '东门', 口径: '300' })
+  })
+
+  it('writes GPX waypoints for points and circles, tracks for lines and closed areas, that read back', async () => {
+    const file = await exportFile('gpx', '点位', markers, { crs: 'gcj02' })
+    expect(file.mime).toBe('application/gpx+xml')
+    expect(file.content).toContain('<desc>半径150米</desc>')
+    expect(file.content).toContain('<type>面</type>')
+    const back = await readImportFile('gpx', { text: file.content }, 'gcj02')
+    expect(back.errors).toEqual([])
+    const byName = Object.fromEntries(back.rows.map((r) => [r.name, r]))
+    expect(byName['泵站']).toMatchObject({ type: 0, points: '116.397428,39.90923', fields: { description: '东门' } })
+    expect(byName['巡线']).toMatchObject({ type: 1, points: '116.39,39.9|116.4,39.91' })
+    // The area's ring comes back closed as a track: a line along its outline.
+    expect(byName['片区'].points).toBe('116.39,39.9|116.4,39.9|116.4,39.91|116.39,39.9')
+    expect(byName['禁区']).toMatchObject({ type: 0, points: '116.41,39.92' })
+  })
+
+  it('writes an Excel workbook of the same table as CSV, numbers as numbers, that imports back', async () => {
+    const file = await exportFile('xlsx', '点位', [markers[0]], { crs: 'gcj02', fieldNames: ['description', '口径'] })
+    expect(file).toMatchObject({ filename: '点位.xlsx', encoding: 'base64' })
+    const { readSheet } = await import('read-excel-file/node')
+    expect(await readSheet(Buffer.from(file.content, 'base64'))).toEqual([
+      ['name', 'lng', 'lat', 'description', '口径'],
+      ['泵站', 116.397428, 39.90923, '东门', 300],
+    ])
+    const back = await readImportFile('xlsx', { bytes: bytes(file) }, 'gcj02')
+    expect(back.rows).toMatchObject([{ name: '泵站', type: 0, points: '116.397428,39.90923', fields: { description: '东门', 口径: '300' } }])
+    // Lines and areas go as a WKT table and read back too.
+    const all = await exportFile('xlsx', '全部', markers, { crs: 'gcj02' })
+    expect((await readImportFile('xlsx', { bytes: bytes(all) }, 'gcj02')).rows.map((r) => [r.name, r.type])).toEqual(markers.map((m) => [m.name, m.type]))
   })
 })
 

@@ -173,6 +173,12 @@ export function markersByIds(db: Executor, groupId: number, ids: number[], layer
   return db.selectFrom('markers').select(PRESENTED).where('group_id', '=', groupId).where('id', 'in', ids).where('layer_id', 'in', layerIds).where('deleted_at', 'is', null).orderBy('id').execute()
 }
 
+/** The last marker of the page before: the next page starts after it in layer then id order. */
+export interface MarkerCursor {
+  layer_id: number
+  id: number
+}
+
 function liveInLayers(db: Executor, groupId: number, layerIds: number[]) {
   return db.selectFrom('markers').where('group_id', '=', groupId).where('layer_id', 'in', layerIds).where('deleted_at', 'is', null)
 }
@@ -184,17 +190,19 @@ function liveInLayers(db: Executor, groupId: number, layerIds: number[]) {
  * pages never repeat or skip a marker, which the layer index reads without sorting. Each element
  * has exactly the shape of presentMarker (a test compares them).
  */
-export async function pageOfMarkersJson(db: Executor, groupId: number, layerIds: number[], page: Page, opts: { hideCreator?: boolean } = {}): Promise<Buffer> {
+export async function pageOfMarkersJson(db: Executor, groupId: number, layerIds: number[], page: Page, opts: { hideCreator?: boolean; after?: MarkerCursor } = {}): Promise<Buffer> {
   if (layerIds.length === 0) return Buffer.from('[]')
   // A public share does not tell strangers who in the team made each marker.
   const creatorId = opts.hideCreator ? sql`0` : sql`m.creator_id`
   const sorted = [...new Set(layerIds)].sort((a, b) => a - b)
-  const pageRows = liveInLayers(db, groupId, sorted)
-    .select(PRESENTED)
-    .orderBy('layer_id')
-    .orderBy('id')
-    .limit(page.pagesize)
-    .offset((page.pageindex - 1) * page.pagesize)
+  const { after } = opts
+  const ordered = liveInLayers(db, groupId, sorted).select(PRESENTED).orderBy('layer_id').orderBy('id').limit(page.pagesize)
+  // With the last marker of the previous page as cursor the index seeks straight to the next one,
+  // where OFFSET reads and throws away every earlier row (the last page of a big layer was the slowest);
+  // markers added or deleted between pages cannot shift the later pages either.
+  const pageRows = after
+    ? ordered.where((eb) => eb.or([eb('layer_id', '>', after.layer_id), eb.and([eb('layer_id', '=', after.layer_id), eb('id', '>', after.id)])]))
+    : ordered.offset((page.pageindex - 1) * page.pagesize)
   if (dialectOf(db) === 'postgres') {
     const element = sql`json_build_object(
         'id', m.id, 'layer_id', m.layer_id, 'name', m.name, 'type', m.type, 'points', m.points, 'style', m.style::json,
@@ -226,13 +234,16 @@ export function markerStampsOfLayers(db: Executor, groupId: number, layerIds: nu
   return liveInLayers(db, groupId, layerIds).select(['id', 'layer_id', 'updated_at']).orderBy('layer_id').orderBy('id').execute()
 }
 
-/** Live markers of the group (the marker limit counts these). */
+/**
+ * Live markers of the group (the marker limit counts these), from the counters every marker change
+ * keeps in step in its own transaction (layers.marker_count): a sum over the group's few layers,
+ * where COUNT(*) over its markers grew with the group and ran on every save.
+ */
 export async function countGroupMarkers(db: Executor, groupId: number): Promise<number> {
   const row = await db
-    .selectFrom('markers')
-    .select((eb) => eb.fn.countAll().as('n'))
+    .selectFrom('layers')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('marker_count'), eb.lit(0)).as('n'))
     .where('group_id', '=', groupId)
-    .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }

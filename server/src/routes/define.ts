@@ -14,6 +14,7 @@ import { OPERATOR_TOKEN_HEADER, requireOperator } from '../services/operator'
 import type { PayProvider } from '../services/pay/provider'
 import type { SmsSender } from '../services/sms'
 import type { SyncHub } from '../services/sync-hub'
+import type { Geocoder } from '../services/geocode'
 import type { FileStorage } from '../services/storage'
 
 export interface AppDeps {
@@ -30,6 +31,8 @@ export interface AppDeps {
   pay?: PayProvider
   /** The operator's credential (env ADMIN_TOKEN, services/operator.ts); without it operator calls are refused. */
   adminToken?: string
+  /** Places a table's addresses on import (services/geocode.ts, env AMAP_WEB_KEY); without it such a file is refused with what to do. */
+  geocoder?: Geocoder
   /** Live sync's push (services/sync-hub.ts); buildApp makes one for the database when none is given, and closes it with the app. */
   syncHub?: SyncHub
 }

@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify'
 import { IMPORT_MAX_BYTES } from '../../../src/domain/formats'
 import { parseJsonOffThread } from '../services/file-parser'
 import { exportMarkers, importMarkers } from '../services/import-export'
-import { exportRequest, importRequest } from '../schemas/io'
+import { exportRequest, importProgressRequest, importRequest } from '../schemas/io'
+import { cancelImport, importProgress } from '../services/import-progress'
 import { callDefiners, type AppDeps } from './define'
 
 /** Bodies up to this size are parsed on the main thread (a few ms at most). */
@@ -41,7 +42,11 @@ export function ioRoutes(app: FastifyInstance, deps: AppDeps): void {
     })
     const { sessionCall } = callDefiners(scope, deps)
 
-    sessionCall('/api/marker/import', importRequest, async (input, caller) => importMarkers(db, caller, input, clock.now()))
+    sessionCall('/api/marker/import', importRequest, async (input, caller) => importMarkers(db, caller, input, clock.now(), deps.geocoder))
+
+    // Answered from this server's memory (services/import-progress.ts), never waiting on the database.
+    sessionCall('/api/marker/import/progress', importProgressRequest, async (input, caller) => importProgress(caller.userId, input.import_id))
+    sessionCall('/api/marker/import/cancel', importProgressRequest, async (input, caller) => ({ cancelled: cancelImport(caller.userId, input.import_id) }))
 
     sessionCall('/api/marker/export', exportRequest, async (input, caller) => exportMarkers(db.kysely, caller, input))
   })

@@ -11,8 +11,9 @@ export function markerRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { sessionCall, rawSessionCall } = callDefiners(app, deps)
 
   // Pages of 5000 are bound by serialisation: the database builds the list's JSON and it goes into the envelope as it is.
-  rawSessionCall('/api/marker/getlist', getlistFields, async ({ layer_ids, pageindex, pagesize }, caller) => {
-    const page = await listMarkers(db.kysely, caller, layer_ids, { pageindex, pagesize })
+  rawSessionCall('/api/marker/getlist', getlistFields, async ({ layer_ids, pageindex, pagesize, after_layer_id, after_id }, caller) => {
+    const after = after_layer_id !== undefined && after_id !== undefined ? { layer_id: after_layer_id, id: after_id } : undefined
+    const page = await listMarkers(db.kysely, caller, layer_ids, { pageindex, pagesize }, after)
     return envelopeWithRawList(page.listJson, page.total)
   })
 

@@ -1,13 +1,18 @@
-/** Zod of /api/marker/import and /api/marker/export: a layer's markers as GeoJSON, KML or CSV. */
+/** Zod of /api/marker/import and /api/marker/export: a layer's markers in the file formats of src/domain/formats. */
 import { z } from 'zod'
-import type { FileCrs, ImportFileFormat, ImportFormat } from '../../../types/mapdata'
-import { IMPORT_FORMATS, IMPORT_MAX_BYTES } from '../../../src/domain/formats'
+import type { ExportFormat, FileCrs, ImportFileFormat } from '../../../types/mapdata'
+import { EXPORT_FORMATS, IMPORT_FORMATS, IMPORT_MAX_BYTES } from '../../../src/domain/formats'
+import { BINARY_IMPORT_FORMATS } from '../../../src/domain/formats/extensions'
 import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG } from '../../../src/domain/messages'
 import { formatStorage } from '../../../src/domain/tiers'
 import { idField } from './common'
 
-const formatField = z.enum(IMPORT_FORMATS as [ImportFormat, ...ImportFormat[]], { errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }) })
-const importFormatField = z.enum([...IMPORT_FORMATS, 'kmz'] as ImportFileFormat[] as [ImportFileFormat, ...ImportFileFormat[]], { errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }) })
+const formatField = z.enum(EXPORT_FORMATS as [ExportFormat, ...ExportFormat[]], { errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }) })
+const importFormatField = z.enum([...IMPORT_FORMATS, 'kmz', 'gpx', 'xlsx', 'shp'] as ImportFileFormat[] as [ImportFileFormat, ...ImportFileFormat[]], {
+  errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }),
+})
+/** The app's id of one import (a client id: letters, digits and dashes). */
+const importIdField = z.string().regex(/^[A-Za-z0-9-]{8,64}$/)
 const crsField = z.enum(['wgs84', 'gcj02'] as [FileCrs, ...FileCrs[]]).default('wgs84')
 
 const importTooLarge = MAP_IO_MSG.importTooLarge(formatStorage(IMPORT_MAX_BYTES / 1024))
@@ -28,9 +33,12 @@ export const importRequest = z
     encoding: z.literal('base64').optional(),
     file_name: z.string().max(255).optional(),
     crs: crsField,
+    import_id: importIdField.optional(),
   })
   .refine((input) => fileBytes(input.content, input.encoding === 'base64') <= IMPORT_MAX_BYTES, { message: importTooLarge, path: ['content'] })
-  // A KMZ is a zip: only its bytes can hold it.
-  .refine((input) => input.format !== 'kmz' || input.encoding === 'base64', { message: MAP_MSG.importUnreadable, path: ['content'] })
+  // A KMZ, an xlsx workbook or a zipped Shapefile is a zip: only its bytes can hold it.
+  .refine((input) => !BINARY_IMPORT_FORMATS.includes(input.format) || input.encoding === 'base64', { message: MAP_MSG.importUnreadable, path: ['content'] })
+
+export const importProgressRequest = z.object({ import_id: importIdField })
 
 export const exportRequest = z.object({ layer_id: idField(), format: formatField, crs: crsField })

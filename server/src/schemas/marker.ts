@@ -1,7 +1,7 @@
 /** Zod of /api/marker/*: marker save, paged reads and search. */
 import { z } from 'zod'
 import { MARKER_PAGE_SIZE } from '../../../src/domain/constants'
-import { MAP_MSG } from '../../../src/domain/messages'
+import { MAP_MSG, MSG } from '../../../src/domain/messages'
 import { MARKER_NAME_MAX } from '../../../src/domain/markers'
 import type { MarkerType } from '../../../types/mapdata'
 import { idField, idListField, pageIndexField, revField, clientIdField } from './common'
@@ -48,7 +48,16 @@ export const searchFields = z.object({
   pagesize: pageSizeField(100),
 })
 
-export const getlistFields = z.object({ layer_ids: idListField(10_000), pageindex: pageIndexField(), pagesize: pageSizeField(MARKER_PAGE_SIZE) })
+// after_layer_id + after_id: the last marker of the page before (keyset paging); pageindex is then not used.
+export const getlistFields = z
+  .object({
+    layer_ids: idListField(10_000),
+    pageindex: pageIndexField(),
+    pagesize: pageSizeField(MARKER_PAGE_SIZE),
+    after_layer_id: idField().optional(),
+    after_id: idField().optional(),
+  })
+  .refine((f) => (f.after_id === undefined) === (f.after_layer_id === undefined), { message: MSG.badRequest })
 
 export const getbyidFields = z.object({ ids: idListField(MARKER_PAGE_SIZE) })
 

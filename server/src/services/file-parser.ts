@@ -16,7 +16,7 @@
 import { join } from 'node:path'
 import { Worker, type TransferListItem } from 'node:worker_threads'
 import type { FileCrs, ImportFileFormat } from '../../../types/mapdata'
-import type { ParsedFile } from '../../../src/domain/formats'
+import type { AddressPlaces, ParsedFile } from '../../../src/domain/formats'
 
 /** Set by scripts/build-server.mjs (esbuild define) in the compiled server; undefined from source. */
 declare const PARSE_WORKER_CODE: string | undefined
@@ -29,7 +29,8 @@ export const PARSE_WORKER_ENTRY = join(__dirname, 'file-parser.worker.ts')
 export const PARSE_WORKER_BUILD = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', write: false, logLevel: 'warning' } as const
 
 /** A file task's content is the file's text (or its UTF-8 bytes), or with base64 the file's own bytes as base64 text (or that text's bytes). */
-export type ParseTask = { kind: 'body'; bytes: Uint8Array } | { kind: 'file'; format: ImportFileFormat; content: string | Uint8Array; base64: boolean; crs: FileCrs; maxRows: number }
+export type ParseTask =
+  { kind: 'body'; bytes: Uint8Array } | { kind: 'file'; format: ImportFileFormat; content: string | Uint8Array; base64: boolean; crs: FileCrs; maxRows: number; places?: AddressPlaces }
 
 let source: Promise<string> | undefined
 
@@ -80,8 +81,8 @@ async function runWorker<T>(task: ParseTask): Promise<T> {
  * (moved to the worker), or with base64 the file's bytes as base64 (decoded and their encoding
  * detected in the worker).
  */
-export function parseFileOffThread(format: ImportFileFormat, content: string | Uint8Array, crs: FileCrs, maxRows: number, base64 = false): Promise<ParsedFile> {
-  return inWorker<ParsedFile>({ kind: 'file', format, content, base64, crs, maxRows })
+export function parseFileOffThread(format: ImportFileFormat, content: string | Uint8Array, crs: FileCrs, maxRows: number, base64 = false, places?: AddressPlaces): Promise<ParsedFile> {
+  return inWorker<ParsedFile>({ kind: 'file', format, content, base64, crs, maxRows, places })
 }
 
 /** JSON.parse of a request body off the main thread; a string `content` comes back as UTF-8 bytes. Rejects on invalid JSON. */

@@ -31,5 +31,5 @@ if (task.kind === 'body') {
 } else {
   const text = typeof task.content === 'string' ? task.content : new TextDecoder().decode(task.content)
   // A failure rejects unhandled, which ends the worker with an error the main thread reports.
-  void readImportFile(task.format, task.base64 ? { bytes: bytesOfBase64(text) } : { text }, task.crs, task.maxRows).then((parsed) => post(parsed))
+  void readImportFile(task.format, task.base64 ? { bytes: bytesOfBase64(text) } : { text }, task.crs, task.maxRows, task.places).then((parsed) => post(parsed))
 }

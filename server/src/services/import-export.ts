@@ -10,9 +10,10 @@
  * holds other clients' calls for long.
  */
 import { ErrCode } from '../../../types/api'
-import type { ExportFile, FieldValue, FileCrs, ImportFileFormat, ImportFormat, ImportLayer, ImportResult, ImportRowError, LayerField, LayerType, MarkerType } from '../../../types/mapdata'
+import type { ExportFile, FieldValue, FileCrs, ExportFormat, ImportFileFormat, ImportLayer, ImportResult, ImportRowError, LayerField, LayerType, MarkerType } from '../../../types/mapdata'
 import { IMPORT_MAX_ROWS } from '../../../src/domain/constants'
-import { exportFileName, FORMAT_FILES, serializeFile, type ExportMarker, type ImportRow } from '../../../src/domain/formats'
+import { type AddressPlaces, type ExportMarker, type ImportRow } from '../../../src/domain/formats'
+import { exportFile } from '../../../src/domain/formats/exportFile'
 import { checkFieldValues, defaultStyle, defaultWidth, LAYER_NAME_MAX, NOTE_MAX } from '../../../src/domain/markers'
 import { LAYER_KIND, isArea, isLine } from '../../../src/domain/markerKinds'
 import { DESCRIPTION_FIELD } from '../../../src/domain/formats/rows'
@@ -28,6 +29,8 @@ import { insertMarkers, markerCountsByLayer, markersOfLayer, searchTextOf, type 
 import { BusinessError } from '../envelope'
 import { toLayerField } from '../presenters/map-extras'
 import { FileTooComplex, parseFileOffThread } from './file-parser'
+import { GEOCODE_MAX_ADDRESSES, type Geocoder } from './geocode'
+import { ImportTracker } from './import-progress'
 import { markerLimitMessage } from './limits'
 import { checkKindFits, markerChange, markerRoom, requireRoomForMarkers } from './markers'
 import { createLayer } from './layers'
@@ -52,6 +55,15 @@ export interface ImportRequest {
   /** The picked file's name: the new layers for the file's other kinds are named after it. */
   file_name?: string
   crs: FileCrs
+  /** The app's id of this import, for its progress and cancel calls (services/import-progress.ts). */
+  import_id?: string
+}
+
+/** Where a table's addresses are, through the geocoder when the server has one. */
+async function placesOf(addresses: string[], geocoder: Geocoder | undefined, progress: ImportTracker): Promise<AddressPlaces> {
+  if (!geocoder) throw invalid(IMPORT_MSG.geocodeUnavailable)
+  if (addresses.length > GEOCODE_MAX_ADDRESSES) throw invalid(IMPORT_MSG.geocodeTooMany(GEOCODE_MAX_ADDRESSES))
+  return geocoder.geocode(addresses, (done) => progress.step('geocoding', done, addresses.length))
 }
 
 function invalid(message: string): BusinessError {
@@ -97,16 +109,46 @@ interface Target {
  * made in the same transaction: all rows of all kinds or none. A description goes into the
  * layer's `description` field when it has one, else into a note on the marker (same transaction).
  */
-export async function importMarkers(db: Database, caller: Caller | MapCaller, request: ImportRequest, now: Date): Promise<ImportResult> {
+export async function importMarkers(db: Database, caller: Caller | MapCaller, request: ImportRequest, now: Date, geocoder?: Geocoder): Promise<ImportResult> {
   const who = await mapCaller(db.kysely, caller)
   const { layer } = await requireOnLayer(db.kysely, who, request.layer_id, PERM.LAYER_IMPORT)
   requireMarkerLayer(layer)
   // Read no further than the group can take: a trial group's 300 needs 301 records to refuse a file of 100,000.
   const { room, limits } = await markerRoom(db.kysely, who.groupId, now)
   const maxRows = Math.max(0, Math.min(room, IMPORT_MAX_ROWS))
-  const parsed = await parseFileOffThread(request.format, request.content, request.crs, maxRows, request.encoding === 'base64').catch((err: unknown) => {
-    throw err instanceof FileTooComplex ? invalid(MAP_MSG.importUnreadable) : err
-  })
+  const progress = new ImportTracker(who.userId, request.import_id)
+  try {
+    return await importChecked(db, who, layer, request, now, geocoder, maxRows, room, limits, progress)
+  } finally {
+    progress.finish()
+  }
+}
+
+async function importChecked(
+  db: Database,
+  who: MapCaller,
+  layer: LayerRow,
+  request: ImportRequest,
+  now: Date,
+  geocoder: Geocoder | undefined,
+  maxRows: number,
+  room: number,
+  limits: Parameters<typeof markerLimitMessage>[0],
+  progress: ImportTracker,
+): Promise<ImportResult> {
+  // A table may hold addresses only, and then is read twice: its bytes move to the worker, so keep a copy.
+  const second = request.format === 'csv' || request.format === 'xlsx' ? (typeof request.content === 'string' ? request.content : request.content.slice()) : null
+  const parse = (content: string | Uint8Array, places?: AddressPlaces) =>
+    parseFileOffThread(request.format, content, request.crs, maxRows, request.encoding === 'base64', places).catch((err: unknown) => {
+      throw err instanceof FileTooComplex ? invalid(MAP_MSG.importUnreadable) : err
+    })
+  let parsed = await parse(request.content)
+  if (parsed.addresses && second !== null) {
+    progress.step('geocoding', 0, parsed.addresses.length)
+    const places = await placesOf(parsed.addresses, geocoder, progress)
+    progress.step('reading')
+    parsed = await parse(second, places)
+  }
   if (parsed.tooManyRows) {
     if (room <= IMPORT_MAX_ROWS) throw new BusinessError(ErrCode.LIMIT_REACHED, markerLimitMessage(limits))
     throw invalid(MAP_IO_MSG.importTooManyRows(IMPORT_MAX_ROWS))
@@ -133,7 +175,10 @@ export async function importMarkers(db: Database, caller: Caller | MapCaller, re
   const at = now.toISOString()
   const errors: ImportRowError[] = [...parsed.errors]
   for (let i = 0; i < parsed.rows.length; i++) {
-    if (i > 0 && i % ROWS_PER_SLICE === 0) await new Promise((next) => setImmediate(next))
+    if (i % ROWS_PER_SLICE === 0) {
+      if (i > 0) await new Promise((next) => setImmediate(next))
+      progress.step('checking', i, parsed.rows.length)
+    }
     const row = parsed.rows[i]
     const target = await targetOf(layerKindOf(row.type))
     const built = markerOfRow(target, row)
@@ -150,6 +195,8 @@ export async function importMarkers(db: Database, caller: Caller | MapCaller, re
 
   const filled = [...targets.values()].filter((t) => t.rows.length > 0 || t.layer)
   const total = filled.reduce((n, t) => n + t.rows.length, 0)
+  // The last moment to stop: from here the import is written whole.
+  progress.step('writing', 0, total)
   let notes = 0
   const layers = await inTransaction(db, async (trx) => {
     // Checked again inside the transaction: the layer may have gone meanwhile.
@@ -237,7 +284,7 @@ function fieldValuesById(fields: LayerField[], byName: Record<string, string>): 
   return out
 }
 
-export async function exportMarkers(db: Executor, caller: Caller | MapCaller, request: { layer_id: number; format: ImportFormat; crs: FileCrs }): Promise<ExportFile> {
+export async function exportMarkers(db: Executor, caller: Caller | MapCaller, request: { layer_id: number; format: ExportFormat; crs: FileCrs }): Promise<ExportFile> {
   const who = await mapCaller(db, caller)
   const { layer } = await requireOnLayer(db, who, request.layer_id, PERM.LAYER_EXPORT)
   requireMarkerLayer(layer)
@@ -252,6 +299,5 @@ export async function exportMarkers(db: Executor, caller: Caller | MapCaller, re
     }
     return { name: m.name, type: m.type as MarkerType, points: m.points, radius: m.radius, fields: byName }
   })
-  const content = serializeFile(request.format, markers, { crs: request.crs, fieldNames: fields.map((f) => f.name), title: layer.name })
-  return { filename: exportFileName(layer.name, request.format), mime: FORMAT_FILES[request.format].mime, content }
+  return exportFile(request.format, layer.name, markers, { crs: request.crs, fieldNames: fields.map((f) => f.name), title: layer.name })
 }

@@ -26,6 +26,7 @@ import {
   markersByIds,
   nicknamesOf,
   pageOfMarkersJson,
+  type MarkerCursor,
   restoreMarkers,
   searchMarkers,
   searchTextOf,
@@ -270,7 +271,7 @@ export interface MarkerPageJson {
  * A page of the markers in the given layers that the caller may read (other ids are left out), in
  * layer then id order; total from the layers' kept counts.
  */
-export async function listMarkers(db: Executor, caller: Caller | MapCaller, layerIds: number[], page: Page): Promise<MarkerPageJson> {
+export async function listMarkers(db: Executor, caller: Caller | MapCaller, layerIds: number[], page: Page, after?: MarkerCursor): Promise<MarkerPageJson> {
   const who = await mapCaller(db, caller)
   const wanted = new Set(layerIds)
   const readable = (await visibleLayers(db, who)).filter((v) => v.layer.type !== 0 && wanted.has(v.layer.id)).map((v) => v.layer)
@@ -280,6 +281,7 @@ export async function listMarkers(db: Executor, caller: Caller | MapCaller, laye
     who.groupId,
     readable.map((l) => l.id),
     page,
+    { after },
   )
   return { listJson, total }
 }

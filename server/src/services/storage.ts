@@ -6,15 +6,18 @@
 import type { FastifyInstance } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve, sep } from 'node:path'
 
 export interface FileStorage {
+  /** Stores the bytes under the key (replacing any); rejects a key isStorageKey refuses. */
   put(key: string, data: Buffer, mime: string): Promise<void>
-  /** The file's bytes, or null when there is none. */
+  /** The file's bytes, or null when there is none (or the key is not a storage key). */
   get(key: string): Promise<Buffer | null>
   delete(key: string): Promise<void>
+  /** Every stored key, in no set order (storage:migrate copies them all). */
+  keys(): AsyncIterable<string>
 }
 
 /** The only keys that exist: '<group id>/<32 hex>.<image extension>'. */
@@ -22,6 +25,17 @@ const KEY = /^[1-9]\d{0,9}\/[0-9a-f]{32}\.(jpg|png|gif|webp)$/
 
 export function isStorageKey(key: string): boolean {
   return KEY.test(key)
+}
+
+/** Refuses a key that is not a storage key before it reaches a path, an object name or a row. */
+export function checkStorageKey(key: string): void {
+  if (!isStorageKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`)
+}
+
+/** The MIME type a key's extension stands for (what the upload chose from the bytes). */
+export function mimeOfKey(key: string): string {
+  const extension = key.slice(key.lastIndexOf('.') + 1)
+  return extension === 'jpg' ? 'image/jpeg' : `image/${extension}`
 }
 
 export function newStorageKey(groupId: number, extension: string): string {
@@ -43,8 +57,9 @@ export class LocalFileStorage implements FileStorage {
   }
 
   private pathOf(key: string): string {
+    checkStorageKey(key)
     const full = resolve(this.root, key)
-    if (!isStorageKey(key) || !full.startsWith(this.root + sep)) throw new Error(`invalid storage key: ${key}`)
+    if (!full.startsWith(this.root + sep)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`)
     return full
   }
 
@@ -76,6 +91,27 @@ export class LocalFileStorage implements FileStorage {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
     }
   }
+
+  /** '<group>/<name>' of every file; half-written '.part' files are not keys and are left out. */
+  async *keys(): AsyncIterable<string> {
+    let groups: string[]
+    try {
+      groups = await readdir(this.root)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw err
+    }
+    for (const group of groups) {
+      let names: string[]
+      try {
+        names = await readdir(join(this.root, group))
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') continue
+        throw err
+      }
+      for (const name of names) if (isStorageKey(`${group}/${name}`)) yield `${group}/${name}`
+    }
+  }
 }
 
 /**
@@ -90,6 +126,7 @@ export function temporaryStorage(): { storage: FileStorage; dispose(): void } {
       put: (key, data, mime) => open().put(key, data, mime),
       get: async (key) => (local ? local.get(key) : null),
       delete: async (key) => (local ? local.delete(key) : undefined),
+      keys: () => (local ? local.keys() : (async function* () {})()),
     },
     dispose: () => {
       if (local) rmSync(local.root, { recursive: true, force: true })

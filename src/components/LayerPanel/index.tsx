@@ -4,11 +4,11 @@
  * export, import, delete (a folder with content confirms the counts, then goes with everything in
  * it; the operation log can restore it).
  */
-import { ActionSheet, Button, Dialog, Input, Popup, Radio } from '@nutui/nutui-react-taro'
+import { ActionSheet, Button, Dialog, Input, Popup, Progress, Radio } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
-import type { FileCrs, ImportFormat, ImportResult, Layer } from '../../../types/mapdata'
+import type { ExportFormat, FileCrs, ImportResult, Layer } from '../../../types/mapdata'
 import { ROOT_ID } from '../../domain/layerTree'
 import { LAYER_NAME_MAX } from '../../domain/markers'
 import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
@@ -26,6 +26,8 @@ import { TitleStyleEditor } from '../TitleStyleEditor'
 import './index.scss'
 import { LAYER_KIND } from '../../domain/markerKinds'
 import { IMPORT_UI_MSG } from '../../domain/importMessages'
+import { newClientId } from '../../domain/clientId'
+import { ImportWatch } from '../../stores/ImportWatch'
 
 type Mode = 'folder' | 'layer' | 'rename' | 'move' | 'delete' | 'export' | 'import' | 'style' | null
 
@@ -37,10 +39,13 @@ interface ActionOption {
   name: string
 }
 
-const FORMATS: { value: ImportFormat; label: string }[] = [
+const FORMATS: { value: ExportFormat; label: string }[] = [
   { value: 'geojson', label: 'GeoJSON' },
   { value: 'kml', label: 'KML' },
+  { value: 'kmz', label: 'KMZ' },
+  { value: 'gpx', label: 'GPX' },
   { value: 'csv', label: 'CSV' },
+  { value: 'xlsx', label: 'Excel' },
 ]
 
 const CRS_OPTIONS: { value: FileCrs; label: string }[] = [
@@ -68,10 +73,11 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
   const [name, setName] = useState('')
   const [layerType, setLayerType] = useState<1 | 2 | 3>(1)
   const [moveTo, setMoveTo] = useState<number>(ROOT_ID)
-  const [format, setFormat] = useState<ImportFormat>('geojson')
+  const [format, setFormat] = useState<ExportFormat>('geojson')
   const [crs, setCrs] = useState<FileCrs>('wgs84')
   const [saved, setSaved] = useState<SavedFile | null>(null)
   const [busy, setBusy] = useState(false)
+  const [importing, setImporting] = useState<ImportWatch | null>(null)
   // Loaded while the panel shows: an H5 file picker opens only while the tap's activation lasts, and
   // WeChat sends a saved file only from inside the tap.
   const [files, setFiles] = useState<FileAdapter | null>(null)
@@ -210,9 +216,15 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     }
     if (!picked) return
     setBusy(true)
+    // The server reports the import's phase by this id, and stops it on cancel until it writes.
+    const watch = new ImportWatch(root, newClientId())
+    setImporting(watch)
+    watch.start()
     try {
-      await markers.importFile(target.id, picked, crs)
+      await markers.importFile(target.id, picked, crs, watch.importId)
     } finally {
+      watch.stop()
+      setImporting(null)
       setBusy(false)
     }
   }
@@ -381,7 +393,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
         ) : (
           <View className='layer-dialog__body'>
             <Text className='layer-dialog__label'>文件格式</Text>
-            <Radio.Group className='layer-dialog__types' value={format} direction='horizontal' onChange={(v) => setFormat(v as ImportFormat)}>
+            <Radio.Group className='layer-dialog__types' value={format} direction='horizontal' onChange={(v) => setFormat(v as ExportFormat)}>
               {FORMATS.map((f) => (
                 <Radio key={f.value} value={f.value} shape='button'>
                   {f.label}
@@ -414,6 +426,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
           <Button block type='primary' loading={busy} onClick={() => void doImport()}>
             选择文件并导入
           </Button>
+          {importing ? <ImportProgressBar watch={importing} /> : null}
           {result ? (
             badRows(result) ? (
               <View className='import-result import-result--bad'>
@@ -450,6 +463,23 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
 })
 
 /** What the imported file holds (points, lines, areas, records without geometry, records split): one line under the outcome. */
+/** The import in flight: a bar with what it is doing, and 取消导入 while the server can still stop. */
+const ImportProgressBar = observer(function ImportProgressBar({ watch }: { watch: ImportWatch }) {
+  return (
+    <View className='import-progress'>
+      <Progress percent={watch.share} showText={false} strokeWidth='8' color='var(--nutui-color-primary)' />
+      <View className='import-progress__line'>
+        <Text className='import-progress__text'>{watch.text}</Text>
+        {watch.canCancel ? (
+          <Button size='small' fill='outline' type='danger' onClick={() => void watch.cancel()}>
+            {IMPORT_UI_MSG.cancel}
+          </Button>
+        ) : null}
+      </View>
+    </View>
+  )
+})
+
 function ImportSummary({ result }: { result: ImportResult }) {
   const { summary } = result
   if (!summary) return null

@@ -22,11 +22,13 @@ import {
   RowCollector,
   unreadable,
   type ExportMarker,
+  type AddressPlaces,
   type ExportOptions,
   type FileGeometry,
   type ParsedFile,
 } from './rows'
 import { MARKER_KIND, isPoint } from '../markerKinds'
+import { IMPORT_MSG } from '../importMessages'
 
 const COLUMN_NAMES = {
   name: ['name', 'title', '名称', '标题', '标注名称'],
@@ -35,11 +37,12 @@ const COLUMN_NAMES = {
   wkt: ['wkt', 'geometry', 'geom', 'the_geom', '几何'],
   kind: ['kind'],
   radius: ['radius', '半径'],
+  address: ['address', '地址', '详细地址'],
 } as const
 
 type Role = keyof typeof COLUMN_NAMES
 
-export function parseCsv(text: string, crs: FileCrs = 'wgs84', maxRows = Infinity): ParsedFile {
+export function parseCsv(text: string, crs: FileCrs = 'wgs84', maxRows = Infinity, places?: AddressPlaces): ParsedFile {
   // Line by line, stopping once past the header and maxRows records: the rest is never read.
   const lines: string[][] = []
   let filled = 0
@@ -51,39 +54,58 @@ export function parseCsv(text: string, crs: FileCrs = 'wgs84', maxRows = Infinit
       if (!isBlank(result.data) && ++filled > maxRows + 1) parser.abort()
     },
   })
+  return parseTable(lines, crs, maxRows, unsafeCell, places)
+}
+
+/**
+ * A table with a header row, as a CSV file or a spreadsheet's sheet holds it (row i of `lines`
+ * is the sheet's row i + 1): the header's roles (name, lng/lat or WKT, kind, radius) and every
+ * other column a custom field. `cellText` undoes what our own export did to a cell (CSV only).
+ * A table with an address column (地址) and no coordinates answers its addresses first; read
+ * again with their places, each row is a point there (GCJ-02, whatever the file's crs).
+ */
+export function parseTable(lines: readonly (readonly unknown[])[], crs: FileCrs, maxRows: number, cellText: (text: string) => string = (text) => text, places?: AddressPlaces): ParsedFile {
   const headerIndex = lines.findIndex((line) => !isBlank(line))
   if (headerIndex < 0) return unreadable(MAP_MSG.importEmpty)
   const header = lines[headerIndex].map((h) => String(h ?? '').trim())
   const columns = rolesOf(header)
-  if (columns.wkt < 0 && (columns.lng < 0 || columns.lat < 0)) return unreadable(MAP_IO_MSG.importColumnsMissing)
+  const byAddress = columns.wkt < 0 && (columns.lng < 0 || columns.lat < 0)
+  if (byAddress && columns.address < 0) return unreadable(MAP_IO_MSG.importColumnsMissing)
 
   const body = lines.slice(headerIndex + 1)
   requireAtMost(
     body.reduce((n, line) => (isBlank(line) ? n : n + 1), 0),
     maxRows,
   )
-  const out = new RowCollector(crs, maxRows)
+  const cellOf = (line: readonly unknown[], i: number) => (i >= 0 ? cellText(String(line[i] ?? '').trim()) : '')
+  if (byAddress && !places) return { rows: [], errors: [], addresses: [...new Set(body.map((line) => cellOf(line, columns.address)).filter(Boolean))] }
+  // The address stays a field value too (a layer often has a 地址 field); the other roles do not.
+  const roleColumns = Object.entries(columns)
+    .filter(([role]) => role !== 'address')
+    .map(([, i]) => i)
+  const out = new RowCollector(byAddress ? 'gcj02' : crs, maxRows)
   body.forEach((line, index) => {
     if (isBlank(line)) return
-    const cell = (role: Role) => (columns[role] >= 0 ? unsafeCell(String(line[columns[role]] ?? '').trim()) : '')
+    const cell = (role: Role) => cellOf(line, columns[role])
     const fields: Record<string, string> = {}
     header.forEach((name, i) => {
-      const value = unsafeCell(String(line[i] ?? '').trim())
-      if (name && !Object.values(columns).includes(i) && value) fields[name.toLowerCase() === DESCRIPTION_FIELD ? DESCRIPTION_FIELD : name] = value
+      const value = cellOf(line, i)
+      if (name && !roleColumns.includes(i) && value) fields[name.toLowerCase() === DESCRIPTION_FIELD ? DESCRIPTION_FIELD : name] = value
     })
-    out.add(headerIndex + index + 2, cell('name'), geometryOf(cell, kindFromName(cell('kind'))), fields)
+    const geometry = byAddress ? placeOf(cell('address'), places!, kindFromName(cell('kind')), cell('radius')) : geometryOf(cell, kindFromName(cell('kind')))
+    out.add(headerIndex + index + 2, cell('name'), geometry, fields)
   })
   return out.result()
 }
 
-function isBlank(line: string[]): boolean {
+function isBlank(line: readonly unknown[]): boolean {
   return line.every((cell) => String(cell ?? '').trim() === '')
 }
 
 function rolesOf(header: string[]): Record<Role, number> {
   const lower = header.map((h) => h.toLowerCase())
   const find = (role: Role) => lower.findIndex((h) => (COLUMN_NAMES[role] as readonly string[]).includes(h))
-  return { name: find('name'), lng: find('lng'), lat: find('lat'), wkt: find('wkt'), kind: find('kind'), radius: find('radius') }
+  return { name: find('name'), lng: find('lng'), lat: find('lat'), wkt: find('wkt'), kind: find('kind'), radius: find('radius'), address: find('address') }
 }
 
 function geometryOf(cell: (role: Role) => string, kind: ReturnType<typeof kindFromName>): FileGeometry | string {
@@ -93,6 +115,13 @@ function geometryOf(cell: (role: Role) => string, kind: ReturnType<typeof kindFr
   const lat = cell('lat')
   if (!lng && !lat) return MAP_MSG.pointsRequired
   return pointGeometry({ lng: number(lng), lat: number(lat) }, kind, cell('radius'))
+}
+
+function placeOf(address: string, places: AddressPlaces, kind: ReturnType<typeof kindFromName>, radius: string): FileGeometry | string {
+  if (!address) return IMPORT_MSG.addressMissing
+  const place = places[address]
+  if (!place) return IMPORT_MSG.addressNotFound(address)
+  return pointGeometry({ lng: place[0], lat: place[1] }, kind, radius)
 }
 
 function number(text: string): number {
@@ -174,25 +203,34 @@ function parseWktBody(text: string): Nested | null {
   return result && i === text.length ? result : null
 }
 
-export function serializeCsv(markers: ExportMarker[], options: ExportOptions = {}): string {
+/**
+ * The table of a layer's markers, as CSV and Excel write it: plain points as name/lng/lat columns
+ * (spreadsheet-friendly), anything else as name/kind/radius/WKT; then the fields in the layer's order.
+ */
+export function markerTable(markers: ExportMarker[], options: ExportOptions = {}): { header: string[]; rows: (string | number)[][] } {
   const crs = options.crs ?? 'wgs84'
   const fieldNames = options.fieldNames ?? [...new Set(markers.flatMap((m) => Object.keys(m.fields)))]
   const onlyPoints = markers.every((m) => isPoint(m.type))
-  // Plain points stay spreadsheet-friendly (two number columns); anything else needs WKT.
-  const fields = onlyPoints ? ['name', 'lng', 'lat', ...fieldNames] : ['name', 'kind', 'radius', 'wkt', ...fieldNames]
-  const data = markers.map((m) => {
-    const values = fieldNames.map((f) => (m.fields[f] === undefined ? '' : safeCell(m.fields[f])))
+  const header = onlyPoints ? ['name', 'lng', 'lat', ...fieldNames] : ['name', 'kind', 'radius', 'wkt', ...fieldNames]
+  const rows = markers.map((m) => {
+    const values = fieldNames.map((f) => m.fields[f] ?? '')
     if (onlyPoints) {
       const p = fileParts(m, crs)[0][0]
-      return [safeCell(m.name), p.lng, p.lat, ...values]
+      return [m.name, p.lng, p.lat, ...values]
     }
-    return [safeCell(m.name), KIND_NAMES[m.type], m.type === MARKER_KIND.circle ? m.radius : '', toWkt(m, crs), ...values]
+    return [m.name, KIND_NAMES[m.type], m.type === MARKER_KIND.circle ? m.radius : '', toWkt(m, crs), ...values]
   })
-  // The BOM makes Excel read UTF-8 (Chinese names) correctly.
-  return '\uFEFF' + Papa.unparse({ fields, data })
+  return { header, rows }
 }
 
-/** A cell a spreadsheet would run as a formula (=, +, -, @ first); a plain number such as -12.5 is data and stays as it is. */
+export function serializeCsv(markers: ExportMarker[], options: ExportOptions = {}): string {
+  const { header, rows } = markerTable(markers, options)
+  // Text cells that a spreadsheet would run as formulas are neutralised; coordinates stay numbers.
+  const data = rows.map((row) => row.map((cell) => (typeof cell === 'number' ? cell : safeCell(cell))))
+  // The BOM makes Excel read UTF-8 (Chinese names) correctly.
+  return '\uFEFF' + Papa.unparse({ fields: header, data })
+}
+
 const FORMULA_START = /^[=+\-@]/
 const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
 

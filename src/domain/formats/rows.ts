@@ -30,7 +30,15 @@ export interface ParsedFile {
   summary?: FileSummary
   /** The file holds more records than the parse was allowed: it stopped there, rows and errors are empty. */
   tooManyRows?: true
+  /**
+   * A table with an address column and no coordinates: its distinct addresses, to be placed by a
+   * geocoder and the file read again with those places (rows and errors are empty until then).
+   */
+  addresses?: string[]
 }
+
+/** Where each address of a table is (GCJ-02 [lng, lat], as AMap answers), or null where it was not found. */
+export type AddressPlaces = Record<string, [number, number] | null>
 
 /** Thrown by a parser that meets more records than it may read; parseFile answers it as tooManyRows. */
 export class TooManyRows extends Error {

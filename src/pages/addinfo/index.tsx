@@ -21,7 +21,7 @@ import { MARKER_TYPES, MARKER_TYPE_NAMES, checkGeometry, formatArea, formatCoord
 import { useStores } from '../../stores/context'
 import { syncStores } from '../../stores/syncStores'
 import { ConflictSheet } from '../../components/ConflictSheet'
-import { MarkerDraft } from '../../stores/MarkerStore'
+import { MarkerDraft } from '../../stores/MarkerDraft'
 import './index.scss'
 import { MARKER_KIND, isArea, isPoint } from '../../domain/markerKinds'
 

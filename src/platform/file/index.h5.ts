@@ -4,10 +4,21 @@ import type { FileAdapter, PickedTextFile, SavedFile } from './types'
 
 export type { FileAdapter, PickedTextFile, SavedFile } from './types'
 
-function download(file: ExportFile): void {
+function textBlob(file: ExportFile): Blob {
   // A BOM lets spreadsheet programs read Chinese CSV as UTF-8.
   const text = file.mime.includes('csv') && !file.content.startsWith('\uFEFF') ? '\uFEFF' + file.content : file.content
-  const blob = new Blob([text], { type: `${file.mime || 'text/plain'};charset=utf-8` })
+  return new Blob([text], { type: `${file.mime || 'text/plain'};charset=utf-8` })
+}
+
+function bytesOfBase64(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+function download(file: ExportFile): void {
+  const blob = file.encoding === 'base64' ? new Blob([bytesOfBase64(file.content)], { type: file.mime }) : textBlob(file)
   const url = URL.createObjectURL(blob)
   const a = document.createElement('a')
   a.href = url

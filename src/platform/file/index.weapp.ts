@@ -22,7 +22,8 @@ export const files: FileAdapter = {
       Taro.getFileSystemManager().writeFile({
         filePath: path,
         data: file.content,
-        encoding: 'utf8',
+        // KMZ and Excel come as their bytes in base64.
+        encoding: file.encoding === 'base64' ? 'base64' : 'utf8',
         success: () => resolve({ name, path, needsShare: true }),
         fail: (e) => reject(new Error(e.errMsg)),
       })

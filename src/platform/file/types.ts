@@ -23,10 +23,10 @@ export interface SavedFile {
 }
 
 export interface FileAdapter {
-  /** Saves an exported text file: H5 downloads it; weapp writes it to the user data folder. */
+  /** Saves an exported file (text, or bytes as base64): H5 downloads it; weapp writes it to the user data folder. */
   saveTextFile(file: ExportFile): Promise<SavedFile>
   /** weapp: sends the saved file to a chat (must run in a tap handler); H5: nothing to do. */
   shareSavedFile(saved: SavedFile): Promise<void>
-  /** Lets the user pick a .geojson/.json/.kml/.kmz/.csv/.txt file and reads its bytes; null when cancelled. */
+  /** Lets the user pick a file of the given extensions (IMPORT_EXTENSIONS) and reads its bytes; null when cancelled. */
   pickTextFile(extensions: string[]): Promise<PickedTextFile | null>
 }

@@ -23,6 +23,7 @@ import { discountHolds } from './0016_discount_holds'
 import { revisions } from './0017_revisions'
 import { syncChanges } from './0018_sync_changes'
 import { clientIds } from './0019_client_ids'
+import { storedFiles } from './0020_stored_files'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -45,6 +46,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0017_revisions': revisions(),
     '0018_sync_changes': syncChanges(),
     '0019_client_ids': clientIds(),
+    '0020_stored_files': storedFiles(dialect),
   }
 }
 
