@@ -23,6 +23,8 @@ export interface Viewport {
 export interface Shape {
   marker: Marker
   parts: LngLat[][]
+  /** Each part's holes (areas only): renderers cut them out of the fill, or at least outline them. */
+  holes: LngLat[][][]
   bbox: BBox
   dashed: boolean
 }
@@ -148,24 +150,29 @@ function parseVertexAt(points: string, from: number, to: number): LngLat | null 
   return Number.isFinite(lng) && Number.isFinite(lat) ? { lng, lat } : null
 }
 
-/** 'lng,lat|lng,lat;lng,lat|…' read in place (no split strings); null when any vertex is broken. */
-function parseParts(points: string): LngLat[][] | null {
+/** 'lng,lat|lng,lat#hole…;lng,lat|…' read in place (no split strings); null when any vertex is broken. */
+function parseParts(points: string): { parts: LngLat[][]; holes: LngLat[][][] } | null {
   const parts: LngLat[][] = []
-  let part: LngLat[] = []
+  const holes: LngLat[][][] = [[]]
+  let ring: LngLat[] = []
+  let inHole = false
   let start = 0
   for (let i = 0; i <= points.length; i++) {
     const c = i < points.length ? points.charCodeAt(i) : 59
-    if (c !== 124 && c !== 59) continue // '|' ends a vertex, ';' (or the end) a part too
+    if (c !== 124 && c !== 59 && c !== 35) continue // '|' ends a vertex, '#' a ring too, ';' (or the end) a part
     const p = parseVertexAt(points, start, i)
     if (!p) return null
-    part.push(p)
+    ring.push(p)
     start = i + 1
-    if (c === 59) {
-      parts.push(part)
-      part = []
-    }
+    if (c === 124) continue
+    if (inHole) holes[holes.length - 1].push(ring)
+    else parts.push(ring)
+    ring = []
+    inHole = c === 35
+    if (c === 59) holes.push([])
   }
-  return parts
+  holes.length = parts.length
+  return { parts, holes }
 }
 
 const INDEX_BITS = 2 ** 21
@@ -183,9 +190,9 @@ export function buildMarkerIndex(markers: readonly Marker[]): MarkerIndex {
       coords[2 * points.length + 1] = p.lat
       points.push(m)
     } else {
-      const parts = parseParts(m.points)
-      if (!parts || !parts[0]?.length) continue
-      shapes.push({ marker: m, parts, bbox: boundsOf(m.type, parts, m.radius), dashed: isDashedShape(m) })
+      const read = parseParts(m.points)
+      if (!read || !read.parts[0]?.length) continue
+      shapes.push({ marker: m, parts: read.parts, holes: read.holes, bbox: boundsOf(m.type, read.parts, m.radius), dashed: isDashedShape(m) })
     }
   }
   const n = points.length

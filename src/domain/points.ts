@@ -1,7 +1,8 @@
 /**
  * The points codec of SPEC 3: vertices are 'lng,lat' strings joined by '|'; the parts of a kind 6
- * multi-part polygon are joined by ';'. Coordinates are GCJ-02 as stored. Pure; the server uses it
- * to refuse invalid geometry.
+ * multi-part polygon are joined by ';'. A polygon part (kinds 3 and 6) may have holes: its outer
+ * ring, then each inner ring after a '#' ('outer|…|…#hole|…|…'), so strings without holes read
+ * as before. Coordinates are GCJ-02 as stored. Pure; the server uses it to refuse invalid geometry.
  */
 import type { MarkerType } from '../../types/mapdata'
 import { MAP_MSG } from './messages'
@@ -37,30 +38,37 @@ export function isDashed(type: MarkerType): boolean {
 
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/
 
-export type ParseResult = { ok: true; parts: LngLat[][] } | { ok: false; error: string }
+/** parts: each part's vertices (a polygon part's outer ring); holes: each part's inner rings, [] where none. */
+export type ParseResult = { ok: true; parts: LngLat[][]; holes: LngLat[][][] } | { ok: false; error: string }
 
-/** Parses a points string into parts of vertices, checking every vertex. */
+/** Parses a points string into parts of vertices (and the holes of polygon parts), checking every vertex. */
 export function parsePoints(points: string): ParseResult {
   const text = (points ?? '').trim()
   if (!text) return { ok: false, error: MAP_MSG.pointsRequired }
   const parts: LngLat[][] = []
+  const holes: LngLat[][][] = []
   let index = 0
   for (const partText of text.split(';')) {
-    const part: LngLat[] = []
-    for (const vertex of partText.split('|')) {
-      index += 1
-      const pieces = vertex.split(',').map((p) => p.trim())
-      if (pieces.length !== 2 || !NUMBER.test(pieces[0]) || !NUMBER.test(pieces[1])) return { ok: false, error: MAP_MSG.vertexInvalid(index) }
-      const lng = Number(pieces[0])
-      const lat = Number(pieces[1])
-      if (!Number.isFinite(lng) || !Number.isFinite(lat)) return { ok: false, error: MAP_MSG.vertexInvalid(index) }
-      if (lng < -180 || lng > 180) return { ok: false, error: MAP_MSG.lngRange(index) }
-      if (lat < -90 || lat > 90) return { ok: false, error: MAP_MSG.latRange(index) }
-      part.push({ lng, lat })
+    const rings: LngLat[][] = []
+    for (const ringText of partText.split('#')) {
+      const ring: LngLat[] = []
+      for (const vertex of ringText.split('|')) {
+        index += 1
+        const pieces = vertex.split(',').map((p) => p.trim())
+        if (pieces.length !== 2 || !NUMBER.test(pieces[0]) || !NUMBER.test(pieces[1])) return { ok: false, error: MAP_MSG.vertexInvalid(index) }
+        const lng = Number(pieces[0])
+        const lat = Number(pieces[1])
+        if (!Number.isFinite(lng) || !Number.isFinite(lat)) return { ok: false, error: MAP_MSG.vertexInvalid(index) }
+        if (lng < -180 || lng > 180) return { ok: false, error: MAP_MSG.lngRange(index) }
+        if (lat < -90 || lat > 90) return { ok: false, error: MAP_MSG.latRange(index) }
+        ring.push({ lng, lat })
+      }
+      rings.push(ring)
     }
-    parts.push(part)
+    parts.push(rings[0])
+    holes.push(rings.slice(1))
   }
-  return { ok: true, parts }
+  return { ok: true, parts, holes }
 }
 
 /** Up to 7 decimals (about 1 cm), no trailing zeros. */
@@ -68,8 +76,21 @@ export function formatCoord(n: number): string {
   return String(Number(n.toFixed(7)))
 }
 
-export function serializePoints(parts: LngLat[][]): string {
-  return parts.map((part) => part.map((p) => `${formatCoord(p.lng)},${formatCoord(p.lat)}`).join('|')).join(';')
+/** holes: each part's inner rings (polygon parts only), written after its outer ring with '#'. */
+export function serializePoints(parts: LngLat[][], holes: LngLat[][][] = []): string {
+  const ring = (r: LngLat[]) => r.map((p) => `${formatCoord(p.lng)},${formatCoord(p.lat)}`).join('|')
+  return parts.map((part, i) => [part, ...(holes[i] ?? [])].map(ring).join('#')).join(';')
+}
+
+/** Whether a point lies inside a ring (even-odd rule, in degrees: fine at the scale of one area). */
+export function inRing(p: LngLat, ring: LngLat[]): boolean {
+  let inside = false
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const a = ring[i]
+    const b = ring[j]
+    if (a.lat > p.lat !== b.lat > p.lat && p.lng < ((b.lng - a.lng) * (p.lat - a.lat)) / (b.lat - a.lat) + a.lng) inside = !inside
+  }
+  return inside
 }
 
 /** Checks a geometry for its kind; returns the Chinese message of the first problem, or null. */
@@ -77,7 +98,19 @@ export function checkGeometry(type: number, points: string, radius = 0): string 
   if (!MARKER_TYPES.includes(type as MarkerType)) return MAP_MSG.markerTypeInvalid
   const parsed = parsePoints(points)
   if (!parsed.ok) return parsed.error
-  const { parts } = parsed
+  const { parts, holes } = parsed
+  const holeCount = holes.reduce((n, h) => n + h.length, 0)
+  if (holeCount > 0) {
+    if (type !== MARKER_KIND.polygon && type !== MARKER_KIND.multiPolygon) return MAP_MSG.holesOnlyInAreas
+    let n = 0
+    for (let i = 0; i < parts.length; i++) {
+      for (const hole of holes[i]) {
+        n += 1
+        if (hole.length < 3) return MAP_MSG.holeNeedsThree(n)
+        if (!hole.every((p) => inRing(p, parts[i]))) return MAP_MSG.holeOutside(n)
+      }
+    }
+  }
   const single = parts.length === 1 ? parts[0] : null
   switch (type) {
     case MARKER_KIND.point:
@@ -168,14 +201,15 @@ export function ringArea(ring: LngLat[]): number {
   return Math.abs((sum * R * R) / 2)
 }
 
-/** What the marker detail shows: length of lines, area (and perimeter) of areas. */
-export function measure(type: MarkerType, parts: LngLat[][], radius = 0): { length?: number; area?: number } {
+/** What the marker detail shows: length of lines, area (and perimeter) of areas; holes are taken out of their part's area. */
+export function measure(type: MarkerType, parts: LngLat[][], radius = 0, holes: LngLat[][][] = []): { length?: number; area?: number } {
+  const cut = (i: number) => (holes[i] ?? []).reduce((s, h) => s + ringArea(h), 0)
   switch (type) {
     case MARKER_KIND.solidLine:
     case MARKER_KIND.dashedLine:
       return { length: lineLength(parts[0]) }
     case MARKER_KIND.polygon:
-      return { area: ringArea(parts[0]), length: lineLength([...parts[0], parts[0][0]]) }
+      return { area: ringArea(parts[0]) - cut(0), length: lineLength([...parts[0], parts[0][0]]) }
     case MARKER_KIND.rectangle: {
       const [a, b] = parts[0]
       const ring = rectangleCorners(a, b)
@@ -184,7 +218,7 @@ export function measure(type: MarkerType, parts: LngLat[][], radius = 0): { leng
     case MARKER_KIND.circle:
       return { area: Math.PI * radius * radius, length: 2 * Math.PI * radius }
     case MARKER_KIND.multiPolygon:
-      return { area: parts.reduce((s, p) => s + ringArea(p), 0) }
+      return { area: parts.reduce((s, p, i) => s + ringArea(p) - cut(i), 0) }
     default:
       return {}
   }

@@ -53,6 +53,8 @@ export interface DrawingState {
 export interface EditingState {
   marker: Marker
   parts: LngLat[][]
+  /** The area's holes, kept as they are: only outline vertices are moved on the map. */
+  holes: LngLat[][][]
   radius: number
   /** The vertex picked by a tap, waiting for a tap on the map: [part, vertex]. */
   selected: [number, number] | null
@@ -236,7 +238,7 @@ export class MapStore {
         id: route.id,
         name: route.name,
         summary: `${domain.formatRouteSummary(route.distance, route.duration)} · ${route.stops.length}个站点`,
-        line: { marker: line, parts, bbox, dashed: false },
+        line: { marker: line, parts, holes: [], bbox, dashed: false },
       }
       const t = fitTarget(bbox)
       this.moveTo(t.lng, t.lat, t.zoom)
@@ -342,7 +344,7 @@ export class MapStore {
     if (!parsed.ok) return false
     this.drawing = null
     this.root.markers.closeDetail()
-    this.editing = { marker: m, parts: parsed.parts, radius: m.radius, selected: null }
+    this.editing = { marker: m, parts: parsed.parts, holes: parsed.holes, radius: m.radius, selected: null }
     return true
   }
 
@@ -383,7 +385,7 @@ export class MapStore {
   async saveGeometry(): Promise<boolean> {
     const e = this.editing
     if (!e || this.savingGeometry) return false
-    const points = serializePoints(e.parts)
+    const points = serializePoints(e.parts, e.holes)
     const problem = checkGeometry(e.marker.type, points, e.radius)
     if (problem) {
       this.root.app.notify(problem, 'warning')

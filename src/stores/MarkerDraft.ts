@@ -20,6 +20,11 @@ export class MarkerDraft {
   layer_id = 0
   name = ''
   parts: LngLat[][] = [[]]
+  /**
+   * The holes of each polygon part, kept as they came (an imported area): the form edits outer
+   * rings only, and a save writes the holes back rather than filling them.
+   */
+  holes: LngLat[][][] = []
   activePart = 0
   radius = 0
   style: MarkerStyle = defaultStyle(MARKER_KIND.point)
@@ -49,6 +54,7 @@ export class MarkerDraft {
     this.style = look.style
     this.width = look.width
     this.parts = [[]]
+    this.holes = []
     this.activePart = 0
     if (opts.points) this.setPoints(opts.points)
     if (type === MARKER_KIND.circle && opts.radius) this.setRadius(opts.radius)
@@ -67,13 +73,19 @@ export class MarkerDraft {
     this.fields = { ...(m.fields ?? {}) }
     this.sort = m.sort
     this.parts = [[]]
+    this.holes = []
     this.activePart = 0
     this.setPoints(m.points)
   }
 
   get points(): string {
-    const parts = this.parts.filter((p) => p.length > 0)
-    return parts.length ? serializePoints(parts) : ''
+    const kept = this.parts.map((part, i) => ({ part, holes: this.holes[i] ?? [] })).filter((p) => p.part.length > 0)
+    return kept.length
+      ? serializePoints(
+          kept.map((p) => p.part),
+          kept.map((p) => p.holes),
+        )
+      : ''
   }
 
   get vertexCount(): number {
@@ -97,6 +109,8 @@ export class MarkerDraft {
     this.type = type
     if (type === MARKER_KIND.multiPolygon) this.parts = this.parts.length ? this.parts : [[]]
     else this.parts = [flat.slice(0, this.maxVertices === Infinity ? flat.length : this.maxVertices)]
+    // Only polygons have holes: one part keeps all of them, other kinds none.
+    this.holes = type === MARKER_KIND.multiPolygon ? this.holes : type === MARKER_KIND.polygon ? [this.holes.flat()] : []
     this.activePart = Math.min(this.activePart, this.parts.length - 1)
     if (layerKindOf(type) !== oldKind) {
       const look = this.root.markers.lookFor(type)
@@ -153,6 +167,7 @@ export class MarkerDraft {
     const parsed = parsePoints(points)
     if (!parsed.ok) return parsed.error
     this.parts = this.type === MARKER_KIND.multiPolygon ? parsed.parts : [parsed.parts.flat()]
+    this.holes = this.type === MARKER_KIND.multiPolygon ? parsed.holes : this.type === MARKER_KIND.polygon ? [parsed.holes.flat()] : []
     this.activePart = this.parts.length - 1
     return null
   }
@@ -199,6 +214,7 @@ export class MarkerDraft {
 
   removePart(index: number): void {
     this.parts = this.parts.filter((_, i) => i !== index)
+    this.holes = this.holes.filter((_, i) => i !== index)
     if (!this.parts.length) this.parts = [[]]
     this.activePart = Math.min(this.activePart, this.parts.length - 1)
   }

@@ -246,6 +246,34 @@ describe('export to KMZ, GPX and Excel', () => {
   }, 60_000)
 })
 
+describe('polygon holes', () => {
+  it('imports an area with a hole into a new area layer, stores the hole and exports it back as an inner ring', async () => {
+    const outer = [
+      [116.38, 39.88],
+      [116.42, 39.88],
+      [116.42, 39.92],
+      [116.38, 39.92],
+      [116.38, 39.88],
+    ]
+    const hole = [
+      [116.395, 39.895],
+      [116.405, 39.895],
+      [116.405, 39.905],
+      [116.395, 39.895],
+    ]
+    const file = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: '试验田' }, geometry: { type: 'Polygon', coordinates: [outer, hole] } }] })
+    const res = expectOk(await importBytes(pointLayer, 'geojson', Buffer.from(file), '地块.geojson', team.owner, { crs: 'gcj02' }))
+    const areaLayer = res.layers.find((l: { name: string }) => l.name === '地块-面').id
+    const [m] = await markersOf(areaLayer)
+    expect(m.points).toBe('116.38,39.88|116.42,39.88|116.42,39.92|116.38,39.92#116.395,39.895|116.405,39.895|116.405,39.905')
+    const exported = expectOk(await team.t.call('/api/marker/export', { layer_id: areaLayer, format: 'geojson', crs: 'gcj02' }, team.owner))
+    expect(JSON.parse(exported.content).features[0].geometry.coordinates).toEqual([outer, hole])
+    // A hole outside its area is refused like any bad geometry.
+    const bad = JSON.stringify({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [outer, hole.map(([x, y]) => [x + 1, y])] } })
+    expect(expectOk(await importBytes(areaLayer, 'geojson', Buffer.from(bad), '坏.geojson', team.owner, { crs: 'gcj02' })).errors).toEqual([{ row: 1, message: MAP_MSG.holeOutside(1) }])
+  }, 60_000)
+})
+
 describe('placemarks without geometry', () => {
   it('say so, and empty coordinates keep their own message', async () => {
     const res = expectOk(await importBytes(pointLayer, 'kml', bytes('no-geometry.kml'), 'no-geometry.kml'))

@@ -8,6 +8,7 @@ import { buildLayer, buildMarker, signedInRoot } from '../support/mapBuilders'
 
 const spots = buildLayer({ id: 1, name: '网点', type: 1, show: true })
 const lines = buildLayer({ id: 2, name: '管线', type: 2, show: true })
+const fields = buildLayer({ id: 3, name: '地块', type: 3, show: true })
 const BEIJING: Viewport = { west: 116.0, south: 39.6, east: 116.8, north: 40.2, zoom: 10 }
 
 function many(n: number, layerId = 1) {
@@ -17,7 +18,7 @@ function many(n: number, layerId = 1) {
 async function mapRoot(markers = many(500), shapes = [] as ReturnType<typeof buildMarker>[], extra: Record<string, (b: any) => any> = {}) {
   const made = await signedInRoot({
     ...extra,
-    '/api/layer/getlist': () => ok([spots, lines]),
+    '/api/layer/getlist': () => ok([spots, lines, fields]),
     '/api/marker/getlist': (b: any) => {
       const all = [...markers, ...shapes].filter((m) => b.layer_ids.includes(m.layer_id))
       return ok({ list: all.slice((b.pageindex - 1) * b.pagesize, b.pageindex * b.pagesize), total: all.length })
@@ -210,6 +211,15 @@ describe('moving the vertices of a saved marker', () => {
     expect(body).toMatchObject({ id: 50, name: '管线', type: 1, points: '116.1,39.1|116.2,39.1|116.25,39.25', layer_id: 2 })
     expect(root.map.editing).toBeNull()
     expect(root.markers.detailOpen).toBe(true)
+  })
+
+  it("keeps an area's hole when an outline vertex is moved", async () => {
+    const plot = buildMarker({ id: 52, layer_id: 3, type: 3, points: '116.1,39.1|116.3,39.1|116.3,39.3#116.25,39.15|116.28,39.15|116.28,39.2' })
+    const { root, calls } = await mapRoot([], [plot])
+    root.map.startEditGeometry(plot)
+    root.map.moveVertex(0, 0, { lng: 116.05, lat: 39.05 })
+    expect(await root.map.saveGeometry()).toBe(true)
+    expect(calls.find((c) => c.path === '/api/marker/save')!.body.points).toBe('116.05,39.05|116.3,39.1|116.3,39.3#116.25,39.15|116.28,39.15|116.28,39.2')
   })
 
   it('moves a vertex by tapping it and then its new place (where dragging is not available)', async () => {

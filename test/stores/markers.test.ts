@@ -315,6 +315,19 @@ describe('MarkerDraft (/addinfo form)', () => {
     expect(d.layer_id).toBe(3)
   })
 
+  it("keeps an area's holes through an edit of its name and outline, and drops them for kinds without holes", async () => {
+    const { root } = await draftRoot()
+    const d = new MarkerDraft(root)
+    const holed = '116.39,39.9|116.4,39.9|116.4,39.91|116.39,39.91#116.394,39.904|116.396,39.904|116.396,39.906'
+    d.startEdit(buildMarker({ id: 9, type: 3, layer_id: 3, points: holed }))
+    d.name = '试验田'
+    expect(d.input.points).toBe(holed)
+    d.addVertex({ lng: 116.385, lat: 39.905 })
+    expect(d.points).toBe('116.39,39.9|116.4,39.9|116.4,39.91|116.39,39.91|116.385,39.905#116.394,39.904|116.396,39.904|116.396,39.906')
+    d.setType(1)
+    expect(d.points).not.toContain('#')
+  })
+
   it('adds typed vertices, refusing malformed ones', async () => {
     const { root } = await draftRoot()
     const d = new MarkerDraft(root)

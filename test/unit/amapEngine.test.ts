@@ -122,6 +122,25 @@ describe('the AMap renderer', () => {
     expect(map.count('Circle')).toBe(1)
   })
 
+  it('hands AMap an area with a hole as its ring list: the outline, then the hole', () => {
+    const { map, engine } = setup()
+    const holed = buildMarker({ id: 8, type: 3, points: '116.38,39.9|116.42,39.9|116.42,39.88#116.40,39.895|116.41,39.895|116.41,39.89' })
+    engine.render(computeDrawList(buildMarkerIndex([holed]), BEIJING), null, undefined)
+    const polygon = [...map.overlays].find((o) => o.kind === 'Polygon')!
+    expect(polygon.opts.path).toEqual([
+      [
+        [116.38, 39.9],
+        [116.42, 39.9],
+        [116.42, 39.88],
+      ],
+      [
+        [116.4, 39.895],
+        [116.41, 39.895],
+        [116.41, 39.89],
+      ],
+    ])
+  })
+
   it('keeps unchanged items and removes what left the list', () => {
     const { map, engine } = setup()
     const index = buildMarkerIndex(markers)

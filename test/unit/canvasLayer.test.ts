@@ -131,6 +131,18 @@ describe('what a tap hits', () => {
     expect(shapeContains(p, st, f, ax - 30, cy)).toBe(false)
   })
 
+  it('an area with a hole, not inside the hole away from its outline', () => {
+    const s = shapeOf({ type: 3, points: '116.38,39.90|116.42,39.90|116.42,39.88|116.38,39.88#116.395,39.895|116.405,39.895|116.405,39.885|116.395,39.885' })
+    expect(s.holes).toHaveLength(1)
+    const p = projectShape(s)
+    const st = shapeStyle(s, false)
+    expect(p.rings).toHaveLength(2)
+    const [hx, hy] = px(f, 116.4, 39.89)
+    expect(shapeContains(p, st, f, hx, hy)).toBe(false)
+    const [ix, iy] = px(f, 116.385, 39.89)
+    expect(shapeContains(p, st, f, ix, iy)).toBe(true)
+  })
+
   it('a line only near it (its open end is not joined back)', () => {
     const s = shapeOf({ type: 1, points: '116.40,39.90|116.42,39.90|116.42,39.88' })
     const p = projectShape(s)

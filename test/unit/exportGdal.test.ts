@@ -14,7 +14,7 @@ const markers: ExportMarker[] = [
   { name: '泵站', type: 0, points: '116.397428,39.90923', radius: 0, fields: { description: '东门', 口径: 300 } },
   { name: '阀门井', type: 0, points: '116.40,39.91', radius: 0, fields: { 口径: 150 } },
   { name: '巡线', type: 1, points: '116.39,39.9|116.4,39.91', radius: 0, fields: {} },
-  { name: '片区', type: 3, points: '116.39,39.9|116.4,39.9|116.4,39.91', radius: 0, fields: { description: '一号片区' } },
+  { name: '片区', type: 3, points: '116.39,39.9|116.4,39.9|116.4,39.91#116.396,39.902|116.398,39.902|116.398,39.905', radius: 0, fields: { description: '一号片区' } },
 ]
 const points = markers.filter((m) => m.type === 0)
 
@@ -46,6 +46,8 @@ describe('exports read by GDAL', () => {
       expect(count(listing, /^\s+POINT /)).toBe(2)
       expect(count(listing, /^\s+LINESTRING /)).toBe(1)
       expect(count(listing, /^\s+POLYGON /)).toBe(1)
+      // The area's hole is an inner ring: POLYGON ((outer),(inner)).
+      expect(listing).toMatch(/POLYGON \(\([^)]*\),\([^)]*\)\)/)
       for (const m of markers) expect(listing).toContain(m.name)
       // WGS-84 in the file: the GCJ-02 116.397428,39.90923 is about 116.3912,39.9078.
       expect(listing).toMatch(/POINT \(116\.391\d* 39\.907\d*/)

@@ -248,6 +248,53 @@ describe('tables of addresses', () => {
   })
 })
 
+describe('polygon holes', () => {
+  const outer = [
+    [116.39, 39.9],
+    [116.4, 39.9],
+    [116.4, 39.91],
+    [116.39, 39.91],
+    [116.39, 39.9],
+  ]
+  const hole = [
+    [116.394, 39.904],
+    [116.396, 39.904],
+    [116.396, 39.906],
+    [116.394, 39.904],
+  ]
+  const stored = '116.39,39.9|116.4,39.9|116.4,39.91|116.39,39.91#116.394,39.904|116.396,39.904|116.396,39.906'
+  const kmlRing = (ring: number[][]) => `<LinearRing><coordinates>${ring.map((p) => p.join(',')).join(' ')}</coordinates></LinearRing>`
+
+  it('keeps the inner rings of GeoJSON, KML and WKT polygons as holes', () => {
+    const geojson = JSON.stringify({ type: 'Feature', properties: { name: '田' }, geometry: { type: 'Polygon', coordinates: [outer, hole] } })
+    const kml = `<kml><Placemark><name>田</name><Polygon><outerBoundaryIs>${kmlRing(outer)}</outerBoundaryIs><innerBoundaryIs>${kmlRing(hole)}</innerBoundaryIs></Polygon></Placemark></kml>`
+    const wkt = `name,wkt\n田,"POLYGON ((${outer.map((p) => p.join(' ')).join(', ')}), (${hole.map((p) => p.join(' ')).join(', ')}))"\n`
+    for (const [format, text] of [
+      ['geojson', geojson],
+      ['kml', kml],
+      ['csv', wkt],
+    ] as const) {
+      const { rows, errors } = parseFile(format, text, 'gcj02')
+      expect([format, errors]).toEqual([format, []])
+      expect([format, rows[0].type, rows[0].points]).toEqual([format, 3, stored])
+    }
+    // A MultiPolygon keeps each part's own holes.
+    const multi = JSON.stringify({ type: 'Feature', properties: {}, geometry: { type: 'MultiPolygon', coordinates: [[outer, hole], [outer.map(([x, y]) => [x + 0.1, y])]] } })
+    expect(parseFile('geojson', multi, 'gcj02').rows[0].points).toBe(`${stored};116.49,39.9|116.5,39.9|116.5,39.91|116.49,39.91`)
+  })
+
+  it('writes the holes back as inner rings in every format that has them', async () => {
+    const marker: ExportMarker = { name: '田', type: 3, points: stored, radius: 0, fields: {} }
+    for (const format of ['geojson', 'kml', 'csv'] as const) {
+      const back = parseFile(format, serializeFile(format, [marker], { crs: 'gcj02' }), 'gcj02')
+      expect([format, back.rows[0]?.points]).toEqual([format, stored])
+    }
+    // GPX has no areas: the hole's outline is a segment of the area's track.
+    const gpx = await exportFile('gpx', '田', [marker], { crs: 'gcj02' })
+    expect(gpx.content.match(/<trkseg>/g)).toHaveLength(2)
+  })
+})
+
 describe('export to KMZ, GPX and Excel', () => {
   const markers: ExportMarker[] = [
     { name: '泵站', type: 0, points: '116.397428,39.90923', radius: 0, fields: { description: '东门', 口径: 300 } },

@@ -300,3 +300,17 @@ describe('rectangle corners', () => {
     ])
   })
 })
+
+describe('areas with holes in the index', () => {
+  it("keeps each part's holes and skips nothing for them; a broken vertex in a hole still skips the marker", () => {
+    const index = buildMarkerIndex([
+      buildMarker({ id: 1, type: 6, points: '116.38,39.9|116.42,39.9|116.42,39.88#116.40,39.895|116.41,39.895|116.41,39.89;116.5,39.9|116.51,39.9|116.51,39.91' }),
+      buildMarker({ id: 2, type: 3, points: '116.38,39.9|116.42,39.9|116.42,39.88#116.40,x|116.41,39.895|116.41,39.89' }),
+    ])
+    expect(index.shapes.map((s) => s.marker.id)).toEqual([1])
+    const [shape] = index.shapes
+    expect(shape.parts.map((p) => p.length)).toEqual([3, 3])
+    expect(shape.holes.map((h) => h.length)).toEqual([1, 0])
+    expect(shape.holes[0][0][0]).toEqual({ lng: 116.4, lat: 39.895 })
+  })
+})

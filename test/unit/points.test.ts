@@ -101,3 +101,41 @@ describe('bounds and measures', () => {
     expect(formatArea(2_500_000)).toBe('2.50平方公里')
   })
 })
+
+describe('holes in areas', () => {
+  // A square of about 1.1 km with a square hole of about 220 m in its middle.
+  const outer = '116.39,39.9|116.4,39.9|116.4,39.91|116.39,39.91'
+  const hole = '116.394,39.904|116.396,39.904|116.396,39.906|116.394,39.906'
+
+  it("reads a polygon part's inner rings after '#', and strings without holes as before", () => {
+    const r = parsePoints(`${outer}#${hole}`)
+    expect(r.ok && r.parts).toEqual([parts(outer)[0]])
+    expect(r.ok && r.holes).toEqual([[parts(hole)[0]]])
+    const plain = parsePoints(outer)
+    expect(plain.ok && plain.holes).toEqual([[]])
+    // Each part of a multi-part area keeps its own holes; written back the same.
+    const multi = `${outer}#${hole};116.5,39.9|116.51,39.9|116.51,39.91`
+    const m = parsePoints(multi)
+    expect(m.ok && m.holes.map((h) => h.length)).toEqual([1, 0])
+    expect(m.ok && serializePoints(m.parts, m.holes)).toBe(multi)
+  })
+
+  it('allows holes in polygons and multi-part areas only, of three points at least, inside their part', () => {
+    expect(checkGeometry(3, `${outer}#${hole}`)).toBeNull()
+    expect(checkGeometry(6, `${outer}#${hole};116.5,39.9|116.51,39.9|116.51,39.91`)).toBeNull()
+    expect(checkGeometry(1, `116.39,39.9|116.4,39.9#${hole}`)).toBe(MAP_MSG.holesOnlyInAreas)
+    expect(checkGeometry(3, `${outer}#116.394,39.904|116.396,39.904`)).toBe(MAP_MSG.holeNeedsThree(1))
+    expect(checkGeometry(3, `${outer}#${hole}#116.5,39.95|116.51,39.95|116.51,39.96`)).toBe(MAP_MSG.holeOutside(2))
+    // Vertices are numbered through the holes, as the form lists them.
+    expect(checkGeometry(3, `${outer}#116.394,39.904|x,1|116.396,39.906`)).toBe(MAP_MSG.vertexInvalid(6))
+  })
+
+  it('takes the holes out of the area', () => {
+    const whole = measure(3, parts(outer)).area!
+    const r = parsePoints(`${outer}#${hole}`)
+    const holed = r.ok ? measure(3, r.parts, 0, r.holes).area! : 0
+    const holeArea = measure(3, parts(hole)).area!
+    expect(holed).toBeCloseTo(whole - holeArea, 3)
+    expect(holeArea).toBeGreaterThan(0)
+  })
+})

@@ -74,4 +74,18 @@ describe('overlays handed to the WeChat map through setData', () => {
     const away = keepIfUnchanged(selected, weappScene(computeDrawList(index, { ...BEIJING, west: 116.0, east: 116.25 }), icons).polylines)
     expect(away.value).toEqual([])
   })
+
+  it('draws an area with its hole as the filled outline plus the hole outlined, since WeChat has no polygon holes', () => {
+    const holed = buildMarker({ id: 5, type: 3, points: '116.38,39.90|116.42,39.90|116.42,39.88|116.38,39.88#116.395,39.895|116.405,39.895|116.405,39.885' })
+    const scene = weappScene(computeDrawList(buildMarkerIndex([holed]), { ...BEIJING, zoom: 14, west: 116.3, east: 116.5, south: 39.8, north: 40.0 }), icons)
+    expect(scene.polygons).toHaveLength(1)
+    expect(scene.polygons[0].points).toHaveLength(4)
+    expect(scene.polylines).toHaveLength(1)
+    expect(scene.polylines[0].points).toEqual([
+      { longitude: 116.395, latitude: 39.895 },
+      { longitude: 116.405, latitude: 39.895 },
+      { longitude: 116.405, latitude: 39.885 },
+      { longitude: 116.395, latitude: 39.895 },
+    ])
+  })
 })

@@ -34,7 +34,7 @@ function geometryOf(m: Marker) {
   return {
     vertices: flat.slice(0, SHOWN_VERTICES).map((p) => `${formatCoord(p.lng)}, ${formatCoord(p.lat)}`),
     total: flat.length,
-    measures: measure(m.type, parsed.parts, m.radius),
+    measures: measure(m.type, parsed.parts, m.radius, parsed.holes),
   }
 }
 

@@ -12,6 +12,7 @@ import type { LngLat } from '../points'
 import {
   closeRing,
   DESCRIPTION_FIELD,
+  fileHoles,
   fileParts,
   KIND_NAMES,
   kindFromName,
@@ -143,12 +144,14 @@ function fromWkt(text: string, kind: ReturnType<typeof kindFromName>, radius: st
     case 'LINESTRING':
       return { type: kind === MARKER_KIND.dashedLine ? MARKER_KIND.dashedLine : MARKER_KIND.solidLine, parts: [ring(body)] }
     case 'POLYGON': {
-      const outer = openRing(ring(body[0]))
-      if (kind === MARKER_KIND.rectangle && outer.length === 4) return { type: MARKER_KIND.rectangle, parts: [[outer[0], outer[2]]] }
-      return { type: MARKER_KIND.polygon, parts: [outer] }
+      const [outer, ...holes] = (body as Nested[]).map((r) => openRing(ring(r)))
+      if (kind === MARKER_KIND.rectangle && outer.length === 4 && !holes.length) return { type: MARKER_KIND.rectangle, parts: [[outer[0], outer[2]]] }
+      return { type: MARKER_KIND.polygon, parts: [outer], holes: [holes] }
     }
-    case 'MULTIPOLYGON':
-      return { type: MARKER_KIND.multiPolygon, parts: (body as Nested[]).map((polygon) => openRing(ring((polygon as Nested[])[0]))) }
+    case 'MULTIPOLYGON': {
+      const polygons = (body as Nested[]).map((polygon) => (polygon as Nested[]).map((r) => openRing(ring(r))))
+      return { type: MARKER_KIND.multiPolygon, parts: polygons.map((p) => p[0] ?? []), holes: polygons.map((p) => p.slice(1)) }
+    }
     default:
       return MAP_IO_MSG.importGeometryUnsupported(type)
   }
@@ -247,7 +250,9 @@ function unsafeCell(text: string): string {
 
 function toWkt(m: ExportMarker, crs: FileCrs): string {
   const parts = fileParts(m, crs)
+  const holes = fileHoles(m, crs)
   const xy = (points: LngLat[]) => points.map((p) => `${p.lng} ${p.lat}`).join(', ')
+  const polygon = (i: number) => `(${[parts[i], ...(holes[i] ?? [])].map((r) => `(${xy(closeRing(r))})`).join(', ')})`
   switch (m.type) {
     case MARKER_KIND.point:
     case MARKER_KIND.circle:
@@ -256,10 +261,10 @@ function toWkt(m: ExportMarker, crs: FileCrs): string {
     case MARKER_KIND.dashedLine:
       return `LINESTRING (${xy(parts[0])})`
     case MARKER_KIND.polygon:
-      return `POLYGON ((${xy(closeRing(parts[0]))}))`
+      return `POLYGON ${polygon(0)}`
     case MARKER_KIND.rectangle:
       return `POLYGON ((${xy(closeRing(rectangleRing(m, crs)))}))`
     case MARKER_KIND.multiPolygon:
-      return `MULTIPOLYGON (${parts.map((part) => `((${xy(closeRing(part))}))`).join(', ')})`
+      return `MULTIPOLYGON (${parts.map((_, i) => polygon(i)).join(', ')})`
   }
 }

@@ -10,6 +10,7 @@ import { MAP_IO_MSG } from '../messages'
 import type { LngLat } from '../points'
 import {
   closeRing,
+  fileHoles,
   fileParts,
   fieldsFrom,
   KIND_NAMES,
@@ -94,14 +95,14 @@ function geometryOf(geometry: GeoJsonGeometry | null | undefined, properties: Re
     case 'LineString':
       return { type: kind === MARKER_KIND.dashedLine ? MARKER_KIND.dashedLine : MARKER_KIND.solidLine, parts: [positions(c)] }
     case 'Polygon': {
-      const ring = openRing(positions(Array.isArray(c) ? c[0] : undefined))
+      const [ring, ...holes] = rings(c)
       // Our rectangle is its two opposite corners: the first and the third of the four.
-      if (kind === MARKER_KIND.rectangle && ring.length === 4) return { type: MARKER_KIND.rectangle, parts: [[ring[0], ring[2]]] }
-      return { type: MARKER_KIND.polygon, parts: [ring] }
+      if (kind === MARKER_KIND.rectangle && ring.length === 4 && !holes.length) return { type: MARKER_KIND.rectangle, parts: [[ring[0], ring[2]]] }
+      return { type: MARKER_KIND.polygon, parts: [ring], holes: [holes] }
     }
     case 'MultiPolygon': {
-      const polygons = Array.isArray(c) ? c : []
-      return { type: MARKER_KIND.multiPolygon, parts: polygons.map((polygon) => openRing(positions(Array.isArray(polygon) ? polygon[0] : undefined))) }
+      const polygons = (Array.isArray(c) ? c : []).map(rings)
+      return { type: MARKER_KIND.multiPolygon, parts: polygons.map((p) => p[0]), holes: polygons.map((p) => p.slice(1)) }
     }
     default:
       return MAP_IO_MSG.importGeometryUnsupported(String(geometry.type))
@@ -126,6 +127,12 @@ function coordinate(value: unknown): number {
   return typeof value === 'number' ? value : NaN
 }
 
+/** A polygon's rings, outer first, each without its closing vertex. */
+function rings(value: unknown): LngLat[][] {
+  const list = Array.isArray(value) && value.length ? value : [undefined]
+  return list.map((ring) => openRing(positions(ring)))
+}
+
 function positions(value: unknown): LngLat[] {
   return Array.isArray(value) ? value.map(position) : []
 }
@@ -142,6 +149,8 @@ export function serializeGeoJson(markers: ExportMarker[], options: ExportOptions
 
 function geometryFor(m: ExportMarker, crs: FileCrs): GeoJsonGeometry {
   const parts = fileParts(m, crs)
+  const holes = fileHoles(m, crs)
+  const polygon = (i: number) => [parts[i], ...(holes[i] ?? [])].map((ring) => closeRing(ring).map(xy))
   const xy = (p: LngLat) => [p.lng, p.lat]
   const type: MarkerType = m.type
   switch (type) {
@@ -152,10 +161,10 @@ function geometryFor(m: ExportMarker, crs: FileCrs): GeoJsonGeometry {
     case MARKER_KIND.dashedLine:
       return { type: 'LineString', coordinates: parts[0].map(xy) }
     case MARKER_KIND.polygon:
-      return { type: 'Polygon', coordinates: [closeRing(parts[0]).map(xy)] }
+      return { type: 'Polygon', coordinates: polygon(0) }
     case MARKER_KIND.rectangle:
       return { type: 'Polygon', coordinates: [closeRing(rectangleRing(m, crs)).map(xy)] }
     case MARKER_KIND.multiPolygon:
-      return { type: 'MultiPolygon', coordinates: parts.map((part) => [closeRing(part).map(xy)]) }
+      return { type: 'MultiPolygon', coordinates: parts.map((_, i) => polygon(i)) }
   }
 }

@@ -9,7 +9,7 @@ import { XMLBuilder } from 'fast-xml-parser'
 import type { FileCrs } from '../../../types/mapdata'
 import type { LngLat } from '../points'
 import { MARKER_KIND, isArea } from '../markerKinds'
-import { closeRing, DESCRIPTION_FIELD, fileParts, rectangleRing, type ExportMarker, type ExportOptions } from './rows'
+import { closeRing, DESCRIPTION_FIELD, fileHoles, fileParts, rectangleRing, type ExportMarker, type ExportOptions } from './rows'
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, suppressEmptyNode: true })
 
@@ -48,5 +48,8 @@ function description(m: ExportMarker): string {
 function segments(m: ExportMarker, crs: FileCrs): LngLat[][] {
   if (m.type === MARKER_KIND.rectangle) return [closeRing(rectangleRing(m, crs))]
   const parts = fileParts(m, crs)
-  return isArea(m.type) ? parts.map(closeRing) : parts
+  if (!isArea(m.type)) return parts
+  // An area's holes follow its outline as segments of their own, so their outlines are not lost.
+  const holes = fileHoles(m, crs)
+  return parts.flatMap((part, i) => [part, ...(holes[i] ?? [])].map(closeRing))
 }

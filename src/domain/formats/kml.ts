@@ -13,6 +13,7 @@ import {
   closeRing,
   DESCRIPTION_FIELD,
   fieldsFrom,
+  fileHoles,
   fileParts,
   KIND_NAMES,
   kindFromName,
@@ -161,14 +162,15 @@ function fromGeometry(geometry: Node, kind: ReturnType<typeof kindFromName>, rad
     case 'Polygon': {
       const ring = outerRing(geometry)
       if (!ring.length) return MAP_IO_MSG.importGeometryMissing
-      if (kind === MARKER_KIND.rectangle && ring.length === 4) return { type: MARKER_KIND.rectangle, parts: [[ring[0], ring[2]]] }
-      return { type: MARKER_KIND.polygon, parts: [ring] }
+      const holes = innerRings(geometry)
+      if (kind === MARKER_KIND.rectangle && ring.length === 4 && !holes.length) return { type: MARKER_KIND.rectangle, parts: [[ring[0], ring[2]]] }
+      return { type: MARKER_KIND.polygon, parts: [ring], holes: [holes] }
     }
     case 'MultiGeometry':
     case 'MultiTrack': {
       const members = childrenOf(geometry).filter((n) => GEOMETRY_TAGS.includes(tagOf(n)))
       const polygons = members.length > 0 && members.every((n) => tagOf(n) === 'Polygon')
-      if (polygons && (members.length > 1 || kind === MARKER_KIND.multiPolygon)) return { type: MARKER_KIND.multiPolygon, parts: members.map(outerRing) }
+      if (polygons && (members.length > 1 || kind === MARKER_KIND.multiPolygon)) return { type: MARKER_KIND.multiPolygon, parts: members.map(outerRing), holes: members.map(innerRings) }
       const each = members.map((member) => fromGeometry(member, kind, radius))
       const problem = each.find((m): m is string => typeof m === 'string')
       if (problem) return problem
@@ -193,6 +195,15 @@ function trackCoordinates(track: Node): LngLat[] {
 
 function outerRing(polygon: Node): LngLat[] {
   return openRing(coordinates(child(child(polygon, 'outerBoundaryIs'), 'LinearRing')))
+}
+
+/** The holes: one <innerBoundaryIs> per inner ring (as KML 2.2 writes them), or several rings in one (as some tools do). */
+function innerRings(polygon: Node): LngLat[][] {
+  return childrenOf(polygon)
+    .filter((n) => tagOf(n) === 'innerBoundaryIs')
+    .flatMap((inner) => childrenOf(inner).filter((n) => tagOf(n) === 'LinearRing'))
+    .map((ring) => openRing(coordinates(ring)))
+    .filter((ring) => ring.length > 0)
 }
 
 /** 'lng,lat[,alt]' tuples separated by white space. */
@@ -232,12 +243,16 @@ function coordinateText(points: LngLat[]): string {
   return points.map((p) => `${p.lng},${p.lat}`).join(' ')
 }
 
-function polygon(ring: LngLat[]) {
-  return { outerBoundaryIs: { LinearRing: { coordinates: coordinateText(closeRing(ring)) } } }
+function polygon(ring: LngLat[], holes: LngLat[][] = []) {
+  return {
+    outerBoundaryIs: { LinearRing: { coordinates: coordinateText(closeRing(ring)) } },
+    ...(holes.length ? { innerBoundaryIs: holes.map((hole) => ({ LinearRing: { coordinates: coordinateText(closeRing(hole)) } })) } : {}),
+  }
 }
 
 function geometryFor(m: ExportMarker, crs: FileCrs): Record<string, unknown> {
   const parts = fileParts(m, crs)
+  const holes = fileHoles(m, crs)
   switch (m.type) {
     case MARKER_KIND.point:
     case MARKER_KIND.circle:
@@ -246,10 +261,10 @@ function geometryFor(m: ExportMarker, crs: FileCrs): Record<string, unknown> {
     case MARKER_KIND.dashedLine:
       return { LineString: { coordinates: coordinateText(parts[0]) } }
     case MARKER_KIND.polygon:
-      return { Polygon: polygon(parts[0]) }
+      return { Polygon: polygon(parts[0], holes[0]) }
     case MARKER_KIND.rectangle:
       return { Polygon: polygon(rectangleRing(m, crs)) }
     case MARKER_KIND.multiPolygon:
-      return { MultiGeometry: { Polygon: parts.map(polygon) } }
+      return { MultiGeometry: { Polygon: parts.map((part, i) => polygon(part, holes[i])) } }
   }
 }

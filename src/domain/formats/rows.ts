@@ -108,6 +108,8 @@ export function isReservedKey(key: string): boolean {
 export interface FileGeometry {
   type: MarkerType
   parts: LngLat[][]
+  /** Each polygon part's inner rings (closing vertex dropped), as the points codec keeps them. */
+  holes?: LngLat[][][]
   radius?: number
 }
 
@@ -157,7 +159,11 @@ export class RowCollector {
     else if (isArea(type)) this.summary.areas++
     else this.summary.points++
     const radius = type === MARKER_KIND.circle ? Number(geometry.radius ?? 0) : 0
-    const points = serializePoints(geometry.parts.map((part) => part.map((p) => toStored(p, this.crs))))
+    const stored = (ring: LngLat[]) => ring.map((p) => toStored(p, this.crs))
+    const points = serializePoints(
+      geometry.parts.map(stored),
+      (geometry.holes ?? []).map((rings) => rings.map(stored)),
+    )
     const problem = checkGeometry(type, points, radius)
     if (problem) return this.fail(row, problem)
     const text = typeof name === 'string' || typeof name === 'number' ? String(name).trim() : ''
@@ -184,12 +190,21 @@ function toStored(p: LngLat, crs: FileCrs): LngLat {
 export function fileParts(marker: Pick<ExportMarker, 'points'>, crs: FileCrs = 'wgs84'): LngLat[][] {
   const parsed = parsePoints(marker.points)
   if (!parsed.ok) return []
-  return parsed.parts.map((part) =>
-    part.map((p) => {
-      const q = crs === 'gcj02' ? p : gcj02ToWgs84(p)
-      return { lng: Number(formatCoord(q.lng)), lat: Number(formatCoord(q.lat)) }
-    }),
-  )
+  return parsed.parts.map((part) => fileRing(part, crs))
+}
+
+/** Each part's holes (inner rings) in the file's coordinate system; [] for a part without. */
+export function fileHoles(marker: Pick<ExportMarker, 'points'>, crs: FileCrs = 'wgs84'): LngLat[][][] {
+  const parsed = parsePoints(marker.points)
+  if (!parsed.ok) return []
+  return parsed.holes.map((rings) => rings.map((ring) => fileRing(ring, crs)))
+}
+
+function fileRing(ring: LngLat[], crs: FileCrs): LngLat[] {
+  return ring.map((p) => {
+    const q = crs === 'gcj02' ? p : gcj02ToWgs84(p)
+    return { lng: Number(formatCoord(q.lng)), lat: Number(formatCoord(q.lat)) }
+  })
 }
 
 /** The four corners of a rectangle from its two stored corners (a, b), in stored coordinates first. */

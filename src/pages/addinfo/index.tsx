@@ -97,7 +97,7 @@ const AddInfoForm = observer(function AddInfoForm() {
   const single = draft.maxVertices === 1
   const geometryOk = checkGeometry(draft.type, draft.points, draft.radius) === null
   const parsed = geometryOk ? parsePoints(draft.points) : null
-  const m = parsed && parsed.ok ? measure(draft.type, parsed.parts, draft.radius) : {}
+  const m = parsed && parsed.ok ? measure(draft.type, parsed.parts, draft.radius, parsed.holes) : {}
 
   const warn = (msg: string | null) => {
     if (msg) app.notify(msg, 'warning')

@@ -136,7 +136,12 @@ export class AmapEngine {
     else if (m.type === MARKER_KIND.rectangle) {
       const [a, b] = s.parts[0]
       overlays.push(new A.Polygon({ ...stroke, path: path(rectangleCorners(a, b)) }))
-    } else for (const part of s.parts) overlays.push(new A.Polygon({ ...stroke, path: path(part) }))
+    } else
+      s.parts.forEach((part, i) => {
+        // A ring list is AMap's polygon with holes: the outer ring, then each hole.
+        const holes = s.holes?.[i] ?? []
+        overlays.push(new A.Polygon({ ...stroke, path: holes.length ? [part, ...holes].map(path) : path(part) }))
+      })
     for (const o of overlays) o.on('click', () => this.cb().onMarkerTap?.(m.id))
     if (title) {
       const [w, so, e, n] = s.bbox

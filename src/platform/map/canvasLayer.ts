@@ -109,8 +109,10 @@ export function projectShape(s: Shape): ProjectedShape {
   if (cached) return cached
   const m = s.marker
   const kind = isLine(m.type) ? ShapeKind.Line : m.type === MARKER_KIND.circle ? ShapeKind.Circle : ShapeKind.Area
-  // Rectangles are stored as two corners, multi-areas as one ring per part, the rest as their first part.
-  const parts: LngLat[][] = m.type === MARKER_KIND.rectangle ? [rectangleCorners(s.parts[0][0], s.parts[0][1] ?? s.parts[0][0])] : m.type === MARKER_KIND.multiPolygon ? s.parts : [s.parts[0]]
+  // Rectangles are stored as two corners, multi-areas as one ring per part, the rest as their first
+  // part; holes are rings too, cut out of the fill by the even-odd rule the areas are filled with.
+  const outline: LngLat[][] = m.type === MARKER_KIND.rectangle ? [rectangleCorners(s.parts[0][0], s.parts[0][1] ?? s.parts[0][0])] : m.type === MARKER_KIND.multiPolygon ? s.parts : [s.parts[0]]
+  const parts = m.type === MARKER_KIND.polygon || m.type === MARKER_KIND.multiPolygon ? [...outline, ...(s.holes ?? []).flat()] : outline
   const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity]
   const rings = parts.map((part) => {
     const ring = new Float64Array(part.length * 2)

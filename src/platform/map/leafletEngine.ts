@@ -193,12 +193,11 @@ export class LeafletEngine {
         rectangleCorners(a, b).map((p) => this.ll(p)),
         options,
       )
-    } else if (m.type === MARKER_KIND.multiPolygon) layer = L.polygon(s.parts.map((part) => [part.map((p) => this.ll(p))]) as Leaflet.LatLngExpression[][][], options)
-    else
-      layer = L.polygon(
-        s.parts[0].map((p) => this.ll(p)),
-        options,
-      )
+    } else {
+      // A part is its outer ring then its holes, which Leaflet cuts out of the fill.
+      const rings = (i: number) => [s.parts[i], ...(s.holes?.[i] ?? [])].map((ring) => ring.map((p) => this.ll(p)))
+      layer = m.type === MARKER_KIND.multiPolygon ? L.polygon(s.parts.map((_, i) => rings(i)) as Leaflet.LatLngExpression[][][], options) : L.polygon(rings(0), options)
+    }
     layer.on('click', (e: Leaflet.LeafletMouseEvent) => {
       L.DomEvent.stopPropagation(e)
       this.cb().onMarkerTap?.(m.id)

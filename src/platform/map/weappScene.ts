@@ -145,7 +145,12 @@ export function weappScene(
     if (isLine(m.type)) polylines.push({ points: s.parts[0].map(wx), color, width, dottedLine: s.dashed })
     else if (m.type === MARKER_KIND.circle) circles.push({ ...wx(s.parts[0][0]), radius: m.radius, color, fillColor: fill, strokeWidth: width })
     else if (m.type === MARKER_KIND.rectangle) polygons.push({ points: rectangle(s), strokeWidth: width, strokeColor: color, fillColor: fill })
-    else for (const part of s.parts) polygons.push({ points: part.map(wx), strokeWidth: width, strokeColor: color, fillColor: fill })
+    else
+      s.parts.forEach((part, i) => {
+        polygons.push({ points: part.map(wx), strokeWidth: width, strokeColor: color, fillColor: fill })
+        // WeChat's map has no polygons with holes: a hole is drawn as its outline over the fill.
+        for (const hole of s.holes?.[i] ?? []) polylines.push({ points: [...hole, hole[0]].map(wx), color, width, dottedLine: false })
+      })
   }
   // Heat cells as soft circles one heatmap radius (25 px at this zoom) across.
   if (list.heat) {
