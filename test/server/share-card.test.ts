@@ -6,9 +6,10 @@
  * to the shared data makes a new picture with a new ETag.
  */
 import { PNG } from 'pngjs'
+import { withPageTags } from '../../server/src/static'
 import { SHARE_MSG } from '../../src/domain/shareMessages'
 import { DEFAULT_MARKER_COLOR } from '../../src/domain/constants'
-import { cardFontFile } from '../../server/src/services/share-card'
+import { cardFontFile, shareViewTags } from '../../server/src/services/share-card'
 import { CARD_BAND, CARD_HEIGHT, CARD_WIDTH } from '../../server/src/services/share-card-svg'
 import { makeShareWorld, ok, type ShareWorld } from './share-fixture'
 
@@ -105,5 +106,33 @@ describe('a share card picture', () => {
     expect(moved.statusCode).toBe(200)
     expect(moved.headers.etag).not.toBe(first.headers.etag)
     expect(Buffer.compare(moved.rawPayload, first.rawPayload)).not.toBe(0)
+  })
+})
+
+describe('the og: tags of /share/view, for chat apps that read only the page', () => {
+  beforeEach(async () => {
+    w = await makeShareWorld()
+  })
+  const tagsOf = (id: string, path = '/share/view') => shareViewTags(w.t.db.kysely, () => w.t.clock.now())(path, new URLSearchParams({ id }), 'http://map.example.cn')
+  const tag = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(html)?.[1]
+  const INDEX = '<!doctype html><html><head><title>团队地图</title></head><body><div id="app"></div></body></html>'
+
+  it('names the share, escaped, and points og:image at its card picture', async () => {
+    const id = await w.share({ name: '巡检 <东区> & "北区"', data_ids: [w.layers.a] })
+    const html = withPageTags(INDEX, (await tagsOf(id))!)
+    expect(tag(html, 'og:title')).toBe('巡检 &lt;东区&gt; &amp; &quot;北区&quot;')
+    expect(tag(html, 'og:image')).toBe(`http://map.example.cn/api/share/card/${id}.png`)
+    expect(html).toMatch(/<\/head><body><div id="app"><\/div>/)
+    const locked = await w.share({ name: '加密', data_ids: [w.layers.a], need_pwd: true, pwd: '1234' })
+    expect((await tagsOf(locked))!.description).toMatch(/需密码查看/)
+  })
+
+  it('says a deleted share is gone, without a picture, and has nothing for other pages', async () => {
+    const id = await w.share({ data_ids: [w.layers.a] })
+    ok(await w.call('/api/share/delete', { id }, w.owner))
+    const html = withPageTags(INDEX, (await tagsOf(id))!)
+    expect(tag(html, 'og:description')).toBe(SHARE_MSG.notFound)
+    expect(tag(html, 'og:image')).toBeUndefined()
+    expect(await tagsOf(id, '/map')).toBeNull()
   })
 })

@@ -173,6 +173,28 @@ describe('ShareViewStore: the public share view', () => {
     expect(root.shareView.titlesOn).toBe(false)
   })
 
+  it('forwards a share with its card picture, and offers Moments only for a public share', async () => {
+    const handlers = (need_pwd: boolean) => ({
+      '/api/share/getbyid': () => ok({ ...meta, need_pwd }),
+      '/api/layer/get/share': () => ok([layer]),
+      '/api/marker/get/share': () => ok({ list: markers, total: 2 }),
+    })
+    const open = makeRoot(handlers(false))
+    await open.root.shareView.open(meta.id)
+    expect(open.root.shareView.forward).toEqual({
+      title: '客户分布',
+      path: `/pages/share/view/index?id=${meta.id}`,
+      query: `id=${meta.id}`,
+      imageUrl: `https://map.test/api/share/card/${meta.id}.png`,
+    })
+    expect(open.timeline).toEqual([true])
+    const locked = makeRoot(handlers(true))
+    await locked.root.shareView.open(meta.id)
+    expect(locked.timeline).toEqual([false])
+    // The card of a password share shows a lock, never its data (the server draws it so): forwarding it is fine.
+    expect(locked.root.shareView.forward.imageUrl).toBe(`https://map.test/api/share/card/${meta.id}.png`)
+  })
+
   it('keeps the proof on the phone: opening the link again needs no password', async () => {
     const handlers = {
       '/api/share/getbyid': () => ok(meta),

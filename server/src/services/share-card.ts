@@ -10,6 +10,8 @@ import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import type { Marker } from '../../../types/mapdata'
 import type { Executor } from '../db/connection'
+import { BusinessError } from '../envelope'
+import type { PageTags } from '../static'
 import { getSystemConfig } from '../db/system-config'
 import { routesOfShare } from './routes'
 import { liveShare, sharedMarkersPage } from './shares'
@@ -94,5 +96,24 @@ export function shareCards(db: Executor, options: { font?: string; log?: (line: 
       cache.set(etag, png)
       return { png, etag }
     },
+  }
+}
+
+/** og: tags of /share/view?id=: a live share's name and card picture (a lock for a password share); a gone share says so, without a picture. */
+export function shareViewTags(db: Executor, now: () => Date): (path: string, query: URLSearchParams, origin: string) => Promise<PageTags | null> {
+  return async (path, query, origin) => {
+    const id = query.get('id')
+    if (path.replace(/\/+$/, '') !== '/share/view' || !id) return null
+    try {
+      const { row, group } = await liveShare(db, id, now())
+      return {
+        title: row.name || '地图分享',
+        description: row.need_pwd === 1 ? `${group.name} 的地图分享（需密码查看）` : `${group.name} 的地图分享`,
+        image: `${origin}/api/share/card/${encodeURIComponent(id)}.png`,
+      }
+    } catch (err) {
+      if (err instanceof BusinessError) return { title: '地图分享', description: err.message }
+      throw err
+    }
   }
 }

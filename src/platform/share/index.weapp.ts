@@ -14,4 +14,10 @@ export const sharePlatform: SharePlatform = {
     }
   },
   webOrigin: () => (typeof API_BASE === 'string' ? API_BASE : ''),
+  allowTimeline(on) {
+    // WeChat takes `menus` (Taro's type leaves it out): which items the page's ··· menu offers.
+    const done = on ? Taro.showShareMenu({ withShareTicket: false, menus: ['shareAppMessage', 'shareTimeline'] } as Taro.showShareMenu.Option) : Taro.hideShareMenu({ menus: ['shareTimeline'] })
+    // An older WeChat without the menu item: the card can still be forwarded.
+    void Promise.resolve(done).catch(() => undefined)
+  },
 }
