@@ -9,7 +9,19 @@ import type { Share, ShareKind } from '../../types/share'
 import { SHARE_BTN } from '../domain/constants'
 import { TEAM_UI_MSG } from '../domain/messages'
 import { shareableLayers } from '../domain/permissions'
-import { checkShareForm, hasShareFlag, newShareForm, setShareExpSwitch, setSharePwdSwitch, shanghaiDate, shareExpPickerDate, shareLink, withShareFlag, type ShareForm } from '../domain/share'
+import {
+  checkShareForm,
+  hasShareFlag,
+  newShareForm,
+  setShareExpSwitch,
+  setSharePwdSwitch,
+  shanghaiDate,
+  shareExpPickerDate,
+  shareForward,
+  shareLink,
+  withShareFlag,
+  type ShareForm,
+} from '../domain/share'
 import type { RootStore } from './RootStore'
 
 export const SHARE_PAGE_SIZE = 20
@@ -138,6 +150,7 @@ export class ShareStore {
       this.saving = false
       if (!id) return
       this.createdLink = shareLink(this.root.platform.share.webOrigin(), id)
+      this.root.app.setCreatedForward(shareForward(this.root.platform.share.webOrigin(), id, form.name.trim()))
       // SPEC 2: on success the dialog shows the link; the form then resets.
       this.form = null
     })
@@ -152,6 +165,7 @@ export class ShareStore {
 
   dismissCreated(): void {
     this.createdLink = null
+    this.root.app.setCreatedForward(null)
   }
 
   linkOf(share: Pick<Share, 'id'>): string {

@@ -110,6 +110,23 @@ describe('ShareStore: the share dialog (SPEC 5)', () => {
     expect(root.app.notices.at(-1)?.text).toBe('复制成功')
   })
 
+  it("the share just made is what the dialog's 发给微信好友 forwards, with its card picture, until the dialog closes", async () => {
+    const { root } = await withLayers({ '/api/share/save': () => ok('NewShareId123456') })
+    root.shares.open(1, [5], '客户')
+    root.shares.setName('网点分享')
+    expect(await root.shares.submit()).toBe(true)
+    expect(root.app.forwardFrom('button')).toEqual({
+      title: '网点分享',
+      path: '/pages/share/view/index?id=NewShareId123456',
+      query: 'id=NewShareId123456',
+      imageUrl: 'https://map.test/api/share/card/NewShareId123456.png',
+    })
+    // The ··· menu forwards the app, not the share.
+    expect(root.app.forwardFrom('menu')).toEqual({ title: '团队地图', path: '/pages/map/index' })
+    root.shares.dismissCreated()
+    expect(root.app.forwardFrom('button')).toEqual({ title: '团队地图', path: '/pages/map/index' })
+  })
+
   it('a member lists only their own shares; deleting removes one from the list', async () => {
     const share = {
       id: 'AbCdEfGhIj123456',

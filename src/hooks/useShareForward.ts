@@ -1,0 +1,12 @@
+/**
+ * A page that holds the share dialog answers WeChat's forward: the dialog's 发给微信好友 button
+ * (an openType share button) forwards the share just made, with its card picture; the ··· menu
+ * forwards the app. Tiny on purpose: the dialog itself loads lazily, this hook does not.
+ */
+import { useShareAppMessage } from '@tarojs/taro'
+import { useStores } from '../stores/context'
+
+export function useShareForward(): void {
+  const { app } = useStores()
+  useShareAppMessage((res) => app.forwardFrom(res?.from))
+}
