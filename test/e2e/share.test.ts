@@ -118,6 +118,22 @@ describe('share links: dialog, password, public view, deletion', () => {
     }
   })
 
+  it("the link's card: a lock for this password share, named in the og: tags chat apps read", async () => {
+    const id = new URL(link).searchParams.get('id')!
+    const html = await (await fetch(`${server.url}/share/view?id=${id}`)).text()
+    expect(html).toContain('<meta property="og:title" content="客户_图层_分享">')
+    expect(html).toContain(`<meta property="og:image" content="${server.url}/api/share/card/${id}.png">`)
+    const page = await world.newPage()
+    try {
+      await page.goto(`${server.url}/api/share/card/${id}.png`)
+      const size = await page.locator('img').evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight])
+      expect(size).toEqual([500, 400])
+      await shot(page, '51b-share-card-locked')
+    } finally {
+      await page.context().close()
+    }
+  })
+
   it('a viewer whose network blocks the map tiles is told once that the base map failed, and still sees the markers', async () => {
     const page = await world.newPage()
     try {
