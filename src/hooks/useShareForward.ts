@@ -4,9 +4,8 @@
  * forwards the app. Tiny on purpose: the dialog itself loads lazily, this hook does not.
  */
 import { useShareAppMessage } from '@tarojs/taro'
-import { useStores } from '../stores/context'
+import { forwardFrom } from '../stores/createdShare'
 
 export function useShareForward(): void {
-  const { app } = useStores()
-  useShareAppMessage((res) => app.forwardFrom(res?.from))
+  useShareAppMessage((res) => forwardFrom(res?.from))
 }

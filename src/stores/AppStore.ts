@@ -61,8 +61,6 @@ export class AppStore {
    * demand and takes the request, so its code stays out of the map page's bundle.
    */
   share_request: { type: 1 | 2 | 3; ids: number[]; name?: string; pickLayers?: boolean } | null = null
-  /** The share just made, as the share dialog's 发给微信好友 button forwards it in the mini-program (name, page, card picture). */
-  created_forward: { title: string; path: string; imageUrl: string } | null = null
   /** Development-only: a developer chose to continue on a desktop browser. */
   allowDesktop = false
   /** The app-upgrade prompt: its state is SPEC 3's app_upgrade. */
@@ -124,15 +122,6 @@ export class AppStore {
 
   requestShare(request: NonNullable<AppStore['share_request']>): void {
     this.share_request = request
-  }
-
-  setCreatedForward(forward: AppStore['created_forward']): void {
-    this.created_forward = forward
-  }
-
-  /** What a page holding the share dialog forwards: the share just made from its button, the app from the ··· menu. */
-  forwardFrom(from: string | undefined): { title: string; path: string; imageUrl?: string } {
-    return from === 'button' && this.created_forward ? this.created_forward : { title: '团队地图', path: '/pages/map/index' }
   }
 
   /** The share dialog took the request. */

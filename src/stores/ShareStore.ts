@@ -22,6 +22,7 @@ import {
   withShareFlag,
   type ShareForm,
 } from '../domain/share'
+import { setCreatedShare } from './createdShare'
 import type { RootStore } from './RootStore'
 
 export const SHARE_PAGE_SIZE = 20
@@ -150,7 +151,7 @@ export class ShareStore {
       this.saving = false
       if (!id) return
       this.createdLink = shareLink(this.root.platform.share.webOrigin(), id)
-      this.root.app.setCreatedForward(shareForward(this.root.platform.share.webOrigin(), id, form.name.trim()))
+      setCreatedShare(shareForward(this.root.platform.share.webOrigin(), id, form.name.trim()))
       // SPEC 2: on success the dialog shows the link; the form then resets.
       this.form = null
     })
@@ -165,7 +166,7 @@ export class ShareStore {
 
   dismissCreated(): void {
     this.createdLink = null
-    this.root.app.setCreatedForward(null)
+    setCreatedShare(null)
   }
 
   linkOf(share: Pick<Share, 'id'>): string {
@@ -218,6 +219,7 @@ export class ShareStore {
   reset(): void {
     this.close()
     this.createdLink = null
+    setCreatedShare(null)
     this.list = []
     this.total = 0
     this.page = 0

@@ -2,6 +2,7 @@ import { ErrCode } from '../../types/api'
 import type { ShareMeta } from '../../types/share'
 import { SHARE_BTN } from '../../src/domain/constants'
 import { shanghaiDate } from '../../src/domain/share'
+import { forwardFrom } from '../../src/stores/createdShare'
 import { fail, makeRoot, ok } from '../support/fakes'
 import { buildLayer, buildMarker, signedInRoot } from '../support/mapBuilders'
 
@@ -115,16 +116,16 @@ describe('ShareStore: the share dialog (SPEC 5)', () => {
     root.shares.open(1, [5], '客户')
     root.shares.setName('网点分享')
     expect(await root.shares.submit()).toBe(true)
-    expect(root.app.forwardFrom('button')).toEqual({
+    expect(forwardFrom('button')).toEqual({
       title: '网点分享',
       path: '/pages/share/view/index?id=NewShareId123456',
       query: 'id=NewShareId123456',
       imageUrl: 'https://map.test/api/share/card/NewShareId123456.png',
     })
     // The ··· menu forwards the app, not the share.
-    expect(root.app.forwardFrom('menu')).toEqual({ title: '团队地图', path: '/pages/map/index' })
+    expect(forwardFrom('menu')).toEqual({ title: '团队地图', path: '/pages/map/index' })
     root.shares.dismissCreated()
-    expect(root.app.forwardFrom('button')).toEqual({ title: '团队地图', path: '/pages/map/index' })
+    expect(forwardFrom('button')).toEqual({ title: '团队地图', path: '/pages/map/index' })
   })
 
   it('a member lists only their own shares; deleting removes one from the list', async () => {
