@@ -12,6 +12,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
 import { BUILDING_PAGE, BUILDING_PAGE_POLICY, BUILDING_REFRESH_S } from './building'
 import { appContentSecurityPolicy } from './csp'
+import { escapeHtml } from './presenters/download'
 
 export interface StaticOptions {
   /** True while the H5 build is being made: its folder is missing or half written. */
@@ -27,12 +28,10 @@ export interface PageTags {
   image?: string
 }
 
-const escapeAttr = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!)
-
 /** The page with its og: tags before </head> (chat apps read only the HTML, never run the app). */
 export function withPageTags(html: string, tags: PageTags): string {
   const meta = [['og:type', 'website'], ['og:title', tags.title], ['og:description', tags.description], ...(tags.image ? [['og:image', tags.image]] : [])]
-    .map(([property, content]) => `<meta property="${property}" content="${escapeAttr(content)}">`)
+    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}">`)
     .join('')
   return /<\/head>/i.test(html) ? html.replace(/<\/head>/i, `${meta}</head>`) : html.replace(/<html[^>]*>/i, (open) => `${open}<head>${meta}</head>`)
 }
