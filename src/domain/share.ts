@@ -136,7 +136,7 @@ export function shareCardUrl(origin: string, id: string): string {
 /** What a forwarded card or a timeline post of a share carries. */
 export function shareForward(origin: string, id: string, name: string | undefined): { title: string; path: string; query: string; imageUrl: string } {
   const query = `id=${encodeURIComponent(id)}`
-  return { title: name || '地图分享', path: `/pages/share/view/index?${query}`, query, imageUrl: shareCardUrl(origin, id) }
+  return { title: name || SHARE_MSG.untitled, path: `/pages/share/view/index?${query}`, query, imageUrl: shareCardUrl(origin, id) }
 }
 
 /** How soon a share ends, for its colour: over (red), today (orange: the link dies tonight), later (green), forever (grey). */

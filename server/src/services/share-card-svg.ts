@@ -11,6 +11,7 @@ import { DEFAULT_MARKER_COLOR } from '../../../src/domain/constants'
 import type { MarkerStyle, MarkerType } from '../../../types/mapdata'
 // Its entities are XML's too: the same escaping serves the card's SVG text.
 import { escapeHtml } from '../presenters/download'
+import { SHARE_MSG } from '../../../src/domain/shareMessages'
 
 export const CARD_WIDTH = 500
 export const CARD_HEIGHT = 400
@@ -209,7 +210,7 @@ export function shareCardSvg(input: CardInput): string {
   const grid =
     Array.from({ length: 9 }, (_, i) => `<path d="M${(i + 1) * 50} 0V${MAP_HEIGHT}" stroke="#DDE5EE" stroke-width="1"/>`).join('') +
     Array.from({ length: 6 }, (_, i) => `<path d="M0 ${(i + 1) * 50}H${CARD_WIDTH}" stroke="#DDE5EE" stroke-width="1"/>`).join('')
-  const name = escapeHtml(fitted(input.name || '地图分享', 17))
+  const name = escapeHtml(fitted(input.name || SHARE_MSG.untitled, 17))
   const brand = escapeHtml(fitted(input.brand, 24))
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}">` +

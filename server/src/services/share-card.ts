@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs'
 import type { Marker } from '../../../types/mapdata'
 import type { Executor } from '../db/connection'
 import { BusinessError } from '../envelope'
+import { SHARE_MSG } from '../../../src/domain/shareMessages'
 import type { PageTags } from '../static'
 import { getSystemConfig } from '../db/system-config'
 import { routesOfShare } from './routes'
@@ -107,12 +108,12 @@ export function shareViewTags(db: Executor, now: () => Date): (path: string, que
     try {
       const { row, group } = await liveShare(db, id, now())
       return {
-        title: row.name || '地图分享',
-        description: row.need_pwd === 1 ? `${group.name} 的地图分享（需密码查看）` : `${group.name} 的地图分享`,
+        title: row.name || SHARE_MSG.untitled,
+        description: SHARE_MSG.preview(group.name, row.need_pwd === 1),
         image: `${origin}/api/share/card/${encodeURIComponent(id)}.png`,
       }
     } catch (err) {
-      if (err instanceof BusinessError) return { title: '地图分享', description: err.message }
+      if (err instanceof BusinessError) return { title: SHARE_MSG.untitled, description: err.message }
       throw err
     }
   }
