@@ -16,6 +16,13 @@ import { emit } from './emit'
 // BENCH_POINTS / BENCH_SHAPES change the mix, to see which part of the map costs what.
 const POINTS = Number(process.env.BENCH_POINTS ?? 20_000)
 const SHAPES = Number(process.env.BENCH_SHAPES ?? 2_000)
+interface Mix {
+  points: number
+  shapes: number
+}
+const MIX: Mix = { points: POINTS, shapes: SHAPES }
+/** The big map of the first-view line: 100,000 points and the same 2,000 lines and areas. */
+const BIG: Mix = { points: Number(process.env.BENCH_BIG_POINTS ?? 100_000), shapes: SHAPES }
 const MB = 1024 * 1024
 
 function random(seed: number): () => number {
@@ -38,12 +45,12 @@ interface BenchShape {
 }
 
 /** The bench's map: POINTS points and SHAPES lines and areas (half each), the same every run, for the app and the peer alike. */
-export function benchData(): { points: { name: string; lng: number; lat: number }[]; lines: BenchShape[]; areas: BenchShape[] } {
+export function benchData(mix: Mix = MIX): { points: { name: string; lng: number; lat: number }[]; lines: BenchShape[]; areas: BenchShape[] } {
   const next = random(42)
-  const points = Array.from({ length: POINTS }, (_, i) => ({ name: `网点${i}`, lng: Number((115.9 + next() * 1.0).toFixed(6)), lat: Number((39.5 + next() * 0.8).toFixed(6)) }))
+  const points = Array.from({ length: mix.points }, (_, i) => ({ name: `网点${i}`, lng: Number((115.9 + next() * 1.0).toFixed(6)), lat: Number((39.5 + next() * 0.8).toFixed(6)) }))
   const lines: BenchShape[] = []
   const areas: BenchShape[] = []
-  for (let i = 0; i < SHAPES / 2; i++) {
+  for (let i = 0; i < mix.shapes / 2; i++) {
     const lng = 115.9 + next()
     const lat = 39.5 + next() * 0.8
     const d = 0.002 + next() * 0.01
@@ -68,7 +75,7 @@ export function benchData(): { points: { name: string; lng: number; lat: number 
   return { points, lines, areas }
 }
 
-export async function seed(server: Server, dataDir: string, phone: string): Promise<void> {
+export async function seed(server: Server, dataDir: string, phone: string, mix: Mix = MIX): Promise<void> {
   await api(server, '/api/system/send/code', { phone })
   const login = await api(server, '/api/user/login', { phone, code: await server.codeFor(phone), channel: 'app_bench' })
   const auth = { userid: login.user.id, token: login.user.token }
@@ -77,12 +84,12 @@ export async function seed(server: Server, dataDir: string, phone: string): Prom
   // A large paid group: the trial's 300 markers would stop the import.
   const db = new Database(path.join(dataDir, 'teammap.db'))
   // A VIP 3 map for a year: room for the markers, and no membership dialog over the measured map.
-  db.prepare('update groups set marker_limit = ?, level = 4, vip_exp = ?').run(POINTS + SHAPES + 1000, new Date(Date.now() + 365 * 24 * 3600_000).toISOString())
+  db.prepare('update groups set marker_limit = ?, level = 4, vip_exp = ?').run(mix.points + mix.shapes + 1000, new Date(Date.now() + 365 * 24 * 3600_000).toISOString())
   db.close()
   const spots = await api(server, '/api/layer/save', { name: '网点', parent_id: 0, type: 1, sort: 1 }, auth)
   const lines = await api(server, '/api/layer/save', { name: '管线', parent_id: 0, type: 2, sort: 2 }, auth)
   const areas = await api(server, '/api/layer/save', { name: '片区', parent_id: 0, type: 3, sort: 3 }, auth)
-  const data = benchData()
+  const data = benchData(mix)
   for (let from = 0; from < data.points.length; from += 10_000) {
     const rows = ['name,lng,lat', ...data.points.slice(from, from + 10_000).map((p) => `${p.name},${p.lng.toFixed(6)},${p.lat.toFixed(6)}`)]
     await api(server, '/api/marker/import', { layer_id: spots.id, format: 'csv', content: rows.join('\n'), crs: 'gcj02' }, auth)
@@ -92,8 +99,8 @@ export async function seed(server: Server, dataDir: string, phone: string): Prom
       type: 'FeatureCollection',
       features: shapes.map((sh) => ({ type: 'Feature', properties: { name: sh.name }, geometry: { type, coordinates: type === 'Polygon' ? [sh.coords] : sh.coords } })),
     })
-  if (SHAPES > 0) await api(server, '/api/marker/import', { layer_id: lines.id, format: 'geojson', content: collection(data.lines, 'LineString'), crs: 'gcj02' }, auth)
-  if (SHAPES > 0) await api(server, '/api/marker/import', { layer_id: areas.id, format: 'geojson', content: collection(data.areas, 'Polygon'), crs: 'gcj02' }, auth)
+  if (mix.shapes > 0) await api(server, '/api/marker/import', { layer_id: lines.id, format: 'geojson', content: collection(data.lines, 'LineString'), crs: 'gcj02' }, auth)
+  if (mix.shapes > 0) await api(server, '/api/marker/import', { layer_id: areas.id, format: 'geojson', content: collection(data.areas, 'Polygon'), crs: 'gcj02' }, auth)
 }
 
 type Cdp = Awaited<ReturnType<BrowserContext['newCDPSession']>>
@@ -277,6 +284,76 @@ async function peerPans(browser: Browser): Promise<{ frameP95: number; longest: 
   }
 }
 
+/** BENCH_PROFILE=1 (or a .cpuprofile file to keep): self time by function since the profiler started (build with SOURCE_MAP=1 for readable names). */
+async function printProfile(cdp: Cdp, keep: string): Promise<void> {
+  const stopped = (await cdp.send('Profiler.stop')) as { profile: unknown }
+  if (keep.endsWith('.cpuprofile')) fs.writeFileSync(keep, JSON.stringify(stopped.profile))
+  const { profile } = stopped as {
+    profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples: number[]; timeDeltas: number[] }
+  }
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]))
+  const self = new Map<string, number>()
+  profile.samples.forEach((id, i) => {
+    const f = byNode.get(id)!.callFrame
+    const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)
+  })
+  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.error(`  ${Math.round(ms)} ms  ${k}`)
+}
+
+/** Signs in up to the last tap: the code typed, the CPU throttled 4x from here on. */
+async function signInThrottled(page: Page, cdp: Cdp, server: Server, phone: string): Promise<void> {
+  await page.goto(`${server.url}/login`)
+  await input(page, '请输入手机号').fill(phone)
+  await button(page, '获取验证码').click()
+  await page.getByText(/\d+秒后重新获取/).waitFor()
+  await input(page, '请输入验证码').fill(await server.codeFor(phone))
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+}
+
+/**
+ * 100,000 points at 4x throttling: from the first marker request to the frame after every marker
+ * is in and the view is drawn, and the longest task meanwhile (the index is to be built off the
+ * main thread or in short slices).
+ */
+export async function firstViewBench(browser: Browser): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-browser-big-'))
+  const server = await startServer({ SMS_RESEND_COOLDOWN_S: '1', DATA_DIR: dataDir })
+  const context = await mobileContext(browser)
+  try {
+    const phone = '13900139001'
+    await seed(server, dataDir, phone, BIG)
+    await watchFrames(context)
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await signInThrottled(page, cdp, server, phone)
+    let firstRequest = 0
+    page.on('request', (r) => {
+      if (!firstRequest && r.url().includes('/api/marker/getlist')) firstRequest = Date.now()
+    })
+    const startedAt = await page.evaluate(() => performance.now())
+    if (process.env.BENCH_PROFILE) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.start')
+    }
+    await button(page, '登录').click()
+    await page.waitForFunction((total) => document.querySelector('.map-count')?.getAttribute('data-loaded') === String(total), BIG.points + BIG.shapes, { timeout: 300_000 })
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    const ms = Date.now() - firstRequest
+    if (process.env.BENCH_PROFILE) await printProfile(cdp, process.env.BENCH_PROFILE.replace(/\.cpuprofile$/, '-100k.cpuprofile'))
+    const tasks = (await page.evaluate(() => (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks)) as { start: number; duration: number }[]
+    const longest = tasks.filter((t) => t.start > startedAt).reduce((m, t) => Math.max(m, t.duration), 0)
+    assertStayedOnMachine()
+    console.error(`[bench:browser] ${BIG.points} points + ${BIG.shapes} shapes: first marker request to the drawn view ${ms} ms at 4x throttling, longest task meanwhile ${Math.round(longest)} ms`)
+    emit('h5.map_first_view_100k_ms', ms, 'ms', 3000)
+    emit('h5.map_longest_task_loading_100k_ms', Math.round(longest), 'ms', 50)
+  } finally {
+    await context.close()
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
 export async function browserBench(): Promise<void> {
   if (!fs.existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
     console.error('[bench:browser] skipped: no Chromium at /usr/bin/chromium')
@@ -294,12 +371,7 @@ export async function browserBench(): Promise<void> {
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
 
-    await page.goto(`${server.url}/login`)
-    await input(page, '请输入手机号').fill(phone)
-    await button(page, '获取验证码').click()
-    await page.getByText(/\d+秒后重新获取/).waitFor()
-    await input(page, '请输入验证码').fill(await server.codeFor(phone))
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await signInThrottled(page, cdp, server, phone)
     const t0 = Date.now()
     await button(page, '登录').click()
     await page.waitForURL(/\/map$/)
@@ -316,22 +388,7 @@ export async function browserBench(): Promise<void> {
     if (process.env.BENCH_TRACE) await startTrace(cdp)
     const moved = await panAndZoom(page, '[data-testid=map-canvas]')
 
-    if (process.env.BENCH_PROFILE) {
-      // Self time by function, to see where the pans and zooms go (build with SOURCE_MAP=1 for readable names).
-      const stopped = (await cdp.send('Profiler.stop')) as { profile: unknown }
-      if (process.env.BENCH_PROFILE.endsWith('.cpuprofile')) fs.writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(stopped.profile))
-      const { profile } = stopped as {
-        profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples: number[]; timeDeltas: number[] }
-      }
-      const byNode = new Map(profile.nodes.map((n) => [n.id, n]))
-      const self = new Map<string, number>()
-      profile.samples.forEach((id, i) => {
-        const f = byNode.get(id)!.callFrame
-        const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`
-        self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)
-      })
-      for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.error(`  ${Math.round(ms)} ms  ${k}`)
-    }
+    if (process.env.BENCH_PROFILE) await printProfile(cdp, process.env.BENCH_PROFILE)
     if (process.env.BENCH_TRACE) await stopTrace(cdp, process.env.BENCH_TRACE)
     const tasks = (await page.evaluate(() => (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks)) as { start: number; duration: number }[]
     const after = tasks.filter((t) => t.start > loadedAt)
@@ -364,6 +421,8 @@ export async function browserBench(): Promise<void> {
     // Goal: no worse than the peer, in one run on one machine.
     emit('h5.map_pan_frame_p95_vs_peer', Number((moved.frameP95 / Math.max(1, peer.frameP95)).toFixed(2)), 'ratio', 1)
     emit('h5.map_longest_task_while_panning_ms', Math.round(moved.longest), 'ms', 100)
+
+    if (!process.env.BENCH_SKIP_BIG) await firstViewBench(browser)
   } finally {
     await browser.close()
     await server.stop()
