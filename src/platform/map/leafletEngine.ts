@@ -1,6 +1,7 @@
 /**
- * The keyless H5 renderer: Leaflet over OSM tiles (a plain background shows where tiles cannot be
- * reached). Stored GCJ-02 is converted to WGS-84 for display and back for the view and taps.
+ * The keyless H5 renderer: Leaflet over the tiles chosen on the device (OSM by default, AMap's, or
+ * none: a plain background, also where tiles cannot be reached). Stored GCJ-02 is converted to
+ * WGS-84 for display and back for the view and taps (setTiles: AMap's grid undoes it).
  * Updates are incremental: layers are kept by key and only what changed is added or removed, and
  * up to 300 lines/areas are SVG layers added in batches across animation frames. Crowded views go
  * on one canvas drawn in slices (canvasLayer.ts): more lines/areas than that, or more than 60
