@@ -154,7 +154,7 @@ const DrawingBar = observer(function DrawingBar() {
             完成
           </Button>
         ) : null}
-        <Button size='small' fill='none' onClick={() => map.cancelDrawing()}>
+        <Button size='small' fill='outline' onClick={() => map.cancelDrawing()}>
           取消
         </Button>
       </View>
