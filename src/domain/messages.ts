@@ -110,6 +110,9 @@ export const MAP_MSG = {
 
 /** Map data screens (client): confirmations and notices of the layer panel, /addinfo, /fields and /oplog. */
 export const MAP_UI_MSG = {
+  /** The 地图样式 sheet's choice of tiles (keyless H5 map), and the tile-failure notice's action that opens it. */
+  tileSourceTitle: '底图来源',
+  switchTiles: '切换底图',
   deleteLayerConfirm: (name: string) => `确定删除"${name}"吗？可在操作日志中恢复。`,
   deleteMarkerConfirm: (name: string) => `确定删除标注"${name}"吗？可在操作日志中恢复。`,
   deleteNoteConfirm: '确定删除这条备注吗？',

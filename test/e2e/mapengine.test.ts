@@ -276,8 +276,9 @@ describe('H5 map engine journey (keyless map)', () => {
   it('hides the map tiles from the base-map sheet and shows them again', async () => {
     await visible('.map-tool', '底图').click()
     await visible('.basemap-sheet').waitFor()
-    // The keyless map offers only its tiles, and tells the user nothing of the server's map key (README does, for operators).
-    expect(await visible('.basemap-sheet .nut-cell').count()).toBe(1)
+    // The keyless map offers only its tiles (where they come from, and on or off), and tells the user nothing of the server's map key (README does, for operators).
+    expect(await visible('.basemap-sheet .nut-cell').count()).toBe(2)
+    await visible('.basemap-sheet .basemap-source', '底图来源').waitFor()
     expect(await visible('.basemap-sheet').textContent()).not.toMatch(/AMAP|Key/i)
     await visible('.basemap-sheet .nut-cell', '底图').locator('.nut-switch').click()
     await page.locator('.leaflet-tile-pane .leaflet-layer').waitFor({ state: 'detached' })

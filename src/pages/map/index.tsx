@@ -1,5 +1,5 @@
 import { Category, Location, Plus, Search, User } from '@nutui/icons-react-taro'
-import { ActionSheet, Avatar, Button, Cell, Input, Loading, Popup, SearchBar, Switch } from '@nutui/nutui-react-taro'
+import { ActionSheet, Avatar, Button, Cell, Input, Loading, Popup, Radio, SearchBar, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
@@ -8,11 +8,13 @@ import type { MarkerType } from '../../../types/mapdata'
 import { LayerPanel } from '../../components/LayerPanel'
 import { MarkerDetail } from '../../components/MarkerDetail'
 import { PageShell } from '../../components/PageShell'
+import { NOTICE_ACTION_MS } from '../../domain/constants'
 import { DEFAULT_CENTER } from '../../domain/geo'
 import { withoutClusterCounts } from '../../domain/mapSettings'
 import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
 import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
 import { membershipLabel } from '../../domain/tiers'
+import { isTileSourceId } from '../../domain/tileSources'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
 import { useShareForward } from '../../hooks/useShareForward'
@@ -152,7 +154,7 @@ const DrawingBar = observer(function DrawingBar() {
             完成
           </Button>
         ) : null}
-        <Button size='small' fill='none' onClick={() => map.cancelDrawing()}>
+        <Button size='small' fill='outline' onClick={() => map.cancelDrawing()}>
           取消
         </Button>
       </View>
@@ -198,9 +200,23 @@ const BasemapSheet = observer(function BasemapSheet({ visible, onClose }: { visi
     { key: 'traffic_layer', label: '实时路况', can: capabilities.traffic },
   ]
   const shown = layers.filter((l) => l.can)
+  const sources = capabilities.tileSources ?? []
   return (
     <Popup visible={visible} position='bottom' round closeable title='地图样式' className='basemap-sheet' onClose={onClose}>
       <Cell.Group>
+        {sources.length ? (
+          // A Cell with children shows only them: the label and the choice are its body.
+          <Cell className='basemap-source'>
+            <Text className='basemap-source__label'>{MAP_UI_MSG.tileSourceTitle}</Text>
+            <Radio.Group className='basemap-source__choice' value={app.tile_source} direction='horizontal' onChange={(v) => isTileSourceId(v) && app.setTileSource(v)}>
+              {sources.map((s) => (
+                <Radio key={s.id} value={s.id} shape='button'>
+                  {s.label}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Cell>
+        ) : null}
         {shown.map((l) => (
           <Cell key={l.key} title={l.label} extra={<Switch checked={app[l.key]} onChange={(v) => app.setBaseLayer(l.key, v)} />} />
         ))}
@@ -237,7 +253,7 @@ const FilterSheet = observer(function FilterSheet({ visible, onClose }: { visibl
 })
 
 function MapPage() {
-  const { session, app, navigate, map, layers, markers, tracker } = useStores()
+  const { session, app, navigate, map, layers, markers, tracker, platform } = useStores()
   useShareForward()
   // Once asked for, the share dialog stays mounted (it keeps its own open/closed state).
   const [shareUsed, setShareUsed] = useState(false)
@@ -288,11 +304,17 @@ function MapPage() {
           self={app.self_location}
           onReady={() => map.setLoaderState('loaded')}
           basemap={app.basemap}
+          tileSource={app.tile_source}
           onError={(msg) => {
             map.setLoaderState('failed')
             app.notify(msg, 'danger')
           }}
-          onBasemapError={() => app.notify(MAP_MSG.basemapFailed, 'warning')}
+          onBasemapError={() =>
+            // Where another source can be chosen, the notice offers it (OpenStreetMap is often blocked in China).
+            platform.mapCapabilities.tileSources?.length
+              ? app.notify(MAP_MSG.basemapFailed, 'warning', NOTICE_ACTION_MS, { label: MAP_UI_MSG.switchTiles, run: () => setBasemapOpen(true) })
+              : app.notify(MAP_MSG.basemapFailed, 'warning')
+          }
           onViewChange={(v) => map.setView(v)}
           onMarkerTap={(id) => map.tapMarker(id)}
           onClusterTap={(c) => map.tapCluster(c)}

@@ -1,6 +1,7 @@
 /**
- * The keyless H5 renderer: Leaflet over OSM tiles (a plain background shows where tiles cannot be
- * reached). Stored GCJ-02 is converted to WGS-84 for display and back for the view and taps.
+ * The keyless H5 renderer: Leaflet over the tiles chosen on the device (OSM by default, AMap's, or
+ * none: a plain background, also where tiles cannot be reached). Stored GCJ-02 is converted to
+ * WGS-84 for display and back for the view and taps (setTiles: AMap's grid undoes it).
  * Updates are incremental: layers are kept by key and only what changed is added or removed, and
  * up to 300 lines/areas are SVG layers added in batches across animation frames. Crowded views go
  * on one canvas drawn in slices (canvasLayer.ts): more lines/areas than that, or more than 60
@@ -16,6 +17,7 @@ import { createCanvasLayer, shapeStyle, type BadgeItem, type CanvasLayer } from 
 import { clusterMarkup, clusterSize, esc, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, type TitleStyleOf } from './markup'
 import { createPointLayer, type PointItem } from './pointLayer'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
+import type { TileSource } from '../../domain/tileSources'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
 
 type L = typeof Leaflet
@@ -42,7 +44,9 @@ export class LeafletEngine {
   private pointItems: PointItem[] = []
   private memberItems: PointItem[] = []
   private selfItems: PointItem[] = []
-  private readonly tiles: Leaflet.TileLayer
+  private tiles: Leaflet.TileLayer | null = null
+  /** map_style bg: off hides whatever tiles the source gives. */
+  private tilesShown = true
   private shapeJob = 0
   private lastTargetSeq = -1
 
@@ -51,17 +55,15 @@ export class LeafletEngine {
     el: HTMLElement,
     center: LngLat,
     zoom: number,
-    tileUrl: string,
-    attribution: string,
+    tiles: TileSource,
     private readonly cb: () => EngineCallbacks,
   ) {
     const wgs = gcj02ToWgs84(center)
     // Leaflet's default control carries its own prefix (a link and a flag): only the data's attribution shows.
-    this.map = L.map(el, { zoomControl: false, attributionControl: false }).setView([wgs.lat, wgs.lng], zoom)
-    if (attribution) L.control.attribution({ prefix: false }).addTo(this.map)
-    this.tiles = L.tileLayer(tileUrl, { maxZoom: 20, maxNativeZoom: 19, attribution }).addTo(this.map)
-    // Tiles are often unreachable (OpenStreetMap from China, no signal): say so once, not per tile.
-    this.tiles.once('tileerror', () => this.cb().onBasemapError?.())
+    this.map = L.map(el, { zoomControl: false, attributionControl: false, crs: tiles.gcj02 ? gcj02Crs(L) : L.CRS.EPSG3857 }).setView([wgs.lat, wgs.lng], zoom)
+    // It shows the current tile layer's attribution (none without tiles: the stylesheet hides it empty).
+    L.control.attribution({ prefix: false }).addTo(this.map)
+    this.setTiles(tiles)
     L.control.zoom({ position: 'bottomright' }).addTo(this.map)
     this.draftLayer = L.layerGroup().addTo(this.map)
     this.editLayer = L.layerGroup().addTo(this.map)
@@ -88,9 +90,32 @@ export class LeafletEngine {
 
   /** The keyless map can hide its tiles (map_style bg off): the plain background shows instead. */
   setBasemap(b: Basemap | undefined): void {
-    const show = b?.bg !== false
-    if (show && !this.map.hasLayer(this.tiles)) this.tiles.addTo(this.map)
-    if (!show && this.map.hasLayer(this.tiles)) this.tiles.remove()
+    this.tilesShown = b?.bg !== false
+    if (!this.tiles) return
+    if (this.tilesShown && !this.map.hasLayer(this.tiles)) this.tiles.addTo(this.map)
+    if (!this.tilesShown && this.map.hasLayer(this.tiles)) this.tiles.remove()
+  }
+
+  /**
+   * Another tile source, in place (the view stays where it is). Every layer here is placed in
+   * WGS-84 (this file and the canvas convert stored GCJ-02 at their edge); for tiles on AMap's
+   * GCJ-02 grid the map's projection shifts back to GCJ-02 before Web Mercator, so a stored point
+   * lands on the tile pixel AMap gives it, unshifted.
+   */
+  setTiles(source: TileSource): void {
+    const L = this.L
+    const crs = source.gcj02 ? gcj02Crs(L) : L.CRS.EPSG3857
+    if (this.map.options.crs !== crs) {
+      const center = this.map.getCenter()
+      this.map.options.crs = crs
+      // reset: placed anew under the new projection, not animated from the old one (an option @types/leaflet lacks).
+      this.map.setView(center, this.map.getZoom(), { reset: true } as Leaflet.ZoomPanOptions)
+    }
+    this.tiles?.remove()
+    this.tiles = source.url ? L.tileLayer(source.url, { maxZoom: 20, maxNativeZoom: source.maxNativeZoom, subdomains: source.subdomains, attribution: source.attribution }) : null
+    // Tiles are often unreachable (OpenStreetMap from China, no signal): say so once per source, not per tile.
+    this.tiles?.once('tileerror', () => this.cb().onBasemapError?.())
+    if (this.tiles && this.tilesShown) this.tiles.addTo(this.map)
   }
 
   /** The first view, once the page listens. */
@@ -279,6 +304,26 @@ export class LeafletEngine {
     this.shapeJob++
     this.map.remove()
   }
+}
+
+let gcj02: Leaflet.CRS | null = null
+/** Web Mercator over GCJ-02: WGS-84 positions are put on AMap's tile grid (one instance, so that a switch compares it). */
+function gcj02Crs(L: L): Leaflet.CRS {
+  if (gcj02) return gcj02
+  const mercator = L.Projection.SphericalMercator
+  const projection: Leaflet.Projection = {
+    bounds: mercator.bounds,
+    project: (ll) => {
+      const g = wgs84ToGcj02({ lng: ll.lng, lat: ll.lat })
+      return mercator.project(L.latLng(g.lat, g.lng))
+    },
+    unproject: (p) => {
+      const g = mercator.unproject(p)
+      const w = gcj02ToWgs84({ lng: g.lng, lat: g.lat })
+      return L.latLng(w.lat, w.lng)
+    },
+  }
+  return (gcj02 = L.Util.extend({}, L.CRS.EPSG3857, { projection }))
 }
 
 function latLngOf(p: LngLat): { lat: number; lng: number } {

@@ -2,6 +2,7 @@ import type { LngLat } from '../../domain/geo'
 import type { ClusterItem, DrawList, Viewport } from '../../domain/mapDraw'
 import type { MemberLocation } from '../../../types/entities'
 import type { TitleStyleLook } from '../../../types/mapdata'
+import type { TileSourceId } from '../../domain/tileSources'
 
 /** A marker being drawn (vertices so far, a circle's radius in metres). */
 export interface DraftGeometry {
@@ -57,6 +58,8 @@ export interface MapViewProps {
   target?: MapTargetProp | null
   /** Base map settings (SPEC 3 map_style and the satellite, road-net and traffic layers). */
   basemap?: Basemap
+  /** The tiles the keyless H5 map shows (domain/tileSources.ts); renderers with their own base map ignore it. */
+  tileSource?: TileSourceId
   /** Where the user located themselves: a 'you are here' dot (WeChat's map shows its own). */
   self?: LngLat | null
   /** Group members' last positions (shown while the page's toggle is on). */
@@ -85,4 +88,6 @@ export interface MapCapabilities {
   traffic: boolean
   /** Map-style elements it can switch (SPEC 3 map_style). */
   features: ReadonlyArray<'bg' | 'road' | 'building' | 'poi'>
+  /** The tile sources it can take, in the order offered (the keyless H5 map draws tiles from a URL; WeChat's and AMap's maps have their own, and none). */
+  tileSources?: ReadonlyArray<{ id: TileSourceId; label: string }>
 }
