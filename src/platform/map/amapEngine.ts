@@ -9,7 +9,8 @@ import type { LngLat } from '../../domain/geo'
 import { rectangleCorners } from '../../domain/points'
 import type { DrawList, Shape } from '../../domain/mapDraw'
 import { drawnStyle } from '../../domain/pendingLook'
-import { clusterMarkup, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, type Markup, type TitleStyleOf } from './markup'
+import { clusterMarkup, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, titleCss, type Markup, type TitleStyleOf } from './markup'
+import { shapeLabelPoint } from '../../domain/labelPoint'
 import type { MemberLocation } from '../../../types/entities'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
@@ -94,8 +95,10 @@ export class AmapEngine {
     }
     const titles = list.shapes.length <= SHAPE_TITLES_MAX
     for (const s of list.shapes) {
-      const key = `s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${titles ? 1 : 0}`
-      wanted.set(key, () => this.shapeOverlay(s, s.marker.id === selectedId, titles))
+      // A line's or area's title takes its layer's title style, as a point's does (SPEC: 14 px by default).
+      const title = titles ? (titleStyleOf ? titleCss(titleStyleOf(s.marker.layer_id)) : DEFAULT_TITLE_CSS) : null
+      const key = `s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${title ?? ''}`
+      wanted.set(key, () => this.shapeOverlay(s, s.marker.id === selectedId, title))
     }
     for (const [key, overlay] of this.items) {
       if (!wanted.has(key)) {
@@ -115,7 +118,7 @@ export class AmapEngine {
     this.cb().onShapesDrawn?.()
   }
 
-  private shapeOverlay(s: Shape, selected: boolean, title: boolean): any[] {
+  private shapeOverlay(s: Shape, selected: boolean, title: string | null): any[] {
     const m = s.marker
     const style = drawnStyle(m)
     const color = style.color || '#165DFF'
@@ -143,12 +146,7 @@ export class AmapEngine {
         overlays.push(new A.Polygon({ ...stroke, path: holes.length ? [part, ...holes].map(path) : path(part) }))
       })
     for (const o of overlays) o.on('click', () => this.cb().onMarkerTap?.(m.id))
-    if (title) {
-      const [w, so, e, n] = s.bbox
-      overlays.push(
-        new A.Text({ text: m.name, position: [(w + e) / 2, (so + n) / 2], anchor: 'center', style: { 'font-size': '12px', padding: '1px 4px', border: 'none', background: 'rgba(255,255,255,0.85)' } }),
-      )
-    }
+    if (title !== null) overlays.push(new A.Text({ text: m.name, position: lngLatArray(shapeLabelPoint(m.type, s.parts)), anchor: 'center', style: cssObject(title) }))
     return overlays
   }
 
@@ -246,4 +244,21 @@ export class AmapEngine {
     this.heat?.destroy?.()
     this.map.destroy()
   }
+}
+
+/** The title look without a layer style to read: SPEC's default title (14 px, dark on white). */
+const DEFAULT_TITLE_CSS = 'font-size:14px;color:#1D2129;background:rgba(255,255,255,0.85);padding:1px 4px;border:none'
+
+/** Inline CSS as the style object AMap's Text takes. */
+function cssObject(css: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const rule of css.split(';')) {
+    const at = rule.indexOf(':')
+    if (at > 0) out[rule.slice(0, at).trim()] = rule.slice(at + 1).trim()
+  }
+  return out
+}
+
+function lngLatArray(p: { lng: number; lat: number }): [number, number] {
+  return [p.lng, p.lat]
 }

@@ -13,7 +13,7 @@ import type { ClusterItem, DrawList, Shape } from '../../domain/mapDraw'
 import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
 import { createCanvasLayer, shapeStyle, type BadgeItem, type CanvasLayer } from './canvasLayer'
-import { clusterMarkup, clusterSize, esc, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, type TitleStyleOf } from './markup'
+import { clusterMarkup, clusterSize, esc, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, titleCss, type TitleStyleOf } from './markup'
 import { createPointLayer, type PointItem } from './pointLayer'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
@@ -141,7 +141,8 @@ export class LeafletEngine {
     const onCanvas = list.shapes.length > SVG_SHAPES_MAX
     this.crowd.setShapes(onCanvas ? list.shapes : [], selectedId)
     const shapeKeys: [string, Shape][] = []
-    if (!onCanvas) for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${titles ? 1 : 0}`, s])
+    if (!onCanvas)
+      for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${titles && styleOf ? titleCss(styleOf(s.marker.layer_id)) : ''}`, s])
 
     const keep = new Set<string>([...wanted.keys(), ...shapeKeys.map(([k]) => k)])
     for (const [key, layer] of this.items) {
@@ -158,7 +159,7 @@ export class LeafletEngine {
     const addBatch = (from: number) => {
       if (job !== this.shapeJob) return
       for (const [key, s] of missing.slice(from, from + SHAPE_BATCH)) {
-        if (!this.items.has(key)) this.items.set(key, this.shapeLayer(s, s.marker.id === selectedId, titles ? titleStyleOf : undefined).addTo(this.map))
+        if (!this.items.has(key)) this.items.set(key, this.shapeLayer(s, s.marker.id === selectedId, titles ? styleOf : undefined).addTo(this.map))
       }
       if (from + SHAPE_BATCH < missing.length) requestAnimationFrame(() => addBatch(from + SHAPE_BATCH))
       else if (!onCanvas) this.cb().onShapesDrawn?.()
@@ -202,7 +203,14 @@ export class LeafletEngine {
       L.DomEvent.stopPropagation(e)
       this.cb().onMarkerTap?.(m.id)
     })
-    if (titleStyleOf) layer.bindTooltip(esc(m.name), { permanent: true, direction: 'center', className: 'map-shape-title', opacity: 1 })
+    // Leaflet opens a path's tooltip at its centre: a line's middle along its length, an area's centroid.
+    if (titleStyleOf)
+      layer.bindTooltip(`<span class="map-shape-title__text" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</span>`, {
+        permanent: true,
+        direction: 'center',
+        className: 'map-shape-title',
+        opacity: 1,
+      })
     return layer
   }
 

@@ -80,7 +80,8 @@ export function iconUrl(u: string): string {
   return u.startsWith('/') ? `${typeof API_BASE === 'string' ? API_BASE : ''}${u}` : u
 }
 
-function titleCss(t: ReturnType<TitleStyleOf>): string {
+/** A layer's title style as inline CSS: points, lines and areas share it (SPEC: 14 px by default). */
+export function titleCss(t: ReturnType<TitleStyleOf>): string {
   return [
     `font-size:${Math.max(10, Math.min(32, t.font_size))}px`,
     `color:${t.color}`,
