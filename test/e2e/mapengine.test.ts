@@ -159,6 +159,12 @@ describe('H5 map engine journey (keyless map)', () => {
     expect(await page.locator('path.map-shape--1, path.map-shape--2').count()).toBe(2)
     expect(await page.locator('path.map-shape--3, path.map-shape--4, path.map-shape--5, path.map-shape--6').count()).toBe(4)
     await visible('.map-count', '视野内 1个点 · 6条线/面').waitFor()
+    // Lines' and areas' titles are as legible as a point's: the layer's title style, 14 px by default.
+    const shapeTitles = page.locator('.map-shape-title__text')
+    await shapeTitles.first().waitFor()
+    const sizes = await shapeTitles.evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)))
+    expect(sizes.length).toBeGreaterThanOrEqual(6)
+    for (const size of sizes) expect(size).toBeGreaterThanOrEqual(14)
     await shot(page, '31-map-drawn')
   })
 
