@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { CLUSTER_MIN_ITEMS } from '../../src/domain/constants'
-import { button, exact, input, on, openWorld, shot, signUp, type Server, type World } from './harness'
+import { apiOk, apiSignIn, button, exact, input, on, openWorld, shot, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -219,6 +219,52 @@ describe('H5 map engine journey (keyless map)', () => {
     await button(page, '保存位置').click()
     await visible('.marker-detail__name', exact('一号片区')).waitFor()
     await visible('.marker-detail .draggable-panel__close').click()
+  })
+
+  it("cuts a teammate's hole out of an area: the map beneath shows through the hole, and a tap on the area still opens it", async () => {
+    // Another session of the same user adds a hole to 一号片区 (holes come from imported files): its
+    // outer ring shrunk to 30% around its middle, after '#' in the points codec (SPEC 3).
+    const auth = await apiSignIn(server, '13800138021')
+    const layer = (await apiOk(server, '/api/layer/getlist', {}, auth)).find((l: { name: string }) => l.name === '片区')
+    const page1 = await apiOk(server, '/api/marker/getlist', { layer_ids: [layer.id], pageindex: 1, pagesize: 100 }, auth)
+    const area = page1.list.find((m: { name: string }) => m.name === '一号片区')
+    const outer = (area.points as string).split('|').map((v) => v.split(',').map(Number))
+    const [cx, cy] = [0, 1].map((k) => outer.reduce((sum, v) => sum + v[k], 0) / outer.length)
+    const hole = outer.map(([x, y]) => `${(cx + (x - cx) * 0.3).toFixed(6)},${(cy + (y - cy) * 0.3).toFixed(6)}`).join('|')
+    const { id, layer_id, name, type, style, width, radius, fields, rev } = area
+    await apiOk(server, '/api/marker/save', { id, layer_id, name, type, points: `${area.points}#${hole}`, style, width, radius, fields, rev }, auth)
+
+    // Live sync brings the edit: the area's path gets the hole as its second ring.
+    const shape = page.locator('path.map-shape--3')
+    await page.waitForFunction(() => (document.querySelector('path.map-shape--3')?.getAttribute('d')?.match(/M/g) ?? []).length === 2, undefined, { timeout: 15_000 })
+    // Where the hole's middle and a place between hole and outline are on the screen.
+    const spots = await shape.evaluate((el) => {
+      const path = el as SVGPathElement
+      const rings = path
+        .getAttribute('d')!
+        .split('M')
+        .filter(Boolean)
+        .map((r) =>
+          r
+            .replace(/z/i, '')
+            .split('L')
+            .map((xy) => xy.trim().split(/\s+/).map(Number)),
+        )
+      const ctm = path.getScreenCTM()!
+      const screen = (x: number, y: number) => new DOMPoint(x, y).matrixTransform(ctm)
+      const mid = (ring: number[][]) => [0, 1].map((k) => ring.reduce((sum, v) => sum + v[k], 0) / ring.length)
+      const [hx, hy] = mid(rings[1])
+      const [ox, oy] = rings[0][0]
+      return { hole: screen(hx, hy).toJSON(), band: screen(hx + (ox - hx) * 0.65, hy + (oy - hy) * 0.65).toJSON() }
+    })
+    const hit = (x: number, y: number) => page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.matches('path.map-shape--3') ?? false, [x, y])
+    expect(await hit(spots.hole.x, spots.hole.y)).toBe(false)
+    expect(await hit(spots.band.x, spots.band.y)).toBe(true)
+    await shot(page, '36b-map-area-hole')
+    await page.mouse.click(spots.band.x, spots.band.y)
+    await visible('.marker-detail__name', exact('一号片区')).waitFor()
+    await visible('.marker-detail .draggable-panel__close').click()
+    await visible('.marker-detail').waitFor({ state: 'hidden' })
   })
 
   it('hides a layer toggled off and shows it again toggled on', async () => {

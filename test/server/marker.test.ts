@@ -237,6 +237,15 @@ describe('/api/marker/save (update)', () => {
     expect(await byIds([id])).toEqual(before)
   })
 
+  it("should keep an area's holes through a save, as the points codec writes them (SPEC 3)", async () => {
+    const withHole = '116.4,39.9|116.5,39.9|116.5,40|116.4,40#116.42,39.92|116.48,39.92|116.45,39.98'
+    const created = expectOk(await save({ layer_id: areas, name: '试验田', type: 3, points: withHole }))
+    expect(created.points).toBe(withHole)
+    const moved = '116.41,39.9|116.5,39.9|116.5,40|116.4,40#116.42,39.92|116.48,39.92|116.45,39.98'
+    expect(expectOk(await save({ id: created.id, layer_id: areas, name: '试验田', type: 3, points: moved, rev: created.rev })).points).toBe(moved)
+    expect((await byIds([created.id]))[0].points).toBe(moved)
+  })
+
   it('should answer NOT_FOUND for an unknown or deleted marker', async () => {
     const id = await makeMarker(team.t, team.owner, points)
     expectOk(await call('/api/marker/delete', { id }))
