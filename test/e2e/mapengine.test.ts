@@ -160,10 +160,13 @@ describe('H5 map engine journey (keyless map)', () => {
     expect(await page.locator('path.map-shape--3, path.map-shape--4, path.map-shape--5, path.map-shape--6').count()).toBe(4)
     await visible('.map-count', '视野内 1个点 · 6条线/面').waitFor()
     // Lines' and areas' titles are as legible as a point's: the layer's title style, 14 px by default.
+    // One title per line and area: a title read while a just-closed detail redraws its marker unselected
+    // may be the outgoing one beside its successor, so the set is awaited once it has settled.
     const shapeTitles = page.locator('.map-shape-title__text')
-    await shapeTitles.first().waitFor()
+    const names = ['一号片区', '两块绿地', '仓库', '服务范围', '规划管', '进水管']
+    await page.waitForFunction((want) => JSON.stringify([...document.querySelectorAll('.map-shape-title__text')].map((e) => e.textContent).sort()) === want, JSON.stringify(names))
     const sizes = await shapeTitles.evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)))
-    expect(sizes.length).toBeGreaterThanOrEqual(6)
+    expect(sizes).toHaveLength(6)
     for (const size of sizes) expect(size).toBeGreaterThanOrEqual(14)
     await shot(page, '31-map-drawn')
   })
