@@ -195,12 +195,26 @@ describe('H5 map engine journey (keyless map)', () => {
     const before = await visible('.marker-detail .nut-cell', '坐标').textContent()
     await button(page, '调整位置').click()
     await page.getByText('调整“泵站”的位置').waitFor()
-    const handle = page.locator('.map-vertex').first()
-    const box = (await handle.boundingBox())!
+    // A point is moved by its own pin, a large target, in a point's words: no vertices, and no second pin left at the old place.
+    await page.getByText('拖动标注到新位置，或点击地图上的新位置').waitFor()
+    await expect(visible('.map-drawing').textContent()).resolves.not.toMatch(/顶点/)
+    await page.locator('.map-point').waitFor({ state: 'detached' })
+    const pin = page.locator('.map-moving-pin')
+    const box = (await pin.boundingBox())!
+    expect(box.width).toBeGreaterThanOrEqual(44)
+    expect(box.height).toBeGreaterThanOrEqual(44)
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
     await page.mouse.down()
-    await page.mouse.move(box.x + 60, box.y + 40, { steps: 8 })
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, { steps: 8 })
     await page.mouse.up()
+    // The pin went with the drag and stays where it was dropped.
+    await page.waitForFunction(
+      ([x0, y0]) => {
+        const r = document.querySelector('.map-moving-pin')?.getBoundingClientRect()
+        return !!r && Math.abs(r.x - x0 - 60) <= 2 && Math.abs(r.y - y0 - 40) <= 2
+      },
+      [box.x, box.y],
+    )
     await shot(page, '35-map-edit-vertex')
     await button(page, '保存位置').click()
     await visible('.marker-detail__name', exact('泵站')).waitFor()

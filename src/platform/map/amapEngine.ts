@@ -29,6 +29,9 @@ export class AmapEngine {
   private heat: any = null
   private selfOverlay: any = null
   private lastTargetSeq = -1
+  /** The point whose own pin is being dragged elsewhere (its pin at the old place is left out), and the last draw to redo then. */
+  private movingPointId: number | null = null
+  private lastRender: Parameters<AmapEngine['render']> | null = null
   private readonly baseLayers: Record<'satellite' | 'roadnet' | 'traffic', any> = { satellite: null, roadnet: null, traffic: null }
 
   constructor(
@@ -84,12 +87,14 @@ export class AmapEngine {
   }
 
   render(list: DrawList, selectedId: number | null, titleStyleOf: TitleStyleOf | undefined): void {
+    this.lastRender = [list, selectedId, titleStyleOf]
     const wanted = new Map<string, () => any>()
     for (const c of list.clusters) {
       const m = clusterMarkup(c)
       wanted.set(m.key, () => this.htmlMarker(m, c, () => this.cb().onClusterTap?.(c)))
     }
     for (const p of list.points) {
+      if (p.id === this.movingPointId) continue
       const m = pointMarkup(p, p.id === selectedId, titleStyleOf)
       wanted.set(m.key, () => this.htmlMarker(m, pointOf(p), () => this.cb().onMarkerTap?.(p.id)))
     }
@@ -215,8 +220,29 @@ export class AmapEngine {
   renderEditing(editing: EditGeometry | null | undefined): void {
     if (this.editOverlays.length) this.map.remove(this.editOverlays)
     this.editOverlays = []
+    const moving = editing && isPoint(editing.type) ? (editing.markerId ?? null) : null
+    if (moving !== this.movingPointId) {
+      this.movingPointId = moving
+      if (this.lastRender) this.render(...this.lastRender)
+    }
     if (!editing) return
     const A = this.AMap
+    // A point being moved is its own pin, a large target dragged where it should go (as on the keyless map).
+    const at = isPoint(editing.type) ? editing.parts[0]?.[0] : undefined
+    if (at) {
+      const pin = new A.Marker({
+        position: [at.lng, at.lat],
+        content: '<div class="map-moving-pin" style="position:relative;width:48px;height:56px"><div class="map-moving-pin__pin"></div></div>',
+        offset: new A.Pixel(-24, -50),
+        anchor: 'top-left',
+        draggable: true,
+        zIndex: 300,
+      })
+      pin.on('dragend', (e: any) => this.cb().onVertexMove?.(0, 0, { lng: e.lnglat.getLng(), lat: e.lnglat.getLat() }))
+      this.editOverlays.push(pin)
+      this.map.add(this.editOverlays)
+      return
+    }
     const style = { strokeColor: '#FF7D00', strokeWeight: 3, fillColor: '#FF7D00', fillOpacity: 0.15, bubble: true }
     if (editing.type === MARKER_KIND.circle) this.editOverlays.push(new A.Circle({ ...style, center: [editing.parts[0][0].lng, editing.parts[0][0].lat], radius: editing.radius }))
     else if (isArea(editing.type)) for (const part of editing.parts) this.editOverlays.push(new A.Polygon({ ...style, path: path(part) }))

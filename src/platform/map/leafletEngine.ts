@@ -17,6 +17,7 @@ import { clusterMarkup, clusterSize, esc, heatColor, memberMarkup, pointMarkup, 
 import { createPointLayer, type PointItem } from './pointLayer'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
+import { placeLabels, type LabelBox } from '../../domain/labelLayout'
 
 type L = typeof Leaflet
 
@@ -45,6 +46,9 @@ export class LeafletEngine {
   private readonly tiles: Leaflet.TileLayer
   private shapeJob = 0
   private lastTargetSeq = -1
+  private declutterFrame = 0
+  /** The point whose own pin is being dragged elsewhere: its pin at the old place is left out meanwhile. */
+  private movingPointId: number | null = null
 
   constructor(
     private readonly L: L,
@@ -83,6 +87,8 @@ export class LeafletEngine {
     this.crowd.addTo(this.map)
     this.points.addTo(this.map)
     this.map.on('moveend', () => this.reportView())
+    // Titles move apart or together with the zoom: which of them show is decided again once the view settles.
+    this.map.on('zoomend moveend', () => this.scheduleDeclutter())
     this.map.on('click', (e: Leaflet.LeafletMouseEvent) => this.cb().onMapTap?.(wgs84ToGcj02({ lng: e.latlng.lng, lat: e.latlng.lat })))
   }
 
@@ -131,7 +137,7 @@ export class LeafletEngine {
     const styleOf: TitleStyleOf | undefined = titleStyleOf && ((id) => styles.get(id) ?? styles.set(id, titleStyleOf(id)).get(id)!)
     for (const m of list.points) items.push(pointItem(m, m.id === selectedId, styleOf))
     this.pointItems = items
-    this.points.setItems([...items, ...this.memberItems, ...this.selfItems])
+    this.showPoints()
     if (list.heat)
       for (const h of list.heat)
         wanted.set(`h:${h.lng.toFixed(6)},${h.lat.toFixed(6)}:${h.count}`, () =>
@@ -162,9 +168,37 @@ export class LeafletEngine {
         if (!this.items.has(key)) this.items.set(key, this.shapeLayer(s, s.marker.id === selectedId, titles ? styleOf : undefined).addTo(this.map))
       }
       if (from + SHAPE_BATCH < missing.length) requestAnimationFrame(() => addBatch(from + SHAPE_BATCH))
-      else if (!onCanvas) this.cb().onShapesDrawn?.()
+      else {
+        if (!onCanvas) this.cb().onShapesDrawn?.()
+        this.scheduleDeclutter()
+      }
     }
     addBatch(0)
+  }
+
+  /** One title layout per frame, however many draws and moves asked for it. */
+  private scheduleDeclutter(): void {
+    if (this.declutterFrame) return
+    this.declutterFrame = requestAnimationFrame(() => {
+      this.declutterFrame = 0
+      this.declutter()
+    })
+  }
+
+  /**
+   * Titles that would cover each other: the selected marker's shows first, then points', then lines'
+   * and areas' in the order they were drawn (a route's line comes last: its card names it too); a title
+   * that would overlap one shown is hidden until the view leaves it room. Pins and shapes stay drawn.
+   */
+  private declutter(): void {
+    const titles = Array.from(this.map.getContainer().querySelectorAll<HTMLElement>('.map-points .map-title, .map-shape-title'))
+    const boxes: LabelBox[] = titles.map((el, i) => {
+      const r = el.getBoundingClientRect()
+      const rank = el.classList.contains('map-title') ? (el.closest('.map-point--selected') ? 3 : 2) : 1
+      return { key: String(i), left: r.left, top: r.top, width: r.width, height: r.height, rank }
+    })
+    const shown = placeLabels(boxes)
+    titles.forEach((el, i) => el.classList.toggle('map-label--hidden', !shown.has(String(i))))
   }
 
   private shapeLayer(s: Shape, selected: boolean, titleStyleOf: TitleStyleOf | undefined): Leaflet.Layer {
@@ -244,19 +278,33 @@ export class LeafletEngine {
       const wgs = gcj02ToWgs84(m)
       return { ...memberMarkup(m), lat: wgs.lat, lng: wgs.lng }
     })
-    this.points.setItems([...this.pointItems, ...this.memberItems, ...this.selfItems])
+    this.showPoints()
+  }
+
+  /** Points, members and the user's own position on the point layer, then their titles laid out again. */
+  private showPoints(): void {
+    const moving = this.movingPointId === null ? null : `p:${this.movingPointId}:`
+    const points = moving ? this.pointItems.filter((it) => !it.key.startsWith(moving)) : this.pointItems
+    this.points.setItems([...points, ...this.memberItems, ...this.selfItems])
+    this.scheduleDeclutter()
   }
 
   renderSelf(p: LngLat | null | undefined): void {
     this.selfItems = p ? [{ ...selfMarkup(p), ...latLngOf(p) }] : []
-    this.points.setItems([...this.pointItems, ...this.memberItems, ...this.selfItems])
+    this.showPoints()
   }
 
   /** The marker being edited: its outline and a handle per vertex, dragged or tapped. */
   renderEditing(editing: EditGeometry | null | undefined): void {
     const L = this.L
     this.editLayer.clearLayers()
+    const moving = editing && isPoint(editing.type) ? (editing.markerId ?? null) : null
+    if (moving !== this.movingPointId) {
+      this.movingPointId = moving
+      this.showPoints()
+    }
     if (!editing) return
+    if (isPoint(editing.type)) return this.renderMovingPin(editing)
     const style = { color: '#FF7D00', weight: 3, fillOpacity: 0.15, interactive: false }
     const rings = editing.parts.map((part) => part.map((p) => this.ll(p)))
     if (editing.type === MARKER_KIND.circle) L.circle(rings[0][0], { ...style, radius: editing.radius }).addTo(this.editLayer)
@@ -283,8 +331,26 @@ export class LeafletEngine {
     )
   }
 
+  /**
+   * A point being moved is its own pin, dragged where it should go: a large target (48 px) with the
+   * pin's tip on the place, instead of a vertex handle; a tap on the map puts it there too (the store).
+   */
+  private renderMovingPin(editing: EditGeometry): void {
+    const L = this.L
+    const at = editing.parts[0]?.[0]
+    if (!at) return
+    const icon = L.divIcon({ className: 'map-moving-pin', html: '<div class="map-moving-pin__pin"></div>', iconSize: [48, 56], iconAnchor: [24, 50] })
+    const pin = L.marker(this.ll(at), { icon, draggable: true, keyboard: false, zIndexOffset: 2000 })
+    pin.on('dragend', () => {
+      const ll = pin.getLatLng()
+      this.cb().onVertexMove?.(0, 0, wgs84ToGcj02({ lng: ll.lng, lat: ll.lat }))
+    })
+    pin.addTo(this.editLayer)
+  }
+
   destroy(): void {
     this.shapeJob++
+    cancelAnimationFrame(this.declutterFrame)
     this.map.remove()
   }
 }
