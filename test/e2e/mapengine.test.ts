@@ -274,6 +274,25 @@ describe('H5 map engine journey (keyless map)', () => {
       const [ox, oy] = rings[0][0]
       return { hole: screen(hx, hy).toJSON(), band: screen(hx + (ox - hx) * 0.65, hy + (oy - hy) * 0.65).toJSON() }
     })
+    // The area's title leaves the hole (where its centroid now is) for the filled band around it.
+    await page.waitForFunction(() => {
+      const path = document.querySelector('path.map-shape--3') as SVGPathElement | null
+      const title = [...document.querySelectorAll('.map-shape-title')].find((e) => e.textContent === '一号片区')
+      const rings = path?.getAttribute('d')?.split('M').filter(Boolean)
+      if (!path || !title || rings?.length !== 2) return false
+      const ctm = path.getScreenCTM()!
+      const hole = rings[1]
+        .replace(/z/i, '')
+        .split('L')
+        .map((xy) => xy.trim().split(/\s+/).map(Number))
+        .map(([x, y]) => new DOMPoint(x, y).matrixTransform(ctm))
+      const r = title.getBoundingClientRect()
+      const [px, py] = [r.left + r.width / 2, r.top + r.height / 2]
+      let inside = false
+      for (let i = 0, j = hole.length - 1; i < hole.length; j = i++)
+        if (hole[i].y > py !== hole[j].y > py && px < hole[i].x + ((py - hole[i].y) * (hole[j].x - hole[i].x)) / (hole[j].y - hole[i].y)) inside = !inside
+      return !inside
+    })
     const hit = (x: number, y: number) => page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.matches('path.map-shape--3') ?? false, [x, y])
     expect(await hit(spots.hole.x, spots.hole.y)).toBe(false)
     expect(await hit(spots.band.x, spots.band.y)).toBe(true)

@@ -1,5 +1,5 @@
 /** Where lines' and areas' titles go on the map: a line's middle along its length, an area's label point. */
-import { lineMiddle, shapeLabelPoint } from '../../src/domain/labelPoint'
+import { areaLabelPoint, insideRing, lineMiddle, shapeLabelPoint } from '../../src/domain/labelPoint'
 import { MARKER_KIND } from '../../src/domain/markerKinds'
 import type { LngLat } from '../../src/domain/points'
 
@@ -27,5 +27,31 @@ describe('the place of a line or area title', () => {
   it('puts a rectangle title between its corners and a circle title at its centre', () => {
     expect(shapeLabelPoint(MARKER_KIND.rectangle, [pts([0, 0], [2, 6])])).toEqual({ lng: 1, lat: 3 })
     expect(shapeLabelPoint(MARKER_KIND.circle, [pts([116.4, 39.9])])).toEqual({ lng: 116.4, lat: 39.9 })
+  })
+
+  it("keeps an area title out of the area's hole: a square with a square hole in its middle", () => {
+    const square = pts([0, 0], [6, 0], [6, 6], [0, 6])
+    const hole = pts([2, 2], [4, 2], [4, 4], [2, 4])
+    const at = shapeLabelPoint(MARKER_KIND.polygon, [square], [[hole]])
+    expect(insideRing(at, square)).toBe(true)
+    expect(insideRing(at, hole)).toBe(false)
+    // In one of the 2-unit bands beside the hole, in the middle of its width.
+    expect(at.lng === 1 || at.lng === 5).toBe(true)
+  })
+
+  it('puts a C-shaped area title on the area, not at its centroid in the open middle', () => {
+    // A C opening east: the centroid lies in the gap, which is not part of the area.
+    const c = pts([0, 0], [6, 0], [6, 1], [1, 1], [1, 5], [6, 5], [6, 6], [0, 6])
+    const at = areaLabelPoint(c)
+    expect(insideRing(at, c)).toBe(true)
+  })
+
+  it('takes the hole of the largest part only, the part that carries the title', () => {
+    const small = pts([10, 10], [11, 10], [11, 11], [10, 11])
+    const big = pts([0, 0], [4, 0], [4, 4], [0, 4])
+    const hole = pts([1, 1], [3, 1], [3, 3], [1, 3])
+    const at = shapeLabelPoint(MARKER_KIND.multiPolygon, [small, big], [[], [hole]])
+    expect(insideRing(at, big)).toBe(true)
+    expect(insideRing(at, hole)).toBe(false)
   })
 })

@@ -151,7 +151,7 @@ export class AmapEngine {
         overlays.push(new A.Polygon({ ...stroke, path: holes.length ? [part, ...holes].map(path) : path(part) }))
       })
     for (const o of overlays) o.on('click', () => this.cb().onMarkerTap?.(m.id))
-    if (title !== null) overlays.push(new A.Text({ text: m.name, position: lngLatArray(shapeLabelPoint(m.type, s.parts)), anchor: 'center', style: cssObject(title) }))
+    if (title !== null) overlays.push(new A.Text({ text: m.name, position: lngLatArray(shapeLabelPoint(m.type, s.parts, s.holes)), anchor: 'center', style: cssObject(title) }))
     return overlays
   }
 

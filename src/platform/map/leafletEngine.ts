@@ -18,6 +18,7 @@ import { createPointLayer, type PointItem } from './pointLayer'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
 import { placeLabels, type LabelBox } from '../../domain/labelLayout'
+import { shapeLabelPoint } from '../../domain/labelPoint'
 
 type L = typeof Leaflet
 
@@ -165,7 +166,12 @@ export class LeafletEngine {
     const addBatch = (from: number) => {
       if (job !== this.shapeJob) return
       for (const [key, s] of missing.slice(from, from + SHAPE_BATCH)) {
-        if (!this.items.has(key)) this.items.set(key, this.shapeLayer(s, s.marker.id === selectedId, titles ? styleOf : undefined).addTo(this.map))
+        if (this.items.has(key)) continue
+        const layer = this.shapeLayer(s, s.marker.id === selectedId, titles ? styleOf : undefined).addTo(this.map)
+        // Leaflet opens a permanent title at the path's centre, which for an area is its centroid (outside a
+        // C-shaped area, in a ring-shaped one's hole): it moves to the shape's label point, on the filled part.
+        if (titles && styleOf) layer.openTooltip(this.ll(shapeLabelPoint(s.marker.type, s.parts, s.holes)))
+        this.items.set(key, layer)
       }
       if (from + SHAPE_BATCH < missing.length) requestAnimationFrame(() => addBatch(from + SHAPE_BATCH))
       else {
@@ -186,16 +192,22 @@ export class LeafletEngine {
   }
 
   /**
-   * Titles that would cover each other: the selected marker's shows first, then points', then lines'
+   * Titles that would cover each other or a cluster badge: the selected marker's shows first, then points', then lines'
    * and areas' in the order they were drawn (a route's line comes last: its card names it too); a title
    * that would overlap one shown is hidden until the view leaves it room. Pins and shapes stay drawn.
    */
   private declutter(): void {
-    const titles = Array.from(this.map.getContainer().querySelectorAll<HTMLElement>('.map-points .map-title, .map-shape-title'))
+    const container = this.map.getContainer()
+    const titles = Array.from(container.querySelectorAll<HTMLElement>('.map-points .map-title, .map-shape-title'))
     const boxes: LabelBox[] = titles.map((el, i) => {
       const r = el.getBoundingClientRect()
       const rank = el.classList.contains('map-title') ? (el.closest('.map-point--selected') ? 3 : 2) : 1
       return { key: String(i), left: r.left, top: r.top, width: r.width, height: r.height, rank }
+    })
+    // Cluster badges always show, above everything: a title that would run under one gives way.
+    container.querySelectorAll('.map-points .map-cluster__badge').forEach((el, i) => {
+      const r = el.getBoundingClientRect()
+      boxes.push({ key: `badge:${i}`, left: r.left, top: r.top, width: r.width, height: r.height, rank: 4 })
     })
     const shown = placeLabels(boxes)
     titles.forEach((el, i) => el.classList.toggle('map-label--hidden', !shown.has(String(i))))
@@ -237,7 +249,7 @@ export class LeafletEngine {
       L.DomEvent.stopPropagation(e)
       this.cb().onMarkerTap?.(m.id)
     })
-    // Leaflet opens a path's tooltip at its centre: a line's middle along its length, an area's centroid.
+    // The title in its layer's title style; render() moves it to the shape's label point once the path is on the map.
     if (titleStyleOf)
       layer.bindTooltip(`<span class="map-shape-title__text" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</span>`, {
         permanent: true,

@@ -35,6 +35,8 @@ export function clusterMarkup(c: ClusterItem): Markup {
     // The badge's 4-px ring sits outside its size.
     anchorX: size / 2 + 4,
     anchorY: size / 2 + 4,
+    // Cluster badges are drawn over pins, members and the user's own dot on the same spot: their count stays readable.
+    zIndex: 5,
   }
 }
 

@@ -145,7 +145,7 @@ export function weappScene(
   // marker at the line's middle or the area's label point, with the shape's own id so a tap opens it.
   if (options.titleStyleOf && list.shapes.length <= SHAPE_TITLES_MAX)
     for (const s of list.shapes) {
-      const at = shapeLabelPoint(s.marker.type, s.parts)
+      const at = shapeLabelPoint(s.marker.type, s.parts, s.holes)
       markers.push({ id: s.marker.id, ...wx(at), iconPath: options.pinIcon, width: 1, height: 1, zIndex: 2, label: titleLabel(s.marker.name, options.titleStyleOf(s.marker.layer_id)) })
     }
   const polylines: WxScene['polylines'] = []
