@@ -181,6 +181,8 @@ export const MAP_ENGINE_MSG = {
   partNeedsThree: '当前部分至少需要3个顶点',
   editHint: '拖动顶点，或点选一个顶点后点击地图上的新位置',
   editTapTarget: '点击地图上的新位置，放置选中的顶点',
+  /** A point has no vertices to pick: its pin is dragged, or a tap on the map puts it there. */
+  editPointHint: '拖动标注到新位置，或点击地图上的新位置',
   locationInvalid: '位置坐标无效',
   membersNone: '还没有成员上报位置',
   loaderKeyMissing: '地图Key未配置',

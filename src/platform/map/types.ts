@@ -17,6 +17,8 @@ export interface EditGeometry {
   parts: LngLat[][]
   radius: number
   selected: [number, number] | null
+  /** The marker being moved: a point's own pin is the handle, so the map leaves out its pin at the old place. */
+  markerId?: number
 }
 
 export interface Basemap {
