@@ -5,8 +5,6 @@ import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import type { MarkerType } from '../../../types/mapdata'
-import { LayerPanel } from '../../components/LayerPanel'
-import { MarkerDetail } from '../../components/MarkerDetail'
 import { PageShell } from '../../components/PageShell'
 import { DEFAULT_CENTER } from '../../domain/geo'
 import { withoutClusterCounts } from '../../domain/mapSettings'
@@ -16,13 +14,13 @@ import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
 import { useShareForward } from '../../hooks/useShareForward'
-import { ConflictSheet } from '../../components/ConflictSheet'
 // Not lazy: the sheet is needed exactly when there is no network to load a chunk.
 import { OutboxSheet } from '../../components/OutboxSheet'
 import { SyncChip } from '../../components/SyncChip'
 import { syncStores } from '../../stores/syncStores'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
+import { ConflictSheetOnDemand, LayerPanelOnDemand, MarkerDetailOnDemand } from './onDemand'
 
 /** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -387,10 +385,10 @@ function MapPage() {
       />
       <BasemapSheet visible={basemapOpen} onClose={() => setBasemapOpen(false)} />
       <FilterSheet visible={filterOpen} onClose={() => setFilterOpen(false)} />
-      <LayerPanel visible={panel} onClose={() => setPanel(false)} />
+      <LayerPanelOnDemand visible={panel} onClose={() => setPanel(false)} />
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
-      <MarkerDetail />
-      <ConflictSheet />
+      <MarkerDetailOnDemand />
+      <ConflictSheetOnDemand />
       <OutboxSheet />
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
