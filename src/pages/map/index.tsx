@@ -14,13 +14,11 @@ import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
 import { useShareForward } from '../../hooks/useShareForward'
-// Not lazy: the sheet is needed exactly when there is no network to load a chunk.
-import { OutboxSheet } from '../../components/OutboxSheet'
 import { SyncChip } from '../../components/SyncChip'
 import { syncStores } from '../../stores/syncStores'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
-import { ConflictSheetOnDemand, LayerPanelOnDemand, MarkerDetailOnDemand } from './onDemand'
+import { ConflictSheetOnDemand, LayerPanelOnDemand, MarkerDetailOnDemand, OutboxSheetOnDemand } from './onDemand'
 
 /** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -389,7 +387,7 @@ function MapPage() {
       <SearchPanel visible={search} onClose={() => setSearch(false)} />
       <MarkerDetailOnDemand />
       <ConflictSheetOnDemand />
-      <OutboxSheet />
+      <OutboxSheetOnDemand />
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
           <ShareDialog />
