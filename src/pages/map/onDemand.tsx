@@ -1,6 +1,6 @@
 /**
  * The map's panels and sheets that only a tap or a refused save opens (the marker detail, the layer
- * panel, the conflict sheet, the outbox sheet): their code is not in the /map entry (its JS budget,
+ * panel, the search, the conflict sheet, the outbox sheet): their code is not in the /map entry (its JS budget,
  * DESIGN 7). It loads a little after the map first draws, so that a later tap finds it in, or at once
  * when one is opened before that. Without network the H5 service worker serves these chunks like every
  * other file of the build; a load that still fails shows nothing and is tried again on the next open.
@@ -8,6 +8,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type ComponentType } from 'react'
 import type { LayerPanelProps } from '../../components/LayerPanel'
+import type { SearchPanelProps } from '../../components/SearchPanel'
 import { useStores } from '../../stores/context'
 import { syncStores } from '../../stores/syncStores'
 
@@ -37,6 +38,7 @@ function part<P>(importer: () => Promise<ComponentType<P>>): Part<P> {
 
 const markerDetail = part(() => import('../../components/MarkerDetail').then((m) => m.MarkerDetail))
 const layerPanel = part<LayerPanelProps>(() => import('../../components/LayerPanel').then((m) => m.LayerPanel))
+const searchPanel = part<SearchPanelProps>(() => import('../../components/SearchPanel').then((m) => m.SearchPanel))
 const conflictSheet = part(() => import('../../components/ConflictSheet').then((m) => m.ConflictSheet))
 const outboxSheet = part(() => import('../../components/OutboxSheet').then((m) => m.OutboxSheet))
 
@@ -67,6 +69,12 @@ export const LayerPanelOnDemand = observer(function LayerPanelOnDemand(props: La
   const { map } = useStores()
   const LayerPanel = useLoaded(layerPanel, props.visible, map.loaderState === 'loaded')
   return LayerPanel ? <LayerPanel {...props} /> : null
+})
+
+export const SearchPanelOnDemand = observer(function SearchPanelOnDemand(props: SearchPanelProps) {
+  const { map } = useStores()
+  const SearchPanel = useLoaded(searchPanel, props.visible, map.loaderState === 'loaded')
+  return SearchPanel ? <SearchPanel {...props} /> : null
 })
 
 export const ConflictSheetOnDemand = observer(function ConflictSheetOnDemand() {
