@@ -1,12 +1,10 @@
 import { Category, Location, Plus, Search, User } from '@nutui/icons-react-taro'
-import { ActionSheet, Avatar, Button, Cell, Input, Loading, Popup, Radio, SearchBar, Switch } from '@nutui/nutui-react-taro'
+import { ActionSheet, Avatar, Button, Cell, Input, Loading, Popup, Radio, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import type { MarkerType } from '../../../types/mapdata'
-import { LayerPanel } from '../../components/LayerPanel'
-import { MarkerDetail } from '../../components/MarkerDetail'
 import { PageShell } from '../../components/PageShell'
 import { NOTICE_ACTION_MS } from '../../domain/constants'
 import { DEFAULT_CENTER } from '../../domain/geo'
@@ -18,13 +16,11 @@ import { isTileSourceId } from '../../domain/tileSources'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
 import { useShareForward } from '../../hooks/useShareForward'
-import { ConflictSheet } from '../../components/ConflictSheet'
-// Not lazy: the sheet is needed exactly when there is no network to load a chunk.
-import { OutboxSheet } from '../../components/OutboxSheet'
 import { SyncChip } from '../../components/SyncChip'
 import { syncStores } from '../../stores/syncStores'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
+import { ConflictSheetOnDemand, LayerPanelOnDemand, MarkerDetailOnDemand, OutboxSheetOnDemand, SearchPanelOnDemand } from './onDemand'
 
 /** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -53,55 +49,6 @@ function MapData() {
   }, [])
   return null
 }
-
-const SearchPanel = observer(function SearchPanel({ visible, onClose }: { visible: boolean; onClose: () => void }) {
-  const { markers, layers } = useStores()
-  const [kw, setKw] = useState(markers.searchKw)
-
-  return (
-    <Popup visible={visible} position='top' className='map-search' onClose={onClose}>
-      <View className='map-search__bar'>
-        <SearchBar
-          className='map-search__input'
-          placeholder='搜索标注名称、备注、字段内容'
-          value={kw}
-          onChange={(v) => setKw(v)}
-          onSearch={(v) => void markers.search(v)}
-          onClear={() => markers.clearSearch()}
-          right={
-            <Text className='map-search__go' onClick={() => void markers.search(kw)}>
-              搜索
-            </Text>
-          }
-        />
-        <Text className='map-search__cancel' onClick={onClose}>
-          取消
-        </Text>
-      </View>
-      <View className='map-search__results'>
-        {markers.searched && !markers.searchResults.length ? <Text className='map-search__empty'>{MAP_UI_MSG.searchEmpty}</Text> : null}
-        {markers.searchResults.map((m) => (
-          <Cell
-            key={m.id}
-            clickable
-            title={m.name}
-            description={`${MARKER_TYPE_NAMES[m.type]} · ${layers.pathLabel(m.layer_id) || '图层'}`}
-            onClick={() => {
-              onClose()
-              void markers.openDetail(m.id)
-            }}
-          />
-        ))}
-        {markers.canSearchMore ? (
-          <Button className='map-search__more' block fill='none' loading={markers.searching} onClick={() => void markers.searchMore()}>
-            加载更多
-          </Button>
-        ) : null}
-        {markers.searched && markers.searchResults.length ? <Text className='map-search__total muted'>共{markers.searchTotal}个结果</Text> : null}
-      </View>
-    </Popup>
-  )
-})
 
 interface AddOption {
   [key: string]: string | boolean
@@ -409,11 +356,11 @@ function MapPage() {
       />
       <BasemapSheet visible={basemapOpen} onClose={() => setBasemapOpen(false)} />
       <FilterSheet visible={filterOpen} onClose={() => setFilterOpen(false)} />
-      <LayerPanel visible={panel} onClose={() => setPanel(false)} />
-      <SearchPanel visible={search} onClose={() => setSearch(false)} />
-      <MarkerDetail />
-      <ConflictSheet />
-      <OutboxSheet />
+      <LayerPanelOnDemand visible={panel} onClose={() => setPanel(false)} />
+      <SearchPanelOnDemand visible={search} onClose={() => setSearch(false)} />
+      <MarkerDetailOnDemand />
+      <ConflictSheetOnDemand />
+      <OutboxSheetOnDemand />
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
           <ShareDialog />
