@@ -1,6 +1,6 @@
 /**
  * The map's panels and sheets that only a tap or a refused save opens (the marker detail, the layer
- * panel, the search, the conflict sheet, the outbox sheet): their code is not in the /map entry (its JS budget,
+ * panel, the search, the map style and filter sheets, the conflict sheet, the outbox sheet): their code is not in the /map entry (its JS budget,
  * DESIGN 7). It loads a little after the map first draws, so that a later tap finds it in, or at once
  * when one is opened before that. Without network the H5 service worker serves these chunks like every
  * other file of the build; a load that still fails shows nothing and is tried again on the next open.
@@ -8,6 +8,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type ComponentType } from 'react'
 import type { LayerPanelProps } from '../../components/LayerPanel'
+import type { MapSheetProps } from '../../components/MapSheets'
 import type { SearchPanelProps } from '../../components/SearchPanel'
 import { useStores } from '../../stores/context'
 import { syncStores } from '../../stores/syncStores'
@@ -40,6 +41,8 @@ const markerDetail = part(() => import('../../components/MarkerDetail').then((m)
 const layerPanel = part<LayerPanelProps>(() => import('../../components/LayerPanel').then((m) => m.LayerPanel))
 const searchPanel = part<SearchPanelProps>(() => import('../../components/SearchPanel').then((m) => m.SearchPanel))
 const conflictSheet = part(() => import('../../components/ConflictSheet').then((m) => m.ConflictSheet))
+const basemapSheet = part<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.BasemapSheet))
+const filterSheet = part<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.FilterSheet))
 const outboxSheet = part(() => import('../../components/OutboxSheet').then((m) => m.OutboxSheet))
 
 /** The part's component once its code is in: loaded at once when `wanted`, else a little after the map first drew. */
@@ -87,4 +90,16 @@ export const OutboxSheetOnDemand = observer(function OutboxSheetOnDemand() {
   const { outbox, map } = useStores(syncStores)
   const OutboxSheet = useLoaded(outboxSheet, outbox.sheetOpen || !!outbox.confirming, map.loaderState === 'loaded')
   return OutboxSheet ? <OutboxSheet /> : null
+})
+
+export const BasemapSheetOnDemand = observer(function BasemapSheetOnDemand(props: MapSheetProps) {
+  const { map } = useStores()
+  const BasemapSheet = useLoaded(basemapSheet, props.visible, map.loaderState === 'loaded')
+  return BasemapSheet ? <BasemapSheet {...props} /> : null
+})
+
+export const FilterSheetOnDemand = observer(function FilterSheetOnDemand(props: MapSheetProps) {
+  const { map } = useStores()
+  const FilterSheet = useLoaded(filterSheet, props.visible, map.loaderState === 'loaded')
+  return FilterSheet ? <FilterSheet {...props} /> : null
 })
