@@ -6,100 +6,60 @@
  * other file of the build; a load that still fails shows nothing and is tried again on the next open.
  */
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState, type ComponentType } from 'react'
+import type { ComponentType } from 'react'
 import type { LayerPanelProps } from '../../components/LayerPanel'
 import type { MapSheetProps } from '../../components/MapSheets'
 import type { SearchPanelProps } from '../../components/SearchPanel'
+import { onDemandPart, useOnDemand, type OnDemandPart } from '../../hooks/useOnDemand'
 import { useStores } from '../../stores/context'
 import { syncStores } from '../../stores/syncStores'
 
 /** After the map's first draw, how long the parts wait before loading: the first view's data and tiles go first. */
 const LOAD_AFTER_DRAW_MS = 1500
 
-interface Part<P> {
-  current: ComponentType<P> | null
-  load(): Promise<ComponentType<P> | null>
+const markerDetail = onDemandPart(() => import('../../components/MarkerDetail').then((m) => m.MarkerDetail))
+const layerPanel = onDemandPart<LayerPanelProps>(() => import('../../components/LayerPanel').then((m) => m.LayerPanel))
+const searchPanel = onDemandPart<SearchPanelProps>(() => import('../../components/SearchPanel').then((m) => m.SearchPanel))
+const conflictSheet = onDemandPart(() => import('../../components/ConflictSheet').then((m) => m.ConflictSheet))
+const basemapSheet = onDemandPart<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.BasemapSheet))
+const filterSheet = onDemandPart<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.FilterSheet))
+const outboxSheet = onDemandPart(() => import('../../components/OutboxSheet').then((m) => m.OutboxSheet))
+
+/** The part's component once its code is in: at once when wanted, else a little after the map first drew. */
+function useLoaded<P>(p: OnDemandPart<P>, wanted: boolean): ComponentType<P> | null {
+  const { map } = useStores()
+  return useOnDemand(p, wanted, map.loaderState === 'loaded', LOAD_AFTER_DRAW_MS)
 }
 
-function part<P>(importer: () => Promise<ComponentType<P>>): Part<P> {
-  let loading: Promise<ComponentType<P> | null> | null = null
-  const p: Part<P> = {
-    current: null,
-    load: () =>
-      (loading ??= importer().then(
-        (c) => (p.current = c),
-        () => {
-          loading = null
-          return null
-        },
-      )),
-  }
-  return p
+/** A panel or sheet the page opens through its `visible` prop. */
+function shownByProp<P extends { visible: boolean }>(p: OnDemandPart<P>, name: string) {
+  const Wrapper = observer(function Wrapper(props: P) {
+    const Part = useLoaded(p, props.visible)
+    return Part ? <Part {...props} /> : null
+  })
+  Wrapper.displayName = name
+  return Wrapper
 }
 
-const markerDetail = part(() => import('../../components/MarkerDetail').then((m) => m.MarkerDetail))
-const layerPanel = part<LayerPanelProps>(() => import('../../components/LayerPanel').then((m) => m.LayerPanel))
-const searchPanel = part<SearchPanelProps>(() => import('../../components/SearchPanel').then((m) => m.SearchPanel))
-const conflictSheet = part(() => import('../../components/ConflictSheet').then((m) => m.ConflictSheet))
-const basemapSheet = part<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.BasemapSheet))
-const filterSheet = part<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.FilterSheet))
-const outboxSheet = part(() => import('../../components/OutboxSheet').then((m) => m.OutboxSheet))
-
-/** The part's component once its code is in: loaded at once when `wanted`, else a little after the map first drew. */
-function useLoaded<P>(p: Part<P>, wanted: boolean, mapDrawn: boolean): ComponentType<P> | null {
-  const [component, setComponent] = useState(() => p.current)
-  useEffect(() => {
-    if (component || (!wanted && !mapDrawn)) return undefined
-    let live = true
-    const load = () => void p.load().then((c) => live && c && setComponent(() => c))
-    const timer = wanted ? null : setTimeout(load, LOAD_AFTER_DRAW_MS)
-    if (wanted) load()
-    return () => {
-      live = false
-      if (timer) clearTimeout(timer)
-    }
-  }, [p, component, wanted, mapDrawn])
-  return component
-}
+export const LayerPanelOnDemand = shownByProp(layerPanel, 'LayerPanelOnDemand')
+export const SearchPanelOnDemand = shownByProp(searchPanel, 'SearchPanelOnDemand')
+export const BasemapSheetOnDemand = shownByProp(basemapSheet, 'BasemapSheetOnDemand')
+export const FilterSheetOnDemand = shownByProp(filterSheet, 'FilterSheetOnDemand')
 
 export const MarkerDetailOnDemand = observer(function MarkerDetailOnDemand() {
-  const { markers, map } = useStores()
-  const MarkerDetail = useLoaded(markerDetail, markers.detailOpen, map.loaderState === 'loaded')
+  const { markers } = useStores()
+  const MarkerDetail = useLoaded(markerDetail, markers.detailOpen)
   return MarkerDetail ? <MarkerDetail /> : null
 })
 
-export const LayerPanelOnDemand = observer(function LayerPanelOnDemand(props: LayerPanelProps) {
-  const { map } = useStores()
-  const LayerPanel = useLoaded(layerPanel, props.visible, map.loaderState === 'loaded')
-  return LayerPanel ? <LayerPanel {...props} /> : null
-})
-
-export const SearchPanelOnDemand = observer(function SearchPanelOnDemand(props: SearchPanelProps) {
-  const { map } = useStores()
-  const SearchPanel = useLoaded(searchPanel, props.visible, map.loaderState === 'loaded')
-  return SearchPanel ? <SearchPanel {...props} /> : null
-})
-
 export const ConflictSheetOnDemand = observer(function ConflictSheetOnDemand() {
-  const { sync, map } = useStores(syncStores)
-  const ConflictSheet = useLoaded(conflictSheet, !!sync.conflict, map.loaderState === 'loaded')
+  const { sync } = useStores(syncStores)
+  const ConflictSheet = useLoaded(conflictSheet, !!sync.conflict)
   return ConflictSheet ? <ConflictSheet /> : null
 })
 
 export const OutboxSheetOnDemand = observer(function OutboxSheetOnDemand() {
-  const { outbox, map } = useStores(syncStores)
-  const OutboxSheet = useLoaded(outboxSheet, outbox.sheetOpen || !!outbox.confirming, map.loaderState === 'loaded')
+  const { outbox } = useStores(syncStores)
+  const OutboxSheet = useLoaded(outboxSheet, outbox.sheetOpen || !!outbox.confirming)
   return OutboxSheet ? <OutboxSheet /> : null
-})
-
-export const BasemapSheetOnDemand = observer(function BasemapSheetOnDemand(props: MapSheetProps) {
-  const { map } = useStores()
-  const BasemapSheet = useLoaded(basemapSheet, props.visible, map.loaderState === 'loaded')
-  return BasemapSheet ? <BasemapSheet {...props} /> : null
-})
-
-export const FilterSheetOnDemand = observer(function FilterSheetOnDemand(props: MapSheetProps) {
-  const { map } = useStores()
-  const FilterSheet = useLoaded(filterSheet, props.visible, map.loaderState === 'loaded')
-  return FilterSheet ? <FilterSheet {...props} /> : null
 })
