@@ -14,7 +14,7 @@ import type { MapLoaderState } from '../domain/mapLoader'
 import { MAP_ENGINE_MSG } from '../domain/messages'
 import { checkGeometry, parsePoints, serializePoints } from '../domain/points'
 import type { RootStore } from './RootStore'
-import type { Rect } from '../domain/labelLayout'
+import type { Rect } from '../domain/titleFrame'
 import { MARKER_KIND, isPoint } from '../domain/markerKinds'
 
 /** The draw pipeline and supercluster, loaded with the map page so that other pages do not carry them. */
@@ -245,7 +245,7 @@ export class MapStore {
    * route shows the server's message and changes nothing.
    */
   async showRoute(id: number): Promise<boolean> {
-    const [route, domain, layout] = await Promise.all([this.root.api.post('/api/route/getbyid', { id }), import('../domain/routes'), import('../domain/labelLayout')])
+    const [route, domain, layout] = await Promise.all([this.root.api.post('/api/route/getbyid', { id }), import('../domain/routes'), import('../domain/titleFrame')])
     if (!route) return false
     const line = domain.routeAsLine(route)
     if (!line) return false

@@ -1,5 +1,6 @@
-/** Map titles that do not cover each other, and a route framed clear of the page's cards. */
-import { frameSpots, placeLabels, titleSize, viewSize, type LabelBox } from '../../src/domain/labelLayout'
+/** Map titles that do not cover each other, their sizes estimated from text, and a route framed clear of the page's cards. */
+import { placeLabels, type LabelBox } from '../../src/domain/labelLayout'
+import { frameSpots, titleSize, viewSize } from '../../src/domain/titleFrame'
 
 const box = (key: string, left: number, top: number, rank = 0, width = 70, height = 28): LabelBox => ({ key, left, top, width, height, rank })
 

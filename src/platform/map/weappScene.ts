@@ -13,7 +13,8 @@ import type { MemberLocation } from '../../../types/entities'
 import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
 import { shapeLabelPoint } from '../../domain/labelPoint'
-import { placeLabels, titleSize, worldPx, type LabelBox } from '../../domain/labelLayout'
+import { placeLabels, type LabelBox } from '../../domain/labelLayout'
+import { titleSize, worldPx } from '../../domain/titleFrame'
 import type { TitleStyleLook } from '../../../types/mapdata'
 
 /** Marker ids of members' positions: 700,000,000 + user id. */
