@@ -79,6 +79,12 @@ export class AppStore {
     const tiles = root.platform.storage.get(STORAGE_KEYS.tileSource)
     if (isTileSourceId(tiles)) this.tile_source = tiles
     this.readBaseSetting()
+    // The keyless map's 底图 switch gave way to 底图来源's 无底图: tiles switched off there stay off as 无底图.
+    if (this.map_style.bg === false && root.platform.mapCapabilities.tileSources?.length) {
+      this.map_style = { ...this.map_style, bg: true }
+      this.saveBaseSetting()
+      this.setTileSource('none')
+    }
   }
 
   /** The map style and base layers the user chose, kept on the phone (cleared at logout). */

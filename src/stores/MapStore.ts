@@ -14,6 +14,7 @@ import type { MapLoaderState } from '../domain/mapLoader'
 import { MAP_ENGINE_MSG } from '../domain/messages'
 import { checkGeometry, parsePoints, serializePoints } from '../domain/points'
 import type { RootStore } from './RootStore'
+import type { Rect } from '../domain/titleFrame'
 import { MARKER_KIND, isPoint } from '../domain/markerKinds'
 
 /** The draw pipeline and supercluster, loaded with the map page so that other pages do not carry them. */
@@ -60,8 +61,24 @@ export interface EditingState {
   selected: [number, number] | null
 }
 
-/** What covers the map's edges around a framed route, in CSS px: the map card and search bar, the tool column, the route's card and the count. */
-const ROUTE_FRAME_PADDING = { top: 140, right: 80, bottom: 150, left: 40 }
+/** The tallest a stop's pin is drawn (src/platform/map/markup.ts sizes pins up to 48 CSS px): room kept above each stop. */
+const ROUTE_PIN_PX = 48
+
+/**
+ * What covers the map around a framed route, in CSS px on a map of that size: the map card and
+ * search bar across the top, the tool column down the right above the route's card, and the route's
+ * card and the count across the bottom. The page lays them out in design px of a 750-wide screen
+ * (src/pages/map/index.scss, src/styles/map-tools.scss), so they scale with the width.
+ */
+function routeCovers(size: { width: number; height: number }): Rect[] {
+  const k = size.width / 750
+  return [
+    { left: 0, top: 0, right: size.width, bottom: 270 * k },
+    // Six tools of 104 with 24 between, 24 from the right, 200 from the bottom.
+    { left: size.width - 128 * k, top: size.height - 968 * k, right: size.width, bottom: size.height - 200 * k },
+    { left: 0, top: size.height - 290 * k, right: size.width, bottom: size.height },
+  ]
+}
 
 /** How many taps finish each kind: a point 1, a rectangle 2 (corners), a circle 2 (centre, then a point on the rim). */
 const FIXED_VERTICES: Partial<Record<MarkerType, number>> = { 0: 1, 4: 2, 5: 2 }
@@ -228,7 +245,7 @@ export class MapStore {
    * route shows the server's message and changes nothing.
    */
   async showRoute(id: number): Promise<boolean> {
-    const [route, domain, layout] = await Promise.all([this.root.api.post('/api/route/getbyid', { id }), import('../domain/routes'), import('../domain/labelLayout')])
+    const [route, domain, layout] = await Promise.all([this.root.api.post('/api/route/getbyid', { id }), import('../domain/routes'), import('../domain/titleFrame')])
     if (!route) return false
     const line = domain.routeAsLine(route)
     if (!line) return false
@@ -243,8 +260,15 @@ export class MapStore {
         summary: `${domain.formatRouteSummary(route.distance, route.duration)} · ${route.stops.length}个站点`,
         line: { marker: line, parts, holes: [], bbox, dashed: false },
       }
-      // Framed as close as it fits between the page's cards and tools, so that its stops and their titles stand apart.
-      const t = this.view ? layout.frameBox(bbox, layout.viewSize(this.view), ROUTE_FRAME_PADDING) : fitTarget(bbox)
+      // Framed as close as it fits between the page's cards and tools, so that its stops stand apart,
+      // each stop's pin (above it) and title (below it, centred) clear of them.
+      const spots = route.stops.map((s) => {
+        const m = s.marker_id != null ? this.root.markers.find(s.marker_id) : undefined
+        const title = layout.titleSize(s.name, this.root.layers.titleStyleFor(m?.layer_id ?? null))
+        const half = Math.max(ROUTE_PIN_PX, title.width) / 2
+        return { lng: s.lng, lat: s.lat, left: half, right: half, top: ROUTE_PIN_PX, bottom: 2 + title.height }
+      })
+      const t = this.view ? layout.frameSpots(spots, layout.viewSize(this.view), routeCovers(layout.viewSize(this.view))) : fitTarget(bbox)
       this.moveTo(t.lng, t.lat, t.zoom)
     })
     return true

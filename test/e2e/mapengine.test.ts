@@ -318,14 +318,16 @@ describe('H5 map engine journey (keyless map)', () => {
   it('hides the map tiles from the base-map sheet and shows them again', async () => {
     await visible('.map-tool', '底图').click()
     await visible('.basemap-sheet').waitFor()
-    // The keyless map offers only its tiles (where they come from, and on or off), and tells the user nothing of the server's map key (README does, for operators).
-    expect(await visible('.basemap-sheet .nut-cell').count()).toBe(2)
+    // The keyless map offers one control, where its tiles come from (无底图 hides them: no separate
+    // on/off switch), and tells the user nothing of the server's map key (README does, for operators).
+    expect(await visible('.basemap-sheet .nut-cell').count()).toBe(1)
+    expect(await page.locator('.basemap-sheet .nut-switch').count()).toBe(0)
     await visible('.basemap-sheet .basemap-source', '底图来源').waitFor()
     expect(await visible('.basemap-sheet').textContent()).not.toMatch(/AMAP|Key/i)
-    await visible('.basemap-sheet .nut-cell', '底图').locator('.nut-switch').click()
-    await page.locator('.leaflet-tile-pane .leaflet-layer').waitFor({ state: 'detached' })
+    await visible('.basemap-source .nut-radio', exact('无底图')).click()
+    await page.locator('.leaflet-tile-pane img').first().waitFor({ state: 'detached' })
     await shot(page, '37-basemap-sheet')
-    await visible('.basemap-sheet .nut-cell', '底图').locator('.nut-switch').click()
+    await visible('.basemap-source .nut-radio', exact('OpenStreetMap')).click()
     await page.locator('.leaflet-tile-pane .leaflet-layer').waitFor({ state: 'attached' })
     await visible('.basemap-sheet .nut-popup-title-right').click()
     await visible('.basemap-sheet').waitFor({ state: 'hidden' })
@@ -336,8 +338,14 @@ describe('H5 map engine journey (keyless map)', () => {
     await visible('.filter-sheet').waitFor()
     await visible('.filter-sheet .nut-cell', exact('点')).locator('.nut-switch').click()
     await visible('.filter-sheet__count', '视野内 0个点 · 6条线/面').waitFor()
+    // A bordered field is grey at rest and the primary colour only while it has the caret (one rule for every field).
+    const border = (color: string) => page.waitForFunction((c) => getComputedStyle(document.querySelector('.filter-sheet__kw')!).borderTopColor === c, color)
+    await border('rgb(229, 230, 235)')
     await input(page, '标注名称包含的文字').fill('管')
+    await border('rgb(22, 93, 255)')
     await visible('.filter-sheet__count', '视野内 0个点 · 2条线/面').waitFor()
+    await input(page, '标注名称包含的文字').blur()
+    await border('rgb(229, 230, 235)')
     await shot(page, '38-filter-sheet')
     await visible('.filter-sheet .nut-popup-title-right').click()
     await visible('.map-filter-entry', '已筛选').waitFor()

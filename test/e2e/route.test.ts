@@ -131,6 +131,18 @@ describe('route planning', () => {
     expect(seen.bottom).toBeLessThan(routeCard.y)
     for (const t of seen.titles) expect(t.size).toBeGreaterThanOrEqual(14)
     expect(seen.titles.map((t) => t.text)).toEqual(expect.arrayContaining(['东单门店', '西单门店']))
+    // Every shown title and every pin lies clear of the tool column, the top cards, the route card and
+    // the count: none passes under them (the stops' titles are centred under their pins).
+    const clash = await page.evaluate(() => {
+      const covers = ['.map-tools', '.map-top', '.map-route', '.map-count'].map((sel) => ({ sel, box: document.querySelector(sel)!.getBoundingClientRect() }))
+      const drawn = [
+        ...[...document.querySelectorAll('.map-title, .map-shape-title')].filter((e) => getComputedStyle(e).visibility !== 'hidden'),
+        ...document.querySelectorAll('.map-point .map-point__body'),
+      ].map((e) => ({ text: e.textContent || 'pin', box: e.getBoundingClientRect() }))
+      const under = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+      return drawn.flatMap((d) => covers.filter((c) => under(d.box, c.box)).map((c) => `${d.text} under ${c.sel}`))
+    })
+    expect(clash).toEqual([])
     await shot(page, '82-route-on-map')
     await on(page, '.map-route__close').click()
     await on(page, '.map-count', '0条线/面').waitFor()

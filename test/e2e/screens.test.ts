@@ -6,7 +6,6 @@
  */
 import type { Page } from 'playwright-core'
 import { apiCall, apiSignIn, button, input, notice, on, openWorld, serveSite, shot, signUp, type Server, type World } from './harness'
-import { APP_MSG } from '../../src/domain/appMessages'
 
 jest.setTimeout(300_000)
 
@@ -56,9 +55,10 @@ describe('the remaining screens', () => {
     // H5 has no navigation bar of its own: the page carries its title and a way back.
     await on(page, '.page-header__title', '设置').waitFor()
     await on(page, '.page-header__back').waitFor()
-    // Every control says what it is for: the unit chips under their label, the 底图 switch with what it does.
+    // Every control says what it is for: the unit chips under their label. The keyless map's tiles are
+    // chosen in the map's 地图样式 sheet (无底图 among them): no second 底图 switch here.
     await on(page, '.setting-area-unit .setting-label', '面积单位').waitFor()
-    await on(page, '.setting-style-bg', APP_MSG.mapBgHint).waitFor()
+    expect(await page.locator('.setting-style-bg').count()).toBe(0)
     await on(page, '.setting-area-unit .nut-radio', '亩').click()
     await on(page, '.setting-area-unit', /亩/).waitFor()
     await shot(page, '72-setting')

@@ -134,6 +134,8 @@ describe('the tile source of the keyless map', () => {
     await openSheet()
     await visible('.basemap-source', '底图来源').waitFor()
     expect(await visible('.basemap-source .nut-radio').allInnerTexts()).toEqual(['OpenStreetMap', '高德', '无底图'])
+    // The one control for the tiles: no 底图 on/off switch beside 无底图.
+    expect(await page.locator('.basemap-sheet .nut-switch').count()).toBe(0)
     expect(await chosen()).toBe('OpenStreetMap')
     await choose('高德')
     await tilesFrom('webrd0*.is.autonavi.com')

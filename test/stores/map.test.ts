@@ -370,7 +370,8 @@ describe('a saved route on the map (/map?route=<id>)', () => {
 
   it('draws the route as one line through its stops over the markers, frames it, and goes away when closed', async () => {
     const { root, calls } = await mapRoot(many(20), [], { '/api/route/getbyid': () => ok(saved) })
-    root.map.setView(BEIJING)
+    // A phone's map, 390 x 844 CSS px at zoom 10.
+    root.map.setView({ west: 116.13, south: 39.5, east: 116.666, north: 40.3, zoom: 10 })
     const before = root.map.drawList.shapes.length
     expect(await root.map.showRoute(5)).toBe(true)
     const shapes = root.map.drawList.shapes
@@ -378,12 +379,12 @@ describe('a saved route on the map (/map?route=<id>)', () => {
     const line = shapes[shapes.length - 1]
     expect(line.parts[0].map((p) => [p.lng, p.lat])).toEqual(saved.stops.map((s) => [s.lng, s.lat]))
     expect(root.map.route?.summary).toContain('3个站点')
-    // Framed: the map moves to the stops' middle (shifted off the page's cards and tools by a few pixels),
-    // as close as the stops still fit in the map's free part: their 0.1° span over 200 px wide.
-    expect(root.map.target?.lng).toBeCloseTo(116.35, 1)
-    expect(root.map.target?.lat).toBeCloseTo(39.925, 1)
-    const span = (0.1 / 360) * 256 * 2 ** root.map.target!.zoom
-    expect(span).toBeGreaterThan(200)
+    // Framed: the map moves near the stops' middle (shifted off the page's cards and tools), as close as
+    // the stops with their pins and titles still fit in the map's free part: zoom 11, their 0.1° span 145 px
+    // wide. At 12 they would take 340 x 270 px, too tall above the tool column, too wide beside it.
+    expect(Math.abs(root.map.target!.lng - 116.35)).toBeLessThan(0.05)
+    expect(Math.abs(root.map.target!.lat - 39.925)).toBeLessThan(0.05)
+    expect(root.map.target?.zoom).toBe(11)
     // The line is not a marker: tapping it opens no detail.
     root.map.tapMarker(line.marker.id)
     expect(root.markers.detailOpen).toBe(false)

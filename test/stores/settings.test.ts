@@ -84,6 +84,28 @@ describe('the tile source (地图样式 → 底图来源)', () => {
     expect(makeRoot({}, { storage: storage.dump() }).root.app.tile_source).toBe('none')
   })
 
+  it('takes over tiles switched off with the old 底图 switch as 无底图 on the keyless map, and keeps it', () => {
+    const keyless = {
+      satellite: false,
+      roadnet: false,
+      traffic: false,
+      features: [],
+      tileSources: [
+        { id: 'osm' as const, label: 'OpenStreetMap' },
+        { id: 'none' as const, label: '无底图' },
+      ],
+    }
+    const stored = { [STORAGE_KEYS.baseSetting]: JSON.stringify({ map_style: { bg: false } }) }
+    const first = makeRoot({}, { storage: stored, mapCapabilities: keyless })
+    expect(first.root.app.tile_source).toBe('none')
+    expect(first.root.app.map_style.bg).toBe(true)
+    const again = makeRoot({}, { storage: first.storage.dump(), mapCapabilities: keyless }).root.app
+    expect([again.tile_source, again.map_style.bg]).toEqual(['none', true])
+    // With an AMap key the switch is still the control: left as it was.
+    const amap = makeRoot({}, { storage: stored }).root.app
+    expect([amap.tile_source, amap.map_style.bg]).toEqual(['osm', false])
+  })
+
   it('ignores an unknown source, stored or asked for', () => {
     const { root } = makeRoot({}, { storage: { [STORAGE_KEYS.tileSource]: 'google' } })
     expect(root.app.tile_source).toBe('osm')

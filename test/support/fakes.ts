@@ -144,6 +144,8 @@ export function makeRoot(
     sockets?: ReturnType<typeof fakeSockets>
     /** The phone's durable offline storage and network state (share one between two starts of the app). */
     offline?: MemoryOffline
+    /** What the map can switch: the keyless H5 map's tile choice, say (AMap's by default). */
+    mapCapabilities?: RootStore['platform']['mapCapabilities']
   } = {},
 ) {
   const sockets = opts.sockets ?? fakeSockets()
@@ -229,7 +231,7 @@ export function makeRoot(
         ...opts.files,
       }),
       screen: { windowHeight: () => 844, windowWidth: () => 390 },
-      mapCapabilities: { satellite: true, roadnet: true, traffic: true, features: ['bg', 'road', 'building', 'poi'] },
+      mapCapabilities: opts.mapCapabilities ?? { satellite: true, roadnet: true, traffic: true, features: ['bg', 'road', 'building', 'poi'] },
       // The mini-program's: nothing opens an installer there.
       openDownloadUrl: opts.openDownloadUrl ?? (async () => false),
       socket: async () => sockets.platform,

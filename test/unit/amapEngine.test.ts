@@ -70,6 +70,10 @@ class FakeMap extends Evented {
     this.zoom = z
     this.center = c
   }
+  /** A linear stand-in for AMap's projection over the fake bounds: 1000 x 1000 px. */
+  lngLatToContainer([lng, lat]: [number, number]) {
+    return { x: ((lng - 116.0) / 0.8) * 1000, y: ((40.2 - lat) / 0.6) * 1000 }
+  }
   features: string[] = []
   setFeatures(f: string[]) {
     this.features = f
@@ -213,5 +217,43 @@ describe('the AMap renderer', () => {
     expect(events.moves).toEqual([[0, 1, { lng: 116.25, lat: 39.85 }]])
     engine.renderEditing(null)
     expect(map.overlays.size).toBe(0)
+  })
+
+  describe("titles that would cover each other, by the keyless map's rule", () => {
+    const style = { font_size: 14, color: '#1D2129', bg_color: '#FFFFFF', padding: 4, border_weight: 1, border_color: '#165DFF' }
+    const contentOf = (map: FakeMap, id: number) => [...map.overlays].find((o) => o.kind === 'Marker' && String(o.opts.content).includes(`data-marker-id="${id}"`))!.opts.content as string
+    const texts = (map: FakeMap) => [...map.overlays].filter((o) => o.kind === 'Text').map((o) => o.opts.text)
+    // 0.008° is 10 px here: 东单 and 王府井 stand 10 px apart, 西单 400 px off.
+    const stores = [
+      buildMarker({ id: 11, name: '东单门店', points: '116.4,39.9' }),
+      buildMarker({ id: 12, name: '王府井门店', points: '116.408,39.9' }),
+      buildMarker({ id: 13, name: '西单门店', points: '116.08,39.9' }),
+    ]
+
+    it("hides the later of two points' titles that would overlap and keeps one clear of both; the pins stay", () => {
+      const { map, engine } = setup()
+      engine.render(computeDrawList(buildMarkerIndex(stores), BEIJING), null, () => style)
+      expect(contentOf(map, 11)).toContain('map-title')
+      expect(contentOf(map, 12)).not.toContain('map-title')
+      expect(contentOf(map, 13)).toContain('map-title')
+    })
+
+    it("shows the selected marker's title first", () => {
+      const { map, engine } = setup()
+      engine.render(computeDrawList(buildMarkerIndex(stores), BEIJING), 12, () => style)
+      expect(contentOf(map, 11)).not.toContain('map-title')
+      expect(contentOf(map, 12)).toContain('map-title')
+    })
+
+    it("gives a line's title way to a point's over it, and shows it again once the view leaves room", () => {
+      const { map, engine } = setup()
+      // The line's middle is at 116.4,39.9, on 东单门店's title.
+      const road = buildMarker({ id: 20, type: 1, name: '长安街', points: '116.39,39.903|116.41,39.903' })
+      engine.render(computeDrawList(buildMarkerIndex([stores[0], road]), BEIJING), null, () => style)
+      expect(contentOf(map, 11)).toContain('map-title')
+      expect(texts(map)).toEqual([])
+      engine.render(computeDrawList(buildMarkerIndex([road]), BEIJING), null, () => style)
+      expect(texts(map)).toEqual(['长安街'])
+    })
   })
 })

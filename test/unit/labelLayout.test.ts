@@ -1,5 +1,6 @@
-/** Map titles that do not cover each other, and a route framed clear of the page's cards. */
-import { frameBox, placeLabels, viewSize, type LabelBox } from '../../src/domain/labelLayout'
+/** Map titles that do not cover each other, their sizes estimated from text, and a route framed clear of the page's cards. */
+import { placeLabels, type LabelBox } from '../../src/domain/labelLayout'
+import { frameSpots, titleSize, viewSize } from '../../src/domain/titleFrame'
 
 const box = (key: string, left: number, top: number, rank = 0, width = 70, height = 28): LabelBox => ({ key, left, top, width, height, rank })
 
@@ -25,37 +26,66 @@ describe('titles that would cover each other', () => {
   })
 })
 
-describe('framing a route with room for the page around it', () => {
-  // A phone's map: 390 x 844 CSS px; the top cards, the tool column and the route card cover its edges.
+describe("a title's size from its text and style", () => {
+  const style = { font_size: 14, padding: 4, border_weight: 1 }
+
+  it('counts a Chinese character one em and a Latin letter or digit less, with the padding and border around', () => {
+    // 4 characters of 14 px, 8 px padding each side, a 1-px border: 74 wide; a 1.3-em line, 4 px padding, the border: 29 high.
+    expect(titleSize('东单门店', style)).toEqual({ width: 74, height: 29 })
+    expect(titleSize('A1', style).width).toBeLessThan(titleSize('东单', style).width)
+  })
+
+  it('grows with the font size and keeps it within the drawn limits', () => {
+    expect(titleSize('泵站', { ...style, font_size: 20 }).width).toBeGreaterThan(titleSize('泵站', style).width)
+    expect(titleSize('泵站', { ...style, font_size: 99 })).toEqual(titleSize('泵站', { ...style, font_size: 32 }))
+  })
+})
+
+describe('framing a route clear of the page around it', () => {
+  // A phone's map: 390 x 844 CSS px; the top cards, the tool column (right, from y 340) and the route card cover it.
   const size = { width: 390, height: 844 }
-  const pad = { top: 140, right: 80, bottom: 140, left: 40 }
-  // 西单, 王府井 and 东单 (the e2e route): 0.044° wide.
-  const route = [116.374, 39.913, 116.418, 39.917] as const
-  const px = (zoom: number, dlng: number) => (dlng / 360) * 256 * 2 ** zoom
+  const covers = [
+    { left: 0, top: 0, right: 390, bottom: 140 },
+    { left: 323, top: 340, right: 390, bottom: 740 },
+    { left: 0, top: 694, right: 390, bottom: 844 },
+  ]
+  // 西单, 王府井 and 东单 (the e2e route), each with a 48-px pin above and its 74 x 28 title below.
+  const stop = (lng: number, lat: number) => ({ lng, lat, left: 37, right: 37, top: 48, bottom: 30 })
+  const stops = [stop(116.418, 39.914), stop(116.411, 39.917), stop(116.374, 39.913)]
+  const screen = (t: { lng: number; lat: number; zoom: number }, p: { lng: number; lat: number }) => {
+    const scale = 256 * 2 ** t.zoom
+    const y = (lat: number) => 0.5 - Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) / (2 * Math.PI)
+    return { x: size.width / 2 + ((p.lng - t.lng) / 360) * scale, y: size.height / 2 + (y(p.lat) - y(t.lat)) * scale }
+  }
+  const inside = (r: { left: number; top: number; right: number; bottom: number }) =>
+    r.left >= 0 && r.right <= size.width && r.top >= 0 && r.bottom <= size.height && covers.every((c) => r.right <= c.left || c.right <= r.left || r.bottom <= c.top || c.bottom <= r.top)
 
-  it('zooms in as far as the route still fits between the cards: its ends over 200 px apart', () => {
-    const t = frameBox(route, size, pad)
+  it('zooms in as far as the stops with their pins and titles fit: its ends over 200 px apart', () => {
+    const t = frameSpots(stops, size, covers)
     expect(t.zoom).toBe(13)
-    expect(px(t.zoom, route[2] - route[0])).toBeGreaterThan(200)
-    expect(px(t.zoom, route[2] - route[0])).toBeLessThanOrEqual(size.width - pad.left - pad.right)
+    expect(screen(t, stops[0]).x - screen(t, stops[2]).x).toBeGreaterThan(200)
   })
 
-  it("puts the route's middle in the middle of the free area, shifted off the tool column", () => {
-    const t = frameBox(route, size, pad)
-    const middle = (route[0] + route[2]) / 2
-    // The free area's middle is 20 px left of the map's centre: the centre is east of the route's middle by 20 px at zoom 13.
-    expect(t.lng - middle).toBeCloseTo((20 / (256 * 2 ** 13)) * 360, 9)
-    expect(t.lat).toBeCloseTo((route[1] + route[3]) / 2, 3)
+  it('puts every pin and title clear of the cards and the tool column, above the column when it fits only there', () => {
+    const t = frameSpots(stops, size, covers)
+    for (const s of stops) {
+      const p = screen(t, s)
+      expect(inside({ left: p.x - s.left, right: p.x + s.right, top: p.y - s.top, bottom: p.y + s.bottom })).toBe(true)
+    }
+    // Beside the column the stops would fit only a zoom level further out.
+    expect(frameSpots(stops, size, [covers[0], { ...covers[1], top: 140 }, covers[2]]).zoom).toBe(12)
   })
 
-  it('frames a single place at the closest zoom allowed', () => {
-    expect(frameBox([116.4, 39.9, 116.4, 39.9], size, pad, 18).zoom).toBe(18)
+  it('keeps a place that fits in the middle of the map and frames a single place at the closest zoom allowed', () => {
+    const t = frameSpots([stop(116.4, 39.9)], size, covers, 18)
+    expect(t.zoom).toBe(18)
+    const p = screen(t, { lng: 116.4, lat: 39.9 })
+    expect(Math.abs(p.x - size.width / 2)).toBeLessThan(40)
   })
 
   it("reads the map's size back from the bounds and zoom it reports", () => {
-    const t = frameBox(route, size, pad)
-    const half = (n: number) => (n / 2 / (256 * 2 ** t.zoom)) * 360
-    const s = viewSize({ west: t.lng - half(390), east: t.lng + half(390), south: 39.9, north: 39.9 + 0.02, zoom: t.zoom })
+    const half = (n: number) => (n / 2 / (256 * 2 ** 13)) * 360
+    const s = viewSize({ west: 116.4 - half(390), east: 116.4 + half(390), south: 39.9, north: 39.9 + 0.02, zoom: 13 })
     expect(s.width).toBeCloseTo(390, 6)
     expect(s.height).toBeGreaterThan(100)
   })

@@ -100,6 +100,35 @@ describe('overlays handed to the WeChat map through setData', () => {
     expect(scene.markers.find((m) => m.id === 12)!.label!.fontSize).toBe(14)
   })
 
+  describe("titles that would cover each other, by the keyless map's rule (WeChat cannot measure text: boxes are estimated)", () => {
+    const look = { font_size: 14, color: '#1D2129', bg_color: '#FFFFFF', padding: 2, border_weight: 1, border_color: '#165DFF' }
+    // At zoom 16, 0.0002° of longitude is 9 px: 东单 and 王府井 would overlap, 西单 stands 466 px off.
+    const stores = [
+      buildMarker({ id: 31, name: '东单门店', points: '116.4,39.9' }),
+      buildMarker({ id: 32, name: '王府井门店', points: '116.4002,39.9' }),
+      buildMarker({ id: 33, name: '西单门店', points: '116.39,39.9' }),
+    ]
+    const labelled = (scene: ReturnType<typeof weappScene>) => scene.markers.filter((m) => m.label).map((m) => m.label!.content)
+
+    it('leaves out the later of two overlapping points’ titles and keeps the pins; a title clear of both stays', () => {
+      const scene = weappScene(computeDrawList(buildMarkerIndex(stores), BEIJING), { ...icons, titleStyleOf: () => look, zoom: 16 })
+      expect(labelled(scene).sort()).toEqual(['东单门店', '西单门店'])
+      expect(scene.markers.map((m) => m.id).sort()).toEqual([31, 32, 33])
+    })
+
+    it("shows the selected marker's title first, and all of them once zoomed in far enough to leave room", () => {
+      expect(labelled(weappScene(computeDrawList(buildMarkerIndex(stores), BEIJING), { ...icons, titleStyleOf: () => look, zoom: 16, selectedId: 32 })).sort()).toEqual(['王府井门店', '西单门店'])
+      expect(labelled(weappScene(computeDrawList(buildMarkerIndex(stores), BEIJING), { ...icons, titleStyleOf: () => look, zoom: 20 }))).toHaveLength(3)
+    })
+
+    it("gives a line's title way to a point's on the same spot", () => {
+      const road = buildMarker({ id: 34, type: 1, name: '长安街', points: '116.3995,39.9|116.4005,39.9' })
+      const scene = weappScene(computeDrawList(buildMarkerIndex([stores[0], road]), BEIJING), { ...icons, titleStyleOf: () => look, zoom: 16 })
+      expect(labelled(scene)).toEqual(['东单门店'])
+      expect(scene.polylines).toHaveLength(1)
+    })
+  })
+
   it('draws a point being moved once, as a large handle at its new place instead of its pin at the old one', () => {
     const point = buildMarker({ id: 21, points: '116.2,39.8' })
     const list = computeDrawList(buildMarkerIndex([point]), BEIJING)

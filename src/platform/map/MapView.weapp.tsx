@@ -5,7 +5,7 @@
  */
 import { Map as WxMap } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { MSG } from '../../domain/messages'
 import type { MapViewProps } from './types'
 import { MEMBER_ID_BASE, keepIfUnchanged, vertexOfId, weappScene, type Handed, type WxScene } from './weappScene'
@@ -19,9 +19,11 @@ export function MapView(props: MapViewProps) {
   const { center, zoom, className, draw, selectedId, titleStyleOf, draft, editing, target, members, basemap } = props
   const latest = useRef(props)
   latest.current = props
+  // The map's scale as last read: titles that would cover each other are laid out at it.
+  const [scale, setScale] = useState(zoom)
   const scene = useMemo(
-    () => weappScene(draw ?? { clusters: [], points: [], shapes: [], heat: null, pointsInView: 0 }, { selectedId, titleStyleOf, draft, editing, members, pinIcon, clusterIcon }),
-    [draw, selectedId, titleStyleOf, draft, editing, members],
+    () => weappScene(draw ?? { clusters: [], points: [], shapes: [], heat: null, pointsInView: 0 }, { selectedId, titleStyleOf, draft, editing, members, pinIcon, clusterIcon, zoom: scale }),
+    [draw, selectedId, titleStyleOf, draft, editing, members, scale],
   )
   const sceneRef = useRef(scene)
   sceneRef.current = scene
@@ -56,7 +58,10 @@ export function MapView(props: MapViewProps) {
     ctx.getRegion({
       success: (r) =>
         ctx.getScale({
-          success: (s) => latest.current.onViewChange?.({ west: r.southwest.longitude, south: r.southwest.latitude, east: r.northeast.longitude, north: r.northeast.latitude, zoom: s.scale }),
+          success: (s) => {
+            setScale(s.scale)
+            latest.current.onViewChange?.({ west: r.southwest.longitude, south: r.southwest.latitude, east: r.northeast.longitude, north: r.northeast.latitude, zoom: s.scale })
+          },
         }),
     })
   }

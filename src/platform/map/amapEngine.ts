@@ -11,6 +11,8 @@ import type { DrawList, Shape } from '../../domain/mapDraw'
 import { drawnStyle } from '../../domain/pendingLook'
 import { clusterMarkup, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, titleCss, type Markup, type TitleStyleOf } from './markup'
 import { shapeLabelPoint } from '../../domain/labelPoint'
+import { placeLabels, type LabelBox } from '../../domain/labelLayout'
+import { titleSize, type TitleMetrics } from '../../domain/titleFrame'
 import type { MemberLocation } from '../../../types/entities'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
@@ -93,15 +95,16 @@ export class AmapEngine {
       const m = clusterMarkup(c)
       wanted.set(m.key, () => this.htmlMarker(m, c, () => this.cb().onClusterTap?.(c)))
     }
+    const titles = list.shapes.length <= SHAPE_TITLES_MAX
+    const hidden = this.hiddenTitles(list, selectedId, titleStyleOf, titles)
     for (const p of list.points) {
       if (p.id === this.movingPointId) continue
-      const m = pointMarkup(p, p.id === selectedId, titleStyleOf)
+      const m = pointMarkup(p, p.id === selectedId, hidden.has(`p:${p.id}`) ? undefined : titleStyleOf)
       wanted.set(m.key, () => this.htmlMarker(m, pointOf(p), () => this.cb().onMarkerTap?.(p.id)))
     }
-    const titles = list.shapes.length <= SHAPE_TITLES_MAX
     for (const s of list.shapes) {
       // A line's or area's title takes its layer's title style, as a point's does (SPEC: 14 px by default).
-      const title = titles ? (titleStyleOf ? titleCss(titleStyleOf(s.marker.layer_id)) : DEFAULT_TITLE_CSS) : null
+      const title = titles && !hidden.has(`s:${s.marker.id}`) ? (titleStyleOf ? titleCss(titleStyleOf(s.marker.layer_id)) : DEFAULT_TITLE_CSS) : null
       const key = `s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${title ?? ''}`
       wanted.set(key, () => this.shapeOverlay(s, s.marker.id === selectedId, title))
     }
@@ -121,6 +124,46 @@ export class AmapEngine {
     if (added.length) this.map.add(added)
     this.renderHeat(list)
     this.cb().onShapesDrawn?.()
+  }
+
+  /**
+   * The titles that would cover a higher-ranked one or a cluster badge, by the keyless map's rule
+   * (src/domain/labelLayout.ts): cluster badges first, then the selected marker's title, points',
+   * lines' and areas'. Boxes are sized from the titles' text and style where AMap puts them (a
+   * point's under its pin, a shape's centred on its label point); the draw after each move lays them
+   * out again, and a title that gives way is drawn without it until there is room.
+   */
+  private hiddenTitles(list: DrawList, selectedId: number | null, titleStyleOf: TitleStyleOf | undefined, shapeTitles: boolean): Set<string> {
+    if (!this.map.lngLatToContainer) return new Set()
+    const at = (p: LngLat) => {
+      const px = this.map.lngLatToContainer([p.lng, p.lat])
+      return { x: px.x ?? px.getX(), y: px.y ?? px.getY() }
+    }
+    const boxes: LabelBox[] = []
+    for (const c of list.clusters) {
+      const m = clusterMarkup(c)
+      const p = at(c)
+      boxes.push({ key: `c:${c.key}`, left: p.x - m.anchorX, top: p.y - m.anchorY, width: 2 * m.anchorX, height: 2 * m.anchorY, rank: 4 })
+    }
+    if (titleStyleOf) {
+      for (const pt of list.points) {
+        if (pt.id === this.movingPointId) continue
+        // The pin's body is 2 x anchorX square, its top anchorY above the point; the title sits 2 px under it, centred.
+        const m = pointMarkup(pt, pt.id === selectedId, undefined)
+        const size = titleSize(pt.name, titleStyleOf(pt.layer_id))
+        const p = at(pointOf(pt))
+        boxes.push({ key: `p:${pt.id}`, left: p.x - size.width / 2, top: p.y - m.anchorY + 2 * m.anchorX + 2, ...size, rank: pt.id === selectedId ? 3 : 2 })
+      }
+    }
+    if (shapeTitles) {
+      for (const s of list.shapes) {
+        const size = titleSize(s.marker.name, titleStyleOf ? titleStyleOf(s.marker.layer_id) : DEFAULT_TITLE_METRICS)
+        const p = at(shapeLabelPoint(s.marker.type, s.parts, s.holes))
+        boxes.push({ key: `s:${s.marker.id}`, left: p.x - size.width / 2, top: p.y - size.height / 2, ...size, rank: 1 })
+      }
+    }
+    const shown = placeLabels(boxes)
+    return new Set(boxes.filter((b) => !shown.has(b.key)).map((b) => b.key))
   }
 
   private shapeOverlay(s: Shape, selected: boolean, title: string | null): any[] {
@@ -274,6 +317,9 @@ export class AmapEngine {
 
 /** The title look without a layer style to read: SPEC's default title (14 px, dark on white). */
 const DEFAULT_TITLE_CSS = 'font-size:14px;color:#1D2129;background:rgba(255,255,255,0.85);padding:1px 4px;border:none'
+
+/** DEFAULT_TITLE_CSS's sizes, for laying the titles out. */
+const DEFAULT_TITLE_METRICS: TitleMetrics = { font_size: 14, padding: 2, border_weight: 0 }
 
 /** Inline CSS as the style object AMap's Text takes. */
 function cssObject(css: string): Record<string, string> {

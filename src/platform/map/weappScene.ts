@@ -7,12 +7,14 @@ import type { DrawList, Shape } from '../../domain/mapDraw'
 import { drawnStyle, isPendingMarker } from '../../domain/pendingLook'
 import { rectangleCorners } from '../../domain/points'
 import { shortTime } from '../../domain/time'
-import { heatColor } from './markup'
+import { clusterSize, heatColor } from './markup'
 import type { LngLat } from '../../domain/geo'
 import type { MemberLocation } from '../../../types/entities'
 import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
 import { shapeLabelPoint } from '../../domain/labelPoint'
+import { placeLabels, type LabelBox } from '../../domain/labelLayout'
+import { titleSize, worldPx } from '../../domain/titleFrame'
 import type { TitleStyleLook } from '../../../types/mapdata'
 
 /** Marker ids of members' positions: 700,000,000 + user id. */
@@ -101,6 +103,8 @@ export function weappScene(
     draft?: DraftGeometry | null
     editing?: EditGeometry | null
     members?: MemberLocation[]
+    /** The map's scale (zoom level): titles that would cover each other are laid out at it. */
+    zoom?: number
   },
 ): WxScene {
   const markers: WxMarker[] = []
@@ -109,7 +113,7 @@ export function weappScene(
     // Far below the temp ids of markers kept in the outbox (-1, -2 ...), so a tap never mistakes one for the other.
     const id = CLUSTER_ID_BASE - i
     clusterOf.set(id, i)
-    const size = c.count >= 1000 ? 52 : c.count >= 100 ? 46 : 40
+    const size = clusterSize(c.count)
     markers.push({
       id,
       latitude: c.lat,
@@ -122,6 +126,7 @@ export function weappScene(
   })
   // A point being moved is drawn as the large handle below, not also at its old place.
   const moving = options.editing && isPoint(options.editing.type) ? options.editing.markerId : undefined
+  const hidden = options.zoom !== undefined && options.titleStyleOf ? hiddenTitles(list, options.selectedId ?? null, options.titleStyleOf, options.zoom, moving) : new Set<string>()
   for (const m of list.points) {
     if (m.id === moving) continue
     const [lng, lat] = m.points.split(',').map(Number)
@@ -138,13 +143,14 @@ export function weappScene(
       zIndex: selected ? 10 : 1,
       // A point kept in the outbox shows faded until it reaches the server.
       ...(isPendingMarker(m) ? { alpha: 0.5 } : {}),
-      ...(t ? { label: titleLabel(m.name, t) } : {}),
+      ...(t && !hidden.has(`p:${m.id}`) ? { label: titleLabel(m.name, t) } : {}),
     })
   }
   // Lines' and areas' titles, in their layer's title style as points' are: a label on an invisible 1-px
   // marker at the line's middle or the area's label point, with the shape's own id so a tap opens it.
   if (options.titleStyleOf && list.shapes.length <= SHAPE_TITLES_MAX)
     for (const s of list.shapes) {
+      if (hidden.has(`s:${s.marker.id}`)) continue
       const at = shapeLabelPoint(s.marker.type, s.parts, s.holes)
       markers.push({ id: s.marker.id, ...wx(at), iconPath: options.pinIcon, width: 1, height: 1, zIndex: 2, label: titleLabel(s.marker.name, options.titleStyleOf(s.marker.layer_id)) })
     }
@@ -208,6 +214,34 @@ export function weappScene(
     )
   }
   return { markers, polylines, polygons, circles, clusterOf }
+}
+
+/**
+ * The titles that would cover a higher-ranked one or a cluster badge, by the keyless map's rule
+ * (src/domain/labelLayout.ts): cluster badges first, then the selected marker's title, points',
+ * lines' and areas'. WeChat's map cannot measure text, so each title's box is estimated from its
+ * text and style, with its top-left corner on its place (a label's anchor is the marker's place);
+ * a cluster badge is an icon standing on its place.
+ */
+function hiddenTitles(list: DrawList, selectedId: number | null, titleStyleOf: NonNullable<MapViewProps['titleStyleOf']>, zoom: number, moving: number | undefined): Set<string> {
+  const titleAt = (key: string, at: LngLat, text: string, layerId: number, rank: number): LabelBox => {
+    const p = worldPx(at, zoom)
+    return { key, left: p.x, top: p.y, ...titleSize(text, titleStyleOf(layerId)), rank }
+  }
+  const boxes: LabelBox[] = list.clusters.map((c) => {
+    const p = worldPx(c, zoom)
+    const size = clusterSize(c.count)
+    return { key: `c:${c.key}`, left: p.x - size / 2, top: p.y - size, width: size, height: size, rank: 4 }
+  })
+  for (const m of list.points) {
+    if (m.id === moving) continue
+    const [lng, lat] = m.points.split(',').map(Number)
+    boxes.push(titleAt(`p:${m.id}`, { lng, lat }, m.name, m.layer_id, m.id === selectedId ? 3 : 2))
+  }
+  if (list.shapes.length <= SHAPE_TITLES_MAX)
+    for (const s of list.shapes) boxes.push(titleAt(`s:${s.marker.id}`, shapeLabelPoint(s.marker.type, s.parts, s.holes), s.marker.name, s.marker.layer_id, 1))
+  const shown = placeLabels(boxes)
+  return new Set(boxes.filter((b) => !shown.has(b.key)).map((b) => b.key))
 }
 
 /** What was last handed to the map for one overlay kind, with its serialised form. */
