@@ -400,6 +400,52 @@ describe('H5 map engine journey (keyless map)', () => {
     await page.waitForTimeout(800)
     await shot(page, '34-map-street-level')
   })
+  it('draws every shown title above all pins, and cluster badges above titles, pins and shapes', async () => {
+    // Street level over the crowd of 25 points a few metres apart: pins lie under their neighbours' titles.
+    // What is drawn on top at a place comes first in elementsFromPoint there (the page's own cards may lie over both).
+    const stacks = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.map-title')]
+          .filter((t) => getComputedStyle(t).visibility !== 'hidden')
+          .map((t) => {
+            const r = t.getBoundingClientRect()
+            const stack = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+            const pins = stack.filter((e) => e.closest('.map-point') && !t.contains(e)).map((e) => stack.indexOf(e))
+            return { text: t.textContent, pinUnder: pins.length > 0, aboveEveryPin: stack.includes(t) && pins.every((i) => i > stack.indexOf(t)) }
+          }),
+      )
+    // In closer, until no badge is left (titles give way to badges): every point drawn as its pin.
+    for (let i = 0; i < 6 && (await page.locator('.map-cluster__badge').count()) > 0; i++) {
+      await page.locator('.leaflet-control-zoom-in').click()
+      await page.waitForTimeout(600)
+    }
+    await page.locator('.map-cluster__badge').first().waitFor({ state: 'detached' })
+    // The titles are laid out again once the view settles: waited for as the state where a shown title lies over a pin.
+    let seen = await stacks()
+    for (let i = 0; i < 50 && !seen.some((t) => t.pinUnder); i++) {
+      await page.waitForTimeout(200)
+      seen = await stacks()
+    }
+    expect(seen.filter((t) => t.pinUnder).length).toBeGreaterThan(0)
+    expect(seen.filter((t) => !t.aboveEveryPin)).toEqual([])
+    await shot(page, '34b-map-titles-over-pins')
+
+    // Further out the crowd gathers into badges, drawn over the pins and titles around them.
+    for (let i = 0; i < 6 && (await page.locator('.map-cluster__badge').count()) === 0; i++) {
+      await page.locator('.leaflet-control-zoom-out').click()
+      await page.waitForTimeout(600)
+    }
+    const badge = page.locator('.map-cluster__badge').first()
+    await badge.waitFor()
+    const stack = await badge.evaluate((b) => {
+      const r = b.getBoundingClientRect()
+      const all = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+      return { badge: all.indexOf(b), firstPinOrTitle: all.findIndex((e) => e.closest('.map-point, .map-title')) }
+    })
+    expect(stack.badge).toBeGreaterThanOrEqual(0)
+    if (stack.firstPinOrTitle >= 0) expect(stack.firstPinOrTitle).toBeGreaterThan(stack.badge)
+  })
+
   it("shows the members' last positions, including the user's own once located", async () => {
     await page.context().grantPermissions(['geolocation'], { origin: server.url })
     await page.context().setGeolocation({ longitude: 116.391, latitude: 39.9075 })
@@ -456,11 +502,11 @@ describe('H5 map engine journey (keyless map)', () => {
     await page.waitForFunction(
       () => /视野内 \d+个点 · (\d+)条线\/面/.test(document.querySelector('.map-count')?.textContent ?? '') && Number(document.querySelector('.map-count')!.textContent!.match(/(\d+)条线/)![1]) > 300,
     )
-    await page.locator('canvas.map-canvas-layer').waitFor()
+    await page.locator('canvas.map-canvas-layer:not(.map-canvas-layer--next)').waitFor()
     expect(await page.locator('path.map-shape').count()).toBe(0)
     // The canvas is drawn in slices off-screen; once shown it holds the squares. Where it is painted, on the page:
     const painted = await page.waitForFunction(() => {
-      const c = document.querySelector('canvas.map-canvas-layer') as HTMLCanvasElement | null
+      const c = document.querySelector('canvas.map-canvas-layer:not(.map-canvas-layer--next)') as HTMLCanvasElement | null
       if (!c || c.width === 0 || getComputedStyle(c).display === 'none') return null
       const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
       let [x0, y0, x1, y1, n] = [Infinity, Infinity, -Infinity, -Infinity, 0]
@@ -480,6 +526,25 @@ describe('H5 map engine journey (keyless map)', () => {
     })
     const grid = (await painted.jsonValue())!
     expect(grid.width).toBeGreaterThan(100)
+    // Cluster badges stay above the grid: hit-tested as if the shape canvas took taps (the order things are painted in), every badge is on top of it.
+    await page.locator('.map-cluster__badge').first().waitFor()
+    const order = await page.evaluate(() => {
+      const canvases = [...document.querySelectorAll<HTMLCanvasElement>('canvas.map-canvas-layer')]
+      canvases.forEach((c) => (c.style.pointerEvents = 'auto'))
+      const seen = [...document.querySelectorAll('.map-cluster__badge')].map((b) => {
+        const r = b.getBoundingClientRect()
+        const stack = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+        const canvas = stack.findIndex((e) => canvases.includes(e as HTMLCanvasElement))
+        return { badge: stack.indexOf(b), canvas }
+      })
+      canvases.forEach((c) => (c.style.pointerEvents = 'none'))
+      return seen
+    })
+    expect(order.length).toBeGreaterThan(0)
+    for (const b of order) {
+      expect(b.badge).toBeGreaterThanOrEqual(0)
+      expect(b.canvas).toBeGreaterThan(b.badge)
+    }
     await shot(page, '39-map-crowded-canvas')
     // A tap on the grid's left part (away from the earlier markers in its middle) opens that square.
     await page.mouse.click(grid.left + grid.width * 0.15, grid.top + grid.height * 0.5)

@@ -9,7 +9,8 @@
  * The canvas covers the view with a margin, follows the map pane while panning, scales with the zoom
  * animation (as Leaflet's own renderers do), and is redrawn at most once per frame. Taps are
  * hit-tested here before the map sees them: badges first (they are on top), then shapes, last drawn
- * first. Point markers stay elements above the canvas (at most 200, with icons and titles).
+ * first. Point markers stay elements between the two (at most 200, with icons and titles): shapes
+ * are on a canvas below them, badges on a second canvas above them and their titles.
  */
 import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, type LngLat } from '../../domain/geo'
@@ -270,17 +271,19 @@ export interface CanvasLayerEvents {
 export interface CanvasLayer extends Leaflet.Layer {
   setShapes(shapes: readonly Shape[], selectedId: number | null): void
   setBadges(items: BadgeItem[]): void
+  /** The badges' boxes in the map container's px (their ring included), where they are now. */
+  badgeBoxes(): { left: number; top: number; width: number; height: number }[]
   /** What a tap at a layer point would hit, as the tap handler decides it. */
   hitAt(x: number, y: number): { cluster: string } | { marker: number } | null
 }
 
 /**
- * A drawing is made in slices of about this many ms (the canvas is rasterised on the page's own
- * thread when nothing else does it: a crowded view at once is a task of several hundred ms on a slow
- * phone), on a second canvas that replaces the shown one when it is complete.
+ * A drawing is made in slices of about this many ms of drawing calls, on a second, hidden canvas
+ * that takes the shown one's place when it is complete (the two swap: nothing is copied, and no
+ * pixel is read back, which would make the page rasterise the canvas on its own thread then and there).
  */
-const SLICE_MS = 30
-/** Items drawn between two checks of the time (each check rasterises what was drawn so far). */
+const SLICE_MS = 12
+/** Items drawn between two checks of the time. */
 const SLICE_STEP = 40
 
 interface DrawItem {
@@ -308,14 +311,24 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
 
     onAdd(this: any, map: Leaflet.Map) {
       this._map = map
-      const canvas = L.DomUtil.create('canvas', 'map-canvas-layer leaflet-zoom-animated') as HTMLCanvasElement
-      canvas.style.position = 'absolute'
-      canvas.style.pointerEvents = 'none'
-      this._canvas = canvas
-      this._back = document.createElement('canvas')
-      // Below the point elements of the same pane: points stay on top of badges and shapes.
+      const shapeCanvas = () => {
+        const c = L.DomUtil.create('canvas', 'map-canvas-layer leaflet-zoom-animated') as HTMLCanvasElement
+        c.style.position = 'absolute'
+        c.style.pointerEvents = 'none'
+        return c
+      }
+      // The shown canvas and the one being drawn (hidden until it is complete).
+      this._canvas = shapeCanvas()
+      this._back = shapeCanvas()
+      this._back.classList.add('map-canvas-layer--next')
+      // Shapes below the point elements of the same pane, badges above them and their titles (map.h5.scss orders the two).
       const pane = map.getPanes().markerPane
-      pane.insertBefore(canvas, pane.firstChild)
+      pane.insertBefore(this._back, pane.firstChild)
+      pane.insertBefore(this._canvas, pane.firstChild)
+      const top = L.DomUtil.create('canvas', 'map-badge-canvas leaflet-zoom-animated', pane) as HTMLCanvasElement
+      top.style.position = 'absolute'
+      top.style.pointerEvents = 'none'
+      this._top = top
       this._font = `600 13px ${getComputedStyle(map.getContainer()).fontFamily || 'sans-serif'}`
       // Capture phase on the map's container: the canvas takes the tap before the map does.
       this._onClick = (e: MouseEvent) => {
@@ -338,6 +351,8 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       map.getContainer().removeEventListener('click', this._onClick, true)
       this._cancel()
       this._canvas.remove()
+      this._back.remove()
+      this._top.remove()
     },
 
     setShapes(this: any, shapes: readonly Shape[], selectedId: number | null) {
@@ -354,6 +369,12 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       // Taps follow the new badges at once; the pixels follow when the drawing is done.
       if (this._map) this._place()
       this._schedule()
+    },
+
+    badgeBoxes(this: any) {
+      if (!this._map) return []
+      const pane = (this._map as Leaflet.Map).layerPointToContainerPoint([0, 0])
+      return (this._placed as PlacedBadge[]).map((b) => ({ left: b.x - b.r + pane.x, top: b.y - b.r + pane.y, width: 2 * b.r, height: 2 * b.r }))
     },
 
     hitAt(this: any, x: number, y: number) {
@@ -419,6 +440,7 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       const currentCenterPoint = map.project(this._center, zoom)
       const topLeftOffset = viewHalf.multiplyBy(-scale).add(currentCenterPoint).subtract(map._getNewPixelOrigin(center, zoom))
       L.DomUtil.setTransform(this._canvas, topLeftOffset, scale)
+      L.DomUtil.setTransform(this._top, topLeftOffset, scale)
     },
 
     /** Draws the current view on the back canvas in slices, then shows it. */
@@ -453,38 +475,39 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       ctx.setTransform(1, 0, 0, 1, 0, 0)
       ctx.clearRect(0, 0, back.width, back.height)
       ctx.setTransform(dpr, 0, 0, dpr, -min.x * dpr, -min.y * dpr)
-      const total = shapes.length + badges.length
       let next = 0
       const slice = () => {
         this._timer = 0
         if (job !== this._job) return
         const t0 = performance.now()
-        while (next < total) {
-          const to = Math.min(total, next + SLICE_STEP)
-          if (next < shapes.length) drawShapes(ctx, shapes.slice(next, Math.min(to, shapes.length)), frame, view)
-          if (to > shapes.length) {
-            const from = Math.max(next, shapes.length) - shapes.length
-            drawBadges(ctx, badges.slice(from, to - shapes.length), labels.slice(from, to - shapes.length), this._font)
-          }
+        while (next < shapes.length) {
+          const to = Math.min(shapes.length, next + SLICE_STEP)
+          drawShapes(ctx, shapes.slice(next, to), frame, view)
           next = to
-          // Reading a pixel makes the canvas rasterise now, so the time spent is known.
-          if (next < total) ctx.getImageData(0, 0, 1, 1)
           if (performance.now() - t0 > SLICE_MS) break
         }
-        if (next < total) {
+        if (next < shapes.length) {
           this._timer = setTimeout(slice, 0)
           return
         }
-        // Complete: it replaces the shown drawing, placed where it was drawn for.
-        const canvas: HTMLCanvasElement = this._canvas
-        fitCanvas(canvas, w, h, dpr)
-        const front = canvas.getContext('2d')
-        if (!front) return
-        front.setTransform(1, 0, 0, 1, 0, 0)
-        front.globalCompositeOperation = 'copy'
-        front.drawImage(back, 0, 0)
-        front.globalCompositeOperation = 'source-over'
-        L.DomUtil.setPosition(canvas, min)
+        // Complete: the drawn canvas is shown where it was drawn for, the shown one hidden to be drawn next.
+        L.DomUtil.setPosition(back, min)
+        back.classList.remove('map-canvas-layer--next')
+        const shown: HTMLCanvasElement = this._canvas
+        shown.classList.add('map-canvas-layer--next')
+        this._canvas = back
+        this._back = shown
+        // The badges, few and quick, on their own canvas above the points' titles.
+        const top: HTMLCanvasElement = this._top
+        fitCanvas(top, w, h, dpr)
+        const tctx = top.getContext('2d')
+        if (tctx) {
+          tctx.setTransform(1, 0, 0, 1, 0, 0)
+          tctx.clearRect(0, 0, top.width, top.height)
+          tctx.setTransform(dpr, 0, 0, dpr, -min.x * dpr, -min.y * dpr)
+          drawBadges(tctx, badges, labels, this._font)
+        }
+        L.DomUtil.setPosition(top, min)
         this._center = center
         this._zoom = zoom
         const anim = map as unknown as { _animatingZoom?: boolean; _animateToCenter: Leaflet.LatLng; _animateToZoom: number }

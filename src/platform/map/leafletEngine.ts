@@ -15,7 +15,7 @@ import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
 import { createCanvasLayer, shapeStyle, type BadgeItem, type CanvasLayer } from './canvasLayer'
 import { clusterMarkup, clusterSize, esc, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, titleCss, type TitleStyleOf } from './markup'
-import { createPointLayer, type PointItem } from './pointLayer'
+import { createPointLayer, type PointItem, type PointLayer, type ScreenBox } from './pointLayer'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 import type { TileSource } from '../../domain/tileSources'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
@@ -40,7 +40,7 @@ export class LeafletEngine {
   private readonly items = new Map<string, Leaflet.Layer>()
   private readonly draftLayer: Leaflet.LayerGroup
   private readonly editLayer: Leaflet.LayerGroup
-  private readonly points: ReturnType<typeof createPointLayer>
+  private readonly points: PointLayer
   private readonly crowd: CanvasLayer
   private clusters = new Map<string, ClusterItem>()
   private pointItems: PointItem[] = []
@@ -52,6 +52,8 @@ export class LeafletEngine {
   private shapeJob = 0
   private lastTargetSeq = -1
   private declutterFrame = 0
+  /** Shape titles' sizes, read from the page once per element. */
+  private readonly titleSizes = new WeakMap<HTMLElement, { width: number; height: number }>()
   /** The point whose own pin is being dragged elsewhere: its pin at the old place is left out meanwhile. */
   private movingPointId: number | null = null
 
@@ -220,22 +222,38 @@ export class LeafletEngine {
    * Titles that would cover each other or a cluster badge: the selected marker's shows first, then points', then lines'
    * and areas' in the order they were drawn (a route's line comes last: its card names it too); a title
    * that would overlap one shown is hidden until the view leaves it room. Pins and shapes stay drawn.
+   * Boxes come from the map's projection and each title's size, read from the page once per element:
+   * reading every title's box after the view moved would lay the page out again in the same task.
    */
   private declutter(): void {
-    const container = this.map.getContainer()
-    const titles = Array.from(container.querySelectorAll<HTMLElement>('.map-points .map-title, .map-shape-title'))
-    const boxes: LabelBox[] = titles.map((el, i) => {
-      const r = el.getBoundingClientRect()
-      const rank = el.classList.contains('map-title') ? (el.closest('.map-point--selected') ? 3 : 2) : 1
-      return { key: String(i), left: r.left, top: r.top, width: r.width, height: r.height, rank }
-    })
+    const els: HTMLElement[] = []
+    const boxes: LabelBox[] = []
+    const add = (el: HTMLElement, box: ScreenBox, rank: number) => {
+      boxes.push({ key: String(els.length), ...box, rank })
+      els.push(el)
+    }
+    for (const t of this.points.titles()) add(t.el, t.box, t.selected ? 3 : 2)
+    for (const t of this.shapeTitles()) add(t.el, t.box, 1)
     // Cluster badges always show, above everything: a title that would run under one gives way.
-    container.querySelectorAll('.map-points .map-cluster__badge').forEach((el, i) => {
-      const r = el.getBoundingClientRect()
-      boxes.push({ key: `badge:${i}`, left: r.left, top: r.top, width: r.width, height: r.height, rank: 4 })
-    })
+    const badges = [...this.points.badges(), ...this.crowd.badgeBoxes()]
+    badges.forEach((b, i) => boxes.push({ key: `badge:${i}`, ...b, rank: 4 }))
     const shown = placeLabels(boxes)
-    titles.forEach((el, i) => el.classList.toggle('map-label--hidden', !shown.has(String(i))))
+    els.forEach((el, i) => el.classList.toggle('map-label--hidden', !shown.has(String(i))))
+  }
+
+  /** Lines' and areas' titles (Leaflet tooltips centred on their label point), sizes read once per element. */
+  private shapeTitles(): { el: HTMLElement; box: ScreenBox }[] {
+    const out: { el: HTMLElement; box: ScreenBox }[] = []
+    for (const layer of this.items.values()) {
+      const tip = (layer as Leaflet.Path).getTooltip?.()
+      const el = tip?.getElement()
+      if (!tip || !el) continue
+      let size = this.titleSizes.get(el)
+      if (!size && el.offsetWidth > 0) this.titleSizes.set(el, (size = { width: el.offsetWidth, height: el.offsetHeight }))
+      const c = this.map.latLngToContainerPoint(tip.getLatLng()!)
+      out.push({ el, box: size ? { left: c.x - size.width / 2, top: c.y - size.height / 2, ...size } : { left: c.x, top: c.y, width: 0, height: 0 } })
+    }
+    return out
   }
 
   private shapeLayer(s: Shape, selected: boolean, titleStyleOf: TitleStyleOf | undefined): Leaflet.Layer {

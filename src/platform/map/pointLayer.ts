@@ -1,10 +1,14 @@
 /**
  * Point markers and cluster badges of the keyless map as one light layer: plain absolutely placed
- * elements in one container, kept by key between views (only what changed is created or removed),
- * placed once per zoom level (they ride along with the map pane while panning), hidden during the
- * zoom animation, and tapped through one delegated listener. Leaflet's own L.marker costs several
- * times more per item. Cluster badges come here only while few are in view; hundreds go on the
- * canvas (canvasLayer.ts).
+ * elements, kept by key between views (only what changed is created or removed), placed once per
+ * zoom level (they ride along with the map pane while panning), hidden during the zoom animation,
+ * and tapped through one delegated listener. Leaflet's own L.marker costs several times more per
+ * item. Cluster badges come here only while few are in view; hundreds go on the canvas (canvasLayer.ts).
+ *
+ * Draw order, bottom to top: the pins (with members and the user's own dot), then every point's
+ * title, then the cluster badges. A title is taken out of its point's markup into a slot of the
+ * pin's size in the titles' container, so that no neighbouring pin covers it; the titles' boxes are
+ * known from the map's own projection and each title's size, read from the page once per element.
  */
 import type * as Leaflet from 'leaflet'
 
@@ -20,24 +24,90 @@ export interface PointItem {
   zIndex?: number
 }
 
+/** A box in the map container's px. */
+export interface ScreenBox {
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+export interface PlacedTitle {
+  el: HTMLElement
+  box: ScreenBox
+  selected: boolean
+}
+
 export interface PointLayerEvents {
   onMarker: (id: number) => void
   onCluster: (key: string) => void
 }
 
-export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEvents) {
-  const PointLayer = L.Layer.extend({
+export interface PointLayer extends Leaflet.Layer {
+  setItems(items: PointItem[]): void
+  /** The points' titles where they are drawn now (measured on the page only the first time an element is seen). */
+  titles(): PlacedTitle[]
+  /** The cluster badges' boxes (their ring included). */
+  badges(): ScreenBox[]
+}
+
+interface Title {
+  el: HTMLElement
+  slot: HTMLElement
+  /** Box relative to the item's top-left, read once (null until then, or while the map is not laid out). */
+  box: ScreenBox | null
+}
+
+interface Entry {
+  it: PointItem
+  el: HTMLElement
+  badge: boolean
+  title: Title | null
+  /** Layer px of the geographic point, as last placed. */
+  x: number
+  y: number
+}
+
+/**
+ * Takes the title out of a point's markup into a slot with the same box as the point's body (its
+ * containing block), so that it lands where it did inside the point: a block of the pin's height,
+ * or for an icon an inline box of the icon's size on a line, as the image sits.
+ */
+function detachTitle(root: HTMLElement): Title | null {
+  const el = root.querySelector<HTMLElement>('.map-title')
+  const body = el?.parentElement
+  if (!el || !body) return null
+  const slot = document.createElement('div')
+  slot.className = 'map-points__item map-title-slot'
+  slot.style.width = body.style.width
+  const pin = body.firstElementChild as HTMLElement | null
+  const stand = document.createElement(pin?.tagName === 'IMG' ? 'span' : 'div')
+  if (pin?.tagName === 'IMG') {
+    stand.style.display = 'inline-block'
+    stand.style.width = pin.style.width
+  }
+  stand.style.height = pin?.style.height ?? '0'
+  slot.appendChild(stand)
+  // A tap on the title opens its point, as one on the pin does.
+  const id = root.getAttribute('data-marker-id')
+  if (id) el.setAttribute('data-marker-id', id)
+  slot.appendChild(el)
+  return { el, slot, box: null }
+}
+
+export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEvents): PointLayer {
+  const Layer = L.Layer.extend({
     initialize(this: any) {
-      this._els = new Map<string, HTMLElement>()
-      this._items = new Map<string, PointItem>()
+      this._entries = new Map<string, Entry>()
     },
 
     onAdd(this: any, map: Leaflet.Map) {
       this._map = map
-      const el = L.DomUtil.create('div', 'map-points leaflet-zoom-hide')
-      el.style.position = 'absolute'
-      el.style.left = '0'
-      el.style.top = '0'
+      // The wrapper makes no stacking context: its parts' z-index orders them among the pane's other layers (canvasLayer.ts).
+      const el = L.DomUtil.create('div', 'map-points')
+      this._pins = L.DomUtil.create('div', 'map-points__pins leaflet-zoom-hide', el)
+      this._titles = L.DomUtil.create('div', 'map-points__titles leaflet-zoom-hide', el)
+      this._badges = L.DomUtil.create('div', 'map-points__badges leaflet-zoom-hide', el)
       this._container = el
       map.getPanes().markerPane.appendChild(el)
       L.DomEvent.disableClickPropagation(el)
@@ -55,47 +125,100 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
     onRemove(this: any, map: Leaflet.Map) {
       map.off('zoomend viewreset', this._placeAll, this)
       this._container.remove()
-      this._els.clear()
+      this._entries.clear()
     },
 
-    /** Replaces the items: unchanged keys keep their element, new ones are created, gone ones removed. */
+    /** Replaces the items: unchanged keys keep their elements, new ones are created, gone ones removed. */
     setItems(this: any, items: PointItem[]) {
+      const entries = this._entries as Map<string, Entry>
       const next = new Map<string, PointItem>()
       for (const it of items) next.set(it.key, it)
-      for (const [key, el] of this._els as Map<string, HTMLElement>) {
+      for (const [key, e] of entries) {
         if (!next.has(key)) {
-          el.remove()
-          this._els.delete(key)
+          e.el.remove()
+          e.title?.slot.remove()
+          entries.delete(key)
         }
       }
       // All new items are parsed in one go (one parser run instead of one per item); every item's markup has one root element.
-      const added: [string, PointItem][] = []
-      for (const [key, it] of next) if (!this._els.has(key)) added.push([key, it])
+      const added: PointItem[] = []
+      for (const it of next.values()) if (!entries.has(it.key)) added.push(it)
+      if (!added.length) return
       const template = document.createElement('template')
-      template.innerHTML = added.map(([, it]) => it.html).join('')
+      template.innerHTML = added.map((it) => it.html).join('')
       const roots = Array.from(template.content.children) as HTMLElement[]
-      added.forEach(([key, it], k) => {
+      const pins = document.createDocumentFragment()
+      const titles = document.createDocumentFragment()
+      const badges = document.createDocumentFragment()
+      added.forEach((it, k) => {
         // The item's own root element is placed directly: one element fewer per item to style and lay out.
-        const wrap = roots[k] ?? document.createElement('div')
-        wrap.classList.add('map-points__item')
-        if (it.zIndex) wrap.style.zIndex = String(it.zIndex)
-        this._els.set(key, wrap)
-        if (this._map) this._place(wrap, it)
+        const el = roots[k] ?? document.createElement('div')
+        el.classList.add('map-points__item')
+        if (it.zIndex) el.style.zIndex = String(it.zIndex)
+        const badge = el.hasAttribute('data-cluster-key')
+        const title = badge ? null : detachTitle(el)
+        const entry: Entry = { it, el, badge, title, x: 0, y: 0 }
+        entries.set(it.key, entry)
+        ;(badge ? badges : pins).appendChild(el)
+        if (title) titles.appendChild(title.slot)
+        if (this._map) this._place(entry)
       })
-      this._items = next
-      this._container?.appendChild(template.content)
+      this._pins?.appendChild(pins)
+      this._titles?.appendChild(titles)
+      this._badges?.appendChild(badges)
     },
 
-    _place(this: any, el: HTMLElement, it: PointItem) {
-      const p = this._map.latLngToLayerPoint([it.lat, it.lng])
+    titles(this: any): PlacedTitle[] {
+      const map: Leaflet.Map | undefined = this._map
+      if (!map) return []
+      const withTitles = [...(this._entries as Map<string, Entry>).values()].filter((e) => e.title)
+      // Sizes of titles not seen yet, read in one go (one layout), never again for the same element.
+      for (const e of withTitles) {
+        const t = e.title!
+        if (t.box) continue
+        const w = t.el.offsetWidth
+        const h = t.el.offsetHeight
+        // The title is centred on its slot by a translate of half its width, which offsetLeft leaves out.
+        if (w > 0 && h > 0) t.box = { left: t.el.offsetLeft - w / 2, top: t.el.offsetTop, width: w, height: h }
+      }
+      const pane = this._panePos()
+      return withTitles.map((e) => {
+        const t = e.title!
+        const left = Math.round(e.x - e.it.anchorX) + pane.x
+        const top = Math.round(e.y - e.it.anchorY) + pane.y
+        const box = t.box ? { left: left + t.box.left, top: top + t.box.top, width: t.box.width, height: t.box.height } : { left, top, width: 0, height: 0 }
+        return { el: t.el, box, selected: e.el.classList.contains('map-point--selected') }
+      })
+    },
+
+    badges(this: any): ScreenBox[] {
+      if (!this._map) return []
+      const pane = this._panePos()
+      const out: ScreenBox[] = []
+      for (const e of (this._entries as Map<string, Entry>).values())
+        if (e.badge) out.push({ left: Math.round(e.x - e.it.anchorX) + pane.x, top: Math.round(e.y - e.it.anchorY) + pane.y, width: 2 * e.it.anchorX, height: 2 * e.it.anchorY })
+      return out
+    },
+
+    /** Where layer px (0, 0) is in the container now: layer px plus this are container px. */
+    _panePos(this: any): Leaflet.Point {
+      return (this._map as Leaflet.Map).layerPointToContainerPoint([0, 0])
+    },
+
+    _place(this: any, e: Entry) {
+      const p = (this._map as Leaflet.Map).latLngToLayerPoint([e.it.lat, e.it.lng])
+      e.x = p.x
+      e.y = p.y
       // A 2D translate: the items are painted with their pane instead of each becoming a compositor layer.
-      el.style.transform = `translate(${Math.round(p.x - it.anchorX)}px, ${Math.round(p.y - it.anchorY)}px)`
+      const transform = `translate(${Math.round(p.x - e.it.anchorX)}px, ${Math.round(p.y - e.it.anchorY)}px)`
+      e.el.style.transform = transform
+      if (e.title) e.title.slot.style.transform = transform
     },
 
     _placeAll(this: any) {
       if (!this._map) return
-      for (const [key, el] of this._els as Map<string, HTMLElement>) this._place(el, this._items.get(key))
+      for (const e of (this._entries as Map<string, Entry>).values()) this._place(e)
     },
   })
-  return new (PointLayer as any)() as Leaflet.Layer & { setItems(items: PointItem[]): void }
+  return new (Layer as any)() as PointLayer
 }
