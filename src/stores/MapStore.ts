@@ -15,7 +15,8 @@ import { MAP_ENGINE_MSG } from '../domain/messages'
 import { checkGeometry, parsePoints, serializePoints } from '../domain/points'
 import type { RootStore } from './RootStore'
 import { MARKER_KIND, isPoint } from '../domain/markerKinds'
-import { markerIndexer } from '../platform/indexer'
+import { loadMarkerIndexer } from '../platform/indexer/loader'
+import type { MarkerIndexer } from '../platform/indexer/types'
 
 /** The draw pipeline and supercluster, loaded with the map page so that other pages do not carry them. */
 type Engine = typeof import('../domain/mapDraw')
@@ -95,7 +96,8 @@ export class MapStore {
   shapesLoading = false
   private seq = 0
   private builds = 0
-  private readonly buildIndex = markerIndexer()
+  /** Builds the index (loaded with the engine): at once, or with a worker on H5. */
+  private buildIndex: MarkerIndexer | null = null
   private loadingTimer: ReturnType<typeof setTimeout> | null = null
   private readonly disposers: IReactionDisposer[] = []
 
@@ -135,7 +137,8 @@ export class MapStore {
   /** Loads the draw pipeline (a separate chunk on H5); the map draws once it is there. */
   async loadEngine(): Promise<Engine> {
     if (this.engine) return this.engine
-    const engine = await import('../domain/mapDraw')
+    const [engine, indexer] = await Promise.all([import('../domain/mapDraw'), loadMarkerIndexer()])
+    this.buildIndex = indexer
     runInAction(() => {
       this.engine = engine
     })
@@ -153,7 +156,7 @@ export class MapStore {
       this.index = null
       return
     }
-    const built = this.buildIndex(input.engine, input.markers)
+    const built = this.buildIndex ? this.buildIndex(input.engine, input.markers) : input.engine.buildMarkerIndex(input.markers)
     if (!(built instanceof Promise)) {
       this.index = built
       return

@@ -48,6 +48,8 @@ export function markerIndexer(): MarkerIndexer {
     }
   }
   return async (engine, markers) => {
+    // A few thousand markers take a few milliseconds at once: the worker is started for large maps only.
+    if (markers.length <= SLICE) return engine.buildMarkerIndex(markers)
     if (worker === undefined) worker = start()
     if (!worker) return engine.buildMarkerIndex(markers)
     const draft = engine.startIndex(markers)
