@@ -21,6 +21,9 @@ import type { MarkerIndexer } from '../platform/indexer/types'
 /** The draw pipeline and supercluster, loaded with the map page so that other pages do not carry them. */
 type Engine = typeof import('../domain/mapDraw')
 
+/** Above this many markers the index is built by the platform's builder (a worker on H5); at or below it, at once. */
+const LARGE_MAP_MARKERS = 5000
+
 const EMPTY: DrawList = { clusters: [], points: [], shapes: [], heat: null, pointsInView: 0 }
 
 /** Where the map should move to; seq changes on every request so the same target can be asked twice. */
@@ -96,8 +99,8 @@ export class MapStore {
   shapesLoading = false
   private seq = 0
   private builds = 0
-  /** Builds the index (loaded with the engine): at once, or with a worker on H5. */
-  private buildIndex: MarkerIndexer | null = null
+  /** Builds the index of a large map (loaded for the first one): with a worker on H5, at once in the mini-program. */
+  private buildIndex: Promise<MarkerIndexer> | null = null
   private loadingTimer: ReturnType<typeof setTimeout> | null = null
   private readonly disposers: IReactionDisposer[] = []
 
@@ -137,8 +140,7 @@ export class MapStore {
   /** Loads the draw pipeline (a separate chunk on H5); the map draws once it is there. */
   async loadEngine(): Promise<Engine> {
     if (this.engine) return this.engine
-    const [engine, indexer] = await Promise.all([import('../domain/mapDraw'), loadMarkerIndexer()])
-    this.buildIndex = indexer
+    const engine = await import('../domain/mapDraw')
     runInAction(() => {
       this.engine = engine
     })
@@ -156,11 +158,12 @@ export class MapStore {
       this.index = null
       return
     }
-    const built = this.buildIndex ? this.buildIndex(input.engine, input.markers) : input.engine.buildMarkerIndex(input.markers)
-    if (!(built instanceof Promise)) {
-      this.index = built
+    // A map of a few thousand markers is indexed at once in a few milliseconds; the builder for large ones is loaded with the first.
+    if (input.markers.length <= LARGE_MAP_MARKERS) {
+      this.index = input.engine.buildMarkerIndex(input.markers)
       return
     }
+    const built = (this.buildIndex ??= loadMarkerIndexer()).then((indexer) => indexer(input.engine, input.markers))
     // A later change of the markers wins over a build still under way.
     void built.then((index) => runInAction(() => build === this.builds && (this.index = index)))
   }
