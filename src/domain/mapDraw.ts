@@ -177,12 +177,30 @@ function parseParts(points: string): { parts: LngLat[][]; holes: LngLat[][][] } 
 
 const INDEX_BITS = 2 ** 21
 
-/** Builds what every view needs from the markers in memory; markers with broken points are skipped. */
-export function buildMarkerIndex(markers: readonly Marker[]): MarkerIndex {
-  const points: Marker[] = []
-  const coords = new Float64Array(2 * markers.length)
-  const shapes: Shape[] = []
-  for (const m of markers) {
+/**
+ * The markers read so far into what the index needs (point positions, lines and areas), before the
+ * sampling order and the clusters: read in steps (readMarkers), so that on H5 100,000 markers are
+ * read in tasks of a few milliseconds while the clusters are built in a worker.
+ */
+export interface IndexDraft {
+  markers: readonly Marker[]
+  /** The next marker to read. */
+  next: number
+  points: Marker[]
+  coords: Float64Array
+  shapes: Shape[]
+}
+
+export function startIndex(markers: readonly Marker[]): IndexDraft {
+  return { markers, next: 0, points: [], coords: new Float64Array(2 * markers.length), shapes: [] }
+}
+
+/** Reads up to `count` more markers into the draft; markers with broken points are skipped. True when all are read. */
+export function readMarkers(d: IndexDraft, count: number): boolean {
+  const end = Math.min(d.markers.length, d.next + count)
+  const { coords, points, shapes } = d
+  for (let k = d.next; k < end; k++) {
+    const m = d.markers[k]
     if (isPoint(m.type)) {
       const p = parseVertexAt(m.points, 0, m.points.length)
       if (!p) continue
@@ -195,24 +213,107 @@ export function buildMarkerIndex(markers: readonly Marker[]): MarkerIndex {
       shapes.push({ marker: m, parts: read.parts, holes: read.holes, bbox: boundsOf(m.type, read.parts, m.radius), dashed: isDashedShape(m) })
     }
   }
-  const n = points.length
+  d.next = end
+  return end >= d.markers.length
+}
+
+/** The read points' coordinates and ids, in parallel arrays (what the cluster worker is sent). */
+export function draftPoints(d: IndexDraft): { lng: Float64Array; lat: Float64Array; ids: Float64Array } {
+  const n = d.points.length
   const lng = new Float64Array(n)
   const lat = new Float64Array(n)
+  const ids = new Float64Array(n)
+  for (let i = 0; i < n; i++) {
+    lng[i] = d.coords[2 * i]
+    lat[i] = d.coords[2 * i + 1]
+    ids[i] = d.points[i].id
+  }
+  return { lng, lat, ids }
+}
+
+/** Point positions ordered by a seeded hash of the marker id (the stable random order of sampling). */
+export function sampleOrder(ids: ArrayLike<number>): Uint32Array {
+  const n = ids.length
   // hash * 2^21 + position fits a double exactly: one numeric sort gives the sampling order.
   const keys = new Float64Array(n)
-  const features = new Array(n)
-  for (let i = 0; i < n; i++) {
-    lng[i] = coords[2 * i]
-    lat[i] = coords[2 * i + 1]
-    keys[i] = stableHash(points[i].id) * INDEX_BITS + i
-    features[i] = { type: 'Feature', properties: { i }, geometry: { type: 'Point', coordinates: [lng[i], lat[i]] } }
-  }
+  for (let i = 0; i < n; i++) keys[i] = stableHash(ids[i]) * INDEX_BITS + i
   keys.sort()
   const order = new Uint32Array(n)
   for (let r = 0; r < n; r++) order[r] = keys[r] % INDEX_BITS
+  return order
+}
+
+type PointFeature = Supercluster.PointFeature<{ i: number }>
+
+/** supercluster's input for points [from, to), written into `out` at their positions. */
+export function pointFeatures(lng: Float64Array, lat: Float64Array, from: number, to: number, out: PointFeature[]): PointFeature[] {
+  for (let i = from; i < to; i++) out[i] = { type: 'Feature', properties: { i }, geometry: { type: 'Point', coordinates: [lng[i], lat[i]] } }
+  return out
+}
+
+function clusterPoints(features: PointFeature[]): PointClusters {
   const clusters: PointClusters = new Supercluster({ ...CLUSTER_OPTIONS, extent: CLUSTER_EXTENT, maxZoom: LOW_MAX_ZOOM })
-  clusters.load(features)
-  return { points, lng, lat, order, clusters, shapes, high: null }
+  return clusters.load(features)
+}
+
+/** Builds what every view needs from the markers in memory; markers with broken points are skipped. */
+export function buildMarkerIndex(markers: readonly Marker[]): MarkerIndex {
+  const d = startIndex(markers)
+  readMarkers(d, markers.length)
+  const { lng, lat, ids } = draftPoints(d)
+  const features = pointFeatures(lng, lat, 0, lng.length, new Array<PointFeature>(lng.length))
+  return { points: d.points, lng, lat, order: sampleOrder(ids), clusters: clusterPoints(features), shapes: d.shapes, high: null }
+}
+
+/** supercluster's kd-tree of one zoom level, as far as its internals go (its own field names). */
+interface KdTree {
+  ids: Uint16Array | Uint32Array
+  data: ArrayLike<number>
+  constructor: { from(buffer: ArrayBuffer): KdTree }
+}
+
+/**
+ * The clusters and sampling order built away from the page (the H5 cluster worker): per zoom level,
+ * supercluster's kd-tree as its one ArrayBuffer and the level's cluster data, all transferable.
+ */
+export interface BuiltClusters {
+  order: Uint32Array
+  trees: { z: number; tree: ArrayBuffer; data: Float64Array }[]
+}
+
+/** The worker's part: the sampling order and every zoom level's clusters of these points. */
+export function buildClusters(lng: Float64Array, lat: Float64Array, ids: Float64Array): BuiltClusters {
+  const clusters = clusterPoints(pointFeatures(lng, lat, 0, lng.length, new Array<PointFeature>(lng.length)))
+  const trees = (clusters as unknown as { trees: (KdTree | undefined)[] }).trees
+  const out: BuiltClusters['trees'] = []
+  trees.forEach((t, z) => {
+    // supercluster keeps the level's data beside kdbush's buffer (which the typed arrays view).
+    if (t) out.push({ z, tree: t.ids.buffer as ArrayBuffer, data: Float64Array.from(t.data) })
+  })
+  return { order: sampleOrder(ids), trees: out }
+}
+
+/** What buildClusters sends away, with the transferable buffers listed. */
+export function transferablesOf(built: BuiltClusters): ArrayBuffer[] {
+  return [built.order.buffer as ArrayBuffer, ...built.trees.flatMap((t) => [t.tree, t.data.buffer as ArrayBuffer])]
+}
+
+/**
+ * The index from a draft read on the page and the clusters built by the worker: the same
+ * supercluster levels, wrapped back into supercluster (kdbush is supercluster's dependency, not the
+ * app's, so its class is taken from a tree supercluster made) with the page's features of the points.
+ */
+export function indexFromBuilt(d: IndexDraft, lng: Float64Array, lat: Float64Array, built: BuiltClusters, features: PointFeature[]): MarkerIndex {
+  const clusters: PointClusters = new Supercluster({ ...CLUSTER_OPTIONS, extent: CLUSTER_EXTENT, maxZoom: LOW_MAX_ZOOM })
+  const inner = clusters as unknown as { trees: KdTree[]; points: PointFeature[] }
+  const Tree = (new Supercluster({ ...CLUSTER_OPTIONS, extent: CLUSTER_EXTENT, maxZoom: LOW_MAX_ZOOM }).load([]) as unknown as { trees: KdTree[] }).trees[LOW_MAX_ZOOM + 1].constructor
+  for (const { z, tree, data } of built.trees) {
+    const t = Tree.from(tree)
+    t.data = data
+    inner.trees[z] = t
+  }
+  inner.points = features
+  return { points: d.points, lng, lat, order: built.order, clusters, shapes: d.shapes, high: null }
 }
 
 /**

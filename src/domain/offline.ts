@@ -6,10 +6,86 @@
 import type { FieldValue, Layer, LayerField, Marker, Note } from '../../types/mapdata'
 import { offlineUserPrefix } from './offlineKeys'
 
-/** One layer's markers as saved, with the live-sync seq they were current at. */
+/** One layer's markers as saved, with the live-sync seq they were current at (the single-record form of earlier versions, still read). */
 export interface SavedMarkers {
   seq: number
   list: Marker[]
+}
+
+/**
+ * Markers per saved chunk: one chunk is stringified and stored in one step of the write, so at 4x
+ * CPU throttling (a slow phone) each step stays a few milliseconds and the map keeps its frames
+ * while 100,000 markers are saved.
+ */
+export const OFFLINE_CHUNK_MARKERS = 1000
+
+/**
+ * The record under `markers:<layerId>` in the chunked form: written after every chunk of its copy,
+ * so a copy the app was closed in the middle of writing is never read as whole (its manifest still
+ * names the previous copy's chunks, or there is none).
+ */
+export interface MarkersManifest {
+  seq: number
+  /** Names this copy's chunks (`markers:<layerId>@<stamp>.<n>`), apart from any earlier copy's. */
+  stamp: string
+  /** Markers in all, and per chunk (the last chunk holds the rest). */
+  count: number
+  size: number
+}
+
+export type SavedMarkersRecord = SavedMarkers | MarkersManifest
+
+export function isManifest(v: SavedMarkersRecord | undefined): v is MarkersManifest {
+  return !!v && typeof (v as MarkersManifest).stamp === 'string' && !Array.isArray((v as SavedMarkers).list)
+}
+
+/** How many chunks a copy of `count` markers takes. */
+export function chunkCount(m: Pick<MarkersManifest, 'count' | 'size'>): number {
+  return m.size > 0 ? Math.ceil(m.count / m.size) : 0
+}
+
+/** The chunks of one copy of a layer's markers, in order. */
+export function chunkKeys(k: SnapshotKeys, layerId: number, m: Pick<MarkersManifest, 'stamp' | 'count' | 'size'>): string[] {
+  return Array.from({ length: chunkCount(m) }, (_, n) => `${k.markers(layerId)}@${m.stamp}.${n}`)
+}
+
+/** Chunk keys held for a layer that are not the copy `keepStamp` names: left by an earlier copy or by a write cut short. */
+export function staleChunkKeys(keys: string[], k: SnapshotKeys, layerId: number, keepStamp: string | null): string[] {
+  const head = `${k.markers(layerId)}@`
+  const keep = keepStamp === null ? null : `${head}${keepStamp}.`
+  return keys.filter((key) => key.startsWith(head) && (keep === null || !key.startsWith(keep)))
+}
+
+/** One read of a chunk for a page: markers [from, to) of chunk `chunk` of the layer at `layer` in the list asked for. */
+export interface ChunkSlice {
+  layer: number
+  chunk: number
+  from: number
+  to: number
+}
+
+/**
+ * Which saved chunks hold one page of the markers of these layers (in the order asked, as the
+ * server pages them), so an offline start reads each chunk once over its pages, not the whole
+ * layer for every page.
+ */
+export function pageSlices(copies: Pick<MarkersManifest, 'count' | 'size'>[], pageindex: number, pagesize: number): { slices: ChunkSlice[]; total: number } {
+  const total = copies.reduce((n, c) => n + c.count, 0)
+  let start = Math.max(0, (pageindex - 1) * pagesize)
+  const end = Math.min(total, start + pagesize)
+  const slices: ChunkSlice[] = []
+  let base = 0
+  copies.forEach((c, layer) => {
+    for (let chunk = 0; chunk < chunkCount(c) && start < end; chunk++) {
+      const from = base + chunk * c.size
+      const to = Math.min(base + c.count, from + c.size)
+      if (to <= start || from >= end) continue
+      slices.push({ layer, chunk, from: start - from, to: Math.min(end, to) - from })
+      start = Math.min(end, to)
+    }
+    base += c.count
+  })
+  return { slices, total }
 }
 
 /** What the snapshot keeps besides the data: when it was saved, when each layer was last shown, the pinned layers. */
@@ -48,10 +124,10 @@ export function snapshotKeys(userId: number, groupId: number) {
 
 export type SnapshotKeys = ReturnType<typeof snapshotKeys>
 
-/** The layer ids whose markers a snapshot holds, from its keys. */
+/** The layer ids whose markers a snapshot holds, from its keys (the record of each layer, not its chunks). */
 export function savedLayerIds(keys: string[], k: SnapshotKeys): number[] {
   const head = `${k.prefix}markers:`
-  return keys.filter((key) => key.startsWith(head)).map((key) => Number(key.slice(head.length)))
+  return keys.filter((key) => key.startsWith(head) && /^\d+$/.test(key.slice(head.length))).map((key) => Number(key.slice(head.length)))
 }
 
 function valueText(v: FieldValue): string {

@@ -16,9 +16,14 @@ import { checkGeometry, parsePoints, serializePoints } from '../domain/points'
 import type { RootStore } from './RootStore'
 import type { Rect } from '../domain/titleFrame'
 import { MARKER_KIND, isPoint } from '../domain/markerKinds'
+import { loadMarkerIndexer } from '../platform/indexer/loader'
+import type { MarkerIndexer } from '../platform/indexer/types'
 
 /** The draw pipeline and supercluster, loaded with the map page so that other pages do not carry them. */
 type Engine = typeof import('../domain/mapDraw')
+
+/** Above this many markers the index is built by the platform's builder (a worker on H5); at or below it, at once. */
+const LARGE_MAP_MARKERS = 5000
 
 const EMPTY: DrawList = { clusters: [], points: [], shapes: [], heat: null, pointsInView: 0 }
 
@@ -99,18 +104,29 @@ export class MapStore {
   route: RouteOverlay | null = null
   /** The draw pipeline, once loaded (loadEngine). */
   engine: Engine | null = null
+  /**
+   * The draw index over the markers that pass the filter, rebuilt when they change: at once in the
+   * mini-program, with the clusters built in a worker on H5 (src/platform/indexer); the previous
+   * index stays drawn until the new one is there.
+   */
+  index: MarkerIndex | null = null
   /** SPEC 4 map loader states: notload, loading, loaded, failed. */
   loaderState: MapLoaderState = 'notload'
   /** True while many lines/areas are being drawn (SPEC 4 loading indicator), at most 10 s. */
   shapesLoading = false
   private seq = 0
+  private builds = 0
+  /** Builds the index of a large map (loaded for the first one): with a worker on H5, at once in the mini-program. */
+  private buildIndex: Promise<MarkerIndexer> | null = null
   private loadingTimer: ReturnType<typeof setTimeout> | null = null
   private readonly disposers: IReactionDisposer[] = []
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<MapStore, 'root' | 'seq' | 'loadingTimer' | 'disposers'>(this, {
+    makeAutoObservable<MapStore, 'root' | 'seq' | 'builds' | 'buildIndex' | 'loadingTimer' | 'disposers'>(this, {
       root: false,
       seq: false,
+      builds: false,
+      buildIndex: false,
       loadingTimer: false,
       disposers: false,
       view: observable.ref,
@@ -121,10 +137,16 @@ export class MapStore {
       members: observable.ref,
       route: observable.ref,
       engine: observable.ref,
-      index: computed({ keepAlive: true }),
+      index: observable.ref,
+      indexInput: computed,
     })
     // Markers, filter, view or heatmap changed: recompute what to draw (cheap; the index is cached).
     this.disposers.push(
+      reaction(
+        () => this.indexInput,
+        (input) => this.rebuildIndex(input),
+        { fireImmediately: true },
+      ),
       reaction(
         () => [this.index, this.view, this.heatmap, this.route] as const,
         () => this.refresh(),
@@ -142,9 +164,25 @@ export class MapStore {
     return engine
   }
 
-  /** The draw index over the markers that pass the filter; rebuilt only when they change. */
-  get index(): MarkerIndex | null {
-    return this.engine ? this.engine.buildMarkerIndex(this.root.markers.visible) : null
+  /** What the index is built from: the draw pipeline once loaded, and the markers that pass the filter. */
+  get indexInput(): { engine: Engine; markers: Marker[] } | null {
+    return this.engine ? { engine: this.engine, markers: this.root.markers.visible } : null
+  }
+
+  private rebuildIndex(input: { engine: Engine; markers: Marker[] } | null): void {
+    const build = ++this.builds
+    if (!input) {
+      this.index = null
+      return
+    }
+    // A map of a few thousand markers is indexed at once in a few milliseconds; the builder for large ones is loaded with the first.
+    if (input.markers.length <= LARGE_MAP_MARKERS) {
+      this.index = input.engine.buildMarkerIndex(input.markers)
+      return
+    }
+    const built = (this.buildIndex ??= loadMarkerIndexer()).then((indexer) => indexer(input.engine, input.markers))
+    // A later change of the markers wins over a build still under way.
+    void built.then((index) => runInAction(() => build === this.builds && (this.index = index)))
   }
 
   get selectedId(): number | null {

@@ -10,7 +10,23 @@
 import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } from 'mobx'
 import type { ApiPath, ApiReq, ApiRes } from '../../types/api'
 import type { Layer, LayerField, Marker, Note, TitleStyle } from '../../types/mapdata'
-import { EMPTY_META, dropOrder, layerName, pageOf, savedLayerIds, searchSaved, snapshotKeys, type SavedMarkers, type SavedMeta, type SnapshotKeys } from '../domain/offline'
+import {
+  EMPTY_META,
+  OFFLINE_CHUNK_MARKERS,
+  chunkKeys,
+  dropOrder,
+  isManifest,
+  layerName,
+  pageSlices,
+  savedLayerIds,
+  searchSaved,
+  snapshotKeys,
+  staleChunkKeys,
+  type MarkersManifest,
+  type SavedMarkersRecord,
+  type SavedMeta,
+  type SnapshotKeys,
+} from '../domain/offline'
 import { OFFLINE_MSG } from '../domain/offlineMessages'
 import { OfflineQuotaError, type OfflinePlatform } from '../platform/offline/types'
 import type { RootStore } from './RootStore'
@@ -22,6 +38,15 @@ interface Scope {
   userId: number
   groupId: number
   keys: SnapshotKeys
+}
+
+/**
+ * Waits for the page to be idle (the browser's idle callback; a macrotask where there is none, as in
+ * the mini-program): each chunk of a layer's copy is written in its own task, after frames and input.
+ */
+function idle(): Promise<void> {
+  const ric = (globalThis as { requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => unknown }).requestIdleCallback
+  return new Promise((resolve) => (ric ? ric(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0)))
 }
 
 function isQuotaError(e: unknown): boolean {
@@ -49,6 +74,8 @@ export class OfflineCacheStore {
   private servedSeq: number | null = null
   private noticeShown = false
   private timer: unknown = null
+  /** Makes each copy's chunk keys unique within this run (with the time, across runs). */
+  private stampSeq = 0
   private writing: Promise<void> = Promise.resolve()
   /** Bumped on every reset: writes of another user or map are not made. */
   private generation = 0
@@ -70,6 +97,7 @@ export class OfflineCacheStore {
       | 'servedSeq'
       | 'noticeShown'
       | 'timer'
+      | 'stampSeq'
       | 'writing'
       | 'generation'
       | 'disposers'
@@ -87,6 +115,7 @@ export class OfflineCacheStore {
       servedSeq: false,
       noticeShown: false,
       timer: false,
+      stampSeq: false,
       writing: false,
       generation: false,
       disposers: false,
@@ -211,9 +240,15 @@ export class OfflineCacheStore {
   private mark(key: string): void {
     this.dirty.add(key)
     if (this.timer !== null) this.root.scheduler.clearTimeout(this.timer)
+    this.arm()
+  }
+
+  private arm(): void {
     this.timer = this.root.scheduler.setTimeout(() => {
       this.timer = null
-      void this.flush()
+      // Pages still coming: the copy is written once the map has them all and has drawn them.
+      if (this.root.markers.loading) this.arm()
+      else void this.flush()
     }, OFFLINE_WRITE_DELAY_MS)
   }
 
@@ -253,9 +288,8 @@ export class OfflineCacheStore {
       else if (kind === 'markers') {
         const list = markers.byLayer.get(id)
         if (!list) continue
-        const value: SavedMarkers = { seq, list }
         this.meta.shown[String(id)] = Date.now()
-        data = (await this.put(platform, scope, scope.keys.markers(id), value, id, dropped)) || data
+        data = (await this.putMarkers(platform, scope, id, list, seq, dropped, gen)) || data
       } else if (kind === 'fields') {
         const list = fields.byLayer.get(id)
         if (list) data = (await this.put(platform, scope, scope.keys.fields(id), list, id, dropped)) || data
@@ -278,10 +312,41 @@ export class OfflineCacheStore {
   }
 
   /**
+   * Saves a layer's markers in chunks, each in its own idle task, then the manifest naming them, then
+   * drops the chunks of the copy it replaces: until the manifest is written the previous copy stays
+   * whole, and a copy cut short (the app closed, another user signed in) is never read.
+   */
+  private async putMarkers(platform: OfflinePlatform, scope: Scope, layerId: number, list: Marker[], seq: number, dropped: number[], gen: number): Promise<boolean> {
+    const manifest: MarkersManifest = { seq, stamp: `${Date.now().toString(36)}${(++this.stampSeq).toString(36)}`, count: list.length, size: OFFLINE_CHUNK_MARKERS }
+    const keys = chunkKeys(scope.keys, layerId, manifest)
+    let ok = true
+    for (let n = 0; n < keys.length && ok; n++) {
+      await idle()
+      ok = gen === this.generation && (await this.put(platform, scope, keys[n], list.slice(n * manifest.size, (n + 1) * manifest.size), layerId, dropped, manifest.stamp))
+    }
+    if (ok) ok = gen === this.generation && (await this.put(platform, scope, scope.keys.markers(layerId), manifest, layerId, dropped, manifest.stamp))
+    const all = await platform.storage.keys()
+    // Written: the earlier copies' chunks go. Not written: this copy's own chunks go, the earlier copy stays.
+    const drop = ok ? staleChunkKeys(all, scope.keys, layerId, manifest.stamp) : all.filter((key) => keys.includes(key))
+    for (const key of drop) await platform.storage.remove(key).catch(() => undefined)
+    return ok
+  }
+
+  /** The saved copy of a layer's markers, whole, or undefined (none, or a chunk missing). */
+  private async savedMarkers(platform: OfflinePlatform, scope: Scope, layerId: number): Promise<{ seq: number; list: Marker[] } | undefined> {
+    const record = await platform.storage.get<SavedMarkersRecord>(scope.keys.markers(layerId))
+    if (!record || !isManifest(record)) return record
+    const chunks = await Promise.all(chunkKeys(scope.keys, layerId, record).map((key) => platform.storage.get<Marker[]>(key)))
+    if (chunks.some((c) => !Array.isArray(c))) return undefined
+    const list = chunks.flat() as Marker[]
+    return list.length === record.count ? { seq: record.seq, list } : undefined
+  }
+
+  /**
    * Stores one value; when the storage is full, drops the least recently shown layers not pinned
    * (never `layerId`, the one being written, and never a key outside this map: the outbox keeps its own) until it fits.
    */
-  private async put(platform: OfflinePlatform, scope: Scope, key: string, value: unknown, layerId: number | null, dropped: number[]): Promise<boolean> {
+  private async put(platform: OfflinePlatform, scope: Scope, key: string, value: unknown, layerId: number | null, dropped: number[], stamp: string | null = null): Promise<boolean> {
     for (;;) {
       try {
         await platform.storage.set(key, value)
@@ -290,6 +355,8 @@ export class OfflineCacheStore {
         if (!isQuotaError(e)) return false
         const saved = savedLayerIds(await platform.storage.keys(), scope.keys)
         const next = dropOrder(saved, this.meta, layerId)[0]
+        // Nothing else may go: the copy of this layer being replaced makes room for the new one.
+        if (next === undefined && layerId !== null && stamp !== null && (await this.dropOldCopy(platform, scope, layerId, stamp))) continue
         if (next === undefined) {
           this.tooBig(layerId)
           return false
@@ -308,8 +375,21 @@ export class OfflineCacheStore {
     else if (pinned.length) this.root.app.notify(OFFLINE_MSG.pinnedTooBig(pinned.map((id) => layerName(layers, id))), 'warning')
   }
 
+  /** Removes a layer's earlier copy (its record first, so that it is never half there); false when there was none. */
+  private async dropOldCopy(platform: OfflinePlatform, scope: Scope, layerId: number, stamp: string): Promise<boolean> {
+    const all = await platform.storage.keys()
+    const record = await platform.storage.get<SavedMarkersRecord>(scope.keys.markers(layerId))
+    const stale = staleChunkKeys(all, scope.keys, layerId, stamp)
+    const hasOld = !!record && (!isManifest(record) || record.stamp !== stamp)
+    if (!hasOld && !stale.length) return false
+    if (hasOld) await platform.storage.remove(scope.keys.markers(layerId))
+    for (const key of stale) await platform.storage.remove(key)
+    return true
+  }
+
   private async dropLayer(platform: OfflinePlatform, scope: Scope, layerId: number): Promise<void> {
     await platform.storage.remove(scope.keys.markers(layerId))
+    for (const key of staleChunkKeys(await platform.storage.keys(), scope.keys, layerId, null)) await platform.storage.remove(key)
     await platform.storage.remove(scope.keys.fields(layerId))
     await platform.storage.remove(scope.keys.notes(layerId))
     delete this.meta.shown[String(layerId)]
@@ -351,20 +431,28 @@ export class OfflineCacheStore {
       }
       case '/api/marker/getlist': {
         const req = body as ApiReq<'/api/marker/getlist'>
-        const saved = await Promise.all(req.layer_ids.map((id) => storage.get<SavedMarkers>(k.markers(id))))
+        const saved = await Promise.all(req.layer_ids.map((id) => storage.get<SavedMarkersRecord>(k.markers(id))))
         if (saved.some((s) => !s)) return undefined
+        const records = saved as SavedMarkersRecord[]
+        // Only the chunks this page needs are read: a page of 5,000 reads five of them, not the whole layer.
+        const copies = records.map((r) => (isManifest(r) ? r : { count: r.list.length, size: Math.max(1, r.list.length) }))
+        const { slices, total } = pageSlices(copies, req.pageindex, req.pagesize)
+        const parts = await Promise.all(
+          slices.map(async (s) => {
+            const r = records[s.layer]
+            const chunk = isManifest(r) ? await storage.get<Marker[]>(chunkKeys(k, req.layer_ids[s.layer], r)[s.chunk]) : r.list
+            return Array.isArray(chunk) && chunk.length >= s.to ? chunk.slice(s.from, s.to) : null
+          }),
+        )
+        if (parts.some((p) => !p)) return undefined
         const now = Date.now()
         req.layer_ids.forEach((id, i) => {
           this.served.add(`markers:${id}`)
           this.meta.shown[String(id)] = now
-          const seq = saved[i]!.seq
+          const seq = records[i].seq
           this.servedSeq = this.servedSeq === null ? seq : Math.min(this.servedSeq, seq)
         })
-        return pageOf(
-          saved.flatMap((s) => s!.list),
-          req.pageindex,
-          req.pagesize,
-        )
+        return { list: (parts as Marker[][]).flat(), total }
       }
       case '/api/marker/getbyid': {
         const ids = new Set((body as ApiReq<'/api/marker/getbyid'>).ids)
@@ -396,7 +484,7 @@ export class OfflineCacheStore {
   private async allSaved(platform: OfflinePlatform, scope: Scope): Promise<Marker[]> {
     const ids = savedLayerIds(await platform.storage.keys(), scope.keys)
     const loaded = this.root.markers.byLayer
-    const lists = await Promise.all(ids.map((id) => (loaded.has(id) ? Promise.resolve(loaded.get(id)!) : platform.storage.get<SavedMarkers>(scope.keys.markers(id)).then((s) => s?.list ?? []))))
+    const lists = await Promise.all(ids.map((id) => (loaded.has(id) ? Promise.resolve(loaded.get(id)!) : this.savedMarkers(platform, scope, id).then((s) => s?.list ?? []))))
     for (const [id, list] of loaded) if (!ids.includes(id)) lists.push(list)
     return lists.flat()
   }

@@ -52,6 +52,15 @@ describe('MapStore', () => {
     expect(root.map.drawList.clusters.length + root.map.drawList.points.length).toBeGreaterThan(0)
   })
 
+  it('draws a large map (over 5000 markers) with every marker counted once its index is built', async () => {
+    const { root } = await mapRoot(many(8000))
+    root.map.setView(BEIJING)
+    for (let i = 0; i < 20 && !root.map.index; i++) await new Promise((r) => setImmediate(r))
+    expect(root.map.index?.points).toHaveLength(8000)
+    expect(root.map.drawList.pointsInView).toBe(8000)
+    expect(root.map.drawList.clusters.length).toBeGreaterThan(0)
+  })
+
   it('never hands the map more than 200 point markers, even zoomed in on thousands', async () => {
     const { root } = await mapRoot(many(5000))
     root.map.setView({ ...BEIJING, zoom: 22 })

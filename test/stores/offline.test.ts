@@ -4,6 +4,7 @@
  * markers, fields, notes, detail and search from it, resumes the live sync from the saved seq, makes
  * room when the storage is full, and logout forgets it.
  */
+import { runInAction } from 'mobx'
 import type { Layer, Marker } from '../../types/mapdata'
 import type { SyncChangesRes } from '../../types/sync'
 import { MSG } from '../../src/domain/messages'
@@ -326,6 +327,96 @@ describe('Offline cache: room', () => {
     await root.markers.loadShown()
     await root.offlineCache.flush()
     expect(root.app.notices.map((n) => n.text)).toContain(OFFLINE_MSG.pinnedTooBig(['客户']))
+  })
+})
+
+describe('Offline cache: a large layer saved in chunks', () => {
+  const many = (layerId: number, n: number, name = '巡检点') => Array.from({ length: n }, (_, i) => buildMarker({ id: layerId * 100000 + i, layer_id: layerId, name: `${name}${i + 1}` }))
+
+  /** Offline storage whose writes stop answering (the app closed) after `writes` more values. */
+  function closingAfter(data: Map<string, string>, writes: number) {
+    const offline = memoryOffline({ data })
+    const set = offline.storage.set
+    let left = writes
+    offline.storage.set = (key, value) => (left-- > 0 ? set(key, value) : new Promise<void>(() => undefined))
+    return offline
+  }
+
+  it('an offline start shows every marker of a 12,000-marker layer, page by page, in the saved order', async () => {
+    const server = newServer()
+    server.layers = [spots]
+    server.markers = many(1, 12000)
+    const phone = newPhone()
+    ;(await firstStart(server, phone)).root.dispose()
+    const prefix = offlineGroupPrefix(7, 3)
+    // The layer's record names its chunks, each a part of the list, not the list itself.
+    expect(Array.from(phone.data.keys()).filter((k) => k.startsWith(`${prefix}markers:1@`))).toHaveLength(12)
+
+    const { root, markersOk } = await offlineStart(server, phone)
+    expect(markersOk).toBe(true)
+    expect(root.markers.all.map((m) => m.id)).toEqual(server.markers.map((m) => m.id))
+  })
+
+  it('a copy cut short by the app closing is never read: the previous copy is shown whole', async () => {
+    const server = newServer()
+    server.layers = [spots]
+    server.markers = many(1, 3000, '旧')
+    const phone = newPhone()
+    ;(await firstStart(server, phone)).root.dispose()
+
+    // The next start loads newer markers; the app closes after two of the new copy's chunks.
+    server.markers = many(1, 3000, '新')
+    const made = makeRoot(serverHandlers(server), { storage: phone.kv, offline: closingAfter(phone.data, 2) })
+    await made.root.layers.load()
+    await made.root.markers.loadShown()
+    void made.root.offlineCache.flush()
+    await settle()
+    made.root.dispose()
+
+    const { root, markersOk } = await offlineStart(server, phone)
+    expect(markersOk).toBe(true)
+    const names = root.markers.all.map((m) => m.name)
+    expect(names).toHaveLength(3000)
+    expect(names.every((n) => n.startsWith('旧'))).toBe(true)
+  })
+
+  it('a first copy cut short is not taken for a saved layer: showing it offline says 网络错误', async () => {
+    const server = newServer()
+    server.layers = [spots]
+    server.markers = many(1, 3000)
+    const phone = newPhone()
+    const made = makeRoot(serverHandlers(server), { storage: phone.kv, offline: closingAfter(phone.data, 2) })
+    await made.root.session.login('13800138000', '123456')
+    await made.root.layers.load()
+    await made.root.markers.loadShown()
+    void made.root.offlineCache.flush()
+    await settle()
+    Object.assign(phone.kv, made.storage.dump())
+    made.root.dispose()
+
+    server.up = false
+    const again = start(server, phone)
+    again.root.offlineCache.serve()
+    runInAction(() => (again.root.layers.layers = [spots]))
+    expect(await again.root.markers.loadLayers([1])).toBe(false)
+    expect(again.root.app.notices.map((n) => n.text)).toContain(MSG.networkError)
+  })
+
+  it('a newer copy replaces the older one and leaves none of its chunks behind', async () => {
+    const server = newServer()
+    server.layers = [spots]
+    server.markers = many(1, 2500, '旧')
+    const phone = newPhone()
+    const first = await firstStart(server, phone)
+    server.markers = many(1, 1200, '新')
+    await first.root.markers.loadLayers([1])
+    await first.root.offlineCache.flush()
+    first.root.dispose()
+    const prefix = offlineGroupPrefix(7, 3)
+    expect(Array.from(phone.data.keys()).filter((k) => k.startsWith(`${prefix}markers:1@`))).toHaveLength(2)
+
+    const { root } = await offlineStart(server, phone)
+    expect(root.markers.all.map((m) => m.name)).toEqual(server.markers.map((m) => m.name))
   })
 })
 

@@ -50,20 +50,27 @@ function openDb(): Promise<IDBDatabase> {
 export function idbOfflineStorage(quota: () => number): OfflineStorage {
   let db: Promise<IDBDatabase> | null = null
   const database = () => (db ??= openDb())
-  /** Bytes each value and file takes, read once (a cursor over both stores). */
+  /**
+   * Bytes each value and file takes, read once with a cursor over both stores: one record per task, so
+   * a saved copy of 100,000 markers (a hundred chunks) is not cloned into the page in one long task.
+   */
   let sizes: Promise<Map<string, number>> | null = null
   const index = () =>
     (sizes ??= database().then(async (d) => {
       const map = new Map<string, number>()
       const tx = d.transaction([VALUES, FILES], 'readonly')
-      const [keys, raws, fileKeys, files] = await Promise.all([
-        done(tx.objectStore(VALUES).getAllKeys()),
-        done(tx.objectStore(VALUES).getAll()),
-        done(tx.objectStore(FILES).getAllKeys()),
-        done(tx.objectStore(FILES).getAll()),
-      ])
-      keys.forEach((k, i) => map.set(`v:${String(k)}`, String(raws[i] ?? '').length))
-      fileKeys.forEach((k, i) => map.set(`f:${String(k)}`, (files[i] as Blob | undefined)?.size ?? 0))
+      const walk = (store: string, prefix: string, size: (v: unknown) => number) =>
+        new Promise<void>((resolve, reject) => {
+          const req = tx.objectStore(store).openCursor()
+          req.onsuccess = () => {
+            const cursor = req.result
+            if (!cursor) return resolve()
+            map.set(`${prefix}${String(cursor.key)}`, size(cursor.value))
+            cursor.continue()
+          }
+          req.onerror = () => reject(req.error)
+        })
+      await Promise.all([walk(VALUES, 'v:', (v) => String(v ?? '').length), walk(FILES, 'f:', (v) => (v as Blob | undefined)?.size ?? 0)])
       return map
     }))
   const used = (map: Map<string, number>) => {
