@@ -1,7 +1,8 @@
-/** The map's two settings sheets, opened by a tap: their code and widgets stay out of the /map entry (see pages/map/onDemand). */
-import { Button, Cell, Input, Popup, Radio, Switch } from '@nutui/nutui-react-taro'
+/** The map's add sheet and its two settings sheets, opened by a tap: their code and widgets stay out of the /map entry (see pages/map/onDemand). */
+import { ActionSheet, Button, Cell, Input, Popup, Radio, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
+import type { MarkerType } from '../../../types/mapdata'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
 import { isTileSourceId } from '../../domain/tileSources'
@@ -78,5 +79,34 @@ export const FilterSheet = observer(function FilterSheet({ visible, onClose }: M
         </Button>
       </View>
     </Popup>
+  )
+})
+
+interface AddOption {
+  [key: string]: string | boolean
+  name: string
+  kind: string
+}
+
+/** What can be added: each kind drawn on the map, or coordinates typed on /addinfo. */
+const ADD_OPTIONS: AddOption[] = [...MARKER_TYPES.map((t) => ({ name: `绘制${MARKER_TYPE_NAMES[t]}`, kind: String(t) })), { name: '手动输入坐标', kind: 'typed' }]
+
+/** The 添加 tool's sheet: draw a kind of marker on the map, or type coordinates on /addinfo. */
+export const AddSheet = observer(function AddSheet({ visible, onClose }: MapSheetProps) {
+  const { map, navigate } = useStores()
+  return (
+    <ActionSheet
+      visible={visible}
+      title='添加标注'
+      options={ADD_OPTIONS}
+      cancelText='取消'
+      onSelect={(item) => {
+        onClose()
+        const kind = (item as AddOption).kind
+        if (kind === 'typed') navigate('/addinfo')
+        else map.startDrawing(Number(kind) as MarkerType)
+      }}
+      onCancel={onClose}
+    />
   )
 })

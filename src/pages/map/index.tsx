@@ -1,5 +1,5 @@
 import { Category, Location, Plus, Search, User } from '@nutui/icons-react-taro'
-import { ActionSheet, Avatar, Button, Loading } from '@nutui/nutui-react-taro'
+import { Avatar, Button, Loading } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
@@ -10,7 +10,7 @@ import { NOTICE_ACTION_MS } from '../../domain/constants'
 import { DEFAULT_CENTER } from '../../domain/geo'
 import { withoutClusterCounts } from '../../domain/mapSettings'
 import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
-import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
+import { MARKER_TYPE_NAMES } from '../../domain/points'
 import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
@@ -19,7 +19,7 @@ import { SyncChip } from '../../components/SyncChip'
 import { syncStores } from '../../stores/syncStores'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
-import { BasemapSheetOnDemand, ConflictSheetOnDemand, FilterSheetOnDemand, LayerPanelOnDemand, MarkerDetailOnDemand, OutboxSheetOnDemand, SearchPanelOnDemand } from './onDemand'
+import { AddSheetOnDemand, BasemapSheetOnDemand, ConflictSheetOnDemand, FilterSheetOnDemand, LayerPanelOnDemand, MarkerDetailOnDemand, OutboxSheetOnDemand, SearchPanelOnDemand } from './onDemand'
 
 /** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -48,15 +48,6 @@ function MapData() {
   }, [])
   return null
 }
-
-interface AddOption {
-  [key: string]: string | boolean
-  name: string
-  kind: string
-}
-
-/** What can be added: each kind drawn on the map, or coordinates typed on /addinfo. */
-const ADD_OPTIONS: AddOption[] = [...MARKER_TYPES.map((t) => ({ name: `绘制${MARKER_TYPE_NAMES[t]}`, kind: String(t) })), { name: '手动输入坐标', kind: 'typed' }]
 
 /** The saved route drawn on the map: its name and figures, to its page, or off the map. */
 const RouteCard = observer(function RouteCard() {
@@ -271,19 +262,7 @@ function MapPage() {
       <View className='map-count muted' data-loaded={markers.loading ? 'loading' : String(markers.count)}>
         {map.heatmap ? `热力图 · ${map.drawList.pointsInView}个点` : `视野内 ${map.drawList.pointsInView}个点 · ${map.drawList.shapes.length}条线/面`}
       </View>
-      <ActionSheet
-        visible={adding}
-        title='添加标注'
-        options={ADD_OPTIONS}
-        cancelText='取消'
-        onSelect={(item) => {
-          setAdding(false)
-          const kind = (item as AddOption).kind
-          if (kind === 'typed') navigate('/addinfo')
-          else map.startDrawing(Number(kind) as MarkerType)
-        }}
-        onCancel={() => setAdding(false)}
-      />
+      <AddSheetOnDemand visible={adding} onClose={() => setAdding(false)} />
       <BasemapSheetOnDemand visible={basemapOpen} onClose={() => setBasemapOpen(false)} />
       <FilterSheetOnDemand visible={filterOpen} onClose={() => setFilterOpen(false)} />
       <LayerPanelOnDemand visible={panel} onClose={() => setPanel(false)} />

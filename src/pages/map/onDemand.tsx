@@ -1,6 +1,6 @@
 /**
  * The map's panels and sheets that only a tap or a refused save opens (the marker detail, the layer
- * panel, the search, the map style and filter sheets, the conflict sheet, the outbox sheet): their code is not in the /map entry (its JS budget,
+ * panel, the search, the add sheet, the map style and filter sheets, the conflict sheet, the outbox sheet): their code is not in the /map entry (its JS budget,
  * DESIGN 7). It loads a little after the map first draws, so that a later tap finds it in, or at once
  * when one is opened before that. Without network the H5 service worker serves these chunks like every
  * other file of the build; a load that still fails shows nothing and is tried again on the next open.
@@ -22,6 +22,7 @@ const layerPanel = onDemandPart<LayerPanelProps>(() => import('../../components/
 const searchPanel = onDemandPart<SearchPanelProps>(() => import('../../components/SearchPanel').then((m) => m.SearchPanel))
 const conflictSheet = onDemandPart(() => import('../../components/ConflictSheet').then((m) => m.ConflictSheet))
 const basemapSheet = onDemandPart<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.BasemapSheet))
+const addSheet = onDemandPart<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.AddSheet))
 const filterSheet = onDemandPart<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.FilterSheet))
 const outboxSheet = onDemandPart(() => import('../../components/OutboxSheet').then((m) => m.OutboxSheet))
 
@@ -45,6 +46,7 @@ export const LayerPanelOnDemand = shownByProp(layerPanel, 'LayerPanelOnDemand')
 export const SearchPanelOnDemand = shownByProp(searchPanel, 'SearchPanelOnDemand')
 export const BasemapSheetOnDemand = shownByProp(basemapSheet, 'BasemapSheetOnDemand')
 export const FilterSheetOnDemand = shownByProp(filterSheet, 'FilterSheetOnDemand')
+export const AddSheetOnDemand = shownByProp(addSheet, 'AddSheetOnDemand')
 
 export const MarkerDetailOnDemand = observer(function MarkerDetailOnDemand() {
   const { markers } = useStores()
