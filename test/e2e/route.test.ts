@@ -115,7 +115,7 @@ describe('route planning', () => {
     const framed = await page.waitForFunction(() => {
       const pins = [...document.querySelectorAll('.map-point .map-point__body')].map((e) => e.getBoundingClientRect())
       const line = document.querySelector('path.map-shape--1')?.getBoundingClientRect()
-      const titles = [...document.querySelectorAll('.map-title, .map-shape-title')]
+      const titles = [...document.querySelectorAll('.map-title, .map-shape-title__text')]
         .filter((e) => getComputedStyle(e).visibility !== 'hidden')
         .map((e) => ({ text: e.textContent, box: e.getBoundingClientRect(), size: parseFloat(getComputedStyle(e.querySelector('.map-shape-title__text') ?? e).fontSize) }))
       const xs = pins.map((r) => r.x + r.width / 2)
@@ -133,15 +133,18 @@ describe('route planning', () => {
     expect(seen.titles.map((t) => t.text)).toEqual(expect.arrayContaining(['东单门店', '西单门店']))
     // Every shown title and every pin lies clear of the tool column, the top cards, the route card and
     // the count: none passes under them (the stops' titles are centred under their pins).
-    const clash = await page.evaluate(() => {
+    // Waited for as a state (the titles are laid out again a frame after the view settles), then read.
+    const clashOf = () => {
       const covers = ['.map-tools', '.map-top', '.map-route', '.map-count'].map((sel) => ({ sel, box: document.querySelector(sel)!.getBoundingClientRect() }))
       const drawn = [
-        ...[...document.querySelectorAll('.map-title, .map-shape-title')].filter((e) => getComputedStyle(e).visibility !== 'hidden'),
+        ...[...document.querySelectorAll('.map-title, .map-shape-title__text')].filter((e) => getComputedStyle(e).visibility !== 'hidden'),
         ...document.querySelectorAll('.map-point .map-point__body'),
       ].map((e) => ({ text: e.textContent || 'pin', box: e.getBoundingClientRect() }))
       const under = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
       return drawn.flatMap((d) => covers.filter((c) => under(d.box, c.box)).map((c) => `${d.text} under ${c.sel}`))
-    })
+    }
+    await page.waitForFunction(`(${clashOf.toString()})().length === 0`, undefined, { timeout: 10_000 }).catch(() => undefined)
+    const clash = await page.evaluate(clashOf)
     expect(clash).toEqual([])
     await shot(page, '82-route-on-map')
     await on(page, '.map-route__close').click()

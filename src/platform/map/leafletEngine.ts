@@ -54,6 +54,7 @@ export class LeafletEngine {
   private declutterFrame = 0
   /** Shape titles' sizes, read from the page once per element. */
   private readonly titleSizes = new WeakMap<HTMLElement, { width: number; height: number }>()
+  private CentredTooltip?: typeof Leaflet.Tooltip
   /** The point whose own pin is being dragged elsewhere: its pin at the old place is left out meanwhile. */
   private movingPointId: number | null = null
 
@@ -248,8 +249,10 @@ export class LeafletEngine {
       const tip = (layer as Leaflet.Path).getTooltip?.()
       const el = tip?.getElement()
       if (!tip || !el) continue
+      // The text is the title's box: the tooltip itself is a zero-size anchor (centredTooltip).
+      const text = (el.firstElementChild as HTMLElement | null) ?? el
       let size = this.titleSizes.get(el)
-      if (!size && el.offsetWidth > 0) this.titleSizes.set(el, (size = { width: el.offsetWidth, height: el.offsetHeight }))
+      if (!size && text.offsetWidth > 0) this.titleSizes.set(el, (size = { width: text.offsetWidth, height: text.offsetHeight }))
       const c = this.map.latLngToContainerPoint(tip.getLatLng()!)
       out.push({ el, box: size ? { left: c.x - size.width / 2, top: c.y - size.height / 2, ...size } : { left: c.x, top: c.y, width: 0, height: 0 } })
     }
@@ -294,13 +297,27 @@ export class LeafletEngine {
     })
     // The title in its layer's title style; render() moves it to the shape's label point once the path is on the map.
     if (titleStyleOf)
-      layer.bindTooltip(`<span class="map-shape-title__text" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</span>`, {
-        permanent: true,
-        direction: 'center',
-        className: 'map-shape-title',
-        opacity: 1,
-      })
+      layer.bindTooltip(
+        new (this.centredTooltip())({ permanent: true, direction: 'center', className: 'map-shape-title', opacity: 1 }).setContent(
+          `<span class="map-shape-title__text" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</span>`,
+        ),
+      )
     return layer
+  }
+
+  /**
+   * A tooltip that is placed without measuring itself. Leaflet's own reads its offsetWidth on every
+   * zoom and move, right after the previous title's position was written: one forced layout per
+   * shape title, seconds of a pan on a cheap phone. The title's text centres itself in CSS
+   * (map.h5.scss), so only the anchor point is written.
+   */
+  private centredTooltip(): typeof Leaflet.Tooltip {
+    const L = this.L
+    return (this.CentredTooltip ??= L.Tooltip.extend({
+      _setPosition(this: Leaflet.Tooltip & { _container: HTMLElement }, pos: Leaflet.Point) {
+        L.DomUtil.setPosition(this._container, pos)
+      },
+    }) as typeof Leaflet.Tooltip)
   }
 
   /** The marker being drawn: its lines or outline dashed, and a dot per vertex. */
