@@ -4,7 +4,7 @@
  * drawing of a new marker vertex by vertex before /addinfo takes over.
  */
 import { fitTarget } from '../domain/fit'
-import { computed, makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx'
+import { computed, makeAutoObservable, observable, reaction, runInAction, when, type IReactionDisposer } from 'mobx'
 import type { MemberLocation } from '../../types/entities'
 import type { Marker, MarkerType } from '../../types/mapdata'
 import { LOADING_DELAY_CAP_MS } from '../domain/constants'
@@ -68,6 +68,8 @@ export interface EditingState {
 
 /** The tallest a stop's pin is drawn (src/platform/map/markup.ts sizes pins up to 48 CSS px): room kept above each stop. */
 const ROUTE_PIN_PX = 48
+/** How long a route asked for before the map has drawn waits for the map's size before framing without it. */
+const ROUTE_VIEW_WAIT_MS = 5000
 
 /**
  * What covers the map around a framed route, in CSS px on a map of that size: the map card and
@@ -291,6 +293,9 @@ export class MapStore {
     const lats = route.stops.map((s) => s.lat)
     const bbox: Shape['bbox'] = [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)]
     const parts = [route.stops.map((s) => ({ lng: s.lng, lat: s.lat }))]
+    // /map?route= asks for the route as the page mounts, and the answer can come before the map has
+    // reported its size: framing then would ignore the cards and tools. Wait a little for the size.
+    if (!this.view) await when(() => this.view !== null, { timeout: ROUTE_VIEW_WAIT_MS }).catch(() => undefined)
     runInAction(() => {
       this.route = {
         id: route.id,

@@ -377,6 +377,26 @@ describe('a saved route on the map (/map?route=<id>)', () => {
     updated_at: '2025-06-01T02:00:00.000Z',
   }
 
+  it('frames a route asked for before the map reported its size once the size is known, between the cards and tools', async () => {
+    const phone = { west: 116.13, south: 39.5, east: 116.666, north: 40.3, zoom: 10 }
+    // Where the route is framed when the map's size is known first.
+    const first = await mapRoot(many(20), [], { '/api/route/getbyid': () => ok(saved) })
+    first.root.map.setView(phone)
+    await first.root.map.showRoute(5)
+    const framed = first.root.map.target!
+    // /map?route= asks as the page mounts; here the map reports its view after the answer came.
+    const { root } = await mapRoot(many(20), [], { '/api/route/getbyid': () => ok(saved) })
+    const shown = root.map.showRoute(5)
+    await new Promise((r) => setTimeout(r, 20))
+    root.map.setView(phone)
+    expect(await shown).toBe(true)
+    // The same frame, shifted off the cards and tools: not a plain fit of the stops' box (centred on it).
+    expect(root.map.target?.zoom).toBe(framed.zoom)
+    expect(root.map.target!.lng).toBeCloseTo(framed.lng, 6)
+    expect(root.map.target!.lat).toBeCloseTo(framed.lat, 6)
+    expect(Math.abs(framed.lat - 39.925)).toBeGreaterThan(0.002)
+  })
+
   it('draws the route as one line through its stops over the markers, frames it, and goes away when closed', async () => {
     const { root, calls } = await mapRoot(many(20), [], { '/api/route/getbyid': () => ok(saved) })
     // A phone's map, 390 x 844 CSS px at zoom 10.
