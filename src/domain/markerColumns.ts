@@ -1,0 +1,292 @@
+/**
+ * The columnar marker page (types/api.ts MarkerColumnsPage): the server encodes a page of markers
+ * into it, the phone decodes it back into the very Marker objects the SPEC page gives. A page of
+ * 5000 SPEC-shape markers repeats every key 5000 times and every style, creator and empty field set
+ * as text, which the phone parses into objects and then collects; in columns the keys go once, the
+ * repeated values once in a dictionary, ids and times as small differences, and JSON.parse makes a
+ * few arrays instead of 15,000 objects.
+ *
+ * Markers decoded from one page share their style and field-set objects (a page holds a handful of
+ * distinct ones): like every marker the stores hold, they are replaced on an edit, never changed in place.
+ */
+import type { MarkerColumnsPage, Paged } from '../../types/api'
+import type { FieldValue, Marker, MarkerStyle, MarkerType } from '../../types/mapdata'
+
+export const MARKER_COLUMNS_VERSION = 1
+
+/** A page that is not a version-1 columnar page as encodeMarkerColumns makes it; nothing of it is used. */
+export class MarkerColumnsError extends Error {
+  constructor(what: string) {
+    super(`marker columns page refused: ${what}`)
+    this.name = 'MarkerColumnsError'
+  }
+}
+
+/** [value, count] pairs of the values as they follow one another. */
+function runsOf(values: readonly number[]): number[] {
+  const runs: number[] = []
+  for (let i = 0; i < values.length;) {
+    let j = i + 1
+    while (j < values.length && values[j] === values[i]) j++
+    runs.push(values[i], j - i)
+    i = j
+  }
+  return runs
+}
+
+/** Indexes of values in a dictionary of the distinct ones, told apart by `keyOf`. */
+class Dictionary<T> {
+  readonly values: T[] = []
+  private readonly byKey = new Map<string, number>()
+  // Markers presented from rows share the objects parsed from one JSON text: those are known without serialising them again.
+  private readonly byObject = new Map<T, number>()
+
+  constructor(private readonly keyOf: (value: T) => string) {}
+
+  indexOf(value: T): number {
+    const known = this.byObject.get(value)
+    if (known !== undefined) return known
+    const key = this.keyOf(value)
+    let index = this.byKey.get(key)
+    if (index === undefined) {
+      index = this.values.length
+      this.values.push(value)
+      this.byKey.set(key, index)
+    }
+    this.byObject.set(value, index)
+    return index
+  }
+}
+
+function isoTimeOf(text: string): number | undefined {
+  const ms = Date.parse(text)
+  return Number.isFinite(ms) && new Date(ms).toISOString() === text ? ms : undefined
+}
+
+/** Times as differences from the last one sent as a number; a text that does not come back exactly from its number goes as it is. */
+function timesOf(texts: readonly string[]): (number | string)[] {
+  const out = new Array<number | string>(texts.length)
+  let last = 0
+  for (let i = 0; i < texts.length; i++) {
+    const ms = isoTimeOf(texts[i])
+    if (ms === undefined) out[i] = texts[i]
+    else {
+      out[i] = ms - last
+      last = ms
+    }
+  }
+  return out
+}
+
+/** The page of these markers (in the order given) in columns; `total` as the SPEC page's. */
+export function encodeMarkerColumns(markers: readonly Marker[], total: number): MarkerColumnsPage {
+  const n = markers.length
+  const styles = new Dictionary<MarkerStyle>((s) => JSON.stringify(s))
+  const fieldSets = new Dictionary<Record<string, FieldValue>>((f) => JSON.stringify(f))
+  const creators = new Dictionary<[number, string]>((c) => JSON.stringify(c))
+  const creatorIndex = new Map<number, Map<string, number>>()
+  const id = new Array<number>(n)
+  const name = new Array<string>(n)
+  const points = new Array<string>(n)
+  const [layerIds, types, styleIx, widths, radii, sorts, fieldIx, creatorIx, revs] = Array.from({ length: 9 }, () => new Array<number>(n))
+  const clientIds: (number | string)[] = []
+  let lastId = 0
+  let sinceClientId = 0
+  for (let i = 0; i < n; i++) {
+    const m = markers[i]
+    id[i] = m.id - lastId
+    lastId = m.id
+    name[i] = m.name
+    points[i] = m.points
+    layerIds[i] = m.layer_id
+    types[i] = m.type
+    styleIx[i] = styles.indexOf(m.style)
+    widths[i] = m.width
+    radii[i] = m.radius
+    sorts[i] = m.sort
+    fieldIx[i] = fieldSets.indexOf(m.fields)
+    let byName = creatorIndex.get(m.creator_id)
+    if (!byName) creatorIndex.set(m.creator_id, (byName = new Map()))
+    let c = byName.get(m.creator_name)
+    if (c === undefined) byName.set(m.creator_name, (c = creators.indexOf([m.creator_id, m.creator_name])))
+    creatorIx[i] = c
+    revs[i] = m.rev
+    if (m.client_id === undefined) sinceClientId++
+    else {
+      clientIds.push(sinceClientId, m.client_id)
+      sinceClientId = 0
+    }
+  }
+  return {
+    v: MARKER_COLUMNS_VERSION,
+    total,
+    n,
+    id,
+    layer_id: runsOf(layerIds),
+    type: runsOf(types),
+    name,
+    points,
+    styles: styles.values,
+    style: runsOf(styleIx),
+    width: runsOf(widths),
+    radius: runsOf(radii),
+    sort: runsOf(sorts),
+    field_sets: fieldSets.values,
+    fields: runsOf(fieldIx),
+    creators: creators.values,
+    creator: runsOf(creatorIx),
+    rev: runsOf(revs),
+    created_at: timesOf(markers.map((m) => m.created_at)),
+    updated_at: timesOf(markers.map((m) => m.updated_at)),
+    client_id: clientIds,
+  }
+}
+
+// ---- decoding: every column is checked before any marker is made --------------------------------
+
+type Column = Record<string, unknown>
+
+function arrayOf(page: Column, key: string, length?: number): unknown[] {
+  const value = page[key]
+  if (!Array.isArray(value)) throw new MarkerColumnsError(`${key} is not an array`)
+  if (length !== undefined && value.length !== length) throw new MarkerColumnsError(`${key} has ${value.length} values for ${length} markers`)
+  return value
+}
+
+function numbersOf(page: Column, key: string, n: number): number[] {
+  const values = arrayOf(page, key, n)
+  for (const v of values) if (!Number.isInteger(v)) throw new MarkerColumnsError(`${key} holds ${JSON.stringify(v)}, not an integer`)
+  return values as number[]
+}
+
+function stringsOf(page: Column, key: string, n: number): string[] {
+  const values = arrayOf(page, key, n)
+  for (const v of values) if (typeof v !== 'string') throw new MarkerColumnsError(`${key} holds ${JSON.stringify(v)}, not a string`)
+  return values as string[]
+}
+
+/** The n values of a runs column; `ok` checks each run's value. */
+function expandRuns(page: Column, key: string, n: number, ok: (v: number) => boolean): number[] {
+  const runs = arrayOf(page, key)
+  if (runs.length % 2) throw new MarkerColumnsError(`${key} has an odd number of run values`)
+  const out = new Array<number>(n)
+  let at = 0
+  for (let r = 0; r < runs.length; r += 2) {
+    const value = runs[r] as number
+    const count = runs[r + 1] as number
+    if (typeof value !== 'number' || !ok(value)) throw new MarkerColumnsError(`${key} holds the value ${JSON.stringify(value)}`)
+    if (!Number.isInteger(count) || count < 1 || at + count > n) throw new MarkerColumnsError(`${key} runs go past ${n} markers`)
+    out.fill(value, at, at + count)
+    at += count
+  }
+  if (at !== n) throw new MarkerColumnsError(`${key} runs cover ${at} of ${n} markers`)
+  return out
+}
+
+function objectsOf<T>(page: Column, key: string): T[] {
+  const values = arrayOf(page, key)
+  for (const v of values) if (!v || typeof v !== 'object' || Array.isArray(v)) throw new MarkerColumnsError(`${key} holds ${JSON.stringify(v)}, not an object`)
+  return values as T[]
+}
+
+function timesFrom(page: Column, key: string, n: number): string[] {
+  const values = arrayOf(page, key, n)
+  const out = new Array<string>(n)
+  let last = 0
+  let lastText = ''
+  let lastMs = NaN
+  for (let i = 0; i < n; i++) {
+    const v = values[i]
+    if (typeof v === 'string') out[i] = v
+    else if (typeof v === 'number' && Number.isFinite(v)) {
+      last += v
+      // Imported markers and unchanged ones share their times: the text is made once per run of equal times.
+      if (last !== lastMs) {
+        const date = new Date(last)
+        if (Number.isNaN(date.getTime())) throw new MarkerColumnsError(`${key} reaches an impossible time`)
+        lastText = date.toISOString()
+        lastMs = last
+      }
+      out[i] = lastText
+    } else throw new MarkerColumnsError(`${key} holds ${JSON.stringify(v)}`)
+  }
+  return out
+}
+
+const isMarkerType = (v: number) => Number.isInteger(v) && v >= 0 && v <= 6
+const isFiniteNumber = (v: number) => Number.isFinite(v)
+
+/**
+ * The markers of a columnar page, deep-equal to the SPEC page's list, and its total. Anything but a
+ * well-formed version-1 page (another version, a column too short or of the wrong kind, runs that do not
+ * add up, an index outside its dictionary) throws MarkerColumnsError before a single marker is made.
+ */
+export function decodeMarkerColumns(input: unknown): Paged<Marker> {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new MarkerColumnsError('not an object')
+  const page = input as Column
+  if (page.v !== MARKER_COLUMNS_VERSION) throw new MarkerColumnsError(`version ${JSON.stringify(page.v)} is not ${MARKER_COLUMNS_VERSION}`)
+  const n = page.n
+  if (!Number.isInteger(n) || (n as number) < 0) throw new MarkerColumnsError(`n is ${JSON.stringify(n)}`)
+  if (typeof page.total !== 'number' || !Number.isInteger(page.total)) throw new MarkerColumnsError(`total is ${JSON.stringify(page.total)}`)
+  const count = n as number
+  const idDeltas = numbersOf(page, 'id', count)
+  const names = stringsOf(page, 'name', count)
+  const points = stringsOf(page, 'points', count)
+  const styles = objectsOf<MarkerStyle>(page, 'styles')
+  const fieldSets = objectsOf<Record<string, FieldValue>>(page, 'field_sets')
+  const creators = arrayOf(page, 'creators') as [number, string][]
+  for (const c of creators) {
+    if (!Array.isArray(c) || c.length !== 2 || !Number.isInteger(c[0]) || typeof c[1] !== 'string') throw new MarkerColumnsError(`creators holds ${JSON.stringify(c)}`)
+  }
+  const indexInto = (list: readonly unknown[]) => (v: number) => Number.isInteger(v) && v >= 0 && v < list.length
+  const layerIds = expandRuns(page, 'layer_id', count, Number.isInteger)
+  const types = expandRuns(page, 'type', count, isMarkerType)
+  const styleIx = expandRuns(page, 'style', count, indexInto(styles))
+  const widths = expandRuns(page, 'width', count, isFiniteNumber)
+  const radii = expandRuns(page, 'radius', count, isFiniteNumber)
+  const sorts = expandRuns(page, 'sort', count, isFiniteNumber)
+  const fieldIx = expandRuns(page, 'fields', count, indexInto(fieldSets))
+  const creatorIx = expandRuns(page, 'creator', count, indexInto(creators))
+  const revs = expandRuns(page, 'rev', count, Number.isInteger)
+  const created = timesFrom(page, 'created_at', count)
+  const updated = timesFrom(page, 'updated_at', count)
+  const clientIdPairs = arrayOf(page, 'client_id')
+  if (clientIdPairs.length % 2) throw new MarkerColumnsError('client_id has an odd number of values')
+  const clientIds = new Map<number, string>()
+  for (let p = 0, at = -1; p < clientIdPairs.length; p += 2) {
+    const gap = clientIdPairs[p]
+    const value = clientIdPairs[p + 1]
+    if (!Number.isInteger(gap) || (gap as number) < 0 || typeof value !== 'string') throw new MarkerColumnsError(`client_id holds ${JSON.stringify([gap, value])}`)
+    at += (gap as number) + 1
+    if (at >= count) throw new MarkerColumnsError(`client_id goes past ${count} markers`)
+    clientIds.set(at, value)
+  }
+
+  const list = new Array<Marker>(count)
+  let id = 0
+  for (let i = 0; i < count; i++) {
+    id += idDeltas[i]
+    const creator = creators[creatorIx[i]]
+    const m: Marker = {
+      id,
+      layer_id: layerIds[i],
+      name: names[i],
+      type: types[i] as MarkerType,
+      points: points[i],
+      style: styles[styleIx[i]],
+      width: widths[i],
+      radius: radii[i],
+      sort: sorts[i],
+      fields: fieldSets[fieldIx[i]],
+      creator_id: creator[0],
+      creator_name: creator[1],
+      rev: revs[i],
+      created_at: created[i],
+      updated_at: updated[i],
+    }
+    const clientId = clientIds.get(i)
+    if (clientId !== undefined) m.client_id = clientId
+    list[i] = m
+  }
+  return { list, total: page.total }
+}
