@@ -2,7 +2,7 @@
  * The share contract (SPEC 3 "Share", SPEC 7 share calls). Share ids are random URL-safe
  * strings of at least 10 characters (DESIGN 9). The password is never returned.
  */
-import type { Paged } from './api'
+import type { MarkerPageFormat, Paged } from './api'
 import type { Layer, Marker, TitleStyleLook } from './mapdata'
 
 export type ShareKind = 1 | 2 | 3
@@ -69,6 +69,9 @@ export interface ShareApi {
   '/api/share/check/pwd': { req: { id: string; pwd: string }; res: { proof: string; expires_at: string } }
   /** Public: the shared layers (a layer share: its layers; a marker share: the layers of its markers). layer_ids narrows. */
   '/api/layer/get/share': { req: { share_id: string; layer_ids?: number[]; proof?: string }; res: SharedLayer[] }
-  /** Public: the shared markers in pages (pagesize at most 5000); marker_ids / layer_ids narrow, never widen. */
-  '/api/marker/get/share': { req: { share_id: string; marker_ids?: number[]; layer_ids?: number[]; pageindex?: number; pagesize?: number; proof?: string }; res: Paged<Marker> }
+  /** Public: the shared markers in pages (pagesize at most 5000); marker_ids / layer_ids narrow, never widen. `format` as /api/marker/getlist's. */
+  '/api/marker/get/share': {
+    req: { share_id: string; marker_ids?: number[]; layer_ids?: number[]; pageindex?: number; pagesize?: number; proof?: string; format?: MarkerPageFormat }
+    res: Paged<Marker>
+  }
 }

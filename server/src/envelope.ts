@@ -3,7 +3,7 @@
  * Business errors are HTTP 200 with an ErrCode; only a bad session is HTTP 401.
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
-import { ErrCode, type Envelope } from '../../types/api'
+import { ErrCode, type Envelope, type MarkerColumnsPage } from '../../types/api'
 import { MSG } from '../../src/domain/messages'
 
 export function ok<T>(data: T): Envelope<T> {
@@ -18,6 +18,11 @@ export function envelopeWithRawList(listJson: Buffer, total: number): Buffer {
   const slot = JSON.stringify(LIST_SLOT)
   const at = envelope.indexOf(slot)
   return Buffer.concat([Buffer.from(envelope.slice(0, at)), listJson, Buffer.from(envelope.slice(at + slot.length))])
+}
+
+/** The envelope of a page of markers: the SPEC list's JSON bytes (envelopeWithRawList), or the columnar page (types/api.ts MarkerColumnsPage). */
+export function envelopeOfMarkerPage(page: { listJson: Buffer; total: number } | { columns: MarkerColumnsPage }): Buffer {
+  return 'columns' in page ? Buffer.from(JSON.stringify(ok(page.columns))) : envelopeWithRawList(page.listJson, page.total)
 }
 
 export function failure<T = null>(errcode: ErrCode, errmsg: string, data: T | null = null): Envelope<T | null> {

@@ -6,6 +6,7 @@
 import type { ApiPath, ApiReq, ApiRes, Envelope, RequestHeader } from '../../types/api'
 import type { NoticeType } from '../domain/notice'
 import { ApiError, messageOf } from './errors'
+import { decodedData } from './columns'
 
 export interface HttpResponse {
   status: number
@@ -70,7 +71,8 @@ export class ApiClient {
       if (env.header.errcode !== 0) {
         throw new ApiError('business', messageOf('business', env.header.errmsg), { errcode: env.header.errcode, data: env.data })
       }
-      return env.data as ApiRes<P>
+      // A malformed columnar page throws here: the call fails as a whole, as an unreadable answer does.
+      return (await decodedData(body, env.data)) as ApiRes<P>
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError('http', messageOf('http'))
       if (err.kind === 'unauthorized') {

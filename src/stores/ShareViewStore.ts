@@ -163,7 +163,7 @@ export class ShareViewStore {
     const layers = await this.root.api.request('/api/layer/get/share', { share_id: this.id, proof }, { quiet: true })
     const markers: Marker[] = []
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const res = await this.root.api.request('/api/marker/get/share', { share_id: this.id, pageindex: page, pagesize: MARKER_PAGE_SIZE, proof }, { quiet: true })
+      const res = await this.root.api.request('/api/marker/get/share', { share_id: this.id, pageindex: page, pagesize: MARKER_PAGE_SIZE, proof, format: 'columns' }, { quiet: true })
       markers.push(...res.list)
       if (res.list.length < MARKER_PAGE_SIZE) break
     }

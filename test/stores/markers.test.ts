@@ -93,6 +93,44 @@ describe('MarkerStore loading (SPEC 4: pages of 5000 for the shown layers)', () 
   })
 })
 
+describe('MarkerStore loading in columns (types/api.ts MarkerColumnsPage)', () => {
+  const varied = [
+    buildMarker({ id: 5, layer_id: 1, name: '加油站', client_id: 'phone-7-1', fields: { '3': '张三', '4': 12, '5': ['甲', '乙'], '6': null } }),
+    buildMarker({ id: 9, layer_id: 1, name: '', created_at: '2026-11-22T08:00:01.250Z', updated_at: '2026-11-23T09:10:11.999Z', rev: 3 }),
+    buildMarker({ id: 11, layer_id: 2, type: 2, points: '1,1|2,2|3,1', style: { color: '#FF0000', dashed: true, size: 2 }, width: 2, creator_id: 8, creator_name: '小李' }),
+    buildMarker({ id: 12, layer_id: 2, type: 1, points: '1,1|2,2', style: { color: '#FF0000', size: 2 }, width: 3, sort: 4 }),
+  ]
+
+  it('asks for columns and keeps, by layer, the very markers the SPEC page gives', async () => {
+    const { root, calls } = await signedInRoot({ '/api/layer/getlist': () => ok(LAYERS), '/api/marker/getlist': () => ok({ list: varied, total: varied.length }) })
+    await root.layers.load()
+    expect(await root.markers.loadShown()).toBe(true)
+    expect(calls.filter((c) => c.path === '/api/marker/getlist').map((c) => c.body.format)).toEqual(['columns'])
+    expect(root.markers.byLayer).toEqual(
+      new Map([
+        [1, varied.slice(0, 2)],
+        [2, varied.slice(2)],
+      ]),
+    )
+    expect(root.markers.byLayer.get(1)!.map((m) => 'client_id' in m)).toEqual([true, false])
+  })
+
+  it('refuses a malformed columnar page as a whole: keeps what it had and says so', async () => {
+    let broken = false
+    const { root } = await signedInRoot({
+      '/api/layer/getlist': () => ok(LAYERS),
+      '/api/marker/getlist': () => (broken ? ok({ v: 1, total: 2, n: 2, id: [5, 4], layer_id: [1, 1] }) : ok({ list: varied, total: varied.length })),
+    })
+    await root.layers.load()
+    await root.markers.loadShown()
+    broken = true
+    expect(await root.markers.loadLayers([1, 2])).toBe(false)
+    expect(root.markers.byLayer.get(1)).toEqual(varied.slice(0, 2))
+    expect(root.markers.byLayer.get(2)).toEqual(varied.slice(2))
+    expect(root.app.currentNotice?.text).toBe('系统错误，请稍后再试')
+  })
+})
+
 describe('MarkerStore save and delete', () => {
   const handlers = (saved: any[] = []) => ({
     '/api/layer/getlist': () => ok(LAYERS),

@@ -20,6 +20,8 @@ import type { Scheduler } from '../../src/stores/GroupRefreshStore'
 import type { SocketConnection, SocketPlatform } from '../../src/platform/socket/types'
 import { memoryOffline, type MemoryOffline } from '../../src/platform/offline/memory'
 import type { LoginResult, UserInfo } from '../../types/entities'
+import type { Marker } from '../../types/mapdata'
+import { encodeMarkerColumns } from '../../src/domain/markerColumns'
 
 export type Handler = (body: any) => HttpResponse | Promise<HttpResponse>
 export const ok = (data: unknown): HttpResponse => ({ status: 200, data: { header: { errcode: 0, errmsg: '' }, data } })
@@ -33,10 +35,18 @@ export function fakeTransport(handlers: Record<string, Handler>) {
       calls.push({ path, body })
       const h = handlers[path]
       if (!h) return { status: 404, data: 'not found' }
-      return h(body)
+      const res = await h(body)
+      return (body as { format?: string } | undefined)?.format === 'columns' ? inColumns(res) : res
     },
   }
   return { transport, calls }
+}
+
+/** A page of markers asked for in columns is answered in columns, as the server does: the handlers keep writing SPEC pages. */
+function inColumns(res: HttpResponse): HttpResponse {
+  const env = res.data as { header?: { errcode: number }; data?: { list?: unknown; total?: number } } | null
+  if (res.status !== 200 || env?.header?.errcode !== 0 || !Array.isArray(env.data?.list)) return res
+  return { ...res, data: { ...env, data: JSON.parse(JSON.stringify(encodeMarkerColumns(env.data.list as Marker[], env.data.total ?? 0))) } }
 }
 
 export function buildUser(over: Partial<UserInfo> = {}): UserInfo {

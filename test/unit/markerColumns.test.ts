@@ -1,6 +1,7 @@
 import type { MarkerColumnsPage } from '../../types/api'
 import type { Marker } from '../../types/mapdata'
 import { decodeMarkerColumns, encodeMarkerColumns, MarkerColumnsError } from '../../src/domain/markerColumns'
+import { decodedData } from '../../src/api/columns'
 
 const T0 = '2026-11-22T08:00:00.000Z'
 
@@ -105,6 +106,24 @@ describe('columnar marker pages', () => {
       }
       expect(thrown).toBeInstanceOf(MarkerColumnsError)
       expect((thrown as Error).message).toMatch(message)
+    })
+  })
+
+  describe('in the api client', () => {
+    it('are decoded when asked for in columns', async () => {
+      const page = JSON.parse(JSON.stringify(encodeMarkerColumns(VARIED, 40)))
+      expect(await decodedData({ format: 'columns' }, page)).toEqual({ list: VARIED, total: 40 })
+    })
+
+    it('leave the SPEC page of a server that predates the field, and every other answer, as they are', () => {
+      const spec = { list: VARIED, total: 10 }
+      expect(decodedData({ format: 'columns' }, spec)).toBe(spec)
+      expect(decodedData({ layer_ids: [1] }, spec)).toBe(spec)
+      expect(decodedData({}, null)).toBeNull()
+    })
+
+    it('refuse a malformed page', async () => {
+      await expect(decodedData({ format: 'columns' }, { v: 1, n: 1 })).rejects.toBeInstanceOf(MarkerColumnsError)
     })
   })
 })

@@ -183,6 +183,28 @@ function liveInLayers(db: Executor, groupId: number, layerIds: number[]) {
   return db.selectFrom('markers').where('group_id', '=', groupId).where('layer_id', 'in', layerIds).where('deleted_at', 'is', null)
 }
 
+/** The rows of one page of the live markers in these layers, ordered by layer, then id (the query, to run or to wrap). */
+function pageOfLiveMarkers(db: Executor, groupId: number, layerIds: number[], page: Page, after?: MarkerCursor) {
+  const sorted = [...new Set(layerIds)].sort((a, b) => a - b)
+  const ordered = liveInLayers(db, groupId, sorted).select(PRESENTED).orderBy('layer_id').orderBy('id').limit(page.pagesize)
+  // With the last marker of the previous page as cursor the index seeks straight to the next one,
+  // where OFFSET reads and throws away every earlier row (the last page of a big layer was the slowest);
+  // markers added or deleted between pages cannot shift the later pages either.
+  return after
+    ? ordered.where((eb) => eb.or([eb('layer_id', '>', after.layer_id), eb.and([eb('layer_id', '=', after.layer_id), eb('id', '>', after.id)])]))
+    : ordered.offset((page.pageindex - 1) * page.pagesize)
+}
+
+/**
+ * The same page as pageOfMarkersJson as rows, with their creators' nicknames by id, for the columnar
+ * page (types/api.ts MarkerColumnsPage), which is built from them in JS.
+ */
+export async function pageOfMarkerRecords(db: Executor, groupId: number, layerIds: number[], page: Page, after?: MarkerCursor): Promise<{ rows: MarkerRecord[]; creatorNames: Map<number, string> }> {
+  if (layerIds.length === 0) return { rows: [], creatorNames: new Map() }
+  const rows = await pageOfLiveMarkers(db, groupId, layerIds, page, after).execute()
+  return { rows, creatorNames: await nicknamesOf(db, [...new Set(rows.map((r) => r.creator_id))]) }
+}
+
 /**
  * One page of the live markers in these layers as the UTF-8 bytes of a JSON array, built by the
  * database (a page of 5000 is bound by serialisation otherwise; SQLite hands the bytes over
@@ -194,15 +216,7 @@ export async function pageOfMarkersJson(db: Executor, groupId: number, layerIds:
   if (layerIds.length === 0) return Buffer.from('[]')
   // A public share does not tell strangers who in the team made each marker.
   const creatorId = opts.hideCreator ? sql`0` : sql`m.creator_id`
-  const sorted = [...new Set(layerIds)].sort((a, b) => a - b)
-  const { after } = opts
-  const ordered = liveInLayers(db, groupId, sorted).select(PRESENTED).orderBy('layer_id').orderBy('id').limit(page.pagesize)
-  // With the last marker of the previous page as cursor the index seeks straight to the next one,
-  // where OFFSET reads and throws away every earlier row (the last page of a big layer was the slowest);
-  // markers added or deleted between pages cannot shift the later pages either.
-  const pageRows = after
-    ? ordered.where((eb) => eb.or([eb('layer_id', '>', after.layer_id), eb.and([eb('layer_id', '=', after.layer_id), eb('id', '>', after.id)])]))
-    : ordered.offset((page.pageindex - 1) * page.pagesize)
+  const pageRows = pageOfLiveMarkers(db, groupId, layerIds, page, opts.after)
   if (dialectOf(db) === 'postgres') {
     const element = sql`json_build_object(
         'id', m.id, 'layer_id', m.layer_id, 'name', m.name, 'type', m.type, 'points', m.points, 'style', m.style::json,

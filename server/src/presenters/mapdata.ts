@@ -1,5 +1,7 @@
 /** Wire shapes of map data (types/mapdata.ts); pure functions of loaded rows. */
+import type { MarkerColumnsPage } from '../../../types/api'
 import type { FieldValue, Layer, LayerType, Marker, MarkerStyle, MarkerType, OpAction, OpEntity, OpLog } from '../../../types/mapdata'
+import { encodeMarkerColumns } from '../../../src/domain/markerColumns'
 import type { LayerRow } from '../db/layers'
 import type { MarkerRecord } from '../db/markers'
 import type { OplogRow } from '../db/oplog'
@@ -59,6 +61,23 @@ export function presentMarkers(rows: readonly MarkerRecord[], creatorNames: Read
     if (row.client_id !== null) out[i].client_id = row.client_id
   }
   return out
+}
+
+/**
+ * A page of markers in columns (types/api.ts MarkerColumnsPage), the same markers presentMarkers
+ * gives. `hideCreator`: a public share's page, which does not tell strangers who in the team made
+ * each marker nor the creating phone's id, as its SPEC page does not.
+ */
+export function presentMarkerColumns(rows: readonly MarkerRecord[], creatorNames: ReadonlyMap<number, string>, total: number, opts: { hideCreator?: boolean } = {}): MarkerColumnsPage {
+  const list = presentMarkers(rows, creatorNames)
+  if (opts.hideCreator) {
+    for (const m of list) {
+      m.creator_id = 0
+      m.creator_name = ''
+      delete m.client_id
+    }
+  }
+  return encodeMarkerColumns(list, total)
 }
 
 /** What the caller's view adds to a layer row. */

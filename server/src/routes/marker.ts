@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { BBox } from '../../../src/domain/points'
 import { deleteMarker, listMarkers, markerStamps, markersWithIds, saveMarker, searchGroupMarkers } from '../services/markers'
-import { envelopeWithRawList } from '../envelope'
+import { envelopeOfMarkerPage } from '../envelope'
 import { callDefiners, type AppDeps } from './define'
 import { deleteFields, getbyidFields, getlistFields, markerSaveFields, searchFields, stampsFields } from '../schemas/marker'
 
@@ -11,10 +11,9 @@ export function markerRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { sessionCall, rawSessionCall } = callDefiners(app, deps)
 
   // Pages of 5000 are bound by serialisation: the database builds the list's JSON and it goes into the envelope as it is.
-  rawSessionCall('/api/marker/getlist', getlistFields, async ({ layer_ids, pageindex, pagesize, after_layer_id, after_id }, caller) => {
+  rawSessionCall('/api/marker/getlist', getlistFields, async ({ layer_ids, pageindex, pagesize, after_layer_id, after_id, format }, caller) => {
     const after = after_layer_id !== undefined && after_id !== undefined ? { layer_id: after_layer_id, id: after_id } : undefined
-    const page = await listMarkers(db.kysely, caller, layer_ids, { pageindex, pagesize }, after)
-    return envelopeWithRawList(page.listJson, page.total)
+    return envelopeOfMarkerPage(await listMarkers(db.kysely, caller, layer_ids, { pageindex, pagesize }, after, format))
   })
 
   sessionCall('/api/marker/getbyid', getbyidFields, async ({ ids }, caller) => markersWithIds(db.kysely, caller, ids))

@@ -8,7 +8,7 @@ import { checkSharePassword, deleteShareOf, layersOfOpenedShare, listShares, mar
 import { callDefiners, splitBody, validate, type AppDeps } from './define'
 import { SHARE_MSG } from '../../../src/domain/shareMessages'
 import { idFields, layerShareFields, listFields, markerShareFields, pwdFields, saveFields } from '../schemas/share'
-import { BusinessError, envelopeWithRawList } from '../envelope'
+import { BusinessError, envelopeOfMarkerPage } from '../envelope'
 import { ErrCode } from '../../../types/api'
 import { shareCards } from '../services/share-card'
 
@@ -36,9 +36,9 @@ export function shareRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // Pages of up to 5000 markers go into the envelope as JSON bytes, as /api/marker/getlist does.
   app.post('/api/marker/get/share', async (request, reply) => {
-    const { share_id, marker_ids, layer_ids, pageindex, pagesize, proof } = validate(markerShareFields, splitBody(request.body).fields)
-    const page = await markersOfOpenedShare(db.kysely, secret, share_id, proof ?? undefined, { marker_ids, layer_ids }, { pageindex, pagesize }, clock.now())
-    return reply.type('application/json; charset=utf-8').send(envelopeWithRawList(page.listJson, page.total))
+    const { share_id, marker_ids, layer_ids, pageindex, pagesize, proof, format } = validate(markerShareFields, splitBody(request.body).fields)
+    const page = await markersOfOpenedShare(db.kysely, secret, share_id, proof ?? undefined, { marker_ids, layer_ids }, { pageindex, pagesize }, clock.now(), format)
+    return reply.type('application/json; charset=utf-8').send(envelopeOfMarkerPage(page))
   })
 
   // The picture of a forwarded card (WeChat's share card, og:image): an image address, so a share

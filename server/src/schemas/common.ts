@@ -58,6 +58,9 @@ export function pageIndexField() {
 
 // The shared input rules of src/domain/validate.ts and their messages.
 /** A trimmed string that must pass `check`; a missing value gets `required`, a non-string `invalid`. */
+/** How a page of markers travels (types/api.ts MarkerPageFormat): absent, the SPEC's {list, total}. */
+export const markerPageFormatField = z.enum(['columns'], { errorMap: () => ({ message: MSG.badRequest }) }).optional()
+
 export function checkedString(check: (value: string) => string | null, required: string, invalid: string = MSG.badRequest) {
   return z
     .string({ required_error: required, invalid_type_error: invalid })

@@ -4,7 +4,7 @@ import { MARKER_PAGE_SIZE } from '../../../src/domain/constants'
 import { MAP_MSG, MSG } from '../../../src/domain/messages'
 import { MARKER_NAME_MAX } from '../../../src/domain/markers'
 import type { MarkerType } from '../../../types/mapdata'
-import { idField, idListField, pageIndexField, revField, clientIdField } from './common'
+import { idField, idListField, markerPageFormatField, pageIndexField, revField, clientIdField } from './common'
 
 const pageSizeField = (fallback: number) => z.number().int().min(1).max(MARKER_PAGE_SIZE, MAP_MSG.pageSizeTooLarge(MARKER_PAGE_SIZE)).default(fallback)
 
@@ -56,6 +56,7 @@ export const getlistFields = z
     pagesize: pageSizeField(MARKER_PAGE_SIZE),
     after_layer_id: idField().optional(),
     after_id: idField().optional(),
+    format: markerPageFormatField,
   })
   .refine((f) => (f.after_id === undefined) === (f.after_layer_id === undefined), { message: MSG.badRequest })
 

@@ -5,7 +5,7 @@ import { MARKER_PAGE_SIZE, SHARE_NAME_MAX, SHARE_PWD_MAX } from '../../../src/do
 import { MAP_MSG, MSG } from '../../../src/domain/messages'
 import { SHARE_MSG } from '../../../src/domain/shareMessages'
 import { SHARE_MASK_ALL, defaultShareMask } from '../../../src/domain/share'
-import { idField, idListField, pageIndexField } from './common'
+import { idField, idListField, markerPageFormatField, pageIndexField } from './common'
 
 /** Most ids one share may hold (a page of markers). */
 const SHARE_DATA_MAX = MARKER_PAGE_SIZE
@@ -65,6 +65,7 @@ export const markerShareFields = z.object({
   pageindex: pageIndexField(),
   pagesize: z.number().int().min(1).max(MARKER_PAGE_SIZE, MAP_MSG.pageSizeTooLarge(MARKER_PAGE_SIZE)).default(MARKER_PAGE_SIZE),
   proof: proofField,
+  format: markerPageFormatField,
 })
 
 export const idFields = z.object({ id: shareIdField })

@@ -3,7 +3,7 @@
  * rules of src/domain, the group's marker limit, delete, paged reads and search. Writes run in one
  * transaction with their log entry; nothing is written when a rule says no.
  */
-import { ErrCode, type Paged } from '../../../types/api'
+import { ErrCode, type MarkerColumnsPage, type MarkerPageFormat, type Paged } from '../../../types/api'
 import type { FieldValue, Marker, MarkerStyle, MarkerType } from '../../../types/mapdata'
 import { MAP_MSG } from '../../../src/domain/messages'
 import { SYNC_CONFLICT_MSG } from '../../../src/domain/syncMessages'
@@ -25,6 +25,7 @@ import {
   markerStampsOfLayers,
   markersByIds,
   nicknamesOf,
+  pageOfMarkerRecords,
   pageOfMarkersJson,
   type MarkerCursor,
   restoreMarkers,
@@ -38,7 +39,7 @@ import {
   type Page,
 } from '../db/markers'
 import { BusinessError } from '../envelope'
-import { presentMarker, presentMarkers } from '../presenters/mapdata'
+import { presentMarker, presentMarkerColumns, presentMarkers } from '../presenters/mapdata'
 import { limitsInForce, markerLimitMessage, type LimitsInForce } from './limits'
 import { recordMarkerOp } from './oplog-entries'
 import { layerAccess, mapCaller, notFound, requireOnLayer, usableLayerIds, visibleLayers, type MapCaller } from './permissions'
@@ -267,23 +268,25 @@ export interface MarkerPageJson {
   total: number
 }
 
+/** A page of markers as the caller asked for it: the SPEC shape's list as JSON bytes, or in columns (types/api.ts MarkerColumnsPage). */
+export type MarkerPage = MarkerPageJson | { columns: MarkerColumnsPage }
+
 /**
  * A page of the markers in the given layers that the caller may read (other ids are left out), in
- * layer then id order; total from the layers' kept counts.
+ * layer then id order; total from the layers' kept counts. In columns it is built from the rows in JS:
+ * as fast as the SPEC list built by the database, for a fraction of the bytes (bench/server.ts).
  */
-export async function listMarkers(db: Executor, caller: Caller | MapCaller, layerIds: number[], page: Page, after?: MarkerCursor): Promise<MarkerPageJson> {
+export async function listMarkers(db: Executor, caller: Caller | MapCaller, layerIds: number[], page: Page, after?: MarkerCursor, format?: MarkerPageFormat): Promise<MarkerPage> {
   const who = await mapCaller(db, caller)
   const wanted = new Set(layerIds)
   const readable = (await visibleLayers(db, who)).filter((v) => v.layer.type !== 0 && wanted.has(v.layer.id)).map((v) => v.layer)
   const total = readable.reduce((sum, l) => sum + l.marker_count, 0)
-  const listJson = await pageOfMarkersJson(
-    db,
-    who.groupId,
-    readable.map((l) => l.id),
-    page,
-    { after },
-  )
-  return { listJson, total }
+  const ids = readable.map((l) => l.id)
+  if (format === 'columns') {
+    const { rows, creatorNames } = await pageOfMarkerRecords(db, who.groupId, ids, page, after)
+    return { columns: presentMarkerColumns(rows, creatorNames, total) }
+  }
+  return { listJson: await pageOfMarkersJson(db, who.groupId, ids, page, { after }), total }
 }
 
 /** The markers with these ids that the caller may read, by id (others are left out). */

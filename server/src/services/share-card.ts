@@ -16,6 +16,7 @@ import type { PageTags } from '../static'
 import { getSystemConfig } from '../db/system-config'
 import { routesOfShare } from './routes'
 import { liveShare, sharedMarkersPage } from './shares'
+import { decodeMarkerColumns } from '../../../src/domain/markerColumns'
 import { shareDataIds } from '../presenters/shares'
 import { CARD_WIDTH, shareCardSvg, type CardInput } from './share-card-svg'
 
@@ -70,8 +71,8 @@ export function shareCards(db: Executor, options: { font?: string; log?: (line: 
       let markers: Marker[] = []
       let routes: CardInput['routes'] = []
       if (!locked) {
-        const page = await sharedMarkersPage(db, share, {}, { pageindex: 1, pagesize: CARD_MAX_MARKERS })
-        markers = JSON.parse(page.listJson.toString('utf8')) as Marker[]
+        const page = await sharedMarkersPage(db, share, {}, { pageindex: 1, pagesize: CARD_MAX_MARKERS }, 'columns')
+        if ('columns' in page) markers = decodeMarkerColumns(page.columns).list
         if (row.type === 3) routes = (await routesOfShare(db, row.group_id, shareDataIds(row))).map((r) => r.stops.map((s) => ({ lng: s.lng, lat: s.lat })))
       }
       const input: CardInput = {

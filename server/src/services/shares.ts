@@ -23,7 +23,7 @@
  */
 import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
-import { ErrCode, type Paged } from '../../../types/api'
+import { ErrCode, type MarkerPageFormat, type Paged } from '../../../types/api'
 import type { Share, ShareKind, ShareMeta, SharedLayer, SharedMapStyle } from '../../../types/share'
 import type { SharedRoute } from '../../../types/routes'
 import { SHARE_BTN } from '../../../src/domain/constants'
@@ -34,16 +34,18 @@ import { checkShareForm, hasShareFlag, isShareExpired, shanghaiDate } from '../.
 import { inTransaction, type Database, type Executor } from '../db/connection'
 import { findGroupById } from '../db/groups'
 import { layersOfGroup, type LayerRow } from '../db/layers'
-import { markersByIds, nicknamesOf, pageOfMarkersJson, pageOfMarkersWithIds, sharedMarkerLayerIds, type Page } from '../db/markers'
+import { markersByIds, nicknamesOf, pageOfMarkerRecords, pageOfMarkersJson, pageOfMarkersWithIds, sharedMarkerLayerIds, type Page } from '../db/markers'
 import { secretNamed } from '../db/server-secrets'
 import { countTries, deleteTriesBefore, deleteTriesOfShares, deleteTry, insertTry } from '../db/share-pwd-tries'
 import { deleteShare, deleteSharesOfGroups, findShare, insertShare, shareIdsOfGroups, sharesOfGroup, type ShareRow } from '../db/shares'
 import { findStyleOf, stylesOfLayers } from '../db/title-styles'
 import type { GroupRow } from '../db/schema'
 import { BusinessError, fail } from '../envelope'
-import { presentMarkers } from '../presenters/mapdata'
+import { presentMarkerColumns, presentMarkers } from '../presenters/mapdata'
+import { encodeMarkerColumns } from '../../../src/domain/markerColumns'
 import { presentShare, presentShareMeta, presentSharedLayer, shareDataIds } from '../presenters/shares'
 import { DEFAULT_TITLE_STYLE } from './title-style'
+import type { MarkerPage } from './markers'
 import type { Caller } from '../auth'
 import { isManager, mapCaller, requireFeature, shareableLayers, type MapCaller } from './permissions'
 import { requireShareableRouteIds, routeStopMarkerIds, routesOfShare } from './routes'
@@ -330,13 +332,21 @@ export interface SharedMarkerQuery {
   layer_ids?: number[]
 }
 
-/** One page of the share's live markers as JSON bytes (ordered by layer, then id) and their count; marker_ids and layer_ids only narrow. */
-export async function sharedMarkersPage(db: Executor, share: LiveShare, query: SharedMarkerQuery, page: Page): Promise<{ listJson: Buffer; total: number }> {
+/**
+ * One page of the share's live markers (ordered by layer, then id) and their count, as JSON bytes of
+ * the SPEC list or in columns (types/api.ts MarkerColumnsPage); marker_ids and layer_ids only narrow.
+ */
+export async function sharedMarkersPage(db: Executor, share: LiveShare, query: SharedMarkerQuery, page: Page, format?: MarkerPageFormat): Promise<MarkerPage> {
   const layers = await layersOfShare(db, share.row, query.layer_ids)
   const layerIds = layers.map((l) => l.id)
   const groupId = share.row.group_id
   if (share.row.type === 1 && !query.marker_ids) {
-    return { listJson: await pageOfMarkersJson(db, groupId, layerIds, page, { hideCreator: true }), total: layers.reduce((sum, l) => sum + l.marker_count, 0) }
+    const total = layers.reduce((sum, l) => sum + l.marker_count, 0)
+    if (format === 'columns') {
+      const { rows } = await pageOfMarkerRecords(db, groupId, layerIds, page)
+      return { columns: presentMarkerColumns(rows, new Map(), total, { hideCreator: true }) }
+    }
+    return { listJson: await pageOfMarkersJson(db, groupId, layerIds, page, { hideCreator: true }), total }
   }
   let ids = await markerIdsOfShare(db, share.row)
   if (query.marker_ids) {
@@ -349,7 +359,7 @@ export async function sharedMarkersPage(db: Executor, share: LiveShare, query: S
     rows.map((r) => ({ ...r, client_id: null })),
     new Map(),
   ).map((m) => ({ ...m, creator_id: 0, creator_name: '' }))
-  return { listJson: Buffer.from(JSON.stringify(list)), total }
+  return format === 'columns' ? { columns: encodeMarkerColumns(list, total) } : { listJson: Buffer.from(JSON.stringify(list)), total }
 }
 
 /** /api/layer/get/share: the share opened (its password proof when it has one), then its layers. */
@@ -366,8 +376,9 @@ export async function markersOfOpenedShare(
   query: SharedMarkerQuery,
   page: Page,
   now: Date,
-): Promise<{ listJson: Buffer; total: number }> {
-  return sharedMarkersPage(db, await openShare(db, secret, id, proof, now), query, page)
+  format?: MarkerPageFormat,
+): Promise<MarkerPage> {
+  return sharedMarkersPage(db, await openShare(db, secret, id, proof, now), query, page, format)
 }
 
 /** /api/route/get/share: the share opened (its password proof when it has one), then its routes; none when it is not a route share. */
