@@ -58,18 +58,50 @@ class Dictionary<T> {
   }
 }
 
-function isoTimeOf(text: string): number | undefined {
-  const ms = Date.parse(text)
-  return Number.isFinite(ms) && new Date(ms).toISOString() === text ? ms : undefined
+const DAY_MS = 86_400_000
+// Years 0000-9999, where toISOString writes 'YYYY-MM-DDTHH:MM:SS.mmmZ'.
+const FIRST_MS = -62_167_219_200_000
+const END_MS = 253_402_300_800_000
+
+const pad2 = (n: number) => (n < 10 ? '0' : '') + n
+const pad3 = (n: number) => (n < 10 ? '00' : n < 100 ? '0' : '') + n
+
+/**
+ * Writes times as toISOString does, the date part once per day: toISOString costs microseconds, and a
+ * page has 10,000 times, mostly of a few days.
+ */
+class IsoTimes {
+  private day = NaN
+  private prefix = ''
+
+  text(ms: number): string {
+    const day = Math.floor(ms / DAY_MS)
+    if (day !== this.day) {
+      this.day = day
+      this.prefix = new Date(day * DAY_MS).toISOString().slice(0, 11)
+    }
+    let rest = ms - day * DAY_MS
+    const h = Math.floor(rest / 3_600_000)
+    rest -= h * 3_600_000
+    const m = Math.floor(rest / 60_000)
+    rest -= m * 60_000
+    const sec = Math.floor(rest / 1000)
+    return `${this.prefix}${pad2(h)}:${pad2(m)}:${pad2(sec)}.${pad3(rest - sec * 1000)}Z`
+  }
 }
+
+const isWritableTime = (ms: number) => Number.isInteger(ms) && ms >= FIRST_MS && ms < END_MS
 
 /** Times as differences from the last one sent as a number; a text that does not come back exactly from its number goes as it is. */
 function timesOf(texts: readonly string[]): (number | string)[] {
   const out = new Array<number | string>(texts.length)
+  const iso = new IsoTimes()
   let last = 0
   for (let i = 0; i < texts.length; i++) {
-    const ms = isoTimeOf(texts[i])
-    if (ms === undefined) out[i] = texts[i]
+    const text = texts[i]
+    const parsed = text.length === 24 ? Date.parse(text) : NaN
+    const ms = isWritableTime(parsed) && iso.text(parsed) === text ? parsed : undefined
+    if (ms === undefined) out[i] = text
     else {
       out[i] = ms - last
       last = ms
@@ -192,19 +224,19 @@ function objectsOf<T>(page: Column, key: string): T[] {
 function timesFrom(page: Column, key: string, n: number): string[] {
   const values = arrayOf(page, key, n)
   const out = new Array<string>(n)
+  const iso = new IsoTimes()
   let last = 0
   let lastText = ''
   let lastMs = NaN
   for (let i = 0; i < n; i++) {
     const v = values[i]
     if (typeof v === 'string') out[i] = v
-    else if (typeof v === 'number' && Number.isFinite(v)) {
+    else if (typeof v === 'number' && Number.isInteger(v)) {
       last += v
       // Imported markers and unchanged ones share their times: the text is made once per run of equal times.
       if (last !== lastMs) {
-        const date = new Date(last)
-        if (Number.isNaN(date.getTime())) throw new MarkerColumnsError(`${key} reaches an impossible time`)
-        lastText = date.toISOString()
+        if (!isWritableTime(last)) throw new MarkerColumnsError(`${key} reaches a time outside the years 0-9999`)
+        lastText = iso.text(last)
         lastMs = last
       }
       out[i] = lastText

@@ -56,6 +56,22 @@ describe('columnar marker pages', () => {
     expect(list[8].client_id).toBe('')
   })
 
+  it('write back every time as toISOString does, across days, years and the epoch', () => {
+    const times = [
+      '1969-12-31T23:59:59.999Z',
+      '1970-01-01T00:00:00.000Z',
+      '2024-02-29T12:34:56.789Z',
+      '2026-12-31T23:59:59.001Z',
+      '2027-01-01T00:00:00.010Z',
+      '0001-01-01T00:00:00.000Z',
+      '9999-12-31T23:59:59.999Z',
+    ]
+    const list = times.map((t, i) => marker({ id: i + 1, created_at: t, updated_at: times[times.length - 1 - i] }))
+    const page = encodeMarkerColumns(list, list.length)
+    expect(page.created_at.every((t) => typeof t === 'number')).toBe(true)
+    expect(roundTrip(list).list).toEqual(list)
+  })
+
   it('carry an empty page', () => {
     expect(roundTrip([], 0)).toEqual({ list: [], total: 0 })
   })
@@ -96,6 +112,7 @@ describe('columnar marker pages', () => {
       ['a text where an id goes', (p) => ({ ...p, id: p.id.map(String) }), /not an integer/],
       ['a client id past the page', (p) => ({ ...p, client_id: [10, 'x'] }), /client_id goes past 10/],
       ['a time that is neither', (p) => ({ ...p, created_at: p.created_at.map(() => null) }), /created_at holds null/],
+      ['a time past the year 9999', (p) => ({ ...p, updated_at: [1e15, ...p.updated_at.slice(1)] }), /updated_at reaches a time outside/],
     ]
     it.each(cases)('%s', (_, spoil, message) => {
       let thrown: unknown
