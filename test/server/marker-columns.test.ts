@@ -9,7 +9,8 @@ import { decodeMarkerColumns } from '../../src/domain/markerColumns'
 import { inTransaction } from '../../server/src/db/connection'
 import { insertMarkers, searchTextOf, softDeleteMarkers, type NewMarker } from '../../server/src/db/markers'
 import type { Auth } from './helpers'
-import { expectOk, makeLayer, makeMarker, makeTeam, type Team } from './mapdata-fixture'
+import { PERM } from '../../src/domain/permissions'
+import { expectOk, grant, makeLayer, makeMarker, makeTeam, type Team } from './mapdata-fixture'
 
 // A seeded group is a dozen saves and a few hundred rows: on a busy machine's PostgreSQL that takes more than jest's 5 s.
 jest.setTimeout(60_000)
@@ -144,8 +145,11 @@ describe('/api/marker/getlist in columns', () => {
 
   it("should give a member only what the SPEC page gives them, and nobody another group's markers", async () => {
     const { layers } = await seed()
+    // The member may read the areas layer only.
+    await grant(team, layers[0], team.member, [PERM.LAYER_DATA_LIST])
     const member = await bothShapes('/api/marker/getlist', { layer_ids: layers, pageindex: 1, pagesize: 5000 }, team.member)
     expect(member.columns).toEqual(member.spec)
+    expect(new Set(member.spec.list.map((m) => m.layer_id))).toEqual(new Set([layers[0]]))
     const outsider = await bothShapes('/api/marker/getlist', { layer_ids: layers, pageindex: 1, pagesize: 5000 }, team.outsider)
     expect(outsider.columns).toEqual({ list: [], total: 0 })
     expect(outsider.spec).toEqual({ list: [], total: 0 })
