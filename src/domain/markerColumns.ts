@@ -63,22 +63,25 @@ const DAY_MS = 86_400_000
 const FIRST_MS = -62_167_219_200_000
 const END_MS = 253_402_300_800_000
 
-const pad2 = (n: number) => (n < 10 ? '0' : '') + n
-const pad3 = (n: number) => (n < 10 ? '00' : n < 100 ? '0' : '') + n
+const ZERO = 48
 
 /**
- * Writes times as toISOString does, the date part once per day: toISOString costs microseconds, and a
- * page has 10,000 times, mostly of a few days.
+ * Writes times as toISOString does, the date part once per day: a page has 10,000 times, mostly of a
+ * few days. The text is made from its character codes in one go: a template literal would leave each
+ * time as a rope of a dozen pieces, five times the memory of the flat text JSON.parse makes.
  */
 class IsoTimes {
   private day = NaN
-  private prefix = ''
+  // 'YYYY-MM-DDTHH:MM:SS.mmmZ'
+  private readonly codes = Array.from('0000-00-00T00:00:00.000Z', (c) => c.charCodeAt(0))
 
   text(ms: number): string {
+    const codes = this.codes
     const day = Math.floor(ms / DAY_MS)
     if (day !== this.day) {
       this.day = day
-      this.prefix = new Date(day * DAY_MS).toISOString().slice(0, 11)
+      const date = new Date(day * DAY_MS).toISOString()
+      for (let i = 0; i < 10; i++) codes[i] = date.charCodeAt(i)
     }
     let rest = ms - day * DAY_MS
     const h = Math.floor(rest / 3_600_000)
@@ -86,7 +89,17 @@ class IsoTimes {
     const m = Math.floor(rest / 60_000)
     rest -= m * 60_000
     const sec = Math.floor(rest / 1000)
-    return `${this.prefix}${pad2(h)}:${pad2(m)}:${pad2(sec)}.${pad3(rest - sec * 1000)}Z`
+    rest -= sec * 1000
+    codes[11] = ZERO + Math.floor(h / 10)
+    codes[12] = ZERO + (h % 10)
+    codes[14] = ZERO + Math.floor(m / 10)
+    codes[15] = ZERO + (m % 10)
+    codes[17] = ZERO + Math.floor(sec / 10)
+    codes[18] = ZERO + (sec % 10)
+    codes[20] = ZERO + Math.floor(rest / 100)
+    codes[21] = ZERO + (Math.floor(rest / 10) % 10)
+    codes[22] = ZERO + (rest % 10)
+    return String.fromCharCode.apply(null, codes)
   }
 }
 
