@@ -96,6 +96,18 @@ export class LeafletEngine {
     // Titles move apart or together with the zoom: which of them show is decided again once the view settles.
     this.map.on('zoomend moveend', () => this.scheduleDeclutter())
     this.map.on('click', (e: Leaflet.LeafletMouseEvent) => this.cb().onMapTap?.(wgs84ToGcj02({ lng: e.latlng.lng, lat: e.latlng.lat })))
+    // The click that ends a drag of the map is dropped here, by Leaflet's own rule (nothing takes a
+    // click while the map's drag has moved, except the elements that handle their own clicks: the
+    // pins, the controls). Leaflet drops it too, but only after copying the whole MouseEvent for its
+    // 'preclick', which reads offsetX and the like and so lays the page out again at every drag's end.
+    const map = this.map as Leaflet.Map & { dragging?: { moved?: () => boolean }; _isClickDisabled?: (el: HTMLElement) => boolean }
+    el.addEventListener(
+      'click',
+      (e) => {
+        if (map.dragging?.moved?.() && !map._isClickDisabled?.(e.target as HTMLElement)) e.stopPropagation()
+      },
+      true,
+    )
   }
 
   /** The keyless map can hide its tiles (map_style bg off): the plain background shows instead. */
