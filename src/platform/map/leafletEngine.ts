@@ -76,6 +76,7 @@ export class LeafletEngine {
     this.draftLayer = L.layerGroup().addTo(this.map)
     this.editLayer = L.layerGroup().addTo(this.map)
     this.points = createPointLayer(L, () => ({
+      onTitlesSized: () => this.scheduleDeclutter(),
       onMarker: (id) => this.cb().onMarkerTap?.(id),
       onCluster: (key) => {
         const c = this.clusters.get(key)
