@@ -1,0 +1,127 @@
+/**
+ * Concurrent-writes budget (issue goal: >= 1,000 saves/s, p99 <= 250 ms) on SQLite: the server
+ * listens on a loopback port in this process; 50 members of one group, each with its own session,
+ * save 20 point markers each at once through /api/marker/save. Prints saves/s, latency p50 and p99,
+ * and, in the same run on the same file, what better-sqlite3 does bare: one transaction of one
+ * marker row plus one op-log row, copied from rows the server wrote, and the server's share of it.
+ * Bounded: 1,000 saves through HTTP and a fixed count of bare transactions.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { performance } from 'node:perf_hooks'
+import SqliteDatabase from 'better-sqlite3'
+import { buildApp } from '../server/src/app'
+import { startSession } from '../server/src/auth'
+import { systemClock } from '../server/src/clock'
+import { openDatabase } from '../server/src/db/connection'
+import { insertOwnedGroup } from '../server/src/db/groups'
+import { addJoin } from '../server/src/db/joins'
+import { migrateToLatest } from '../server/src/db/migrations'
+import { findOrCreateUserByPhone, selectGroupForUser } from '../server/src/db/users'
+import { emit } from './emit'
+
+const CLIENTS = Number(process.env.BENCH_SAVE_CLIENTS ?? 50)
+const SAVES_EACH = Number(process.env.BENCH_SAVES_EACH ?? 20)
+const BARE_TRANSACTIONS = 5000
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+const round = (n: number, digits = 1) => Number(n.toFixed(digits))
+
+interface Header {
+  userid: number
+  token: string
+}
+
+async function post(base: string, url: string, body: object): Promise<any> {
+  const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return res.json()
+}
+
+/** Transactions per second of one marker row plus one op-log row, copied from the last ones the server wrote, straight through better-sqlite3. */
+function bareRate(file: string): number {
+  const raw = new SqliteDatabase(file)
+  try {
+    raw.pragma('journal_mode = WAL')
+    raw.pragma('busy_timeout = 5000')
+    const copyInsert = (table: string) => {
+      const columns = (raw.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name).filter((c) => c !== 'id')
+      const list = columns.map((c) => `"${c}"`).join(', ')
+      return raw.prepare(`INSERT INTO ${table} (${list}) SELECT ${list} FROM ${table} WHERE id = (SELECT MAX(id) FROM ${table})`)
+    }
+    const marker = copyInsert('markers')
+    const op = copyInsert('oplog')
+    const save = raw.transaction(() => {
+      marker.run()
+      op.run()
+    })
+    const started = performance.now()
+    for (let i = 0; i < BARE_TRANSACTIONS; i++) save.immediate()
+    return BARE_TRANSACTIONS / ((performance.now() - started) / 1000)
+  } finally {
+    raw.close()
+  }
+}
+
+export async function savesBench(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teammap-saves-bench-'))
+  const file = path.join(dir, 'bench.db')
+  const db = openDatabase({ kind: 'sqlite', file })
+  const app = buildApp({ db, clock: systemClock, sms: { send: async () => undefined } })
+  try {
+    await migrateToLatest(db)
+    const now = new Date().toISOString()
+    const headers: Header[] = []
+    let groupId = 0
+    for (let i = 0; i < CLIENTS; i++) {
+      const user = await findOrCreateUserByPhone(db.kysely, `139${String(i).padStart(8, '0')}`, 'bench', now)
+      if (i === 0)
+        groupId = (await insertOwnedGroup(db.kysely, { name: 'bench', owner_id: user.id, level: 4, vip_exp: null, marker_limit: 100_000, join_limit: 100, file_size_limit: 2097152, created_at: now }))
+          .id
+      await addJoin(db.kysely, { group_id: groupId, user_id: user.id, is_manager: true, created_at: now })
+      await selectGroupForUser(db.kysely, user.id, groupId, now)
+      headers.push({ userid: user.id, token: await startSession(db.kysely, user.id, new Date()) })
+    }
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    const layer = await post(base, '/api/layer/save', { header: headers[0], name: '点图层', type: 1, parent_id: 0 })
+    if (layer.header.errcode !== 0) throw new Error(`layer save failed: ${layer.header.errmsg}`)
+
+    const latencies: number[] = []
+    const started = performance.now()
+    await Promise.all(
+      headers.map(async (header, c) => {
+        for (let i = 0; i < SAVES_EACH; i++) {
+          const t = performance.now()
+          const saved = await post(base, '/api/marker/save', { header, layer_id: layer.data.id, name: `点${c}-${i}`, type: 0, points: `${116 + c / 100},${39 + i / 1000}` })
+          latencies.push(performance.now() - t)
+          if (saved.header.errcode !== 0) throw new Error(`save failed: ${saved.header.errmsg}`)
+        }
+      }),
+    )
+    const savesPerSecond = latencies.length / ((performance.now() - started) / 1000)
+    await app.close()
+    const bare = bareRate(file)
+    emit('saves.concurrent_per_s', round(savesPerSecond), 'saves/s', 1000, false)
+    emit('saves.concurrent_p50_ms', round(percentile(latencies, 50)), 'ms', 250)
+    emit('saves.concurrent_p99_ms', round(percentile(latencies, 99)), 'ms', 250)
+    emit('saves.bare_sqlite_per_s', round(bare), 'tx/s', 0, false)
+    emit('saves.ratio_to_bare', round(savesPerSecond / bare, 3), 'x', 0.05, false)
+  } finally {
+    await app.close()
+    await db.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (require.main === module) {
+  savesBench().catch((e) => {
+    console.error(e)
+    process.exitCode = 0
+  })
+}
