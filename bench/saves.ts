@@ -3,7 +3,7 @@
  * listens on a loopback port in this process; 50 members of one group, each with its own session,
  * save 20 point markers each at once through /api/marker/save. Prints saves/s, latency p50 and p99,
  * and, in the same run on the same file, what better-sqlite3 does bare: one transaction of one
- * marker row plus one op-log row, copied from rows the server wrote, and the server's share of it.
+ * marker row plus one op-log row, copied from rows the server wrote, with the server's pragmas, and the server's share of it.
  * Bounded: 1,000 saves through HTTP and a fixed count of bare transactions.
  */
 import fs from 'node:fs'
@@ -48,6 +48,7 @@ function bareRate(file: string): number {
   const raw = new SqliteDatabase(file)
   try {
     raw.pragma('journal_mode = WAL')
+    raw.pragma('synchronous = NORMAL')
     raw.pragma('busy_timeout = 5000')
     const copyInsert = (table: string) => {
       const columns = (raw.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name).filter((c) => c !== 'id')

@@ -182,6 +182,9 @@ async function earlierMarker(db: Executor, who: MapCaller, clientId: string): Pr
 
 async function saveMarkerIn(db: Database, who: MapCaller, input: MarkerInput, now: Date): Promise<Marker> {
   const at = now.toISOString()
+  // The creator's nickname, read once for both the op-log entry and the answer.
+  let creatorName: string | undefined
+  const creatorNameOf = async (trx: Executor, row: MarkerRow) => (creatorName = (await nicknamesOf(trx, [row.creator_id])).get(row.creator_id) ?? '')
   const saved = await inTransaction(db, async (trx) => {
     if (!input.id) {
       if (input.client_id) {
@@ -203,7 +206,7 @@ async function saveMarkerIn(db: Database, who: MapCaller, input: MarkerInput, no
         deleted_at: null,
         client_id: input.client_id ?? null,
       } satisfies NewMarker)
-      await recordMarkerOp(trx, who, 'create', null, row, at)
+      await recordMarkerOp(trx, who, 'create', null, row, at, await creatorNameOf(trx, row))
       await logChanges(trx, who.groupId, [markerChange(row, 'upsert')], at)
       return row
     }
@@ -214,13 +217,13 @@ async function saveMarkerIn(db: Database, who: MapCaller, input: MarkerInput, no
     if (input.layer_id !== existing.layer_id) layer = (await requireOnLayer(trx, who, input.layer_id, PERM.MARKER_ADD)).layer
     const columns = await markerColumns(trx, layer, input, existing)
     const row = await updateMarker(trx, existing.id, { ...columns, updated_at: at })
-    await recordMarkerOp(trx, who, 'update', existing, row, at)
+    await recordMarkerOp(trx, who, 'update', existing, row, at, await creatorNameOf(trx, row))
     // A member who reads only the old layer learns that it left; one who reads the new one that it came.
     const moved = existing.layer_id !== row.layer_id ? [markerChange({ ...row, layer_id: existing.layer_id }, 'delete')] : []
     await logChanges(trx, who.groupId, [...moved, markerChange(row, 'upsert')], at)
     return row
   })
-  return withCreator(db.kysely, saved)
+  return creatorName === undefined ? withCreator(db.kysely, saved) : presentMarker({ ...saved, creator_name: creatorName })
 }
 
 export async function deleteMarker(db: Database, caller: Caller | MapCaller, id: number, now: Date, rev?: number): Promise<void> {
