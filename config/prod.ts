@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { UserConfigExport } from '@tarojs/cli'
 import { PwaPlugin } from './pwa'
 
@@ -28,6 +29,13 @@ export default {
       // Bundle sizes have their budgets in bench/sizes.ts (lazy pages, gzip): webpack's generic
       // 244 KiB hints only repeat, three times per build, what nobody building the app can act on.
       chain.performance.hints(false)
+      // Taro's component styles carry WeUI's icon font, which no screen of this app shows (see the loader).
+      chain.module
+        .rule('teammapStripWeuiFont')
+        .test(/@tarojs[\\/]components[\\/].*\.css$/)
+        .enforce('pre')
+        .use('strip')
+        .loader(path.join(__dirname, 'strip-weui-font.cjs'))
       // The persistent cache's notes (big strings, items it cannot serialise) are webpack's own
       // business; errors still print.
       chain.merge({ infrastructureLogging: { level: 'error' } })

@@ -23,6 +23,8 @@ export interface ServerConfig {
    * address is the client.
    */
   trustProxy?: boolean | string
+  /** CARD_FONT: a CJK font file (.ttf/.ttc/.otf) for the text of share card pictures; unset, a known system path (services/share-card.ts). */
+  cardFont?: string
 }
 
 /** An operator token shorter than this is too easy to guess and is not used. */
@@ -40,6 +42,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     shareSecret: env.SHARE_SECRET || undefined,
     adminToken: env.ADMIN_TOKEN && env.ADMIN_TOKEN.length >= ADMIN_TOKEN_MIN ? env.ADMIN_TOKEN : undefined,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    cardFont: env.CARD_FONT?.trim() || undefined,
   }
 }
 

@@ -12,7 +12,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'strict-origin-when-cross-origin')
     const path = request.url.split('?')[0]
-    if (path === '/api' || path.startsWith('/api/')) reply.header('cache-control', 'no-store')
+    // API answers are never cached, except a picture that says how long it may be kept (share cards).
+    if ((path === '/api' || path.startsWith('/api/')) && !(reply.getHeader('content-type') === 'image/png' && reply.hasHeader('cache-control'))) reply.header('cache-control', 'no-store')
     return payload
   })
 }

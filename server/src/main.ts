@@ -11,6 +11,7 @@ import { AmapGeocoder } from './services/geocode'
 import { payProviderFromEnv } from './services/pay'
 import { smsSenderFromEnv } from './services/sms'
 import { StorageConfigError, storageFromEnv } from './services/storage-choice'
+import { shareViewTags } from './services/share-card'
 import { registerStatic } from './static'
 
 async function main(): Promise<void> {
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     shareSecret: config.shareSecret,
     adminToken: config.adminToken,
     trustProxy: config.trustProxy,
+    cardFont: config.cardFont,
     logger: { level: process.env.LOG_LEVEL || 'info' },
   })
   for (const warning of service.ignored) app.log.warn(warning)
@@ -49,7 +51,7 @@ async function main(): Promise<void> {
   })
   // The build's folder may not exist yet (the static plugin warns of a missing one).
   if (h5Building) mkdirSync(config.staticDir, { recursive: true })
-  await registerStatic(app, config.staticDir, { building: () => h5Building })
+  await registerStatic(app, config.staticDir, { building: () => h5Building, pageTags: shareViewTags(db.kysely, () => new Date()) })
   if (!h5Building && !existsSync(join(config.staticDir, 'index.html'))) {
     app.log.warn(`no H5 build at ${config.staticDir}: run \`npm run build:h5\` (the API works without it)`)
   }

@@ -12,10 +12,28 @@ import { readFile, stat } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
 import { BUILDING_PAGE, BUILDING_PAGE_POLICY, BUILDING_REFRESH_S } from './building'
 import { appContentSecurityPolicy } from './csp'
+import { escapeHtml } from './presenters/download'
 
 export interface StaticOptions {
   /** True while the H5 build is being made: its folder is missing or half written. */
   building?: () => boolean
+  /** Open Graph tags for a page (a share's name and card picture on /share/view), so chat apps show a preview; null for none. */
+  pageTags?: (path: string, query: URLSearchParams, origin: string) => Promise<PageTags | null>
+}
+
+export interface PageTags {
+  title: string
+  description: string
+  /** Absolute address of a picture. */
+  image?: string
+}
+
+/** The page with its og: tags before </head> (chat apps read only the HTML, never run the app). */
+export function withPageTags(html: string, tags: PageTags): string {
+  const meta = [['og:type', 'website'], ['og:title', tags.title], ['og:description', tags.description], ...(tags.image ? [['og:image', tags.image]] : [])]
+    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}">`)
+    .join('')
+  return /<\/head>/i.test(html) ? html.replace(/<\/head>/i, `${meta}</head>`) : html.replace(/<html[^>]*>/i, (open) => `${open}<head>${meta}</head>`)
 }
 
 export async function registerStatic(app: FastifyInstance, dir: string, options: StaticOptions = {}): Promise<void> {
@@ -38,6 +56,11 @@ export async function registerStatic(app: FastifyInstance, dir: string, options:
     if (file.endsWith('.html')) {
       const csp = await policy()
       if (csp) reply.header('content-security-policy', csp)
+    }
+    if (file === 'index.html' && options.pageTags) {
+      const tags = await options.pageTags(path, new URLSearchParams(request.url.split('?')[1] ?? ''), `${request.protocol}://${request.host}`)
+      const html = tags ? await readFile(join(root, 'index.html'), 'utf8').catch(() => null) : null
+      if (tags && html) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPageTags(html, tags))
     }
     // The browser asks for the worker again at every start and installs a new build's from it: never an older copy.
     if (file === SERVICE_WORKER_FILE) return reply.header('cache-control', 'no-cache').sendFile(file, { cacheControl: false })

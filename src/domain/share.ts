@@ -128,6 +128,17 @@ export function shareLink(origin: string, id: string): string {
   return `${origin.replace(/\/+$/, '')}/share/view?id=${encodeURIComponent(id)}`
 }
 
+/** The picture of a share's forwarded card (5:4 PNG, drawn by the server from the share's data; a lock for a password share). */
+export function shareCardUrl(origin: string, id: string): string {
+  return `${origin.replace(/\/+$/, '')}/api/share/card/${encodeURIComponent(id)}.png`
+}
+
+/** What a forwarded card or a timeline post of a share carries. */
+export function shareForward(origin: string, id: string, name: string | undefined): { title: string; path: string; query: string; imageUrl: string } {
+  const query = `id=${encodeURIComponent(id)}`
+  return { title: name || SHARE_MSG.untitled, path: `/pages/share/view/index?${query}`, query, imageUrl: shareCardUrl(origin, id) }
+}
+
 /** How soon a share ends, for its colour: over (red), today (orange: the link dies tonight), later (green), forever (grey). */
 export type ShareExpiryTone = 'over' | 'today' | 'later' | 'forever'
 

@@ -11,6 +11,10 @@ export const SHARE_MSG = {
   expUntil: (exp: string): string => `有效期至 ${exp}`,
   expPast: '过期时间不能早于今天',
   notFound: '分享不存在或已被删除',
+  /** A forwarded card or preview of a share without a name. */
+  untitled: '地图分享',
+  /** The preview text chat apps show under a share's link. */
+  preview: (group: string, locked: boolean): string => `${group} 的地图分享${locked ? '（需密码查看）' : ''}`,
   expired: '分享已过期',
   pwdWrong: '分享密码错误',
   pwdNeeded: '请输入分享密码后查看',

@@ -9,7 +9,20 @@ import type { Share, ShareKind } from '../../types/share'
 import { SHARE_BTN } from '../domain/constants'
 import { TEAM_UI_MSG } from '../domain/messages'
 import { shareableLayers } from '../domain/permissions'
-import { checkShareForm, hasShareFlag, newShareForm, setShareExpSwitch, setSharePwdSwitch, shanghaiDate, shareExpPickerDate, shareLink, withShareFlag, type ShareForm } from '../domain/share'
+import {
+  checkShareForm,
+  hasShareFlag,
+  newShareForm,
+  setShareExpSwitch,
+  setSharePwdSwitch,
+  shanghaiDate,
+  shareExpPickerDate,
+  shareForward,
+  shareLink,
+  withShareFlag,
+  type ShareForm,
+} from '../domain/share'
+import { setCreatedShare } from './createdShare'
 import type { RootStore } from './RootStore'
 
 export const SHARE_PAGE_SIZE = 20
@@ -138,6 +151,7 @@ export class ShareStore {
       this.saving = false
       if (!id) return
       this.createdLink = shareLink(this.root.platform.share.webOrigin(), id)
+      setCreatedShare(shareForward(this.root.platform.share.webOrigin(), id, form.name.trim()))
       // SPEC 2: on success the dialog shows the link; the form then resets.
       this.form = null
     })
@@ -152,6 +166,7 @@ export class ShareStore {
 
   dismissCreated(): void {
     this.createdLink = null
+    setCreatedShare(null)
   }
 
   linkOf(share: Pick<Share, 'id'>): string {
@@ -204,6 +219,7 @@ export class ShareStore {
   reset(): void {
     this.close()
     this.createdLink = null
+    setCreatedShare(null)
     this.list = []
     this.total = 0
     this.page = 0

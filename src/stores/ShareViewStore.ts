@@ -13,7 +13,7 @@ import { fitTarget } from '../domain/fit'
 import type { ClusterItem, DrawList, MarkerIndex, Viewport } from '../domain/mapDraw'
 import { MSG } from '../domain/messages'
 import { SHARE_MSG } from '../domain/shareMessages'
-import { hasShareFlag } from '../domain/share'
+import { hasShareFlag, shareForward } from '../domain/share'
 import { routeAsLine } from '../domain/routes'
 import type { RootStore } from './RootStore'
 
@@ -61,6 +61,11 @@ export class ShareViewStore {
   }
 
   /** The markers drawn: shown layers, and the keyword when searching. */
+  /** What forwarding this share in a chat (or posting it to Moments) carries: its name, its page, its card picture. */
+  get forward(): ReturnType<typeof shareForward> {
+    return shareForward(this.root.platform.share.webOrigin(), this.id, this.meta?.name)
+  }
+
   get visibleMarkers(): Marker[] {
     const hidden = new Set(this.hiddenLayerIds)
     const kw = this.keyword.trim().toLowerCase()
@@ -103,6 +108,8 @@ export class ShareViewStore {
         this.meta = meta
         this.titlesOn = hasShareFlag(meta.show_btn, SHARE_BTN.MARKER_TITLE)
       })
+      // Moments has no password prompt a stranger would pass: only a public share is offered there.
+      this.root.platform.share.allowTimeline(!meta.need_pwd && !meta.expired)
       this.proof = meta.need_pwd ? this.storedProof(id) : ''
       if (meta.need_pwd && !this.proof) {
         runInAction(() => (this.state = 'password'))

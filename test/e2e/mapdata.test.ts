@@ -54,11 +54,16 @@ afterAll(async () => {
 
 const visible = (selector: string, text?: string | RegExp) => on(page, selector, text)
 
-/** Picks a file in the import dialog once its button is ready (it spins until the last import has reloaded its layers). */
+/**
+ * Picks a file in the import dialog once its button is ready (it spins until the last import has
+ * reloaded its layers), and returns once the file is on its way to the server. Reading the file
+ * happens after the pick, so until the request leaves the dialog still shows the last import's
+ * outcome (which may read the same, e.g. 成功导入2个标注) and its button is not yet busy.
+ */
 async function importFile(file: string): Promise<void> {
   await page.locator('.layer-dialog--import .nut-button-loading').waitFor({ state: 'hidden' })
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-  await chooser.setFiles(file)
+  await Promise.all([page.waitForRequest((r) => r.url().includes('/api/marker/import') && r.method() === 'POST'), chooser.setFiles(file)])
 }
 
 async function openLayerPanel(): Promise<void> {

@@ -8,7 +8,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { SYNC_MSG } from '../../src/domain/syncMessages'
-import { ROOT, on, openWorld, shot, signUp, type Server, type World } from './harness'
+import { ROOT, button, on, openWorld, shot, signUp, type Server, type World } from './harness'
+import { APP_MSG } from '../../src/domain/appMessages'
 
 jest.setTimeout(300_000)
 
@@ -123,6 +124,20 @@ describe('the H5 build as an installable app', () => {
     await page.goto(`${server.url}/about`)
     await on(page, '.about-brand').waitFor()
     await shot(page, 'pwa-03-about-offline')
+
+    // an external page cannot open without network: said plainly, with its address, a retry and a way back
+    // (an address on this machine where nothing listens: the test never reaches for another site)
+    const external = 'http://127.0.0.1:9/help'
+    await page.goto(`${server.url}/web?url=${encodeURIComponent(external)}`)
+    await page.getByText(APP_MSG.webUnreachable).waitFor()
+    await on(page, '.web-failed__url', external).waitFor()
+    await shot(page, 'pwa-03b-web-unreachable')
+    await button(page, APP_MSG.webRetry).click()
+    await page.getByText(APP_MSG.webUnreachable).waitFor()
+    // Opened by its address, the page has no opener in the app: back leads to the map, which opens offline too.
+    await page.locator('.page-header__back').click()
+    await page.waitForURL(/\/map$/)
+    await on(page, '.map-tool', '图层').waitFor()
 
     await page.context().setOffline(false)
   })

@@ -92,6 +92,12 @@ describe('route planning', () => {
     // The stop markers come with a route share (flag 128 of the default 172).
     await p.locator('[data-testid=map-canvas]').waitFor()
     await expect(p.getByText('分享不存在或已被删除').count()).resolves.toBe(0)
+    // Its forwarded card: a 5:4 picture of the route through its stops, with the route's name.
+    const id = new URL(link).searchParams.get('id')!
+    await p.goto(`${server.url}/api/share/card/${id}.png`)
+    const size = await p.locator('img').evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight])
+    expect(size).toEqual([500, 400])
+    await shot(p, '81b-route-share-card')
     await p.context().close()
   })
 

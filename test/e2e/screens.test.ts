@@ -87,6 +87,8 @@ describe('the remaining screens', () => {
     await page.goto(`${server.url}/redirect/home?from=sms`)
     await page.waitForURL(/\/home\?from=sms$/)
     await on(page, '.home-nickname', '周组长').waitFor()
+    // rows that open another page end in a chevron
+    await on(page, '.home-setting .home-go__chevron').waitFor()
   })
 
   it('refused location shows 权限错误 with authorise and cancel, and the map stays usable', async () => {

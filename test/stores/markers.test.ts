@@ -1,7 +1,7 @@
 import { MARKER_PAGE_SIZE } from '../../src/domain/constants'
 import { MAP_MSG, MAP_UI_MSG } from '../../src/domain/messages'
 import { MarkerDraft } from '../../src/stores/MarkerDraft'
-import { importFormatOf } from '../../src/stores/MarkerStore'
+import { PAGES_IN_FLIGHT, importFormatOf } from '../../src/stores/MarkerStore'
 import { fail, ok } from '../support/fakes'
 import { buildField, buildLayer, buildMarker, signedInRoot } from '../support/mapBuilders'
 
@@ -34,6 +34,27 @@ describe('MarkerStore loading (SPEC 4: pages of 5000 for the shown layers)', () 
     expect(new Set(root.markers.all.map((m) => m.id)).size).toBe(12_000)
     expect(root.markers.loadedCount(2)).toBe(0)
     expect(root.markers.loadedCount(3)).toBeUndefined()
+  })
+
+  it('asks for the pages after the first three at a time, once the first told the total, and keeps each marker once', async () => {
+    const serve = pages(23_000)
+    let inFlight = 0
+    let most = 0
+    const { root, calls } = await signedInRoot({
+      '/api/layer/getlist': () => ok(LAYERS),
+      '/api/marker/getlist': async (body) => {
+        most = Math.max(most, ++inFlight)
+        await new Promise((r) => setTimeout(r, 5))
+        inFlight--
+        return serve(body)
+      },
+    })
+    await root.layers.load()
+    expect(await root.markers.loadShown()).toBe(true)
+    expect(calls.filter((c) => c.path === '/api/marker/getlist').map((c) => c.body.pageindex)).toEqual([1, 2, 3, 4, 5])
+    expect(most).toBe(PAGES_IN_FLIGHT)
+    expect(root.markers.loadedCount(1)).toBe(23_000)
+    expect(new Set(root.markers.all.map((m) => m.id)).size).toBe(23_000)
   })
 
   it('asks once more after an exactly full last page', async () => {

@@ -2,6 +2,7 @@ import { ErrCode } from '../../types/api'
 import type { ShareMeta } from '../../types/share'
 import { SHARE_BTN } from '../../src/domain/constants'
 import { shanghaiDate } from '../../src/domain/share'
+import { forwardFrom } from '../../src/stores/createdShare'
 import { fail, makeRoot, ok } from '../support/fakes'
 import { buildLayer, buildMarker, signedInRoot } from '../support/mapBuilders'
 
@@ -110,6 +111,23 @@ describe('ShareStore: the share dialog (SPEC 5)', () => {
     expect(root.app.notices.at(-1)?.text).toBe('复制成功')
   })
 
+  it("the share just made is what the dialog's 发给微信好友 forwards, with its card picture, until the dialog closes", async () => {
+    const { root } = await withLayers({ '/api/share/save': () => ok('NewShareId123456') })
+    root.shares.open(1, [5], '客户')
+    root.shares.setName('网点分享')
+    expect(await root.shares.submit()).toBe(true)
+    expect(forwardFrom('button')).toEqual({
+      title: '网点分享',
+      path: '/pages/share/view/index?id=NewShareId123456',
+      query: 'id=NewShareId123456',
+      imageUrl: 'https://map.test/api/share/card/NewShareId123456.png',
+    })
+    // The ··· menu forwards the app, not the share.
+    expect(forwardFrom('menu')).toEqual({ title: '团队地图', path: '/pages/map/index' })
+    root.shares.dismissCreated()
+    expect(forwardFrom('button')).toEqual({ title: '团队地图', path: '/pages/map/index' })
+  })
+
   it('a member lists only their own shares; deleting removes one from the list', async () => {
     const share = {
       id: 'AbCdEfGhIj123456',
@@ -171,6 +189,28 @@ describe('ShareViewStore: the public share view', () => {
     expect(root.shareView.flag(SHARE_BTN.SEARCH)).toBe(false)
     expect(root.shareView.flag(SHARE_BTN.REFRESH)).toBe(true)
     expect(root.shareView.titlesOn).toBe(false)
+  })
+
+  it('forwards a share with its card picture, and offers Moments only for a public share', async () => {
+    const handlers = (need_pwd: boolean) => ({
+      '/api/share/getbyid': () => ok({ ...meta, need_pwd }),
+      '/api/layer/get/share': () => ok([layer]),
+      '/api/marker/get/share': () => ok({ list: markers, total: 2 }),
+    })
+    const open = makeRoot(handlers(false))
+    await open.root.shareView.open(meta.id)
+    expect(open.root.shareView.forward).toEqual({
+      title: '客户分布',
+      path: `/pages/share/view/index?id=${meta.id}`,
+      query: `id=${meta.id}`,
+      imageUrl: `https://map.test/api/share/card/${meta.id}.png`,
+    })
+    expect(open.timeline).toEqual([true])
+    const locked = makeRoot(handlers(true))
+    await locked.root.shareView.open(meta.id)
+    expect(locked.timeline).toEqual([false])
+    // The card of a password share shows a lock, never its data (the server draws it so): forwarding it is fine.
+    expect(locked.root.shareView.forward.imageUrl).toBe(`https://map.test/api/share/card/${meta.id}.png`)
   })
 
   it('keeps the proof on the phone: opening the link again needs no password', async () => {

@@ -150,6 +150,8 @@ export function makeRoot(
   const offline = opts.offline ?? memoryOffline()
   const released: CapturedPhoto[] = []
   const copied: string[] = []
+  /** Each offer (true) or withdrawal (false) of posting the page to WeChat Moments. */
+  const timeline: boolean[] = []
   const { transport, calls } = fakeTransport(handlers)
   const storage = memoryStorage(opts.storage)
   const navigations: { path: string; mode?: string }[] = []
@@ -183,6 +185,7 @@ export function makeRoot(
           return !opts.clipboardFails
         },
         webOrigin: () => 'https://map.test',
+        allowTimeline: (on: boolean) => void timeline.push(on),
       },
       pay: async (): Promise<PayPlatform> => ({
         channel: () => 'web',
@@ -242,6 +245,7 @@ export function makeRoot(
     /** How many times a page went back to the page that opened it (openedFrom: true). */
     backs: () => backs,
     copied,
+    timeline,
     /** The sockets the sync store opened. */
     sockets,
     /** The offline storage and network state the stores were given. */

@@ -98,6 +98,9 @@ function runPage(
     sockets: { url: string; sent: { type: string; [k: string]: unknown }[] }[]
     files: string[]
     storageKeys: string[]
+    forward: { title: string; path: string; imageUrl?: string } | null
+    timeline: { title: string; query: string; imageUrl?: string } | null
+    shareMenus: ({ show: string[] } | { hide: string[] })[]
   }
 }
 
@@ -492,6 +495,17 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
       const { rendered } = runPage(page, storage)
       expect({ page, rendered: rendered.length > 2 }).toEqual({ page, rendered: true })
     }
+  })
+
+  it('forwards /share/view with the share card picture, and offers Moments only for a public share', () => {
+    const meta = { id: 'AbCdEfGhIj123456', name: '客户分布', type: 1, show_btn: 60, need_pwd: false, exp: null, expired: false, style: null, group_name: '工程队', op_user: { nickname: '小王' } }
+    const open = runPage(`pages/share/view/index?id=${meta.id}`, {}, '', { '/api/share/getbyid': meta, '/api/layer/get/share': [], '/api/marker/get/share': { list: [], total: 0 } })
+    expect(open.forward).toEqual({ title: '客户分布', path: `/pages/share/view/index?id=${meta.id}`, imageUrl: expect.stringMatching(new RegExp(`^https?://[^/]+/api/share/card/${meta.id}\\.png$`)) })
+    expect(open.timeline).toEqual({ title: '客户分布', query: `id=${meta.id}`, imageUrl: open.forward!.imageUrl })
+    expect(open.shareMenus).toEqual([{ show: ['shareAppMessage', 'shareTimeline'] }])
+    const locked = runPage(`pages/share/view/index?id=${meta.id}`, {}, '', { '/api/share/getbyid': { ...meta, need_pwd: true } })
+    expect(locked.shareMenus).toEqual([{ hide: ['shareTimeline'] }])
+    expect(locked.forward!.imageUrl).toBe(open.forward!.imageUrl)
   })
 
   it('sends a visitor who opens the map to sign in first', () => {

@@ -12,6 +12,7 @@
  * connected every wx.request fails as offline. Each request is listed with `answered` (the server got it).
  * A route may carry a query (`pages/addinfo/index?type=0&layer_id=1`): onLoad gets it as its options.
  * MINI_INPUT (JSON `[{placeholder, value}]`) types into inputs found by their placeholder, before the tap.
+ * The output carries what the page's onShareAppMessage and onShareTimeline answer, and the share menu calls.
  * MINI_WAIT_MS (default 300) is how long the page runs before its output is read.
  * MINI_FS names a JSON file holding the user file system (USER_DATA_PATH): read at start when it
  * exists and written back at the end, so that a second run is a restart of the app on the same phone.
@@ -32,6 +33,8 @@ const payments = []
 const sockets = []
 /** What wx.showToast said. */
 const toasts = []
+/** wx.showShareMenu / wx.hideShareMenu calls. */
+const shareMenus = []
 const socketScript = responses.__socket || null
 const networkScript = responses.__network || { connected: true }
 const networkListeners = []
@@ -160,6 +163,15 @@ global.wx = {
   },
   showToast: (o) => void toasts.push(o && o.title),
   hideToast: () => undefined,
+  // The ··· menu: which share items the page offered or withdrew.
+  showShareMenu: (o) => {
+    shareMenus.push({ show: (o && o.menus) || ['shareAppMessage'] })
+    o && o.success && o.success({ errMsg: 'showShareMenu:ok' })
+  },
+  hideShareMenu: (o) => {
+    shareMenus.push({ hide: (o && o.menus) || ['shareAppMessage', 'shareTimeline'] })
+    o && o.success && o.success({ errMsg: 'hideShareMenu:ok' })
+  },
   // A push socket that the script drives: opens at once, answers hello with ready, then pushes.
   connectSocket: (o) => {
     const handlers = { open: [], message: [], close: [], error: [] }
@@ -277,8 +289,11 @@ setTimeout(() => {
   }
   setTimeout(() => {
     const rendered = JSON.stringify(updates)
+    // What forwarding the page in a chat, and posting it to Moments, would carry (WeChat calls these from the ··· menu).
+    const forward = typeof page.onShareAppMessage === 'function' ? page.onShareAppMessage.call(page, { from: 'menu' }) : null
+    const timeline = typeof page.onShareTimeline === 'function' ? page.onShareTimeline.call(page) : null
     // Exit only once a large answer has drained into the pipe.
     if (fsFile) require('fs').writeFileSync(fsFile, JSON.stringify(files))
-    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, sockets, toasts, storageKeys: Object.keys(storage), files: Object.keys(files) }), () => process.exit(0))
+    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, sockets, toasts, forward, timeline, shareMenus, storageKeys: Object.keys(storage), files: Object.keys(files) }), () => process.exit(0))
   }, waitMs)
 }, waitMs)

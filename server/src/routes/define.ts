@@ -35,6 +35,8 @@ export interface AppDeps {
   geocoder?: Geocoder
   /** Live sync's push (services/sync-hub.ts); buildApp makes one for the database when none is given, and closes it with the app. */
   syncHub?: SyncHub
+  /** The font file for share card pictures (env CARD_FONT); unset, a known system path. */
+  cardFont?: string
 }
 
 /** What a public call may know of its request (rate limits key on the client's address). */

@@ -6,8 +6,11 @@
 import type { FastifyInstance } from 'fastify'
 import { checkSharePassword, deleteShareOf, layersOfOpenedShare, listShares, markersOfOpenedShare, saveShare, shareMeta, shareSecretSource } from '../services/shares'
 import { callDefiners, splitBody, validate, type AppDeps } from './define'
+import { SHARE_MSG } from '../../../src/domain/shareMessages'
 import { idFields, layerShareFields, listFields, markerShareFields, pwdFields, saveFields } from '../schemas/share'
-import { envelopeWithRawList } from '../envelope'
+import { BusinessError, envelopeWithRawList } from '../envelope'
+import { ErrCode } from '../../../types/api'
+import { shareCards } from '../services/share-card'
 
 export function shareRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
@@ -36,5 +39,26 @@ export function shareRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { share_id, marker_ids, layer_ids, pageindex, pagesize, proof } = validate(markerShareFields, splitBody(request.body).fields)
     const page = await markersOfOpenedShare(db.kysely, secret, share_id, proof ?? undefined, { marker_ids, layer_ids }, { pageindex, pagesize }, clock.now())
     return reply.type('application/json; charset=utf-8').send(envelopeWithRawList(page.listJson, page.total))
+  })
+
+  // The picture of a forwarded card (WeChat's share card, og:image): an image address, so a share
+  // that is gone answers as a page would, 404 or 410 with the share view's words.
+  const cards = shareCards(db.kysely, { font: deps.cardFont, log: (line) => app.log.warn(line) })
+  app.get<{ Params: { file: string } }>('/api/share/card/:file', async (request, reply) => {
+    const id = /^([A-Za-z0-9_-]{1,64})\.png$/.exec(request.params.file)?.[1]
+    if (!id) return reply.code(404).type('text/plain; charset=utf-8').send(SHARE_MSG.notFound)
+    try {
+      const { png, etag } = await cards.card(id, clock.now())
+      reply.header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=300').header('etag', etag)
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+      return reply.type('image/png').send(png)
+    } catch (err) {
+      if (!(err instanceof BusinessError)) throw err
+      return reply
+        .code(err.errcode === ErrCode.EXPIRED ? 410 : 404)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(err.message)
+    }
   })
 }

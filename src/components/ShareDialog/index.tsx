@@ -125,7 +125,17 @@ export const ShareDialog = observer(function ShareDialog() {
       <Dialog
         title='分享成功'
         visible={!!shares.createdLink}
-        content={<Text className='share-link'>{shares.createdLink}</Text>}
+        content={
+          <View>
+            <Text className='share-link'>{shares.createdLink}</Text>
+            {/* The mini-program forwards the new share in a chat as a card with its map (the page's forward hook answers). */}
+            {process.env.TARO_ENV === 'weapp' && (
+              <Button className='share-forward' block type='primary' fill='outline' openType='share'>
+                发给微信好友
+              </Button>
+            )}
+          </View>
+        }
         confirmText='复制链接'
         cancelText='关闭'
         onConfirm={() => {

@@ -1,3 +1,4 @@
+import { ArrowRight } from '@nutui/icons-react-taro'
 import { Avatar, Button, Cell, Dialog } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
@@ -11,6 +12,16 @@ import { OUTBOX_MSG } from '../../domain/outboxMessages'
 import { useStores } from '../../stores/context'
 import { syncStores } from '../../stores/syncStores'
 import './index.scss'
+
+/** A row that opens another page ends in a chevron, after its value if it has one. */
+function goes(value?: string) {
+  return (
+    <View className='home-go'>
+      {value ? <Text>{value}</Text> : null}
+      <ArrowRight size={14} color='#C9CDD4' className='home-go__chevron' />
+    </View>
+  )
+}
 
 function HomePage() {
   const { session, navigate, app, notes, outbox } = useStores(syncStores)
@@ -32,25 +43,25 @@ function HomePage() {
       </View>
       <Cell.Group className='home-cells'>
         <Cell title='当前地图' extra={user?.select_groupname} />
-        <Cell className='home-vip' title='会员' extra={membershipLabel(user?.group_vip, new Date())} clickable onClick={() => navigate('/vip')} />
+        <Cell className='home-vip' title='会员' extra={goes(membershipLabel(user?.group_vip, new Date()))} clickable onClick={() => navigate('/vip')} />
         <Cell title='我的身份' extra={session.is_admin ? '管理员' : '成员'} />
       </Cell.Group>
       <Cell.Group className='home-cells'>
-        <Cell title='返回地图' clickable onClick={() => navigate('/map', 'relaunch')} />
-        <Cell className='home-team' title='团队成员' extra={session.is_admin || user?.is_manager ? '邀请、角色' : ''} clickable onClick={() => navigate('/group')} />
-        {session.is_admin || user?.is_manager ? <Cell className='home-departments' title='部门管理' clickable onClick={() => navigate('/department')} /> : null}
-        <Cell className='home-tasks' title='任务中心' extra={holdsModule(user?.modules, PERM.MODULE_DISPATCH) ? '' : '签到记录'} clickable onClick={() => navigate('/task')} />
-        {featureOpen(FEATURES.routing, user?.modules) ? <Cell className='home-routes' title='路线规划' clickable onClick={() => navigate('/route')} /> : null}
-        {featureOpen(FEATURES.share, user?.modules) ? <Cell className='home-shares' title='分享管理' clickable onClick={() => navigate('/share/management')} /> : null}
-        {featureOpen(FEATURES.log, user?.modules) ? <Cell className='home-oplog' title='操作日志' clickable onClick={() => navigate('/oplog')} /> : null}
-        <Cell className='home-orders' title='我的订单' clickable onClick={() => navigate('/order')} />
+        <Cell title='返回地图' extra={goes()} clickable onClick={() => navigate('/map', 'relaunch')} />
+        <Cell className='home-team' title='团队成员' extra={goes(session.is_admin || user?.is_manager ? '邀请、角色' : '')} clickable onClick={() => navigate('/group')} />
+        {session.is_admin || user?.is_manager ? <Cell className='home-departments' title='部门管理' extra={goes()} clickable onClick={() => navigate('/department')} /> : null}
+        <Cell className='home-tasks' title='任务中心' extra={goes(holdsModule(user?.modules, PERM.MODULE_DISPATCH) ? '' : '签到记录')} clickable onClick={() => navigate('/task')} />
+        {featureOpen(FEATURES.routing, user?.modules) ? <Cell className='home-routes' title='路线规划' extra={goes()} clickable onClick={() => navigate('/route')} /> : null}
+        {featureOpen(FEATURES.share, user?.modules) ? <Cell className='home-shares' title='分享管理' extra={goes()} clickable onClick={() => navigate('/share/management')} /> : null}
+        {featureOpen(FEATURES.log, user?.modules) ? <Cell className='home-oplog' title='操作日志' extra={goes()} clickable onClick={() => navigate('/oplog')} /> : null}
+        <Cell className='home-orders' title='我的订单' extra={goes()} clickable onClick={() => navigate('/order')} />
       </Cell.Group>
       <Cell.Group className='home-cells'>
-        <Cell className='home-myinfo' title='我的信息' clickable onClick={() => navigate('/myinfo')} />
-        <Cell className='home-setting' title='设置' clickable onClick={() => navigate('/system/setting')} />
+        <Cell className='home-myinfo' title='我的信息' extra={goes()} clickable onClick={() => navigate('/myinfo')} />
+        <Cell className='home-setting' title='设置' extra={goes()} clickable onClick={() => navigate('/system/setting')} />
         <Cell className='home-service' title='联系客服' clickable onClick={() => app.setServiceSheet(true)} />
-        <Cell className='home-about' title='关于' clickable onClick={() => navigate('/about')} />
-        <Cell title='注销账号' clickable onClick={() => navigate('/logoff')} />
+        <Cell className='home-about' title='关于' extra={goes()} clickable onClick={() => navigate('/about')} />
+        <Cell title='注销账号' extra={goes()} clickable onClick={() => navigate('/logoff')} />
       </Cell.Group>
       <View className='page-pad'>
         <Button className='home-logout' block type='danger' fill='outline' onClick={() => setConfirmLogout(true)}>

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '地图数据', disableScroll: true })
+export default definePageConfig({ navigationBarTitleText: '地图数据', disableScroll: true, enableShareAppMessage: true })

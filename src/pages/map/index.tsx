@@ -15,6 +15,7 @@ import { MARKER_TYPES, MARKER_TYPE_NAMES } from '../../domain/points'
 import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
+import { useShareForward } from '../../hooks/useShareForward'
 import { ConflictSheet } from '../../components/ConflictSheet'
 // Not lazy: the sheet is needed exactly when there is no network to load a chunk.
 import { OutboxSheet } from '../../components/OutboxSheet'
@@ -237,6 +238,7 @@ const FilterSheet = observer(function FilterSheet({ visible, onClose }: { visibl
 
 function MapPage() {
   const { session, app, navigate, map, layers, markers, tracker } = useStores()
+  useShareForward()
   // Once asked for, the share dialog stays mounted (it keeps its own open/closed state).
   const [shareUsed, setShareUsed] = useState(false)
   useEffect(() => {

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '路线规划' })
+export default definePageConfig({ navigationBarTitleText: '路线规划', enableShareAppMessage: true })

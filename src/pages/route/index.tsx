@@ -13,6 +13,7 @@ import { ROUTE_MSG } from '../../domain/routeMessages'
 import { TRAVEL_MODE_NAMES, formatRouteSummary, isEstimate } from '../../domain/routes'
 import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
+import { useShareForward } from '../../hooks/useShareForward'
 import './index.scss'
 import { routeStores } from '../../stores/routeStores'
 
@@ -127,6 +128,7 @@ const RouteList = observer(function RouteList() {
 })
 
 function RoutePage() {
+  useShareForward()
   return (
     <PageShell className='routes-page'>
       <RouteList />

@@ -33,4 +33,6 @@ export const sharePlatform: SharePlatform = {
     return copyWithTextarea(text)
   },
   webOrigin: () => window.location.origin,
+  // The browser has no Moments menu; WeChat's browser shows the og: tags the server puts on the page.
+  allowTimeline: () => undefined,
 }

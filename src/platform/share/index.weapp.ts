@@ -14,4 +14,10 @@ export const sharePlatform: SharePlatform = {
     }
   },
   webOrigin: () => (typeof API_BASE === 'string' ? API_BASE : ''),
+  allowTimeline(on) {
+    // Taro turns showShareItems into WeChat's `menus`: which items the page's ··· menu offers.
+    const done = on ? Taro.showShareMenu({ withShareTicket: false, showShareItems: ['wechatFriends', 'wechatMoment'] }) : Taro.hideShareMenu({ menus: ['shareTimeline'] })
+    // An older WeChat without the menu item: the card can still be forwarded.
+    void Promise.resolve(done).catch(() => undefined)
+  },
 }

@@ -4,4 +4,6 @@ export interface SharePlatform {
   copyText(text: string): Promise<boolean>
   /** Where the H5 app is served (links that are opened from a chat or a browser). */
   webOrigin(): string
+  /** Offers (or withdraws) posting the open page to WeChat Moments; nothing where there is no such menu (H5). */
+  allowTimeline(on: boolean): void
 }

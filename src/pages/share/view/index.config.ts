@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '分享预览', enableShareAppMessage: true })
+export default definePageConfig({ navigationBarTitleText: '分享预览', enableShareAppMessage: true, enableShareTimeline: true })

@@ -7,7 +7,7 @@
 import { Category, Eye, Location, Refresh, Zoom } from '@nutui/icons-react-taro'
 import { Button, Input, SearchBar } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
-import { useRouter, useShareAppMessage } from '@tarojs/taro'
+import { useRouter, useShareAppMessage, useShareTimeline } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageShell } from '../../../components/PageShell'
@@ -188,8 +188,16 @@ function ShareViewPage() {
     void shareView.open(id)
   }, [id, shareView])
 
-  // weapp: forwarding this page in a chat opens the same share.
-  useShareAppMessage(() => ({ title: shareView.meta?.name ?? '地图分享', path: `/pages/share/view/index?id=${encodeURIComponent(id)}` }))
+  // weapp: forwarding this page in a chat opens the same share, its card showing the share's map;
+  // Moments is offered for public shares only (the store withdraws it for a password share).
+  useShareAppMessage(() => {
+    const { title, path, imageUrl } = shareView.forward
+    return { title, path, imageUrl }
+  })
+  useShareTimeline(() => {
+    const { title, query, imageUrl } = shareView.forward
+    return { title, query, imageUrl }
+  })
 
   return (
     <PageShell className='share-view-page'>
