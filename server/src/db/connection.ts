@@ -25,14 +25,40 @@ export type DatabaseOptions = { kind: 'sqlite'; file: string } | { kind: 'postgr
 
 export function openDatabase(options: DatabaseOptions): Database {
   const pgPool = options.kind === 'postgres' ? postgresPool(options) : undefined
-  const kysely = pgPool ? new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pgPool }) }) : new Kysely<Tables>({ dialect: sqliteDialect((options as { file: string }).file) })
+  const version = { value: 0 }
+  const kysely = pgPool ? new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pgPool }) }) : new Kysely<Tables>({ dialect: sqliteDialect((options as { file: string }).file, version) })
+  if (!pgPool) teamVersions.set(kysely, version)
   let closing: Promise<void> | undefined
   // Idempotent: shutdown paths may race (signal during a failed start, tests closing twice).
   const schema = options.kind === 'postgres' ? options.schema : undefined
   return { kysely, dialect: options.kind, schema, pgPool, close: () => (closing ??= kysely.destroy()) }
 }
 
-function sqliteDialect(file: string): SqliteDialect {
+/**
+ * What a caller's standing is made of changes rarely (sessions, users, groups, memberships,
+ * departments, roles, grants) while markers are saved all the time. On SQLite this process is the
+ * only writer, so a counter in memory, bumped by every statement that may write anything but the
+ * tables of map data listed below, says when a standing loaded before may have changed. A
+ * rolled-back write bumps it too, which only costs a reload. PostgreSQL may have other writers: no
+ * counter there.
+ */
+const teamVersions = new WeakMap<Executor, { value: number }>()
+
+/** The counter of changes to callers' standing, or undefined when it cannot be known in this process (PostgreSQL, or a transaction's executor). */
+export function teamVersion(db: Executor): number | undefined {
+  return teamVersions.get(db)?.value
+}
+
+const READ_OR_TRANSACTION = /^\s*(select|begin|commit|rollback|savepoint|release|pragma)\b/i
+// Writes to these tables never change a caller's standing; any other write (including a layer's delete) bumps the counter.
+const MAP_DATA_WRITE = /^\s*(?:(?:insert|replace)(?:\s+or\s+\w+)?\s+into|update|delete\s+from)\s+"?(?:markers|markers_rtree|oplog|sync_seqs|sync_changes|notes|layer_fields|rate_hits)"?[\s(]/i
+const LAYER_UPDATE = /^\s*update\s+"?layers"?\s/i
+
+function changesStanding(source: string): boolean {
+  return !READ_OR_TRANSACTION.test(source) && !MAP_DATA_WRITE.test(source) && !LAYER_UPDATE.test(source)
+}
+
+function sqliteDialect(file: string, version: { value: number }): SqliteDialect {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const database = new SqliteDatabase(file)
   database.pragma('journal_mode = WAL')
@@ -40,7 +66,7 @@ function sqliteDialect(file: string): SqliteDialect {
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
-  cacheStatements(database)
+  cacheStatements(database, version)
   return new SqliteDialect({ database })
 }
 
@@ -52,18 +78,35 @@ const STATEMENT_CACHE_SIZE = 500
  * again itself when the schema changed). Kysely runs one query at a time on the connection, so a
  * statement is never in use twice at once. Bounded: the oldest SQL text leaves first.
  */
-function cacheStatements(database: SqliteDatabase.Database): void {
+function cacheStatements(database: SqliteDatabase.Database, version: { value: number }): void {
   const prepare = database.prepare.bind(database)
+  const exec = database.exec.bind(database)
+  database.exec = ((source: string) => {
+    version.value++
+    return exec(source)
+  }) as typeof database.exec
   const cache = new Map<string, SqliteDatabase.Statement>()
   database.prepare = ((source: string) => {
     let statement = cache.get(source)
     if (!statement) {
-      statement = prepare(source)
+      // Every transaction takes the write lock when it begins: one that starts reading and writes later could find another writer in between (SQLITE_BUSY at once, busy_timeout does not apply to the upgrade).
+      statement = prepare(/^begin$/i.test(source.trim()) ? 'begin immediate' : source)
+      if (changesStanding(source)) bumpOnRun(statement, version)
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!)
       cache.set(source, statement)
     }
     return statement
   }) as typeof database.prepare
+}
+
+function bumpOnRun(statement: SqliteDatabase.Statement, version: { value: number }): void {
+  for (const method of ['run', 'all', 'get', 'iterate'] as const) {
+    const original = statement[method].bind(statement) as (...args: unknown[]) => unknown
+    ;(statement as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      version.value++
+      return original(...args)
+    }
+  }
 }
 
 function postgresPool(options: { url: string; schema?: string; maxConnections?: number }): Pool {

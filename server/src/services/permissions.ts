@@ -38,6 +38,7 @@ import { optsOfMember, optsOnLayer } from '../db/layer-auth'
 import { findLayer, layersOfGroup, type LayerRow } from '../db/layers'
 import { moduleIdsOfUser } from '../db/role-modules'
 import type { GroupRow, JoinRow } from '../db/schema'
+import { StandingCache } from '../db/standing-cache'
 import { findUserById } from '../db/users'
 import { BusinessError, UnauthorizedError } from '../envelope'
 
@@ -91,9 +92,16 @@ export async function loadTeamContext(db: Executor, group: GroupRow, join: JoinR
   }
 }
 
+// Shared by the requests of one user: nothing may change a MapCaller once made. A refusal is not kept.
+const standings = new StandingCache<number, MapCaller>()
+
 /** The caller's selected group and standing; NOT_FOUND without a group, FORBIDDEN when no longer a member. */
 export async function mapCaller(db: Executor, caller: Caller | MapCaller): Promise<MapCaller> {
   if ('groupId' in caller) return caller
+  return standings.get(db, caller.userId, () => loadMapCaller(db, caller))
+}
+
+async function loadMapCaller(db: Executor, caller: Caller): Promise<MapCaller> {
   const user = await findUserById(db, caller.userId)
   if (!user) throw new UnauthorizedError()
   const group = user.select_groupid ? await findGroupById(db, user.select_groupid) : undefined
