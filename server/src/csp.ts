@@ -1,10 +1,11 @@
 /**
  * The Content-Security-Policy of the H5 app's pages, made from the index.html the build wrote: the
  * hashes of its inline scripts (Taro's root font-size script) and the map sources it names
- * (src/index.html's teammap-map-* metas, set from AMAP_KEY and MAP_TILE_URL at build time), so the
- * policy admits what this build loads and nothing else.
+ * (src/index.html's teammap-map-* metas, set from AMAP_KEY and MAP_TILE_URL at build time, and the
+ * other tile sources the keyless map offers), so the policy admits what this build loads and nothing else.
  */
 import { createHash } from 'node:crypto'
+import { AMAP_TILE_URL } from '../../src/domain/tileSources'
 
 /** AMap JS API 2.0 and Loca: the loader's scripts, their JSONP services and tiles (*.amap.com, *.autonavi.com). */
 const AMAP_SCRIPTS = ['https://*.amap.com']
@@ -13,13 +14,15 @@ const AMAP_DATA = ['https://*.amap.com', 'https://*.autonavi.com']
 export function appContentSecurityPolicy(indexHtml: string): string {
   const amap = metaContent(indexHtml, 'teammap-map-engine') === 'amap'
   const tiles = tileSource(metaContent(indexHtml, 'teammap-map-tiles') ?? '')
+  // The keyless map also offers AMap's tiles (domain/tileSources.ts: 地图样式 → 底图来源).
+  const amapTiles = metaContent(indexHtml, 'teammap-map-engine') === 'leaflet' ? tileSource(AMAP_TILE_URL) : null
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...inlineScriptHashes(indexHtml), ...(amap ? AMAP_SCRIPTS : [])],
     // Taro's components, NutUI and Leaflet set style attributes and insert <style> elements.
     ['style-src', "'self'", "'unsafe-inline'"],
     // data: Leaflet's and NutUI's inlined images; blob: camera photos and canvas exports shown before upload.
-    ['img-src', "'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...(amap ? AMAP_DATA : [])],
+    ['img-src', "'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...(amapTiles ? [amapTiles] : []), ...(amap ? AMAP_DATA : [])],
     ['font-src', "'self'", 'data:'],
     // 'self' covers the API and, under CSP Level 3, ws:/wss: to this host (a live sync socket);
     // blob:/data: because uploading a photo reads its blob: URL.

@@ -93,6 +93,8 @@ export const PAYMENT_USERINFO_POLL_MS = 3_000
 export const PAYMENT_NOTICE_MS = 7_000
 export const REFRESH_NOTICE_DELAY_MS = 3_000
 export const NOTICE_BAR_MS = 3_000
+/** A notice that offers an action (切换底图) stays longer than the default: the user reads it, then taps. */
+export const NOTICE_ACTION_MS = 8_000
 
 /** Geocoding range (China). */
 export const GEOCODE_RANGE = { lng: [70, 136] as [number, number], lat: [2, 54] as [number, number] }

@@ -110,6 +110,9 @@ export const MAP_MSG = {
 
 /** Map data screens (client): confirmations and notices of the layer panel, /addinfo, /fields and /oplog. */
 export const MAP_UI_MSG = {
+  /** The 地图样式 sheet's choice of tiles (keyless H5 map), and the tile-failure notice's action that opens it. */
+  tileSourceTitle: '底图来源',
+  switchTiles: '切换底图',
   deleteLayerConfirm: (name: string) => `确定删除"${name}"吗？可在操作日志中恢复。`,
   deleteMarkerConfirm: (name: string) => `确定删除标注"${name}"吗？可在操作日志中恢复。`,
   deleteNoteConfirm: '确定删除这条备注吗？',
@@ -178,6 +181,8 @@ export const MAP_ENGINE_MSG = {
   partNeedsThree: '当前部分至少需要3个顶点',
   editHint: '拖动顶点，或点选一个顶点后点击地图上的新位置',
   editTapTarget: '点击地图上的新位置，放置选中的顶点',
+  /** A point has no vertices to pick: its pin is dragged, or a tap on the map puts it there. */
+  editPointHint: '拖动标注到新位置，或点击地图上的新位置',
   locationInvalid: '位置坐标无效',
   membersNone: '还没有成员上报位置',
   loaderKeyMissing: '地图Key未配置',

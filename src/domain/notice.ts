@@ -3,11 +3,18 @@ import { NOTICE_BAR_MS } from './constants'
 
 export type NoticeType = 'primary' | 'warning' | 'success' | 'danger' | 'error'
 
+/** What a notice offers to do about its cause (a bare-text button at its end); tapping it also dismisses the notice. */
+export interface NoticeAction {
+  label: string
+  run: () => void
+}
+
 export interface Notice {
   id: number
   type: NoticeType
   text: string
   duration: number
+  action?: NoticeAction
 }
 
 export const NOTICE_COLORS: Record<NoticeType, { bg: string; color: string }> = {
@@ -19,7 +26,7 @@ export const NOTICE_COLORS: Record<NoticeType, { bg: string; color: string }> = 
 }
 
 let seq = 0
-export function makeNotice(text: string, type: NoticeType = 'error', duration: number = NOTICE_BAR_MS): Notice {
+export function makeNotice(text: string, type: NoticeType = 'error', duration: number = NOTICE_BAR_MS, action?: NoticeAction): Notice {
   seq += 1
-  return { id: seq, type, text, duration }
+  return action ? { id: seq, type, text, duration, action } : { id: seq, type, text, duration }
 }

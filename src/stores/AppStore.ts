@@ -4,8 +4,9 @@ import type { SystemConfig } from '../../types/entities'
 import { MSG } from '../domain/messages'
 import { DEFAULT_MAP_STYLE, DEFAULT_SYSTEM_CONFIG, NOTICE_BAR_MS } from '../domain/constants'
 import { clusterCountShown } from '../domain/mapSettings'
-import { makeNotice, type Notice, type NoticeType } from '../domain/notice'
+import { makeNotice, type Notice, type NoticeAction, type NoticeType } from '../domain/notice'
 import { isAreaUnit, type AreaUnit } from '../domain/points'
+import { DEFAULT_TILE_SOURCE, isTileSourceId, type TileSourceId } from '../domain/tileSources'
 import type { AppUpgrade } from '../domain/upgrade'
 import { shanghaiDay, trialWelcomeDue, vipPrompt } from '../domain/vipPrompt'
 import type { RootStore } from './RootStore'
@@ -45,6 +46,8 @@ export class AppStore {
   show_cluster_count: boolean | null = null
   /** The unit areas are shown in (settings). */
   area_unit: AreaUnit = 'm2'
+  /** Which tiles the keyless H5 map shows (地图样式 → 底图来源), remembered on this device. */
+  tile_source: TileSourceId = DEFAULT_TILE_SOURCE
   show_vip_expired_modal = false
   show_vip_exp_modal = false
   show_init_modal = false
@@ -73,6 +76,8 @@ export class AppStore {
     this.upgrade = new UpgradeStore(root)
     makeAutoObservable<AppStore, 'root' | 'timers' | 'causeWatchers'>(this, { root: false, timers: false, causeWatchers: false, upgrade: false })
     this.allowDesktop = root.platform.storage.get(STORAGE_KEYS.allowDesktop) === '1'
+    const tiles = root.platform.storage.get(STORAGE_KEYS.tileSource)
+    if (isTileSourceId(tiles)) this.tile_source = tiles
     this.readBaseSetting()
   }
 
@@ -223,6 +228,13 @@ export class AppStore {
     this.saveBaseSetting()
   }
 
+  /** Another tile source, e.g. where OpenStreetMap is blocked: the map switches at once and this device keeps it. */
+  setTileSource(id: TileSourceId): void {
+    if (!isTileSourceId(id)) return
+    this.tile_source = id
+    this.root.platform.storage.set(STORAGE_KEYS.tileSource, id)
+  }
+
   /** The satellite, road-net and traffic layers over the base map. */
   setBaseLayer(layer: 'satellite_layer' | 'road_layer' | 'traffic_layer', on: boolean): void {
     this[layer] = on
@@ -241,8 +253,8 @@ export class AppStore {
     this.loadingCount = Math.max(0, this.loadingCount + delta)
   }
 
-  notify(text: string, type: NoticeType = 'error', duration: number = NOTICE_BAR_MS): Notice {
-    const notice = makeNotice(text, type, duration)
+  notify(text: string, type: NoticeType = 'error', duration: number = NOTICE_BAR_MS, action?: NoticeAction): Notice {
+    const notice = makeNotice(text, type, duration, action)
     // A success contradicts the problems reported before it: it replaces them.
     if (type === 'success') this.dropNotices((n) => PROBLEM_TYPES.has(n.type))
     this.notices.push(notice)

@@ -14,7 +14,7 @@ import type { MapLoaderState } from '../domain/mapLoader'
 import { MAP_ENGINE_MSG } from '../domain/messages'
 import { checkGeometry, parsePoints, serializePoints } from '../domain/points'
 import type { RootStore } from './RootStore'
-import { MARKER_KIND } from '../domain/markerKinds'
+import { MARKER_KIND, isPoint } from '../domain/markerKinds'
 
 /** The draw pipeline and supercluster, loaded with the map page so that other pages do not carry them. */
 type Engine = typeof import('../domain/mapDraw')
@@ -59,6 +59,9 @@ export interface EditingState {
   /** The vertex picked by a tap, waiting for a tap on the map: [part, vertex]. */
   selected: [number, number] | null
 }
+
+/** What covers the map's edges around a framed route, in CSS px: the map card and search bar, the tool column, the route's card and the count. */
+const ROUTE_FRAME_PADDING = { top: 140, right: 80, bottom: 150, left: 40 }
 
 /** How many taps finish each kind: a point 1, a rectangle 2 (corners), a circle 2 (centre, then a point on the rim). */
 const FIXED_VERTICES: Partial<Record<MarkerType, number>> = { 0: 1, 4: 2, 5: 2 }
@@ -225,7 +228,7 @@ export class MapStore {
    * route shows the server's message and changes nothing.
    */
   async showRoute(id: number): Promise<boolean> {
-    const [route, domain] = await Promise.all([this.root.api.post('/api/route/getbyid', { id }), import('../domain/routes')])
+    const [route, domain, layout] = await Promise.all([this.root.api.post('/api/route/getbyid', { id }), import('../domain/routes'), import('../domain/labelLayout')])
     if (!route) return false
     const line = domain.routeAsLine(route)
     if (!line) return false
@@ -240,7 +243,8 @@ export class MapStore {
         summary: `${domain.formatRouteSummary(route.distance, route.duration)} · ${route.stops.length}个站点`,
         line: { marker: line, parts, holes: [], bbox, dashed: false },
       }
-      const t = fitTarget(bbox)
+      // Framed as close as it fits between the page's cards and tools, so that its stops and their titles stand apart.
+      const t = this.view ? layout.frameBox(bbox, layout.viewSize(this.view), ROUTE_FRAME_PADDING) : fitTarget(bbox)
       this.moveTo(t.lng, t.lat, t.zoom)
     })
     return true
@@ -283,6 +287,8 @@ export class MapStore {
   /** A tap on the map: a vertex while drawing, or the new place of the picked vertex while editing. */
   tapMap(p: LngLat): void {
     if (this.editing) {
+      // A point moves where the map is tapped: it has one place, nothing to pick first.
+      if (isPoint(this.editing.marker.type)) return this.moveVertex(0, 0, p)
       const sel = this.editing.selected
       if (sel) this.moveVertex(sel[0], sel[1], p)
       return
@@ -364,14 +370,15 @@ export class MapStore {
   }
 
   /** What the map draws for the marker being edited (one object while nothing changes). */
-  get editGeometry(): { type: MarkerType; parts: LngLat[][]; radius: number; selected: [number, number] | null } | null {
+  get editGeometry(): { type: MarkerType; parts: LngLat[][]; radius: number; selected: [number, number] | null; markerId: number } | null {
     const e = this.editing
-    return e ? { type: e.marker.type, parts: e.parts, radius: e.radius, selected: e.selected } : null
+    return e ? { type: e.marker.type, parts: e.parts, radius: e.radius, selected: e.selected, markerId: e.marker.id } : null
   }
 
   get editingHint(): string {
     const e = this.editing
     if (!e) return ''
+    if (isPoint(e.marker.type)) return MAP_ENGINE_MSG.editPointHint
     return e.selected ? MAP_ENGINE_MSG.editTapTarget : MAP_ENGINE_MSG.editHint
   }
 

@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   upgradePromptDay: 'upgrade_prompt_day',
   /** Promotion codes registered on this device (JSON list): their page shows the promoter's own view. Kept across logout (a promoter need not use the app). */
   promoterCodes: 'promoter_codes',
+  /** The keyless H5 map's tile source chosen on this device (domain/tileSources.ts): a fact of the device's network, so kept across logout. */
+  tileSource: 'tile_source',
   /** Development-only: continue on a desktop browser. Kept across logout. */
   allowDesktop: 'dev_allow_desktop',
 } as const

@@ -159,6 +159,15 @@ describe('H5 map engine journey (keyless map)', () => {
     expect(await page.locator('path.map-shape--1, path.map-shape--2').count()).toBe(2)
     expect(await page.locator('path.map-shape--3, path.map-shape--4, path.map-shape--5, path.map-shape--6').count()).toBe(4)
     await visible('.map-count', '视野内 1个点 · 6条线/面').waitFor()
+    // Lines' and areas' titles are as legible as a point's: the layer's title style, 14 px by default.
+    // One title per line and area: a title read while a just-closed detail redraws its marker unselected
+    // may be the outgoing one beside its successor, so the set is awaited once it has settled.
+    const shapeTitles = page.locator('.map-shape-title__text')
+    const names = ['一号片区', '两块绿地', '仓库', '服务范围', '规划管', '进水管']
+    await page.waitForFunction((want) => JSON.stringify([...document.querySelectorAll('.map-shape-title__text')].map((e) => e.textContent).sort()) === want, JSON.stringify(names))
+    const sizes = await shapeTitles.evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)))
+    expect(sizes).toHaveLength(6)
+    for (const size of sizes) expect(size).toBeGreaterThanOrEqual(14)
     await shot(page, '31-map-drawn')
   })
 
@@ -186,12 +195,26 @@ describe('H5 map engine journey (keyless map)', () => {
     const before = await visible('.marker-detail .nut-cell', '坐标').textContent()
     await button(page, '调整位置').click()
     await page.getByText('调整“泵站”的位置').waitFor()
-    const handle = page.locator('.map-vertex').first()
-    const box = (await handle.boundingBox())!
+    // A point is moved by its own pin, a large target, in a point's words: no vertices, and no second pin left at the old place.
+    await page.getByText('拖动标注到新位置，或点击地图上的新位置').waitFor()
+    await expect(visible('.map-drawing').textContent()).resolves.not.toMatch(/顶点/)
+    await page.locator('.map-point').waitFor({ state: 'detached' })
+    const pin = page.locator('.map-moving-pin')
+    const box = (await pin.boundingBox())!
+    expect(box.width).toBeGreaterThanOrEqual(44)
+    expect(box.height).toBeGreaterThanOrEqual(44)
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
     await page.mouse.down()
-    await page.mouse.move(box.x + 60, box.y + 40, { steps: 8 })
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, { steps: 8 })
     await page.mouse.up()
+    // The pin went with the drag and stays where it was dropped.
+    await page.waitForFunction(
+      ([x0, y0]) => {
+        const r = document.querySelector('.map-moving-pin')?.getBoundingClientRect()
+        return !!r && Math.abs(r.x - x0 - 60) <= 2 && Math.abs(r.y - y0 - 40) <= 2
+      },
+      [box.x, box.y],
+    )
     await shot(page, '35-map-edit-vertex')
     await button(page, '保存位置').click()
     await visible('.marker-detail__name', exact('泵站')).waitFor()
@@ -251,6 +274,25 @@ describe('H5 map engine journey (keyless map)', () => {
       const [ox, oy] = rings[0][0]
       return { hole: screen(hx, hy).toJSON(), band: screen(hx + (ox - hx) * 0.65, hy + (oy - hy) * 0.65).toJSON() }
     })
+    // The area's title leaves the hole (where its centroid now is) for the filled band around it.
+    await page.waitForFunction(() => {
+      const path = document.querySelector('path.map-shape--3') as SVGPathElement | null
+      const title = [...document.querySelectorAll('.map-shape-title')].find((e) => e.textContent === '一号片区')
+      const rings = path?.getAttribute('d')?.split('M').filter(Boolean)
+      if (!path || !title || rings?.length !== 2) return false
+      const ctm = path.getScreenCTM()!
+      const hole = rings[1]
+        .replace(/z/i, '')
+        .split('L')
+        .map((xy) => xy.trim().split(/\s+/).map(Number))
+        .map(([x, y]) => new DOMPoint(x, y).matrixTransform(ctm))
+      const r = title.getBoundingClientRect()
+      const [px, py] = [r.left + r.width / 2, r.top + r.height / 2]
+      let inside = false
+      for (let i = 0, j = hole.length - 1; i < hole.length; j = i++)
+        if (hole[i].y > py !== hole[j].y > py && px < hole[i].x + ((py - hole[i].y) * (hole[j].x - hole[i].x)) / (hole[j].y - hole[i].y)) inside = !inside
+      return !inside
+    })
     const hit = (x: number, y: number) => page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.matches('path.map-shape--3') ?? false, [x, y])
     expect(await hit(spots.hole.x, spots.hole.y)).toBe(false)
     expect(await hit(spots.band.x, spots.band.y)).toBe(true)
@@ -276,8 +318,9 @@ describe('H5 map engine journey (keyless map)', () => {
   it('hides the map tiles from the base-map sheet and shows them again', async () => {
     await visible('.map-tool', '底图').click()
     await visible('.basemap-sheet').waitFor()
-    // The keyless map offers only its tiles, and tells the user nothing of the server's map key (README does, for operators).
-    expect(await visible('.basemap-sheet .nut-cell').count()).toBe(1)
+    // The keyless map offers only its tiles (where they come from, and on or off), and tells the user nothing of the server's map key (README does, for operators).
+    expect(await visible('.basemap-sheet .nut-cell').count()).toBe(2)
+    await visible('.basemap-sheet .basemap-source', '底图来源').waitFor()
     expect(await visible('.basemap-sheet').textContent()).not.toMatch(/AMAP|Key/i)
     await visible('.basemap-sheet .nut-cell', '底图').locator('.nut-switch').click()
     await page.locator('.leaflet-tile-pane .leaflet-layer').waitFor({ state: 'detached' })

@@ -109,6 +109,28 @@ describe('route planning', () => {
     await on(page, '.map-route__summary', /3个站点/).waitFor()
     // The route is one line over the three stop markers.
     await on(page, '.map-count', '1条线/面').waitFor()
+    // Framed between the page's cards: the stops stand apart (西单 to 东单 over 200 px), clear of the
+    // top cards and the route card, along a line that can be seen; no two titles cover each other.
+    // Waited for as a state: the view moves to the route, then the titles are laid out again.
+    const framed = await page.waitForFunction(() => {
+      const pins = [...document.querySelectorAll('.map-point .map-point__body')].map((e) => e.getBoundingClientRect())
+      const line = document.querySelector('path.map-shape--1')?.getBoundingClientRect()
+      const titles = [...document.querySelectorAll('.map-title, .map-shape-title')]
+        .filter((e) => getComputedStyle(e).visibility !== 'hidden')
+        .map((e) => ({ text: e.textContent, box: e.getBoundingClientRect(), size: parseFloat(getComputedStyle(e.querySelector('.map-shape-title__text') ?? e).fontSize) }))
+      const xs = pins.map((r) => r.x + r.width / 2)
+      const spread = Math.max(...xs) - Math.min(...xs)
+      const overlaps = titles.some((a) => titles.some((b) => a !== b && a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom))
+      if (pins.length !== 3 || !line || spread <= 200 || overlaps) return null
+      return { spread, lineWidth: line.width, top: Math.min(...pins.map((r) => r.top)), bottom: Math.max(...pins.map((r) => r.bottom)), titles: titles.map((t) => ({ text: t.text, size: t.size })) }
+    })
+    const seen = (await framed.jsonValue())!
+    expect(seen.lineWidth).toBeGreaterThan(200)
+    const routeCard = (await on(page, '.map-route').boundingBox())!
+    expect(seen.top).toBeGreaterThan(120)
+    expect(seen.bottom).toBeLessThan(routeCard.y)
+    for (const t of seen.titles) expect(t.size).toBeGreaterThanOrEqual(14)
+    expect(seen.titles.map((t) => t.text)).toEqual(expect.arrayContaining(['东单门店', '西单门店']))
     await shot(page, '82-route-on-map')
     await on(page, '.map-route__close').click()
     await on(page, '.map-count', '0条线/面').waitFor()

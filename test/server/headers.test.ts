@@ -64,9 +64,9 @@ describe("the app's pages", () => {
     expect(csp.get('base-uri')).toEqual(["'self'"])
   })
 
-  it('should allow images from the app, data:, blob: and the build tile host', async () => {
+  it('should allow images from the app, data:, blob:, the build tile host and the other tiles the user may choose', async () => {
     const csp = directives((await get('/map')).headers['content-security-policy'] as string)
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'])
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.is.autonavi.com'])
     expect(csp.get('connect-src')).toEqual(["'self'", 'blob:', 'data:'])
     expect(csp.get('worker-src')).toEqual(["'self'", 'blob:'])
     // the installable app: its service worker and web app manifest come from the app itself
@@ -99,8 +99,12 @@ describe('appContentSecurityPolicy', () => {
     expect(amap.get('script-src')).toContain('https://*.amap.com')
     expect(amap.get('img-src')).toEqual(expect.arrayContaining(['https://*.amap.com', 'https://*.autonavi.com']))
     expect(amap.get('connect-src')).toContain('https://*.amap.com')
-    const leaflet = appContentSecurityPolicy(OSM_PAGE)
-    expect(leaflet).not.toContain('amap')
+    const leaflet = directives(appContentSecurityPolicy(OSM_PAGE))
+    expect([...leaflet.values()].flat().join(' ')).not.toContain('amap')
+    // The keyless map's 底图来源 choice: AMap's tile hosts for images, nothing else of AMap's.
+    expect(leaflet.get('img-src')).toContain('https://*.is.autonavi.com')
+    expect(leaflet.get('script-src')!.join(' ')).not.toContain('autonavi')
+    expect(leaflet.get('connect-src')!.join(' ')).not.toContain('autonavi')
   })
 
   it('should admit no other image host for a build without map metas', () => {

@@ -1,4 +1,5 @@
 import { observable, runInAction } from 'mobx'
+import { NOTICE_ACTION_MS, NOTICE_BAR_MS } from '../../src/domain/constants'
 import { MSG } from '../../src/domain/messages'
 import { decryptJson } from '../../src/domain/secure'
 import { decideEntry } from '../../src/router/entry'
@@ -235,6 +236,20 @@ describe('AppStore', () => {
     jest.advanceTimersByTime(2999)
     expect(root.app.currentNotice?.text).toBe('一会儿就消失')
     jest.advanceTimersByTime(1)
+    expect(root.app.currentNotice).toBeNull()
+    jest.useRealTimers()
+  })
+
+  it('keeps a notice that offers an action long enough to tap it, the action with it', () => {
+    jest.useFakeTimers()
+    const { root } = makeRoot()
+    const run = jest.fn()
+    root.app.notify('底图加载失败，标注仍可查看和编辑', 'warning', NOTICE_ACTION_MS, { label: '切换底图', run })
+    jest.advanceTimersByTime(NOTICE_BAR_MS)
+    expect(root.app.currentNotice?.action?.label).toBe('切换底图')
+    root.app.currentNotice?.action?.run()
+    expect(run).toHaveBeenCalledTimes(1)
+    jest.advanceTimersByTime(NOTICE_ACTION_MS - NOTICE_BAR_MS)
     expect(root.app.currentNotice).toBeNull()
     jest.useRealTimers()
   })

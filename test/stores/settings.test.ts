@@ -67,6 +67,31 @@ describe('settings preferences', () => {
   })
 })
 
+describe('the tile source (地图样式 → 底图来源)', () => {
+  it('starts from the build tiles, switches at once and is remembered on this device', () => {
+    const first = makeRoot()
+    expect(first.root.app.tile_source).toBe('osm')
+    first.root.app.setTileSource('amap')
+    expect(first.root.app.tile_source).toBe('amap')
+    expect(makeRoot({}, { storage: first.storage.dump() }).root.app.tile_source).toBe('amap')
+  })
+
+  it("stays after logout: it follows the device's network, not the user", async () => {
+    expect(CLEARED_ON_LOGOUT).not.toContain(STORAGE_KEYS.tileSource)
+    const { root, storage } = await signedInRoot()
+    root.app.setTileSource('none')
+    await root.session.logout()
+    expect(makeRoot({}, { storage: storage.dump() }).root.app.tile_source).toBe('none')
+  })
+
+  it('ignores an unknown source, stored or asked for', () => {
+    const { root } = makeRoot({}, { storage: { [STORAGE_KEYS.tileSource]: 'google' } })
+    expect(root.app.tile_source).toBe('osm')
+    root.app.setTileSource('google' as never)
+    expect(root.app.tile_source).toBe('osm')
+  })
+})
+
 describe('SessionStore.saveProfile (/myinfo, /api/user/save)', () => {
   it.each([
     ['an empty nickname', '', MSG.nicknameRequired],

@@ -88,4 +88,23 @@ describe('overlays handed to the WeChat map through setData', () => {
       { longitude: 116.395, latitude: 39.895 },
     ])
   })
+
+  it("titles lines and areas as points are, in their layer's title style at the line's middle, and a tap on the title opens the shape", () => {
+    const look = { font_size: 14, color: '#1D2129', bg_color: '#FFFFFF', padding: 2, border_weight: 1, border_color: '#165DFF' }
+    const markers = [buildMarker({ id: 11, layer_id: 4, name: '进水管', type: 1, points: '116.1,39.7|116.3,39.7' }), buildMarker({ id: 12, layer_id: 4, name: '泵站', points: '116.2,39.8' })]
+    const scene = weappScene(computeDrawList(buildMarkerIndex(markers), BEIJING), { ...icons, titleStyleOf: () => look })
+    const title = scene.markers.find((m) => m.label?.content === '进水管')!
+    expect(title).toMatchObject({ id: 11, latitude: 39.7, width: 1, height: 1 })
+    expect(title.longitude).toBeCloseTo(116.2, 9)
+    expect(title.label).toMatchObject({ fontSize: 14, color: '#1D2129', bgColor: '#FFFFFF' })
+    expect(scene.markers.find((m) => m.id === 12)!.label!.fontSize).toBe(14)
+  })
+
+  it('draws a point being moved once, as a large handle at its new place instead of its pin at the old one', () => {
+    const point = buildMarker({ id: 21, points: '116.2,39.8' })
+    const list = computeDrawList(buildMarkerIndex([point]), BEIJING)
+    const scene = weappScene(list, { ...icons, editing: { type: 0, parts: [[{ lng: 116.25, lat: 39.85 }]], radius: 0, selected: null, markerId: 21 } })
+    expect(scene.markers.map((m) => m.id)).not.toContain(21)
+    expect(scene.markers).toEqual([expect.objectContaining({ longitude: 116.25, latitude: 39.85, width: 44, height: 44 })])
+  })
 })

@@ -66,7 +66,7 @@ export const IconPicker = observer(function IconPicker({ value, color, onChange 
             上传图标
           </Button>
           {icons.list.length ? (
-            <Button size='small' fill='none' onClick={() => setManaging(!managing)}>
+            <Button size='small' fill='outline' onClick={() => setManaging(!managing)}>
               {managing ? '完成' : '删除图标'}
             </Button>
           ) : null}

@@ -260,7 +260,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
               分享
             </Button>
           ) : null}
-          <Button size='small' fill='none' onClick={() => layers.collapseAll()}>
+          <Button size='small' fill='outline' onClick={() => layers.collapseAll()}>
             全部收起
           </Button>
         </View>

@@ -1,5 +1,6 @@
-/** The coloured top bar of SPEC 4: one notice at a time, 3000 ms by default (timed by the store), click dismisses. */
+/** The coloured top bar of SPEC 4: one notice at a time, 3000 ms by default (timed by the store), click dismisses; an action, when the notice has one, at its end. */
 import { Notify } from '@nutui/nutui-react-taro'
+import { Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { NOTICE_COLORS } from '../../domain/notice'
 import { useStores } from '../../stores/context'
@@ -23,6 +24,19 @@ export const NoticeBar = observer(function NoticeBar() {
       onClose={() => app.dismiss(notice.id)}
     >
       {notice.text}
+      {notice.action ? (
+        <Text
+          className='notice-bar__action'
+          onClick={(e) => {
+            // The bar's own click dismisses; the action does that and more.
+            e.stopPropagation()
+            app.dismiss(notice.id)
+            notice.action?.run()
+          }}
+        >
+          {notice.action.label}
+        </Text>
+      ) : null}
     </Notify>
   )
 })

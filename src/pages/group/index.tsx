@@ -128,7 +128,7 @@ const Members = observer(function Members() {
               手机号添加
             </Button>
             {team.inviteCode ? (
-              <Button size='small' fill='none' className='invite__reset' onClick={() => void team.loadInviteCode(true)}>
+              <Button size='small' fill='outline' className='invite__reset' onClick={() => void team.loadInviteCode(true)}>
                 重置邀请码
               </Button>
             ) : null}

@@ -1,13 +1,12 @@
 import { Category, Location, Plus, Search, User } from '@nutui/icons-react-taro'
-import { ActionSheet, Avatar, Button, Cell, Input, Loading, Popup, SearchBar, Switch } from '@nutui/nutui-react-taro'
+import { ActionSheet, Avatar, Button, Loading } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import type { MarkerType } from '../../../types/mapdata'
-import { LayerPanel } from '../../components/LayerPanel'
-import { MarkerDetail } from '../../components/MarkerDetail'
 import { PageShell } from '../../components/PageShell'
+import { NOTICE_ACTION_MS } from '../../domain/constants'
 import { DEFAULT_CENTER } from '../../domain/geo'
 import { withoutClusterCounts } from '../../domain/mapSettings'
 import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
@@ -16,13 +15,11 @@ import { membershipLabel } from '../../domain/tiers'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
 import { useShareForward } from '../../hooks/useShareForward'
-import { ConflictSheet } from '../../components/ConflictSheet'
-// Not lazy: the sheet is needed exactly when there is no network to load a chunk.
-import { OutboxSheet } from '../../components/OutboxSheet'
 import { SyncChip } from '../../components/SyncChip'
 import { syncStores } from '../../stores/syncStores'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
+import { BasemapSheetOnDemand, ConflictSheetOnDemand, FilterSheetOnDemand, LayerPanelOnDemand, MarkerDetailOnDemand, OutboxSheetOnDemand, SearchPanelOnDemand } from './onDemand'
 
 /** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -51,55 +48,6 @@ function MapData() {
   }, [])
   return null
 }
-
-const SearchPanel = observer(function SearchPanel({ visible, onClose }: { visible: boolean; onClose: () => void }) {
-  const { markers, layers } = useStores()
-  const [kw, setKw] = useState(markers.searchKw)
-
-  return (
-    <Popup visible={visible} position='top' className='map-search' onClose={onClose}>
-      <View className='map-search__bar'>
-        <SearchBar
-          className='map-search__input'
-          placeholder='搜索标注名称、备注、字段内容'
-          value={kw}
-          onChange={(v) => setKw(v)}
-          onSearch={(v) => void markers.search(v)}
-          onClear={() => markers.clearSearch()}
-          right={
-            <Text className='map-search__go' onClick={() => void markers.search(kw)}>
-              搜索
-            </Text>
-          }
-        />
-        <Text className='map-search__cancel' onClick={onClose}>
-          取消
-        </Text>
-      </View>
-      <View className='map-search__results'>
-        {markers.searched && !markers.searchResults.length ? <Text className='map-search__empty'>{MAP_UI_MSG.searchEmpty}</Text> : null}
-        {markers.searchResults.map((m) => (
-          <Cell
-            key={m.id}
-            clickable
-            title={m.name}
-            description={`${MARKER_TYPE_NAMES[m.type]} · ${layers.pathLabel(m.layer_id) || '图层'}`}
-            onClick={() => {
-              onClose()
-              void markers.openDetail(m.id)
-            }}
-          />
-        ))}
-        {markers.canSearchMore ? (
-          <Button className='map-search__more' block fill='none' loading={markers.searching} onClick={() => void markers.searchMore()}>
-            加载更多
-          </Button>
-        ) : null}
-        {markers.searched && markers.searchResults.length ? <Text className='map-search__total muted'>共{markers.searchTotal}个结果</Text> : null}
-      </View>
-    </Popup>
-  )
-})
 
 interface AddOption {
   [key: string]: string | boolean
@@ -152,7 +100,7 @@ const DrawingBar = observer(function DrawingBar() {
             完成
           </Button>
         ) : null}
-        <Button size='small' fill='none' onClick={() => map.cancelDrawing()}>
+        <Button size='small' fill='outline' onClick={() => map.cancelDrawing()}>
           取消
         </Button>
       </View>
@@ -181,63 +129,8 @@ const EditingBar = observer(function EditingBar() {
   )
 })
 
-const STYLE_ROWS: { key: 'bg' | 'road' | 'building' | 'poi'; label: string }[] = [
-  { key: 'bg', label: '底图' },
-  { key: 'road', label: '道路' },
-  { key: 'building', label: '建筑' },
-  { key: 'poi', label: '地名标注' },
-]
-
-/** The base-map sheet: the layers and style elements this platform's map can switch (SPEC 3). */
-const BasemapSheet = observer(function BasemapSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
-  const { app, platform } = useStores()
-  const capabilities = platform.mapCapabilities
-  const layers: { key: 'satellite_layer' | 'road_layer' | 'traffic_layer'; label: string; can: boolean }[] = [
-    { key: 'satellite_layer', label: '卫星图', can: capabilities.satellite },
-    { key: 'road_layer', label: '路网', can: capabilities.roadnet },
-    { key: 'traffic_layer', label: '实时路况', can: capabilities.traffic },
-  ]
-  const shown = layers.filter((l) => l.can)
-  return (
-    <Popup visible={visible} position='bottom' round closeable title='地图样式' className='basemap-sheet' onClose={onClose}>
-      <Cell.Group>
-        {shown.map((l) => (
-          <Cell key={l.key} title={l.label} extra={<Switch checked={app[l.key]} onChange={(v) => app.setBaseLayer(l.key, v)} />} />
-        ))}
-        {STYLE_ROWS.filter((r) => capabilities.features.includes(r.key)).map((r) => (
-          <Cell key={r.key} title={r.label} extra={<Switch checked={app.map_style[r.key]} onChange={(v) => app.setMapStyle(r.key, v)} />} />
-        ))}
-      </Cell.Group>
-    </Popup>
-  )
-})
-
-/** What the map draws: a keyword in the name and the kinds shown (SPEC 3 marker filter, kept on the phone). */
-const FilterSheet = observer(function FilterSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
-  const { markers, map } = useStores()
-  const f = markers.filter
-  return (
-    <Popup visible={visible} position='bottom' round closeable title='筛选标注' className='filter-sheet' onClose={onClose}>
-      <View className='filter-sheet__body'>
-        <Input className='filter-sheet__kw' placeholder='标注名称包含的文字' value={f.kw} onChange={(v) => markers.setFilterKw(v)} clearable />
-        <Cell.Group>
-          {MARKER_TYPES.map((t) => (
-            <Cell key={t} title={MARKER_TYPE_NAMES[t]} extra={<Switch checked={f.show[t] !== false} onChange={(v) => markers.setKindShown(t, v)} />} />
-          ))}
-        </Cell.Group>
-        <Text className='filter-sheet__count muted'>
-          视野内 {map.drawList.pointsInView}个点 · {map.drawList.shapes.length}条线/面
-        </Text>
-        <Button block fill='outline' disabled={!markers.filterActive} onClick={() => markers.resetFilter()}>
-          清除筛选
-        </Button>
-      </View>
-    </Popup>
-  )
-})
-
 function MapPage() {
-  const { session, app, navigate, map, layers, markers, tracker } = useStores()
+  const { session, app, navigate, map, layers, markers, tracker, platform } = useStores()
   useShareForward()
   // Once asked for, the share dialog stays mounted (it keeps its own open/closed state).
   const [shareUsed, setShareUsed] = useState(false)
@@ -288,11 +181,17 @@ function MapPage() {
           self={app.self_location}
           onReady={() => map.setLoaderState('loaded')}
           basemap={app.basemap}
+          tileSource={app.tile_source}
           onError={(msg) => {
             map.setLoaderState('failed')
             app.notify(msg, 'danger')
           }}
-          onBasemapError={() => app.notify(MAP_MSG.basemapFailed, 'warning')}
+          onBasemapError={() =>
+            // Where another source can be chosen, the notice offers it (OpenStreetMap is often blocked in China).
+            platform.mapCapabilities.tileSources?.length
+              ? app.notify(MAP_MSG.basemapFailed, 'warning', NOTICE_ACTION_MS, { label: MAP_UI_MSG.switchTiles, run: () => setBasemapOpen(true) })
+              : app.notify(MAP_MSG.basemapFailed, 'warning')
+          }
           onViewChange={(v) => map.setView(v)}
           onMarkerTap={(id) => map.tapMarker(id)}
           onClusterTap={(c) => map.tapCluster(c)}
@@ -385,13 +284,13 @@ function MapPage() {
         }}
         onCancel={() => setAdding(false)}
       />
-      <BasemapSheet visible={basemapOpen} onClose={() => setBasemapOpen(false)} />
-      <FilterSheet visible={filterOpen} onClose={() => setFilterOpen(false)} />
-      <LayerPanel visible={panel} onClose={() => setPanel(false)} />
-      <SearchPanel visible={search} onClose={() => setSearch(false)} />
-      <MarkerDetail />
-      <ConflictSheet />
-      <OutboxSheet />
+      <BasemapSheetOnDemand visible={basemapOpen} onClose={() => setBasemapOpen(false)} />
+      <FilterSheetOnDemand visible={filterOpen} onClose={() => setFilterOpen(false)} />
+      <LayerPanelOnDemand visible={panel} onClose={() => setPanel(false)} />
+      <SearchPanelOnDemand visible={search} onClose={() => setSearch(false)} />
+      <MarkerDetailOnDemand />
+      <ConflictSheetOnDemand />
+      <OutboxSheetOnDemand />
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
           <ShareDialog />

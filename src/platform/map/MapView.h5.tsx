@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react'
 import { DEFAULT_MAP_PLUGIN_VERSION } from '../../domain/constants'
 import { checkAmapLoader } from '../../domain/mapLoader'
 import { MSG } from '../../domain/messages'
+import { tileSourceOf } from '../../domain/tileSources'
 import { AmapEngine } from './amapEngine'
 import { LeafletEngine, type EngineCallbacks } from './leafletEngine'
 import { tileAttribution } from './tileAttribution'
@@ -22,19 +23,21 @@ interface Engine {
   renderEditing: LeafletEngine['renderEditing']
   renderMembers: LeafletEngine['renderMembers']
   setBasemap: LeafletEngine['setBasemap']
+  /** Leaflet only: AMap draws its own base map. */
+  setTiles?: LeafletEngine['setTiles']
   renderSelf: LeafletEngine['renderSelf']
   moveTo: LeafletEngine['moveTo']
   destroy(): void
 }
 
 export function MapView(props: MapViewProps) {
-  const { center, zoom, className, draw, selectedId, draft, editing, titleStyleOf, target, members, basemap, self } = props
+  const { center, zoom, className, draw, selectedId, draft, editing, titleStyleOf, target, members, basemap, self, tileSource } = props
   const host = useRef<HTMLDivElement | null>(null)
   const engine = useRef<Engine | null>(null)
   // The latest callbacks, read by the engine at event time (props change on every render).
   const latest = useRef(props)
   latest.current = props
-  const callbacks = (): EngineCallbacks => latest.current
+  const callbacks = (): MapViewProps => latest.current
 
   useEffect(() => {
     let disposed = false
@@ -93,6 +96,10 @@ export function MapView(props: MapViewProps) {
     if (engine.current && target) engine.current.moveTo(target)
   }, [target])
 
+  useEffect(() => {
+    engine.current?.setTiles?.(tilesOf(tileSource))
+  }, [tileSource])
+
   return (
     <View className={className} style={{ width: '100%', height: '100%' }}>
       <div ref={host} className='map-canvas' data-testid='map-canvas' style={{ width: '100%', height: '100%' }} />
@@ -100,9 +107,14 @@ export function MapView(props: MapViewProps) {
   )
 }
 
-async function startLeaflet(el: HTMLElement, center: MapViewProps['center'], zoom: number, cb: () => EngineCallbacks): Promise<Engine> {
+async function startLeaflet(el: HTMLElement, center: MapViewProps['center'], zoom: number, cb: () => MapViewProps): Promise<Engine> {
   const L = (await import('leaflet')).default
-  return new LeafletEngine(L, el, center, zoom, MAP_TILE_URL, tileAttribution(MAP_TILE_URL, MAP_TILE_ATTRIBUTION), cb)
+  return new LeafletEngine(L, el, center, zoom, tilesOf(cb().tileSource), cb)
+}
+
+/** The source chosen on this device, among the build's tiles (MAP_TILE_URL), AMap's and none. */
+function tilesOf(id: MapViewProps['tileSource']) {
+  return tileSourceOf(id, { url: MAP_TILE_URL, attribution: tileAttribution(MAP_TILE_URL, MAP_TILE_ATTRIBUTION) })
 }
 
 /** Loca's version, loaded with the map for the heatmap (Loca 2 goes with JS API 2.0). */

@@ -9,7 +9,8 @@ import type { LngLat } from '../../domain/geo'
 import { rectangleCorners } from '../../domain/points'
 import type { DrawList, Shape } from '../../domain/mapDraw'
 import { drawnStyle } from '../../domain/pendingLook'
-import { clusterMarkup, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, type Markup, type TitleStyleOf } from './markup'
+import { clusterMarkup, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, titleCss, type Markup, type TitleStyleOf } from './markup'
+import { shapeLabelPoint } from '../../domain/labelPoint'
 import type { MemberLocation } from '../../../types/entities'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
@@ -28,6 +29,9 @@ export class AmapEngine {
   private heat: any = null
   private selfOverlay: any = null
   private lastTargetSeq = -1
+  /** The point whose own pin is being dragged elsewhere (its pin at the old place is left out), and the last draw to redo then. */
+  private movingPointId: number | null = null
+  private lastRender: Parameters<AmapEngine['render']> | null = null
   private readonly baseLayers: Record<'satellite' | 'roadnet' | 'traffic', any> = { satellite: null, roadnet: null, traffic: null }
 
   constructor(
@@ -83,19 +87,23 @@ export class AmapEngine {
   }
 
   render(list: DrawList, selectedId: number | null, titleStyleOf: TitleStyleOf | undefined): void {
+    this.lastRender = [list, selectedId, titleStyleOf]
     const wanted = new Map<string, () => any>()
     for (const c of list.clusters) {
       const m = clusterMarkup(c)
       wanted.set(m.key, () => this.htmlMarker(m, c, () => this.cb().onClusterTap?.(c)))
     }
     for (const p of list.points) {
+      if (p.id === this.movingPointId) continue
       const m = pointMarkup(p, p.id === selectedId, titleStyleOf)
       wanted.set(m.key, () => this.htmlMarker(m, pointOf(p), () => this.cb().onMarkerTap?.(p.id)))
     }
     const titles = list.shapes.length <= SHAPE_TITLES_MAX
     for (const s of list.shapes) {
-      const key = `s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${titles ? 1 : 0}`
-      wanted.set(key, () => this.shapeOverlay(s, s.marker.id === selectedId, titles))
+      // A line's or area's title takes its layer's title style, as a point's does (SPEC: 14 px by default).
+      const title = titles ? (titleStyleOf ? titleCss(titleStyleOf(s.marker.layer_id)) : DEFAULT_TITLE_CSS) : null
+      const key = `s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${title ?? ''}`
+      wanted.set(key, () => this.shapeOverlay(s, s.marker.id === selectedId, title))
     }
     for (const [key, overlay] of this.items) {
       if (!wanted.has(key)) {
@@ -115,7 +123,7 @@ export class AmapEngine {
     this.cb().onShapesDrawn?.()
   }
 
-  private shapeOverlay(s: Shape, selected: boolean, title: boolean): any[] {
+  private shapeOverlay(s: Shape, selected: boolean, title: string | null): any[] {
     const m = s.marker
     const style = drawnStyle(m)
     const color = style.color || '#165DFF'
@@ -143,12 +151,7 @@ export class AmapEngine {
         overlays.push(new A.Polygon({ ...stroke, path: holes.length ? [part, ...holes].map(path) : path(part) }))
       })
     for (const o of overlays) o.on('click', () => this.cb().onMarkerTap?.(m.id))
-    if (title) {
-      const [w, so, e, n] = s.bbox
-      overlays.push(
-        new A.Text({ text: m.name, position: [(w + e) / 2, (so + n) / 2], anchor: 'center', style: { 'font-size': '12px', padding: '1px 4px', border: 'none', background: 'rgba(255,255,255,0.85)' } }),
-      )
-    }
+    if (title !== null) overlays.push(new A.Text({ text: m.name, position: lngLatArray(shapeLabelPoint(m.type, s.parts, s.holes)), anchor: 'center', style: cssObject(title) }))
     return overlays
   }
 
@@ -217,8 +220,29 @@ export class AmapEngine {
   renderEditing(editing: EditGeometry | null | undefined): void {
     if (this.editOverlays.length) this.map.remove(this.editOverlays)
     this.editOverlays = []
+    const moving = editing && isPoint(editing.type) ? (editing.markerId ?? null) : null
+    if (moving !== this.movingPointId) {
+      this.movingPointId = moving
+      if (this.lastRender) this.render(...this.lastRender)
+    }
     if (!editing) return
     const A = this.AMap
+    // A point being moved is its own pin, a large target dragged where it should go (as on the keyless map).
+    const at = isPoint(editing.type) ? editing.parts[0]?.[0] : undefined
+    if (at) {
+      const pin = new A.Marker({
+        position: [at.lng, at.lat],
+        content: '<div class="map-moving-pin" style="position:relative;width:48px;height:56px"><div class="map-moving-pin__pin"></div></div>',
+        offset: new A.Pixel(-24, -50),
+        anchor: 'top-left',
+        draggable: true,
+        zIndex: 300,
+      })
+      pin.on('dragend', (e: any) => this.cb().onVertexMove?.(0, 0, { lng: e.lnglat.getLng(), lat: e.lnglat.getLat() }))
+      this.editOverlays.push(pin)
+      this.map.add(this.editOverlays)
+      return
+    }
     const style = { strokeColor: '#FF7D00', strokeWeight: 3, fillColor: '#FF7D00', fillOpacity: 0.15, bubble: true }
     if (editing.type === MARKER_KIND.circle) this.editOverlays.push(new A.Circle({ ...style, center: [editing.parts[0][0].lng, editing.parts[0][0].lat], radius: editing.radius }))
     else if (isArea(editing.type)) for (const part of editing.parts) this.editOverlays.push(new A.Polygon({ ...style, path: path(part) }))
@@ -246,4 +270,21 @@ export class AmapEngine {
     this.heat?.destroy?.()
     this.map.destroy()
   }
+}
+
+/** The title look without a layer style to read: SPEC's default title (14 px, dark on white). */
+const DEFAULT_TITLE_CSS = 'font-size:14px;color:#1D2129;background:rgba(255,255,255,0.85);padding:1px 4px;border:none'
+
+/** Inline CSS as the style object AMap's Text takes. */
+function cssObject(css: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const rule of css.split(';')) {
+    const at = rule.indexOf(':')
+    if (at > 0) out[rule.slice(0, at).trim()] = rule.slice(at + 1).trim()
+  }
+  return out
+}
+
+function lngLatArray(p: { lng: number; lat: number }): [number, number] {
+  return [p.lng, p.lat]
 }

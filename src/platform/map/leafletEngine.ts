@@ -1,6 +1,7 @@
 /**
- * The keyless H5 renderer: Leaflet over OSM tiles (a plain background shows where tiles cannot be
- * reached). Stored GCJ-02 is converted to WGS-84 for display and back for the view and taps.
+ * The keyless H5 renderer: Leaflet over the tiles chosen on the device (OSM by default, AMap's, or
+ * none: a plain background, also where tiles cannot be reached). Stored GCJ-02 is converted to
+ * WGS-84 for display and back for the view and taps (setTiles: AMap's grid undoes it).
  * Updates are incremental: layers are kept by key and only what changed is added or removed, and
  * up to 300 lines/areas are SVG layers added in batches across animation frames. Crowded views go
  * on one canvas drawn in slices (canvasLayer.ts): more lines/areas than that, or more than 60
@@ -13,10 +14,13 @@ import type { ClusterItem, DrawList, Shape } from '../../domain/mapDraw'
 import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
 import { createCanvasLayer, shapeStyle, type BadgeItem, type CanvasLayer } from './canvasLayer'
-import { clusterMarkup, clusterSize, esc, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, type TitleStyleOf } from './markup'
+import { clusterMarkup, clusterSize, esc, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, titleCss, type TitleStyleOf } from './markup'
 import { createPointLayer, type PointItem } from './pointLayer'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
+import type { TileSource } from '../../domain/tileSources'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
+import { placeLabels, type LabelBox } from '../../domain/labelLayout'
+import { shapeLabelPoint } from '../../domain/labelPoint'
 
 type L = typeof Leaflet
 
@@ -42,26 +46,29 @@ export class LeafletEngine {
   private pointItems: PointItem[] = []
   private memberItems: PointItem[] = []
   private selfItems: PointItem[] = []
-  private readonly tiles: Leaflet.TileLayer
+  private tiles: Leaflet.TileLayer | null = null
+  /** map_style bg: off hides whatever tiles the source gives. */
+  private tilesShown = true
   private shapeJob = 0
   private lastTargetSeq = -1
+  private declutterFrame = 0
+  /** The point whose own pin is being dragged elsewhere: its pin at the old place is left out meanwhile. */
+  private movingPointId: number | null = null
 
   constructor(
     private readonly L: L,
     el: HTMLElement,
     center: LngLat,
     zoom: number,
-    tileUrl: string,
-    attribution: string,
+    tiles: TileSource,
     private readonly cb: () => EngineCallbacks,
   ) {
     const wgs = gcj02ToWgs84(center)
     // Leaflet's default control carries its own prefix (a link and a flag): only the data's attribution shows.
-    this.map = L.map(el, { zoomControl: false, attributionControl: false }).setView([wgs.lat, wgs.lng], zoom)
-    if (attribution) L.control.attribution({ prefix: false }).addTo(this.map)
-    this.tiles = L.tileLayer(tileUrl, { maxZoom: 20, maxNativeZoom: 19, attribution }).addTo(this.map)
-    // Tiles are often unreachable (OpenStreetMap from China, no signal): say so once, not per tile.
-    this.tiles.once('tileerror', () => this.cb().onBasemapError?.())
+    this.map = L.map(el, { zoomControl: false, attributionControl: false, crs: tiles.gcj02 ? gcj02Crs(L) : L.CRS.EPSG3857 }).setView([wgs.lat, wgs.lng], zoom)
+    // It shows the current tile layer's attribution (none without tiles: the stylesheet hides it empty).
+    L.control.attribution({ prefix: false }).addTo(this.map)
+    this.setTiles(tiles)
     L.control.zoom({ position: 'bottomright' }).addTo(this.map)
     this.draftLayer = L.layerGroup().addTo(this.map)
     this.editLayer = L.layerGroup().addTo(this.map)
@@ -83,14 +90,39 @@ export class LeafletEngine {
     this.crowd.addTo(this.map)
     this.points.addTo(this.map)
     this.map.on('moveend', () => this.reportView())
+    // Titles move apart or together with the zoom: which of them show is decided again once the view settles.
+    this.map.on('zoomend moveend', () => this.scheduleDeclutter())
     this.map.on('click', (e: Leaflet.LeafletMouseEvent) => this.cb().onMapTap?.(wgs84ToGcj02({ lng: e.latlng.lng, lat: e.latlng.lat })))
   }
 
   /** The keyless map can hide its tiles (map_style bg off): the plain background shows instead. */
   setBasemap(b: Basemap | undefined): void {
-    const show = b?.bg !== false
-    if (show && !this.map.hasLayer(this.tiles)) this.tiles.addTo(this.map)
-    if (!show && this.map.hasLayer(this.tiles)) this.tiles.remove()
+    this.tilesShown = b?.bg !== false
+    if (!this.tiles) return
+    if (this.tilesShown && !this.map.hasLayer(this.tiles)) this.tiles.addTo(this.map)
+    if (!this.tilesShown && this.map.hasLayer(this.tiles)) this.tiles.remove()
+  }
+
+  /**
+   * Another tile source, in place (the view stays where it is). Every layer here is placed in
+   * WGS-84 (this file and the canvas convert stored GCJ-02 at their edge); for tiles on AMap's
+   * GCJ-02 grid the map's projection shifts back to GCJ-02 before Web Mercator, so a stored point
+   * lands on the tile pixel AMap gives it, unshifted.
+   */
+  setTiles(source: TileSource): void {
+    const L = this.L
+    const crs = source.gcj02 ? gcj02Crs(L) : L.CRS.EPSG3857
+    if (this.map.options.crs !== crs) {
+      const center = this.map.getCenter()
+      this.map.options.crs = crs
+      // reset: placed anew under the new projection, not animated from the old one (an option @types/leaflet lacks).
+      this.map.setView(center, this.map.getZoom(), { reset: true } as Leaflet.ZoomPanOptions)
+    }
+    this.tiles?.remove()
+    this.tiles = source.url ? L.tileLayer(source.url, { maxZoom: 20, maxNativeZoom: source.maxNativeZoom, subdomains: source.subdomains, attribution: source.attribution }) : null
+    // Tiles are often unreachable (OpenStreetMap from China, no signal): say so once per source, not per tile.
+    this.tiles?.once('tileerror', () => this.cb().onBasemapError?.())
+    if (this.tiles && this.tilesShown) this.tiles.addTo(this.map)
   }
 
   /** The first view, once the page listens. */
@@ -131,7 +163,7 @@ export class LeafletEngine {
     const styleOf: TitleStyleOf | undefined = titleStyleOf && ((id) => styles.get(id) ?? styles.set(id, titleStyleOf(id)).get(id)!)
     for (const m of list.points) items.push(pointItem(m, m.id === selectedId, styleOf))
     this.pointItems = items
-    this.points.setItems([...items, ...this.memberItems, ...this.selfItems])
+    this.showPoints()
     if (list.heat)
       for (const h of list.heat)
         wanted.set(`h:${h.lng.toFixed(6)},${h.lat.toFixed(6)}:${h.count}`, () =>
@@ -141,7 +173,8 @@ export class LeafletEngine {
     const onCanvas = list.shapes.length > SVG_SHAPES_MAX
     this.crowd.setShapes(onCanvas ? list.shapes : [], selectedId)
     const shapeKeys: [string, Shape][] = []
-    if (!onCanvas) for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${titles ? 1 : 0}`, s])
+    if (!onCanvas)
+      for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${titles && styleOf ? titleCss(styleOf(s.marker.layer_id)) : ''}`, s])
 
     const keep = new Set<string>([...wanted.keys(), ...shapeKeys.map(([k]) => k)])
     for (const [key, layer] of this.items) {
@@ -158,12 +191,51 @@ export class LeafletEngine {
     const addBatch = (from: number) => {
       if (job !== this.shapeJob) return
       for (const [key, s] of missing.slice(from, from + SHAPE_BATCH)) {
-        if (!this.items.has(key)) this.items.set(key, this.shapeLayer(s, s.marker.id === selectedId, titles ? titleStyleOf : undefined).addTo(this.map))
+        if (this.items.has(key)) continue
+        const layer = this.shapeLayer(s, s.marker.id === selectedId, titles ? styleOf : undefined).addTo(this.map)
+        // Leaflet opens a permanent title at the path's centre, which for an area is its centroid (outside a
+        // C-shaped area, in a ring-shaped one's hole): it moves to the shape's label point, on the filled part.
+        if (titles && styleOf) layer.openTooltip(this.ll(shapeLabelPoint(s.marker.type, s.parts, s.holes)))
+        this.items.set(key, layer)
       }
       if (from + SHAPE_BATCH < missing.length) requestAnimationFrame(() => addBatch(from + SHAPE_BATCH))
-      else if (!onCanvas) this.cb().onShapesDrawn?.()
+      else {
+        if (!onCanvas) this.cb().onShapesDrawn?.()
+        this.scheduleDeclutter()
+      }
     }
     addBatch(0)
+  }
+
+  /** One title layout per frame, however many draws and moves asked for it. */
+  private scheduleDeclutter(): void {
+    if (this.declutterFrame) return
+    this.declutterFrame = requestAnimationFrame(() => {
+      this.declutterFrame = 0
+      this.declutter()
+    })
+  }
+
+  /**
+   * Titles that would cover each other or a cluster badge: the selected marker's shows first, then points', then lines'
+   * and areas' in the order they were drawn (a route's line comes last: its card names it too); a title
+   * that would overlap one shown is hidden until the view leaves it room. Pins and shapes stay drawn.
+   */
+  private declutter(): void {
+    const container = this.map.getContainer()
+    const titles = Array.from(container.querySelectorAll<HTMLElement>('.map-points .map-title, .map-shape-title'))
+    const boxes: LabelBox[] = titles.map((el, i) => {
+      const r = el.getBoundingClientRect()
+      const rank = el.classList.contains('map-title') ? (el.closest('.map-point--selected') ? 3 : 2) : 1
+      return { key: String(i), left: r.left, top: r.top, width: r.width, height: r.height, rank }
+    })
+    // Cluster badges always show, above everything: a title that would run under one gives way.
+    container.querySelectorAll('.map-points .map-cluster__badge').forEach((el, i) => {
+      const r = el.getBoundingClientRect()
+      boxes.push({ key: `badge:${i}`, left: r.left, top: r.top, width: r.width, height: r.height, rank: 4 })
+    })
+    const shown = placeLabels(boxes)
+    titles.forEach((el, i) => el.classList.toggle('map-label--hidden', !shown.has(String(i))))
   }
 
   private shapeLayer(s: Shape, selected: boolean, titleStyleOf: TitleStyleOf | undefined): Leaflet.Layer {
@@ -202,7 +274,14 @@ export class LeafletEngine {
       L.DomEvent.stopPropagation(e)
       this.cb().onMarkerTap?.(m.id)
     })
-    if (titleStyleOf) layer.bindTooltip(esc(m.name), { permanent: true, direction: 'center', className: 'map-shape-title', opacity: 1 })
+    // The title in its layer's title style; render() moves it to the shape's label point once the path is on the map.
+    if (titleStyleOf)
+      layer.bindTooltip(`<span class="map-shape-title__text" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</span>`, {
+        permanent: true,
+        direction: 'center',
+        className: 'map-shape-title',
+        opacity: 1,
+      })
     return layer
   }
 
@@ -236,19 +315,33 @@ export class LeafletEngine {
       const wgs = gcj02ToWgs84(m)
       return { ...memberMarkup(m), lat: wgs.lat, lng: wgs.lng }
     })
-    this.points.setItems([...this.pointItems, ...this.memberItems, ...this.selfItems])
+    this.showPoints()
+  }
+
+  /** Points, members and the user's own position on the point layer, then their titles laid out again. */
+  private showPoints(): void {
+    const moving = this.movingPointId === null ? null : `p:${this.movingPointId}:`
+    const points = moving ? this.pointItems.filter((it) => !it.key.startsWith(moving)) : this.pointItems
+    this.points.setItems([...points, ...this.memberItems, ...this.selfItems])
+    this.scheduleDeclutter()
   }
 
   renderSelf(p: LngLat | null | undefined): void {
     this.selfItems = p ? [{ ...selfMarkup(p), ...latLngOf(p) }] : []
-    this.points.setItems([...this.pointItems, ...this.memberItems, ...this.selfItems])
+    this.showPoints()
   }
 
   /** The marker being edited: its outline and a handle per vertex, dragged or tapped. */
   renderEditing(editing: EditGeometry | null | undefined): void {
     const L = this.L
     this.editLayer.clearLayers()
+    const moving = editing && isPoint(editing.type) ? (editing.markerId ?? null) : null
+    if (moving !== this.movingPointId) {
+      this.movingPointId = moving
+      this.showPoints()
+    }
     if (!editing) return
+    if (isPoint(editing.type)) return this.renderMovingPin(editing)
     const style = { color: '#FF7D00', weight: 3, fillOpacity: 0.15, interactive: false }
     const rings = editing.parts.map((part) => part.map((p) => this.ll(p)))
     if (editing.type === MARKER_KIND.circle) L.circle(rings[0][0], { ...style, radius: editing.radius }).addTo(this.editLayer)
@@ -275,10 +368,48 @@ export class LeafletEngine {
     )
   }
 
+  /**
+   * A point being moved is its own pin, dragged where it should go: a large target (48 px) with the
+   * pin's tip on the place, instead of a vertex handle; a tap on the map puts it there too (the store).
+   */
+  private renderMovingPin(editing: EditGeometry): void {
+    const L = this.L
+    const at = editing.parts[0]?.[0]
+    if (!at) return
+    const icon = L.divIcon({ className: 'map-moving-pin', html: '<div class="map-moving-pin__pin"></div>', iconSize: [48, 56], iconAnchor: [24, 50] })
+    const pin = L.marker(this.ll(at), { icon, draggable: true, keyboard: false, zIndexOffset: 2000 })
+    pin.on('dragend', () => {
+      const ll = pin.getLatLng()
+      this.cb().onVertexMove?.(0, 0, wgs84ToGcj02({ lng: ll.lng, lat: ll.lat }))
+    })
+    pin.addTo(this.editLayer)
+  }
+
   destroy(): void {
     this.shapeJob++
+    cancelAnimationFrame(this.declutterFrame)
     this.map.remove()
   }
+}
+
+let gcj02: Leaflet.CRS | null = null
+/** Web Mercator over GCJ-02: WGS-84 positions are put on AMap's tile grid (one instance, so that a switch compares it). */
+function gcj02Crs(L: L): Leaflet.CRS {
+  if (gcj02) return gcj02
+  const mercator = L.Projection.SphericalMercator
+  const projection: Leaflet.Projection = {
+    bounds: mercator.bounds,
+    project: (ll) => {
+      const g = wgs84ToGcj02({ lng: ll.lng, lat: ll.lat })
+      return mercator.project(L.latLng(g.lat, g.lng))
+    },
+    unproject: (p) => {
+      const g = mercator.unproject(p)
+      const w = gcj02ToWgs84({ lng: g.lng, lat: g.lat })
+      return L.latLng(w.lat, w.lng)
+    },
+  }
+  return (gcj02 = L.Util.extend({}, L.CRS.EPSG3857, { projection }))
 }
 
 function latLngOf(p: LngLat): { lat: number; lng: number } {

@@ -35,6 +35,8 @@ export function clusterMarkup(c: ClusterItem): Markup {
     // The badge's 4-px ring sits outside its size.
     anchorX: size / 2 + 4,
     anchorY: size / 2 + 4,
+    // Cluster badges are drawn over pins, members and the user's own dot on the same spot: their count stays readable.
+    zIndex: 5,
   }
 }
 
@@ -80,7 +82,8 @@ export function iconUrl(u: string): string {
   return u.startsWith('/') ? `${typeof API_BASE === 'string' ? API_BASE : ''}${u}` : u
 }
 
-function titleCss(t: ReturnType<TitleStyleOf>): string {
+/** A layer's title style as inline CSS: points, lines and areas share it (SPEC: 14 px by default). */
+export function titleCss(t: ReturnType<TitleStyleOf>): string {
   return [
     `font-size:${Math.max(10, Math.min(32, t.font_size))}px`,
     `color:${t.color}`,

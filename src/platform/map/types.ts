@@ -2,6 +2,7 @@ import type { LngLat } from '../../domain/geo'
 import type { ClusterItem, DrawList, Viewport } from '../../domain/mapDraw'
 import type { MemberLocation } from '../../../types/entities'
 import type { TitleStyleLook } from '../../../types/mapdata'
+import type { TileSourceId } from '../../domain/tileSources'
 
 /** A marker being drawn (vertices so far, a circle's radius in metres). */
 export interface DraftGeometry {
@@ -16,6 +17,8 @@ export interface EditGeometry {
   parts: LngLat[][]
   radius: number
   selected: [number, number] | null
+  /** The marker being moved: a point's own pin is the handle, so the map leaves out its pin at the old place. */
+  markerId?: number
 }
 
 export interface Basemap {
@@ -57,6 +60,8 @@ export interface MapViewProps {
   target?: MapTargetProp | null
   /** Base map settings (SPEC 3 map_style and the satellite, road-net and traffic layers). */
   basemap?: Basemap
+  /** The tiles the keyless H5 map shows (domain/tileSources.ts); renderers with their own base map ignore it. */
+  tileSource?: TileSourceId
   /** Where the user located themselves: a 'you are here' dot (WeChat's map shows its own). */
   self?: LngLat | null
   /** Group members' last positions (shown while the page's toggle is on). */
@@ -85,4 +90,6 @@ export interface MapCapabilities {
   traffic: boolean
   /** Map-style elements it can switch (SPEC 3 map_style). */
   features: ReadonlyArray<'bg' | 'road' | 'building' | 'poi'>
+  /** The tile sources it can take, in the order offered (the keyless H5 map draws tiles from a URL; WeChat's and AMap's maps have their own, and none). */
+  tileSources?: ReadonlyArray<{ id: TileSourceId; label: string }>
 }

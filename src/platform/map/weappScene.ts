@@ -12,6 +12,8 @@ import type { LngLat } from '../../domain/geo'
 import type { MemberLocation } from '../../../types/entities'
 import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
+import { shapeLabelPoint } from '../../domain/labelPoint'
+import type { TitleStyleLook } from '../../../types/mapdata'
 
 /** Marker ids of members' positions: 700,000,000 + user id. */
 export const MEMBER_ID_BASE = 700_000_000
@@ -53,6 +55,25 @@ export interface WxScene {
 }
 
 const wx = (p: LngLat): WxPoint => ({ latitude: p.lat, longitude: p.lng })
+
+/** Lines' and areas' titles are drawn only while this few are in view, as on H5 (leafletEngine.ts). */
+const SHAPE_TITLES_MAX = 150
+
+/** A point's or shape's title as a WeChat marker label in its layer's title style. */
+function titleLabel(content: string, t: TitleStyleLook): NonNullable<WxMarker['label']> {
+  return {
+    content,
+    color: t.color,
+    fontSize: t.font_size,
+    bgColor: t.bg_color,
+    padding: t.padding,
+    borderWidth: t.border_weight,
+    borderColor: t.border_color,
+    anchorX: 0,
+    anchorY: 0,
+    textAlign: 'center',
+  }
+}
 
 /** Ids of cluster markers count down from here. */
 const CLUSTER_ID_BASE = -1_000_000_000
@@ -99,7 +120,10 @@ export function weappScene(
       label: { content: c.label, color: '#FFFFFF', fontSize: 13, bgColor: '#00000000', padding: 0, borderWidth: 0, borderColor: '#00000000', anchorX: 0, anchorY: -size / 2 - 9, textAlign: 'center' },
     })
   })
+  // A point being moved is drawn as the large handle below, not also at its old place.
+  const moving = options.editing && isPoint(options.editing.type) ? options.editing.markerId : undefined
   for (const m of list.points) {
+    if (m.id === moving) continue
     const [lng, lat] = m.points.split(',').map(Number)
     const selected = m.id === options.selectedId
     const size = Math.max(20, Math.min(48, Math.round((m.style?.size ?? m.width ?? 32) * 0.75))) + (selected ? 8 : 0)
@@ -114,24 +138,16 @@ export function weappScene(
       zIndex: selected ? 10 : 1,
       // A point kept in the outbox shows faded until it reaches the server.
       ...(isPendingMarker(m) ? { alpha: 0.5 } : {}),
-      ...(t
-        ? {
-            label: {
-              content: m.name,
-              color: t.color,
-              fontSize: t.font_size,
-              bgColor: t.bg_color,
-              padding: t.padding,
-              borderWidth: t.border_weight,
-              borderColor: t.border_color,
-              anchorX: 0,
-              anchorY: 0,
-              textAlign: 'center' as const,
-            },
-          }
-        : {}),
+      ...(t ? { label: titleLabel(m.name, t) } : {}),
     })
   }
+  // Lines' and areas' titles, in their layer's title style as points' are: a label on an invisible 1-px
+  // marker at the line's middle or the area's label point, with the shape's own id so a tap opens it.
+  if (options.titleStyleOf && list.shapes.length <= SHAPE_TITLES_MAX)
+    for (const s of list.shapes) {
+      const at = shapeLabelPoint(s.marker.type, s.parts, s.holes)
+      markers.push({ id: s.marker.id, ...wx(at), iconPath: options.pinIcon, width: 1, height: 1, zIndex: 2, label: titleLabel(s.marker.name, options.titleStyleOf(s.marker.layer_id)) })
+    }
   const polylines: WxScene['polylines'] = []
   const polygons: WxScene['polygons'] = []
   const circles: WxScene['circles'] = []
@@ -185,7 +201,9 @@ export function weappScene(
     rings.forEach((part, pi) =>
       part.forEach((p, vi) => {
         const selected = e.selected?.[0] === pi && e.selected?.[1] === vi
-        markers.push({ id: VERTEX_ID_BASE + pi * 10_000 + vi, ...wx(p), iconPath: options.pinIcon, width: selected ? 28 : 20, height: selected ? 28 : 20, zIndex: 30 })
+        // A point's own pin, large (44 px, WeChat's tap target): a tap on the map moves it.
+        const size = isPoint(e.type) ? 44 : selected ? 28 : 20
+        markers.push({ id: VERTEX_ID_BASE + pi * 10_000 + vi, ...wx(p), iconPath: options.pinIcon, width: size, height: size, zIndex: 30 })
       }),
     )
   }

@@ -79,6 +79,7 @@ const SharedMap = observer(function SharedMap() {
         titleStyleOf={v.titlesOn ? v.titleStyleOf : undefined}
         target={v.target}
         basemap={basemap}
+        tileSource={app.tile_source}
         onViewChange={(view) => v.setView(view)}
         onMarkerTap={(id) => v.select(id)}
         onClusterTap={(c) => v.tapCluster(c)}

@@ -1,0 +1,65 @@
+/**
+ * The map's panels and sheets that only a tap or a refused save opens (the marker detail, the layer
+ * panel, the search, the map style and filter sheets, the conflict sheet, the outbox sheet): their code is not in the /map entry (its JS budget,
+ * DESIGN 7). It loads a little after the map first draws, so that a later tap finds it in, or at once
+ * when one is opened before that. Without network the H5 service worker serves these chunks like every
+ * other file of the build; a load that still fails shows nothing and is tried again on the next open.
+ */
+import { observer } from 'mobx-react-lite'
+import type { ComponentType } from 'react'
+import type { LayerPanelProps } from '../../components/LayerPanel'
+import type { MapSheetProps } from '../../components/MapSheets'
+import type { SearchPanelProps } from '../../components/SearchPanel'
+import { onDemandPart, useOnDemand, type OnDemandPart } from '../../hooks/useOnDemand'
+import { useStores } from '../../stores/context'
+import { syncStores } from '../../stores/syncStores'
+
+/** After the map's first draw, how long the parts wait before loading: the first view's data and tiles go first. */
+const LOAD_AFTER_DRAW_MS = 1500
+
+const markerDetail = onDemandPart(() => import('../../components/MarkerDetail').then((m) => m.MarkerDetail))
+const layerPanel = onDemandPart<LayerPanelProps>(() => import('../../components/LayerPanel').then((m) => m.LayerPanel))
+const searchPanel = onDemandPart<SearchPanelProps>(() => import('../../components/SearchPanel').then((m) => m.SearchPanel))
+const conflictSheet = onDemandPart(() => import('../../components/ConflictSheet').then((m) => m.ConflictSheet))
+const basemapSheet = onDemandPart<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.BasemapSheet))
+const filterSheet = onDemandPart<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.FilterSheet))
+const outboxSheet = onDemandPart(() => import('../../components/OutboxSheet').then((m) => m.OutboxSheet))
+
+/** The part's component once its code is in: at once when wanted, else a little after the map first drew. */
+function useLoaded<P>(p: OnDemandPart<P>, wanted: boolean): ComponentType<P> | null {
+  const { map } = useStores()
+  return useOnDemand(p, wanted, map.loaderState === 'loaded', LOAD_AFTER_DRAW_MS)
+}
+
+/** A panel or sheet the page opens through its `visible` prop. */
+function shownByProp<P extends { visible: boolean }>(p: OnDemandPart<P>, name: string) {
+  const Wrapper = observer(function Wrapper(props: P) {
+    const Part = useLoaded(p, props.visible)
+    return Part ? <Part {...props} /> : null
+  })
+  Wrapper.displayName = name
+  return Wrapper
+}
+
+export const LayerPanelOnDemand = shownByProp(layerPanel, 'LayerPanelOnDemand')
+export const SearchPanelOnDemand = shownByProp(searchPanel, 'SearchPanelOnDemand')
+export const BasemapSheetOnDemand = shownByProp(basemapSheet, 'BasemapSheetOnDemand')
+export const FilterSheetOnDemand = shownByProp(filterSheet, 'FilterSheetOnDemand')
+
+export const MarkerDetailOnDemand = observer(function MarkerDetailOnDemand() {
+  const { markers } = useStores()
+  const MarkerDetail = useLoaded(markerDetail, markers.detailOpen)
+  return MarkerDetail ? <MarkerDetail /> : null
+})
+
+export const ConflictSheetOnDemand = observer(function ConflictSheetOnDemand() {
+  const { sync } = useStores(syncStores)
+  const ConflictSheet = useLoaded(conflictSheet, !!sync.conflict)
+  return ConflictSheet ? <ConflictSheet /> : null
+})
+
+export const OutboxSheetOnDemand = observer(function OutboxSheetOnDemand() {
+  const { outbox } = useStores(syncStores)
+  const OutboxSheet = useLoaded(outboxSheet, outbox.sheetOpen || !!outbox.confirming)
+  return OutboxSheet ? <OutboxSheet /> : null
+})
