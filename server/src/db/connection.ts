@@ -16,6 +16,8 @@ export interface Database {
   dialect: DialectName
   /** PostgreSQL's pool (live sync takes one connection from it to LISTEN). */
   pgPool?: Pool
+  /** The SQLite connection under kysely, for work that runs synchronously in one transaction (runOnSqlite). */
+  sqlite?: SqliteDatabase.Database
   /** The PostgreSQL schema this connection works in, when not the default (tests isolate themselves in one). */
   schema?: string
   close(): Promise<void>
@@ -26,12 +28,84 @@ export type DatabaseOptions = { kind: 'sqlite'; file: string } | { kind: 'postgr
 export function openDatabase(options: DatabaseOptions): Database {
   const pgPool = options.kind === 'postgres' ? postgresPool(options) : undefined
   const version = { value: 0 }
-  const kysely = pgPool ? new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pgPool }) }) : new Kysely<Tables>({ dialect: sqliteDialect((options as { file: string }).file, version) })
+  const sqlite = pgPool ? undefined : openSqlite((options as { file: string }).file, version)
+  const kysely = pgPool ? new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pgPool }) }) : new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite! }) })
   if (!pgPool) teamVersions.set(kysely, version)
   let closing: Promise<void> | undefined
   // Idempotent: shutdown paths may race (signal during a failed start, tests closing twice).
   const schema = options.kind === 'postgres' ? options.schema : undefined
-  return { kysely, dialect: options.kind, schema, pgPool, close: () => (closing ??= kysely.destroy()) }
+  return { kysely, dialect: options.kind, schema, pgPool, sqlite, close: () => (closing ??= kysely.destroy()) }
+}
+
+interface QueuedWork {
+  work: (sqlite: SqliteDatabase.Database) => unknown
+  resolve: (value: unknown) => void
+  reject: (err: unknown) => void
+}
+
+// The works waiting for the next shared transaction, per SQLite connection.
+const queuedWork = new WeakMap<SqliteDatabase.Database, QueuedWork[]>()
+
+/**
+ * Runs `work` on the SQLite connection synchronously, inside an immediate transaction shared with
+ * the other works queued meanwhile (a group commit: one commit for many saves). Each work runs
+ * under its own savepoint, so a work that throws leaves nothing and its caller gets the error,
+ * while the others go on; the others' results are answered once the commit has succeeded. Waits
+ * for kysely's hold on the connection first, so that it never lands inside a transaction kysely
+ * has open.
+ */
+export function runOnSqlite<T>(db: Database, work: (sqlite: SqliteDatabase.Database) => T): Promise<T> {
+  const sqlite = db.sqlite
+  if (!sqlite) return Promise.reject(new Error('runOnSqlite needs a SQLite database'))
+  return new Promise<T>((resolve, reject) => {
+    let queue = queuedWork.get(sqlite)
+    if (!queue) {
+      queuedWork.set(sqlite, (queue = []))
+      // After the current turn of the event loop, so that the saves of requests read together share the commit.
+      setImmediate(() => void runQueued(db, sqlite))
+    }
+    queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
+  })
+}
+
+async function runQueued(db: Database, sqlite: SqliteDatabase.Database): Promise<void> {
+  let batch: QueuedWork[] = []
+  try {
+    await db.kysely.connection().execute(async () => {
+      batch = queuedWork.get(sqlite) ?? []
+      queuedWork.delete(sqlite)
+      const done = runBatch(sqlite, batch)
+      for (const outcome of done) if (!outcome.ok) outcome.entry.reject(outcome.error)
+      for (const outcome of done) if (outcome.ok) outcome.entry.resolve(outcome.value)
+    })
+  } catch (err) {
+    for (const entry of batch) entry.reject(err)
+  }
+}
+
+type Outcome = { entry: QueuedWork; ok: true; value: unknown } | { entry: QueuedWork; ok: false; error: unknown }
+
+/** The batch in one transaction, each work under its own savepoint; throws (everything rolled back) when the transaction itself fails. */
+function runBatch(sqlite: SqliteDatabase.Database, batch: QueuedWork[]): Outcome[] {
+  const outcomes: Outcome[] = []
+  sqlite.prepare('begin immediate').run()
+  try {
+    for (const entry of batch) {
+      sqlite.prepare('savepoint work').run()
+      try {
+        outcomes.push({ entry, ok: true, value: entry.work(sqlite) })
+      } catch (error) {
+        sqlite.prepare('rollback to work').run()
+        outcomes.push({ entry, ok: false, error })
+      }
+      sqlite.prepare('release work').run()
+    }
+    sqlite.prepare('commit').run()
+  } catch (err) {
+    if (sqlite.inTransaction) sqlite.prepare('rollback').run()
+    throw err
+  }
+  return outcomes
 }
 
 /**
@@ -58,7 +132,7 @@ function changesStanding(source: string): boolean {
   return !READ_OR_TRANSACTION.test(source) && !MAP_DATA_WRITE.test(source) && !LAYER_UPDATE.test(source)
 }
 
-function sqliteDialect(file: string, version: { value: number }): SqliteDialect {
+function openSqlite(file: string, version: { value: number }): SqliteDatabase.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const database = new SqliteDatabase(file)
   database.pragma('journal_mode = WAL')
@@ -67,7 +141,7 @@ function sqliteDialect(file: string, version: { value: number }): SqliteDialect 
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
   cacheStatements(database, version)
-  return new SqliteDialect({ database })
+  return database
 }
 
 const STATEMENT_CACHE_SIZE = 500

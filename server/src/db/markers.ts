@@ -427,7 +427,7 @@ export function noteMatchSql(groupId: number, kw: string): Expression<SqlBool> {
   return sql<SqlBool>`exists (select 1 from notes where notes.marker_id = markers.id and notes.group_id = ${groupId} and notes.deleted_at is null and lower(notes.content) like ${`%${kw.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\')`
 }
 
-interface LayerFieldRecord {
+export interface LayerFieldRecord {
   id: number
   layer_id: number
   name: string
@@ -442,6 +442,11 @@ interface LayerFieldRecord {
 export async function fieldsOfLayer(db: Executor, layerId: number): Promise<LayerField[]> {
   const { rows } =
     await sql<LayerFieldRecord>`select id, layer_id, name, kind, options, required, sort, rev from layer_fields where layer_id = ${layerId} and deleted_at is null order by sort, id`.execute(db)
+  return layerFieldsOf(rows)
+}
+
+/** Custom fields from their rows (both dialects store required as a flag or a boolean). */
+export function layerFieldsOf(rows: LayerFieldRecord[]): LayerField[] {
   return rows.map((r) => ({
     id: r.id,
     layer_id: r.layer_id,

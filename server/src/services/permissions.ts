@@ -195,15 +195,24 @@ export interface LayerAccess {
 export async function layerAccess(db: Executor, caller: Caller | MapCaller, layerId: number): Promise<LayerAccess> {
   const who = await mapCaller(db, caller)
   const layer = await findLayer(db, who.groupId, layerId)
+  return accessTo(who, layer, layer ? await optsOnLayer(db, who.groupId, layerId, who.userId) : [])
+}
+
+/** layerAccess's rule on rows already read: the live layer (undefined when none) and the caller's own opts on it. */
+export function accessTo(who: MapCaller, layer: LayerRow | undefined, ownOpts: readonly string[]): LayerAccess {
   if (!layer) throw notFound()
-  const opts = effectiveOpts(who, layerId, await optsOnLayer(db, who.groupId, layerId, who.userId))
+  const opts = effectiveOpts(who, layer.id, ownOpts)
   if (opts.length === 0) throw forbidden()
-  return { layer, opts, manager: managesLayer(who, layerId), caller: who }
+  return { layer, opts, manager: managesLayer(who, layer.id), caller: who }
 }
 
 /** layerAccess, and the caller may do `perm` on the layer (canOnLayer); FORBIDDEN otherwise. */
 export async function requireOnLayer(db: Executor, caller: Caller | MapCaller, layerId: number, perm: PermissionId): Promise<LayerAccess> {
-  const access = await layerAccess(db, caller, layerId)
+  return requirePermission(await layerAccess(db, caller, layerId), perm)
+}
+
+/** The access, when it allows `perm` (canOnLayer); FORBIDDEN otherwise. */
+export function requirePermission(access: LayerAccess, perm: PermissionId): LayerAccess {
   if (!canOnLayer(access.caller.actor, access.opts, perm)) throw forbidden()
   return access
 }
