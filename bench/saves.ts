@@ -4,7 +4,8 @@
  * save 20 point markers each at once through /api/marker/save from a worker thread (after one untimed save each). Prints saves/s, latency p50 and p99,
  * and, in the same run on the same file, what better-sqlite3 does bare: one transaction of one
  * marker row plus one op-log row, copied from rows the server wrote, with the server's pragmas, and the server's share of it.
- * Bounded: 1,000 saves through HTTP and a fixed count of bare transactions.
+ * Bounded: 1,000 saves through HTTP and a fixed count of bare transactions. With BENCH_DATABASE_URL
+ * (CI's PostgreSQL run sets it) the same saves run on PostgreSQL too, as information.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -13,10 +14,11 @@ import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import SqliteDatabase from 'better-sqlite3'
+import { Client } from 'pg'
 import { buildApp } from '../server/src/app'
 import { startSession } from '../server/src/auth'
 import { systemClock } from '../server/src/clock'
-import { openDatabase } from '../server/src/db/connection'
+import { openDatabase, type Database } from '../server/src/db/connection'
 import { insertOwnedGroup } from '../server/src/db/groups'
 import { addJoin } from '../server/src/db/joins'
 import { migrateToLatest } from '../server/src/db/migrations'
@@ -130,10 +132,8 @@ function runClients(base: string, headers: Header[], layerId: number): Promise<{
   })
 }
 
-export async function savesBench(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teammap-saves-bench-'))
-  const file = path.join(dir, 'bench.db')
-  const db = openDatabase({ kind: 'sqlite', file })
+/** Sets up 50 members of one group on this database, serves the app on a loopback port and runs the members' saves. */
+async function measure(db: Database): Promise<{ latencies: number[]; seconds: number }> {
   const app = buildApp({ db, clock: systemClock, sms: { send: async () => undefined } })
   try {
     await migrateToLatest(db)
@@ -153,20 +153,53 @@ export async function savesBench(): Promise<void> {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
     const layer = await post(base, '/api/layer/save', { header: headers[0], name: '点图层', type: 1, parent_id: 0 })
     if (layer.header.errcode !== 0) throw new Error(`layer save failed: ${layer.header.errmsg}`)
-
-    const { latencies, seconds } = await runClients(base, headers, layer.data.id)
-    const savesPerSecond = latencies.length / seconds
+    return await runClients(base, headers, layer.data.id)
+  } finally {
     await app.close()
+  }
+}
+
+export async function savesBench(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teammap-saves-bench-'))
+  const file = path.join(dir, 'bench.db')
+  const db = openDatabase({ kind: 'sqlite', file })
+  try {
+    const { latencies, seconds } = await measure(db)
+    const savesPerSecond = latencies.length / seconds
     const bare = bareRate(file)
+    console.error(`[bench:saves] SQLite: ${CLIENTS} members x ${SAVES_EACH} saves at once, ${round(savesPerSecond)} saves/s, p50 ${round(percentile(latencies, 50))} ms, p99 ${round(percentile(latencies, 99))} ms; bare better-sqlite3 ${round(bare)} tx/s`)
     emit('saves.concurrent_per_s', round(savesPerSecond), 'saves/s', 1000, false)
     emit('saves.concurrent_p50_ms', round(percentile(latencies, 50)), 'ms', 250)
     emit('saves.concurrent_p99_ms', round(percentile(latencies, 99)), 'ms', 250)
     emit('saves.bare_sqlite_per_s', round(bare), 'tx/s', 0, false)
     emit('saves.ratio_to_bare', round(savesPerSecond / bare, 3), 'x', 0.05, false)
   } finally {
-    await app.close()
     await db.close()
     fs.rmSync(dir, { recursive: true, force: true })
+  }
+  if (process.env.BENCH_DATABASE_URL) await postgresSaves(process.env.BENCH_DATABASE_URL)
+}
+
+/** The same members and saves on PostgreSQL (CI's throwaway cluster), in a schema made for the run: figures for information. */
+async function postgresSaves(url: string): Promise<void> {
+  const schema = `bench_saves_${process.pid}`
+  const admin = new Client({ connectionString: url })
+  await admin.connect()
+  try {
+    await admin.query(`create schema ${schema}`)
+    const db = openDatabase({ kind: 'postgres', url, schema })
+    try {
+      const { latencies, seconds } = await measure(db)
+      const savesPerSecond = latencies.length / seconds
+      console.error(`[bench:saves] PostgreSQL: ${round(savesPerSecond)} saves/s, p50 ${round(percentile(latencies, 50))} ms, p99 ${round(percentile(latencies, 99))} ms`)
+      emit('saves.postgres_concurrent_per_s', round(savesPerSecond), 'saves/s', 0, false)
+      emit('saves.postgres_concurrent_p99_ms', round(percentile(latencies, 99)), 'ms', 250)
+    } finally {
+      await db.close()
+      await admin.query(`drop schema ${schema} cascade`)
+    }
+  } finally {
+    await admin.end()
   }
 }
 
