@@ -336,11 +336,13 @@ export async function firstViewBench(browser: Browser): Promise<void> {
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.start')
     }
+    if (process.env.BENCH_TRACE) await startTrace(cdp)
     await button(page, '登录').click()
     await page.waitForFunction((total) => document.querySelector('.map-count')?.getAttribute('data-loaded') === String(total), BIG.points + BIG.shapes, { timeout: 300_000 })
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     const ms = Date.now() - firstRequest
     if (process.env.BENCH_PROFILE) await printProfile(cdp, process.env.BENCH_PROFILE.replace(/\.cpuprofile$/, '-100k.cpuprofile'))
+    if (process.env.BENCH_TRACE) await stopTrace(cdp, process.env.BENCH_TRACE.replace(/\.json$/, '') + '-100k.json')
     const tasks = (await page.evaluate(() => (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks)) as { start: number; duration: number }[]
     const longest = tasks.filter((t) => t.start > startedAt).reduce((m, t) => Math.max(m, t.duration), 0)
     assertStayedOnMachine()

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { browserBench } from './browser'
 import { markersBench } from './markers'
 import { outboxBench } from './outbox'
+import { savesBench } from './saves'
 import { serverBench } from './server'
 import { h5Sizes, weappSizes } from './sizes'
 import { syncBench } from './sync'
@@ -23,6 +24,7 @@ async function main() {
   markersBench()
   serverBench()
   await syncBench()
+  await savesBench()
   await outboxBench()
   await browserBench()
 }

@@ -36,4 +36,9 @@ as_pg "'$PG_BIN/pg_ctl' -D '$DIR/data' -l '$DIR/server.log' -o \"-h 127.0.0.1 -p
 
 # Test paths first: --selectProjects takes every word after it as a project name.
 DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" npx jest "$@" --selectProjects server
-exit $?
+status=$?
+# CI (PG_TEST_BENCH=1) prints the saves bench on this cluster too: figures for information, never a failure.
+if [ "${PG_TEST_BENCH:-}" = 1 ]; then
+  BENCH_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" npx tsx bench/saves.ts || echo "pg-test: the saves bench on PostgreSQL did not finish" >&2
+fi
+exit $status

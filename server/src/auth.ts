@@ -5,6 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Database, Executor } from './db/connection'
 import { findLiveSession, insertSession, touchSession } from './db/sessions'
+import { StandingCache } from './db/standing-cache'
+import type { SessionRow } from './db/schema'
 import { UnauthorizedError } from './envelope'
 
 export interface Caller {
@@ -27,11 +29,15 @@ export async function startSession(db: Executor, userId: number, now: Date): Pro
   return token
 }
 
+// A revoked session is a write to sessions, which drops what was kept (db/standing-cache.ts).
+const liveSessions = new StandingCache<string, SessionRow | undefined>()
+
 /** The caller named by the body's header, or UnauthorizedError (HTTP 401). */
 export async function authenticate(db: Database, header: unknown, now: Date): Promise<Caller> {
   const { token, userid } = (header && typeof header === 'object' ? header : {}) as { token?: unknown; userid?: unknown }
   if (typeof token !== 'string' || token === '') throw new UnauthorizedError()
-  const session = await findLiveSession(db.kysely, hashToken(token))
+  const tokenHash = hashToken(token)
+  const session = await liveSessions.get(db.kysely, tokenHash, () => findLiveSession(db.kysely, tokenHash))
   if (!session || String(userid) !== String(session.user_id)) throw new UnauthorizedError()
   if (now.getTime() - Date.parse(session.last_seen_at) >= TOUCH_INTERVAL_MS) {
     await touchSession(db.kysely, session.id, now.toISOString())

@@ -15,9 +15,10 @@ export interface SavedMarkers {
 /**
  * Markers per saved chunk: one chunk is stringified and stored in one step of the write, so at 4x
  * CPU throttling (a slow phone) each step stays a few milliseconds and the map keeps its frames
- * while 100,000 markers are saved.
+ * while 100,000 markers are saved. At 1000 a step took about 35 ms there, long enough to drop
+ * frames of a pan that the first load's copy was still being written under.
  */
-export const OFFLINE_CHUNK_MARKERS = 1000
+export const OFFLINE_CHUNK_MARKERS = 250
 
 /**
  * The record under `markers:<layerId>` in the chunked form: written after every chunk of its copy,

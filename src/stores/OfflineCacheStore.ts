@@ -40,13 +40,30 @@ interface Scope {
   keys: SnapshotKeys
 }
 
+/** The shortest idle period a chunk is written in (a chunk's step takes a few milliseconds on a slow phone). */
+const IDLE_STEP_MS = 8
+/** A chunk waits at most this long for such a period: a map panned without a pause still gets its copy. */
+const IDLE_WAIT_MAX_MS = 3000
+
+interface IdleDeadline {
+  didTimeout: boolean
+  timeRemaining(): number
+}
+
 /**
- * Waits for the page to be idle (the browser's idle callback; a macrotask where there is none, as in
- * the mini-program): each chunk of a layer's copy is written in its own task, after frames and input.
+ * Waits for the page to be idle long enough for one chunk (the browser's idle callback; a macrotask
+ * where there is none, as in the mini-program): each chunk of a layer's copy is written in its own
+ * task, after frames and input, and not in the sliver of time left between two frames of a pan.
  */
 function idle(): Promise<void> {
-  const ric = (globalThis as { requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => unknown }).requestIdleCallback
-  return new Promise((resolve) => (ric ? ric(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0)))
+  const ric = (globalThis as { requestIdleCallback?: (fn: (deadline: IdleDeadline) => void, opts?: { timeout: number }) => unknown }).requestIdleCallback
+  if (!ric) return new Promise((resolve) => setTimeout(resolve, 0))
+  const since = Date.now()
+  return new Promise((resolve) => {
+    const wait = () =>
+      ric((deadline) => (deadline.didTimeout || deadline.timeRemaining() >= IDLE_STEP_MS || Date.now() - since >= IDLE_WAIT_MAX_MS ? resolve() : wait()), { timeout: IDLE_WAIT_MAX_MS })
+    wait()
+  })
 }
 
 function isQuotaError(e: unknown): boolean {

@@ -189,6 +189,31 @@ describe('H5 map engine journey (keyless map)', () => {
     await visible('.marker-detail').waitFor({ state: 'hidden' })
   })
 
+  it('takes a tap on a pin and on the zoom control right after the map was dragged', async () => {
+    const box = (await page.locator('[data-testid=map-canvas]').boundingBox())!
+    const drag = async () => {
+      await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.7)
+      await page.mouse.down()
+      await page.mouse.move(box.x + box.width * 0.3 + 40, box.y + box.height * 0.7 - 25, { steps: 5 })
+      await page.mouse.up()
+    }
+    const tileZoom = () => page.locator('img.leaflet-tile').evaluateAll((imgs) => Math.max(...imgs.map((i) => Number(new URL((i as HTMLImageElement).src).pathname.split('/')[1]))))
+    await drag()
+    // The drag itself is no tap: nothing opened.
+    expect(await page.locator('.marker-detail:visible').count()).toBe(0)
+    await page.locator('.map-point__body').first().click()
+    await visible('.marker-detail__name', exact('泵站')).waitFor()
+    await visible('.marker-detail .draggable-panel__close').click()
+    await visible('.marker-detail').waitFor({ state: 'hidden' })
+
+    await drag()
+    const before = await tileZoom()
+    await page.locator('.leaflet-control-zoom-in').click()
+    await page.waitForFunction((z) => [...document.querySelectorAll('img.leaflet-tile')].some((i) => Number(new URL((i as HTMLImageElement).src).pathname.split('/')[1]) > z), before)
+    await page.locator('.leaflet-control-zoom-out').click()
+    await page.waitForFunction((z) => [...document.querySelectorAll('img.leaflet-tile-loaded')].some((i) => Number(new URL((i as HTMLImageElement).src).pathname.split('/')[1]) === z), before)
+  })
+
   it('moves a saved marker by dragging its vertex, and a polygon vertex by tap-then-tap', async () => {
     await page.locator('.map-point__body').first().click()
     await visible('.marker-detail__name', exact('泵站')).waitFor()

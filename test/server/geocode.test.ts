@@ -11,6 +11,9 @@ import { AmapGeocoder } from '../../server/src/services/geocode'
 import { makeTestApp } from './helpers'
 import { expectOk, makeLayer, makeTeam, type Team } from './mapdata-fixture'
 
+// Each test starts its own app (on PostgreSQL a schema migrated from nothing) inside the test.
+jest.setTimeout(30_000)
+
 const KNOWN: Record<string, string> = {
   北京市东城区东长安街1号: '116.403963,39.915119',
   北京市海淀区中关村大街27号: '116.316833,39.983245',

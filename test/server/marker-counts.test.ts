@@ -3,6 +3,9 @@ import { sql } from 'kysely'
 import { countGroupMarkers } from '../../server/src/db/markers'
 import { expectOk, makeLayer, makeMarker, makeTeam, type Team } from './mapdata-fixture'
 
+// One long journey of saves, deletes, restores, an import and a reset: more than the default 5 s on a busy machine.
+jest.setTimeout(30_000)
+
 let team: Team
 beforeEach(async () => {
   team = await makeTeam()

@@ -16,6 +16,8 @@ export interface Database {
   dialect: DialectName
   /** PostgreSQL's pool (live sync takes one connection from it to LISTEN). */
   pgPool?: Pool
+  /** The SQLite connection under kysely, for work that runs synchronously in one transaction (runOnSqlite). */
+  sqlite?: SqliteDatabase.Database
   /** The PostgreSQL schema this connection works in, when not the default (tests isolate themselves in one). */
   schema?: string
   close(): Promise<void>
@@ -25,20 +27,160 @@ export type DatabaseOptions = { kind: 'sqlite'; file: string } | { kind: 'postgr
 
 export function openDatabase(options: DatabaseOptions): Database {
   const pgPool = options.kind === 'postgres' ? postgresPool(options) : undefined
-  const kysely = pgPool ? new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pgPool }) }) : new Kysely<Tables>({ dialect: sqliteDialect((options as { file: string }).file) })
+  const version = { value: 0 }
+  const sqlite = pgPool ? undefined : openSqlite((options as { file: string }).file, version)
+  const kysely = pgPool ? new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pgPool }) }) : new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite! }) })
+  if (!pgPool) teamVersions.set(kysely, version)
   let closing: Promise<void> | undefined
   // Idempotent: shutdown paths may race (signal during a failed start, tests closing twice).
   const schema = options.kind === 'postgres' ? options.schema : undefined
-  return { kysely, dialect: options.kind, schema, pgPool, close: () => (closing ??= kysely.destroy()) }
+  return { kysely, dialect: options.kind, schema, pgPool, sqlite, close: () => (closing ??= kysely.destroy()) }
 }
 
-function sqliteDialect(file: string): SqliteDialect {
+interface QueuedWork {
+  work: (sqlite: SqliteDatabase.Database) => unknown
+  resolve: (value: unknown) => void
+  reject: (err: unknown) => void
+}
+
+// The works waiting for the next shared transaction, per SQLite connection.
+const queuedWork = new WeakMap<SqliteDatabase.Database, QueuedWork[]>()
+
+/**
+ * Runs `work` on the SQLite connection synchronously, inside an immediate transaction shared with
+ * the other works queued meanwhile (a group commit: one commit for many saves). Each work runs
+ * under its own savepoint, so a work that throws leaves nothing and its caller gets the error,
+ * while the others go on; the others' results are answered once the commit has succeeded. Waits
+ * for kysely's hold on the connection first, so that it never lands inside a transaction kysely
+ * has open.
+ */
+export function runOnSqlite<T>(db: Database, work: (sqlite: SqliteDatabase.Database) => T): Promise<T> {
+  const sqlite = db.sqlite
+  if (!sqlite) return Promise.reject(new Error('runOnSqlite needs a SQLite database'))
+  return new Promise<T>((resolve, reject) => {
+    let queue = queuedWork.get(sqlite)
+    if (!queue) {
+      queuedWork.set(sqlite, (queue = []))
+      // After the current turn of the event loop, so that the saves of requests read together share the commit.
+      setImmediate(() => void runQueued(db, sqlite))
+    }
+    queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
+  })
+}
+
+async function runQueued(db: Database, sqlite: SqliteDatabase.Database): Promise<void> {
+  let batch: QueuedWork[] = []
+  try {
+    await db.kysely.connection().execute(async () => {
+      batch = queuedWork.get(sqlite) ?? []
+      queuedWork.delete(sqlite)
+      const done = runBatch(sqlite, batch)
+      for (const outcome of done) if (!outcome.ok) outcome.entry.reject(outcome.error)
+      for (const outcome of done) if (outcome.ok) outcome.entry.resolve(outcome.value)
+    })
+  } catch (err) {
+    for (const entry of batch) entry.reject(err)
+  }
+}
+
+type Outcome = { entry: QueuedWork; ok: true; value: unknown } | { entry: QueuedWork; ok: false; error: unknown }
+
+/** The batch in one transaction, each work under its own savepoint; throws (everything rolled back) when the transaction itself fails. */
+function runBatch(sqlite: SqliteDatabase.Database, batch: QueuedWork[]): Outcome[] {
+  const outcomes: Outcome[] = []
+  sqlite.prepare('begin immediate').run()
+  try {
+    for (const entry of batch) {
+      sqlite.prepare('savepoint work').run()
+      try {
+        outcomes.push({ entry, ok: true, value: entry.work(sqlite) })
+      } catch (error) {
+        sqlite.prepare('rollback to work').run()
+        outcomes.push({ entry, ok: false, error })
+      }
+      sqlite.prepare('release work').run()
+    }
+    sqlite.prepare('commit').run()
+  } catch (err) {
+    if (sqlite.inTransaction) sqlite.prepare('rollback').run()
+    throw err
+  }
+  return outcomes
+}
+
+/**
+ * What a caller's standing is made of changes rarely (sessions, users, groups, memberships,
+ * departments, roles, grants) while markers are saved all the time. On SQLite this process is the
+ * only writer, so a counter in memory, bumped by every statement that may write anything but the
+ * tables of map data listed below, says when a standing loaded before may have changed. A
+ * rolled-back write bumps it too, which only costs a reload. PostgreSQL may have other writers: no
+ * counter there.
+ */
+const teamVersions = new WeakMap<Executor, { value: number }>()
+
+/** The counter of changes to callers' standing, or undefined when it cannot be known in this process (PostgreSQL, or a transaction's executor). */
+export function teamVersion(db: Executor): number | undefined {
+  return teamVersions.get(db)?.value
+}
+
+const READ_OR_TRANSACTION = /^\s*(select|begin|commit|rollback|savepoint|release|pragma)\b/i
+// Writes to these tables never change a caller's standing; any other write (including a layer's delete) bumps the counter.
+const MAP_DATA_WRITE = /^\s*(?:(?:insert|replace)(?:\s+or\s+\w+)?\s+into|update|delete\s+from)\s+"?(?:markers|markers_rtree|oplog|sync_seqs|sync_changes|notes|layer_fields|rate_hits)"?[\s(]/i
+const LAYER_UPDATE = /^\s*update\s+"?layers"?\s/i
+
+function changesStanding(source: string): boolean {
+  return !READ_OR_TRANSACTION.test(source) && !MAP_DATA_WRITE.test(source) && !LAYER_UPDATE.test(source)
+}
+
+function openSqlite(file: string, version: { value: number }): SqliteDatabase.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const database = new SqliteDatabase(file)
   database.pragma('journal_mode = WAL')
+  // In WAL mode NORMAL syncs at checkpoints, not at every commit: a commit survives a crash of the process, and only a power cut may lose the last ones.
+  database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
-  return new SqliteDialect({ database })
+  cacheStatements(database, version)
+  return database
+}
+
+const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * Kysely's SQLite driver prepares every query anew, and preparing costs more than running the small
+ * queries of a save; the same SQL text gets the statement prepared before (better-sqlite3 prepares it
+ * again itself when the schema changed). Kysely runs one query at a time on the connection, so a
+ * statement is never in use twice at once. Bounded: the oldest SQL text leaves first.
+ */
+function cacheStatements(database: SqliteDatabase.Database, version: { value: number }): void {
+  const prepare = database.prepare.bind(database)
+  const exec = database.exec.bind(database)
+  database.exec = ((source: string) => {
+    version.value++
+    return exec(source)
+  }) as typeof database.exec
+  const cache = new Map<string, SqliteDatabase.Statement>()
+  database.prepare = ((source: string) => {
+    let statement = cache.get(source)
+    if (!statement) {
+      // Every transaction takes the write lock when it begins: one that starts reading and writes later could find another writer in between (SQLITE_BUSY at once, busy_timeout does not apply to the upgrade).
+      statement = prepare(/^begin$/i.test(source.trim()) ? 'begin immediate' : source)
+      if (changesStanding(source)) bumpOnRun(statement, version)
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!)
+      cache.set(source, statement)
+    }
+    return statement
+  }) as typeof database.prepare
+}
+
+function bumpOnRun(statement: SqliteDatabase.Statement, version: { value: number }): void {
+  for (const method of ['run', 'all', 'get', 'iterate'] as const) {
+    const original = statement[method].bind(statement) as (...args: unknown[]) => unknown
+    ;(statement as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      version.value++
+      return original(...args)
+    }
+  }
 }
 
 function postgresPool(options: { url: string; schema?: string; maxConnections?: number }): Pool {

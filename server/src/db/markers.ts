@@ -399,8 +399,7 @@ export async function searchMarkers(db: Executor, groupId: number, query: Marker
   const conditions: Expression<SqlBool>[] = []
   if (query.kw) {
     const inRow = containsText('markers.search_text', query.kw.toLowerCase())
-    const inNotes = await noteMatchSql(db, groupId, query.kw)
-    conditions.push(inNotes ? sql<SqlBool>`(${inRow} or ${inNotes})` : inRow)
+    conditions.push(sql<SqlBool>`(${inRow} or ${noteMatchSql(groupId, query.kw)})`)
   }
   if (query.bbox) conditions.push(boundsMeet(dialectOf(db), query.bbox))
   const base = () => {
@@ -435,25 +434,14 @@ function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-/** Whether a table exists (tables of later migrations that other modules own). */
-export async function tableExists(db: Executor, table: string): Promise<boolean> {
-  const found =
-    dialectOf(db) === 'postgres'
-      ? await sql<{ present: boolean }>`select to_regclass(${table}::text) is not null as present`.execute(db)
-      : await sql<{ present: number }>`select count(*) as present from sqlite_master where type = 'table' and name = ${table}`.execute(db)
-  return !!found.rows[0]?.present
-}
-
 /**
- * The keyword search's hook into notes (migration 0003 creates the notes table): markers with a
- * live note containing the keyword. Null while the table does not exist.
+ * The keyword search's hook into notes (migration 0003): markers with a live note containing the keyword.
  */
-export async function noteMatchSql(db: Executor, groupId: number, kw: string): Promise<Expression<SqlBool> | null> {
-  if (!(await tableExists(db, 'notes'))) return null
+export function noteMatchSql(groupId: number, kw: string): Expression<SqlBool> {
   return sql<SqlBool>`exists (select 1 from notes where notes.marker_id = markers.id and notes.group_id = ${groupId} and notes.deleted_at is null and lower(notes.content) like ${`%${kw.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\')`
 }
 
-interface LayerFieldRecord {
+export interface LayerFieldRecord {
   id: number
   layer_id: number
   name: string
@@ -464,11 +452,15 @@ interface LayerFieldRecord {
   rev: number
 }
 
-/** The live custom fields of a layer in their order (migration 0003 creates layer_fields); [] while the table does not exist. */
+/** The live custom fields of a layer in their order. */
 export async function fieldsOfLayer(db: Executor, layerId: number): Promise<LayerField[]> {
-  if (!(await tableExists(db, 'layer_fields'))) return []
   const { rows } =
     await sql<LayerFieldRecord>`select id, layer_id, name, kind, options, required, sort, rev from layer_fields where layer_id = ${layerId} and deleted_at is null order by sort, id`.execute(db)
+  return layerFieldsOf(rows)
+}
+
+/** Custom fields from their rows (both dialects store required as a flag or a boolean). */
+export function layerFieldsOf(rows: LayerFieldRecord[]): LayerField[] {
   return rows.map((r) => ({
     id: r.id,
     layer_id: r.layer_id,

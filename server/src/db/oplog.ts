@@ -47,22 +47,23 @@ const json = (value: unknown): string | null => (value === undefined || value ==
 
 /** Records one change; call it with the transaction that makes the change. */
 export async function recordOp(trx: Executor, op: NewOp): Promise<number> {
-  const row = await trx
-    .insertInto('oplog')
-    .values({
-      group_id: op.group_id,
-      at: op.at ?? new Date().toISOString(),
-      user_id: op.user_id,
-      entity: op.entity,
-      entity_id: op.entity_id,
-      action: op.action,
-      name: op.name,
-      before: json(op.before),
-      after: json(op.after),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const row = await trx.insertInto('oplog').values(opRowOf(op)).returning('id').executeTakeFirstOrThrow()
   return row.id
+}
+
+/** The oplog row that records `op`. */
+export function opRowOf(op: NewOp): Omit<OplogRow, 'id'> {
+  return {
+    group_id: op.group_id,
+    at: op.at ?? new Date().toISOString(),
+    user_id: op.user_id,
+    entity: op.entity,
+    entity_id: op.entity_id,
+    action: op.action,
+    name: op.name,
+    before: json(op.before),
+    after: json(op.after),
+  }
 }
 
 export interface OpFilter {

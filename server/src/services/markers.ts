@@ -4,16 +4,18 @@
  * transaction with their log entry; nothing is written when a rule says no.
  */
 import { ErrCode, type MarkerColumnsPage, type MarkerPageFormat, type Paged } from '../../../types/api'
-import type { FieldValue, Marker, MarkerStyle, MarkerType } from '../../../types/mapdata'
+import type { FieldValue, LayerField, Marker, MarkerStyle, MarkerType } from '../../../types/mapdata'
 import { MAP_MSG } from '../../../src/domain/messages'
 import { SYNC_CONFLICT_MSG } from '../../../src/domain/syncMessages'
 import { checkFieldValues, cleanStyle, defaultStyle, defaultWidth, styleIconProblem } from '../../../src/domain/markers'
 import { PERM } from '../../../src/domain/permissions'
 import { boundsOf, checkGeometry, markerTypesOf, parsePoints, serializePoints, type BBox } from '../../../src/domain/points'
 import type { Caller } from '../auth'
-import { inTransaction, type Database, type DialectName, type Executor } from '../db/connection'
+import { inTransaction, runOnSqlite, type Database, type DialectName, type Executor } from '../db/connection'
 import { findGroupLimits } from '../db/groups'
 import { findLayer, type LayerRow } from '../db/layers'
+import { countGroupMarkersNow, fieldsOfLayerNow, groupLimitsNow, insertMarkerNow, liveLayerNow, markerByClientIdNow, nicknameNow, optsOnLayerNow, recordOpNow } from '../db/marker-save-sqlite'
+import { opRowOf } from '../db/oplog'
 import {
   countGroupMarkers,
   dialectOf,
@@ -41,11 +43,11 @@ import {
 import { BusinessError } from '../envelope'
 import { presentMarker, presentMarkerColumns, presentMarkers } from '../presenters/mapdata'
 import { limitsInForce, markerLimitMessage, type LimitsInForce } from './limits'
-import { recordMarkerOp } from './oplog-entries'
-import { layerAccess, mapCaller, notFound, requireOnLayer, usableLayerIds, visibleLayers, type MapCaller } from './permissions'
+import { markerOp, recordMarkerOp } from './oplog-entries'
+import { accessTo, layerAccess, mapCaller, notFound, requireOnLayer, requirePermission, usableLayerIds, visibleLayers, type MapCaller } from './permissions'
 import { createOnce } from './client-ids'
 import { requireRev } from './revisions'
-import { logChanges, type ChangeEntry } from './sync'
+import { announceSeq, logChanges, logChangesNow, type ChangeEntry } from './sync'
 
 export interface MarkerInput {
   id?: number
@@ -94,7 +96,11 @@ export async function markerRoom(db: Executor, groupId: number, now: Date): Prom
 /** Refuses when `adding` more live markers would pass the group's limit in force (the free plan's once its membership has expired). */
 export async function requireRoomForMarkers(trx: Executor, groupId: number, adding: number, now: Date): Promise<void> {
   const limits = await lockedMarkerLimit(trx, dialectOf(trx), groupId, now)
-  if ((await countGroupMarkers(trx, groupId)) + adding > limits.marker_limit) throw new BusinessError(ErrCode.LIMIT_REACHED, markerLimitMessage(limits))
+  requireRoom(limits, await countGroupMarkers(trx, groupId), adding)
+}
+
+function requireRoom(limits: LimitsInForce, live: number, adding: number): void {
+  if (live + adding > limits.marker_limit) throw new BusinessError(ErrCode.LIMIT_REACHED, markerLimitMessage(limits))
 }
 
 /** Folders hold no markers; a layer holds the kinds of its type (points, lines or areas). */
@@ -105,6 +111,11 @@ export function checkKindFits(layer: Pick<LayerRow, 'type'>, type: MarkerType): 
 
 /** The stored columns of a marker from checked input; throws VALIDATION with the first problem. */
 async function markerColumns(trx: Executor, layer: LayerRow, input: MarkerInput, existing: MarkerRow | null) {
+  return columnsOf(layer, input, existing, await fieldsOfLayer(trx, layer.id))
+}
+
+/** markerColumns with the layer's custom fields already read. */
+function columnsOf(layer: LayerRow, input: MarkerInput, existing: MarkerRow | null, layerFields: LayerField[]) {
   const kindProblem = checkKindFits(layer, input.type)
   if (kindProblem) throw invalid(kindProblem)
   const radius = input.type === 5 ? (input.radius ?? (existing?.type === 5 ? existing.radius : 0)) : 0
@@ -115,7 +126,7 @@ async function markerColumns(trx: Executor, layer: LayerRow, input: MarkerInput,
   const [minLng, minLat, maxLng, maxLat] = boundsOf(input.type, parsed.parts, radius)
 
   const values = input.fields ?? (existing ? (JSON.parse(existing.fields) as Record<string, unknown>) : {})
-  const checked = checkFieldValues(await fieldsOfLayer(trx, layer.id), values)
+  const checked = checkFieldValues(layerFields, values)
   if (!checked.ok) throw invalid(checked.error)
 
   // Other bad style values are dropped (DESIGN 9), but an icon that is not an upload is refused: the
@@ -182,7 +193,11 @@ async function earlierMarker(db: Executor, who: MapCaller, clientId: string): Pr
 }
 
 async function saveMarkerIn(db: Database, who: MapCaller, input: MarkerInput, now: Date): Promise<Marker> {
+  if (!input.id && db.sqlite) return createOnSqlite(db, who, input, now)
   const at = now.toISOString()
+  // The creator's nickname, read once for both the op-log entry and the answer.
+  let creatorName: string | undefined
+  const creatorNameOf = async (trx: Executor, row: MarkerRow) => (creatorName = (await nicknamesOf(trx, [row.creator_id])).get(row.creator_id) ?? '')
   const saved = await inTransaction(db, async (trx) => {
     if (!input.id) {
       if (input.client_id) {
@@ -204,7 +219,7 @@ async function saveMarkerIn(db: Database, who: MapCaller, input: MarkerInput, no
         deleted_at: null,
         client_id: input.client_id ?? null,
       } satisfies NewMarker)
-      await recordMarkerOp(trx, who, 'create', null, row, at)
+      await recordMarkerOp(trx, who, 'create', null, row, at, await creatorNameOf(trx, row))
       await logChanges(trx, who.groupId, [markerChange(row, 'upsert')], at)
       return row
     }
@@ -215,13 +230,54 @@ async function saveMarkerIn(db: Database, who: MapCaller, input: MarkerInput, no
     if (input.layer_id !== existing.layer_id) layer = (await requireOnLayer(trx, who, input.layer_id, PERM.MARKER_ADD)).layer
     const columns = await markerColumns(trx, layer, input, existing)
     const row = await updateMarker(trx, existing.id, { ...columns, updated_at: at })
-    await recordMarkerOp(trx, who, 'update', existing, row, at)
+    await recordMarkerOp(trx, who, 'update', existing, row, at, await creatorNameOf(trx, row))
     // A member who reads only the old layer learns that it left; one who reads the new one that it came.
     const moved = existing.layer_id !== row.layer_id ? [markerChange({ ...row, layer_id: existing.layer_id }, 'delete')] : []
     await logChanges(trx, who.groupId, [...moved, markerChange(row, 'upsert')], at)
     return row
   })
-  return withCreator(db.kysely, saved)
+  return creatorName === undefined ? withCreator(db.kysely, saved) : presentMarker({ ...saved, creator_name: creatorName })
+}
+
+/**
+ * saveMarkerIn's create on SQLite: the same checks, rows and answer, as one synchronous
+ * transaction of prepared statements (db/marker-save-sqlite.ts), so that a save holds the write
+ * lock only while its own statements run.
+ */
+async function createOnSqlite(db: Database, who: MapCaller, input: MarkerInput, now: Date): Promise<Marker> {
+  const at = now.toISOString()
+  const { row, creatorName, seq } = await runOnSqlite(db, (raw) => {
+    const nameOf = (userId: number) => nicknameNow(raw, userId) ?? ''
+    const accessNow = (layerId: number) => {
+      const layer = liveLayerNow(raw, who.groupId, layerId)
+      return accessTo(who, layer, layer ? optsOnLayerNow(raw, who.groupId, layerId, who.userId) : [])
+    }
+    if (input.client_id) {
+      const earlier = markerByClientIdNow(raw, who.groupId, who.userId, input.client_id)
+      if (earlier) {
+        if (earlier.deleted_at !== null) throw new BusinessError(ErrCode.CONFLICT, MARKER_CONFLICT.deleted, null)
+        accessNow(earlier.layer_id)
+        return { row: earlier, creatorName: nameOf(earlier.creator_id), seq: undefined }
+      }
+    }
+    const { layer } = requirePermission(accessNow(input.layer_id), PERM.MARKER_ADD)
+    const columns = columnsOf(layer, input, null, fieldsOfLayerNow(raw, layer.id))
+    requireRoom(limitsInForce(groupLimitsNow(raw, who.groupId), now), countGroupMarkersNow(raw, who.groupId), 1)
+    const inserted = insertMarkerNow(raw, {
+      ...columns,
+      group_id: who.groupId,
+      creator_id: who.userId,
+      created_at: at,
+      updated_at: at,
+      deleted_at: null,
+      client_id: input.client_id ?? null,
+    } satisfies NewMarker)
+    const name = nameOf(inserted.creator_id)
+    recordOpNow(raw, opRowOf(markerOp(who, 'create', null, inserted, at, name)))
+    return { row: inserted, creatorName: name, seq: logChangesNow(raw, who.groupId, [markerChange(inserted, 'upsert')], at) }
+  })
+  if (seq !== undefined) announceSeq(db, who.groupId, seq)
+  return presentMarker({ ...row, creator_name: creatorName })
 }
 
 export async function deleteMarker(db: Database, caller: Caller | MapCaller, id: number, now: Date, rev?: number): Promise<void> {

@@ -7,7 +7,7 @@ import type { OpAction } from '../../../types/mapdata'
 import type { Executor } from '../db/connection'
 import type { LayerRow } from '../db/layers'
 import { nicknamesOf, type MarkerRow } from '../db/markers'
-import { recordOp } from '../db/oplog'
+import { recordOp, type NewOp } from '../db/oplog'
 import { presentLayerRecord, presentMarker } from '../presenters/mapdata'
 import type { MapCaller } from './permissions'
 
@@ -36,7 +36,13 @@ export function recordLayerOp(trx: Executor, who: MapCaller, action: OpAction, b
 export async function recordMarkerOp(trx: Executor, who: MapCaller, action: OpAction, before: MarkerRow | null, after: MarkerRow | null, at: string, creatorName?: string): Promise<number> {
   const subject = (after ?? before)!
   const creator_name = creatorName ?? (await nicknamesOf(trx, [subject.creator_id])).get(subject.creator_id) ?? ''
-  return recordOp(trx, {
+  return recordOp(trx, markerOp(who, action, before, after, at, creator_name))
+}
+
+/** The log entry of a marker change. */
+export function markerOp(who: MapCaller, action: OpAction, before: MarkerRow | null, after: MarkerRow | null, at: string, creator_name: string): NewOp {
+  const subject = (after ?? before)!
+  return {
     group_id: who.groupId,
     user_id: who.userId,
     entity: 'marker',
@@ -46,5 +52,5 @@ export async function recordMarkerOp(trx: Executor, who: MapCaller, action: OpAc
     before: before && presentMarker({ ...before, creator_name }),
     after: after && presentMarker({ ...after, creator_name }),
     at,
-  })
+  }
 }

@@ -38,6 +38,7 @@ import { optsOfMember, optsOnLayer } from '../db/layer-auth'
 import { findLayer, layersOfGroup, type LayerRow } from '../db/layers'
 import { moduleIdsOfUser } from '../db/role-modules'
 import type { GroupRow, JoinRow } from '../db/schema'
+import { StandingCache } from '../db/standing-cache'
 import { findUserById } from '../db/users'
 import { BusinessError, UnauthorizedError } from '../envelope'
 
@@ -91,9 +92,16 @@ export async function loadTeamContext(db: Executor, group: GroupRow, join: JoinR
   }
 }
 
+// Shared by the requests of one user: nothing may change a MapCaller once made. A refusal is not kept.
+const standings = new StandingCache<number, MapCaller>()
+
 /** The caller's selected group and standing; NOT_FOUND without a group, FORBIDDEN when no longer a member. */
 export async function mapCaller(db: Executor, caller: Caller | MapCaller): Promise<MapCaller> {
   if ('groupId' in caller) return caller
+  return standings.get(db, caller.userId, () => loadMapCaller(db, caller))
+}
+
+async function loadMapCaller(db: Executor, caller: Caller): Promise<MapCaller> {
   const user = await findUserById(db, caller.userId)
   if (!user) throw new UnauthorizedError()
   const group = user.select_groupid ? await findGroupById(db, user.select_groupid) : undefined
@@ -187,15 +195,24 @@ export interface LayerAccess {
 export async function layerAccess(db: Executor, caller: Caller | MapCaller, layerId: number): Promise<LayerAccess> {
   const who = await mapCaller(db, caller)
   const layer = await findLayer(db, who.groupId, layerId)
+  return accessTo(who, layer, layer ? await optsOnLayer(db, who.groupId, layerId, who.userId) : [])
+}
+
+/** layerAccess's rule on rows already read: the live layer (undefined when none) and the caller's own opts on it. */
+export function accessTo(who: MapCaller, layer: LayerRow | undefined, ownOpts: readonly string[]): LayerAccess {
   if (!layer) throw notFound()
-  const opts = effectiveOpts(who, layerId, await optsOnLayer(db, who.groupId, layerId, who.userId))
+  const opts = effectiveOpts(who, layer.id, ownOpts)
   if (opts.length === 0) throw forbidden()
-  return { layer, opts, manager: managesLayer(who, layerId), caller: who }
+  return { layer, opts, manager: managesLayer(who, layer.id), caller: who }
 }
 
 /** layerAccess, and the caller may do `perm` on the layer (canOnLayer); FORBIDDEN otherwise. */
 export async function requireOnLayer(db: Executor, caller: Caller | MapCaller, layerId: number, perm: PermissionId): Promise<LayerAccess> {
-  const access = await layerAccess(db, caller, layerId)
+  return requirePermission(await layerAccess(db, caller, layerId), perm)
+}
+
+/** The access, when it allows `perm` (canOnLayer); FORBIDDEN otherwise. */
+export function requirePermission(access: LayerAccess, perm: PermissionId): LayerAccess {
   if (!canOnLayer(access.caller.actor, access.opts, perm)) throw forbidden()
   return access
 }

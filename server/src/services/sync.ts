@@ -14,10 +14,12 @@
  *   every PRUNE_EVERY seqs; a reader behind the pruned part (or ahead of the log) gets reload.
  */
 import { EventEmitter } from 'node:events'
+import type SqliteDatabase from 'better-sqlite3'
 import type { SyncChange, SyncChangesRes, SyncKind } from '../../../types/sync'
 import type { Caller } from '../auth'
 import { afterCommit, type Database, type Executor } from '../db/connection'
 import { changesAfter, insertChanges, lastSeqBefore, notifyChannel, pruneChanges, seqState, takeSeqs, type NewSyncChange } from '../db/change-log'
+import { insertChangesNow, lastSeqBeforeNow, pruneChangesNow, takeSeqsNow } from '../db/marker-save-sqlite'
 import { mapCaller, optsResolver, type MapCaller } from './permissions'
 
 export const RETAIN_ENTRIES = 100_000
@@ -55,19 +57,31 @@ export async function logChanges(trx: Executor, groupId: number, entries: Change
   if (entries.length === 0) return
   const last = await takeSeqs(trx, groupId, entries.length)
   const first = last - entries.length + 1
-  const rows: NewSyncChange[] = entries.map((e) => ({
-    kind: e.kind,
-    entity_id: e.id,
-    op: e.op,
-    rev: e.rev,
-    layer_id: e.layer_id,
-    marker_id: e.marker_id ?? null,
-    user_id: e.user_id ?? null,
-  }))
-  await insertChanges(trx, groupId, first, rows, at)
+  await insertChanges(trx, groupId, first, entries.map(changeRow), at)
   if (Math.floor((first - 1) / PRUNE_EVERY) !== Math.floor(last / PRUNE_EVERY)) await prune(trx, groupId, last, at)
   await notifyChannel(trx, { type: 'seq', group_id: groupId, seq: last })
-  afterCommit(trx, (db) => syncFeed.emit('seq', { db, groupId, seq: last } satisfies SeqEvent))
+  afterCommit(trx, (db) => announceSeq(db, groupId, last))
+}
+
+/** logChanges inside a synchronous SQLite transaction (connection.ts runOnSqlite): answers the last seq, which the caller announces with announceSeq once committed. */
+export function logChangesNow(raw: SqliteDatabase.Database, groupId: number, entries: ChangeEntry[], at: string): number {
+  const last = takeSeqsNow(raw, groupId, entries.length)
+  const first = last - entries.length + 1
+  insertChangesNow(raw, groupId, first, entries.map(changeRow), at)
+  if (Math.floor((first - 1) / PRUNE_EVERY) !== Math.floor(last / PRUNE_EVERY)) {
+    const cutoff = new Date(Date.parse(at) - RETAIN_DAYS * 86_400_000).toISOString()
+    pruneChangesNow(raw, groupId, Math.max(last - RETAIN_ENTRIES, lastSeqBeforeNow(raw, groupId, cutoff)))
+  }
+  return last
+}
+
+/** Tells this process's listeners that the group's log grew to `seq` (committed). */
+export function announceSeq(db: Database, groupId: number, seq: number): void {
+  syncFeed.emit('seq', { db, groupId, seq } satisfies SeqEvent)
+}
+
+function changeRow(e: ChangeEntry): NewSyncChange {
+  return { kind: e.kind, entity_id: e.id, op: e.op, rev: e.rev, layer_id: e.layer_id, marker_id: e.marker_id ?? null, user_id: e.user_id ?? null }
 }
 
 async function prune(trx: Executor, groupId: number, last: number, at: string): Promise<void> {
