@@ -72,6 +72,23 @@ describe('columnar marker pages', () => {
     expect(roundTrip(list).list).toEqual(list)
   })
 
+  it('send a time as its text when no number writes it back exactly', () => {
+    const odd = [
+      '2026-11-22T24:00:00.000Z',
+      '2026-11-22T08:60:00.000Z',
+      '2026-11-22T08:00:00.000z',
+      '2026-11-22T08:00:00,000Z',
+      '2026-11-22T0a:00:00.000Z',
+      '2026-02-30T00:00:00.000Z',
+      '+02026-11-22T08:00:00.000',
+    ]
+    // Each after a good time of the same day, which is read from its digits.
+    const list = odd.flatMap((t, i) => [marker({ id: 2 * i + 1, created_at: '2026-11-22T07:00:00.000Z' }), marker({ id: 2 * i + 2, created_at: t })])
+    const page = encodeMarkerColumns(list, list.length)
+    expect(page.created_at.filter((t) => typeof t === 'string')).toEqual(odd)
+    expect(roundTrip(list).list).toEqual(list)
+  })
+
   it('carry an empty page', () => {
     expect(roundTrip([], 0)).toEqual({ list: [], total: 0 })
   })
