@@ -167,7 +167,9 @@ export async function savesBench(): Promise<void> {
     const { latencies, seconds } = await measure(db)
     const savesPerSecond = latencies.length / seconds
     const bare = bareRate(file)
-    console.error(`[bench:saves] SQLite: ${CLIENTS} members x ${SAVES_EACH} saves at once, ${round(savesPerSecond)} saves/s, p50 ${round(percentile(latencies, 50))} ms, p99 ${round(percentile(latencies, 99))} ms; bare better-sqlite3 ${round(bare)} tx/s`)
+    console.error(
+      `[bench:saves] SQLite: ${CLIENTS} members x ${SAVES_EACH} saves at once, ${round(savesPerSecond)} saves/s, p50 ${round(percentile(latencies, 50))} ms, p99 ${round(percentile(latencies, 99))} ms; bare better-sqlite3 ${round(bare)} tx/s`,
+    )
     emit('saves.concurrent_per_s', round(savesPerSecond), 'saves/s', 1000, false)
     emit('saves.concurrent_p50_ms', round(percentile(latencies, 50)), 'ms', 250)
     emit('saves.concurrent_p99_ms', round(percentile(latencies, 99)), 'ms', 250)
