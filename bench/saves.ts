@@ -16,35 +16,15 @@ import { Worker } from 'node:worker_threads'
 import SqliteDatabase from 'better-sqlite3'
 import { Client } from 'pg'
 import { buildApp } from '../server/src/app'
-import { startSession } from '../server/src/auth'
 import { systemClock } from '../server/src/clock'
 import { openDatabase, type Database } from '../server/src/db/connection'
-import { insertOwnedGroup } from '../server/src/db/groups'
-import { addJoin } from '../server/src/db/joins'
 import { migrateToLatest } from '../server/src/db/migrations'
-import { findOrCreateUserByPhone, selectGroupForUser } from '../server/src/db/users'
 import { emit } from './emit'
+import { percentile, post, round, teamMembers, type Header } from './team'
 
 const CLIENTS = Number(process.env.BENCH_SAVE_CLIENTS ?? 50)
 const SAVES_EACH = Number(process.env.BENCH_SAVES_EACH ?? 20)
 const BARE_TRANSACTIONS = 5000
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
-
-const round = (n: number, digits = 1) => Number(n.toFixed(digits))
-
-interface Header {
-  userid: number
-  token: string
-}
-
-async function post(base: string, url: string, body: object): Promise<any> {
-  const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  return res.json()
-}
 
 /** Transactions per second of one marker row plus one op-log row, copied from the last ones the server wrote, straight through better-sqlite3. */
 function bareRate(file: string): number {
@@ -137,18 +117,7 @@ async function measure(db: Database): Promise<{ latencies: number[]; seconds: nu
   const app = buildApp({ db, clock: systemClock, sms: { send: async () => undefined } })
   try {
     await migrateToLatest(db)
-    const now = new Date().toISOString()
-    const headers: Header[] = []
-    let groupId = 0
-    for (let i = 0; i < CLIENTS; i++) {
-      const user = await findOrCreateUserByPhone(db.kysely, `139${String(i).padStart(8, '0')}`, 'bench', now)
-      if (i === 0)
-        groupId = (await insertOwnedGroup(db.kysely, { name: 'bench', owner_id: user.id, level: 4, vip_exp: null, marker_limit: 100_000, join_limit: 100, file_size_limit: 2097152, created_at: now }))
-          .id
-      await addJoin(db.kysely, { group_id: groupId, user_id: user.id, is_manager: true, created_at: now })
-      await selectGroupForUser(db.kysely, user.id, groupId, now)
-      headers.push({ userid: user.id, token: await startSession(db.kysely, user.id, new Date()) })
-    }
+    const headers = await teamMembers(db, CLIENTS, '139')
     await app.listen({ port: 0, host: '127.0.0.1' })
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
     const layer = await post(base, '/api/layer/save', { header: headers[0], name: '点图层', type: 1, parent_id: 0 })

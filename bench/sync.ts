@@ -14,35 +14,15 @@ import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
 import type { SyncServerMessage } from '../types/sync'
 import { buildApp } from '../server/src/app'
-import { startSession } from '../server/src/auth'
 import { systemClock } from '../server/src/clock'
 import { openDatabase } from '../server/src/db/connection'
-import { insertOwnedGroup } from '../server/src/db/groups'
-import { addJoin } from '../server/src/db/joins'
 import { migrateToLatest } from '../server/src/db/migrations'
-import { findOrCreateUserByPhone, selectGroupForUser } from '../server/src/db/users'
 import { emit } from './emit'
+import { percentile, post, round, teamMembers } from './team'
 
 const CLIENTS = 50
 const SAVES = 40
 const KB = 1024
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
-
-const round = (n: number, digits = 1) => Number(n.toFixed(digits))
-
-interface Header {
-  userid: number
-  token: string
-}
-
-async function post(base: string, url: string, body: object): Promise<any> {
-  const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  return res.json()
-}
 
 export async function syncBench(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teammap-sync-bench-'))
@@ -51,18 +31,7 @@ export async function syncBench(): Promise<void> {
   const sockets: WebSocket[] = []
   try {
     await migrateToLatest(db)
-    const now = new Date().toISOString()
-    const headers: Header[] = []
-    let groupId = 0
-    for (let i = 0; i <= CLIENTS; i++) {
-      const user = await findOrCreateUserByPhone(db.kysely, `138${String(i).padStart(8, '0')}`, 'bench', now)
-      if (i === 0)
-        groupId = (await insertOwnedGroup(db.kysely, { name: 'bench', owner_id: user.id, level: 4, vip_exp: null, marker_limit: 100_000, join_limit: 100, file_size_limit: 2097152, created_at: now }))
-          .id
-      await addJoin(db.kysely, { group_id: groupId, user_id: user.id, is_manager: true, created_at: now })
-      await selectGroupForUser(db.kysely, user.id, groupId, now)
-      headers.push({ userid: user.id, token: await startSession(db.kysely, user.id, new Date()) })
-    }
+    const headers = await teamMembers(db, CLIENTS + 1, '138')
     const [writer, ...readers] = headers
     await app.listen({ port: 0, host: '127.0.0.1' })
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
