@@ -2,29 +2,12 @@ import type { MarkerColumnsPage } from '../../types/api'
 import type { Marker } from '../../types/mapdata'
 import { decodeMarkerColumns, encodeMarkerColumns, MarkerColumnsError } from '../../src/domain/markerColumns'
 import { decodedData } from '../../src/api/columns'
+import { buildMarker } from '../support/mapBuilders'
 
 const T0 = '2026-11-22T08:00:00.000Z'
 
-function marker(over: Partial<Marker>): Marker {
-  return {
-    id: 1,
-    layer_id: 1,
-    name: '标注',
-    type: 0,
-    points: '116.397428,39.90923',
-    style: { color: '#165DFF', size: 32 },
-    width: 32,
-    radius: 0,
-    sort: 0,
-    fields: {},
-    creator_id: 7,
-    creator_name: '小王',
-    rev: 1,
-    created_at: T0,
-    updated_at: T0,
-    ...over,
-  }
-}
+// The house's marker fixture, at the same time (T0), with the id each case gives.
+const marker = (over: Partial<Marker>): Marker => buildMarker({ id: 1, ...over })
 
 /** Every kind of marker as the SPEC page gives them, in layer then id order, with what varies between real markers. */
 const VARIED: Marker[] = [
