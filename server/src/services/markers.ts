@@ -109,6 +109,11 @@ export function checkKindFits(layer: Pick<LayerRow, 'type'>, type: MarkerType): 
   return markerTypesOf(layer.type).includes(type) ? null : MAP_MSG.markerKindMismatch
 }
 
+/** The row a create inserts: the checked columns, made now by the caller in their group. */
+function newMarkerRow(columns: ReturnType<typeof columnsOf>, who: MapCaller, input: MarkerInput, at: string): NewMarker {
+  return { ...columns, group_id: who.groupId, creator_id: who.userId, created_at: at, updated_at: at, deleted_at: null, client_id: input.client_id ?? null }
+}
+
 /** The stored columns of a marker from checked input; throws VALIDATION with the first problem. */
 async function markerColumns(trx: Executor, layer: LayerRow, input: MarkerInput, existing: MarkerRow | null) {
   return columnsOf(layer, input, existing, await fieldsOfLayer(trx, layer.id))
@@ -210,15 +215,7 @@ async function saveMarkerIn(db: Database, who: MapCaller, input: MarkerInput, no
       const { layer } = await requireOnLayer(trx, who, input.layer_id, PERM.MARKER_ADD)
       const columns = await markerColumns(trx, layer, input, null)
       await requireRoomForMarkers(trx, who.groupId, 1, now)
-      const row = await insertMarker(trx, {
-        ...columns,
-        group_id: who.groupId,
-        creator_id: who.userId,
-        created_at: at,
-        updated_at: at,
-        deleted_at: null,
-        client_id: input.client_id ?? null,
-      } satisfies NewMarker)
+      const row = await insertMarker(trx, newMarkerRow(columns, who, input, at))
       await recordMarkerOp(trx, who, 'create', null, row, at, await creatorNameOf(trx, row))
       await logChanges(trx, who.groupId, [markerChange(row, 'upsert')], at)
       return row
@@ -263,15 +260,7 @@ async function createOnSqlite(db: Database, who: MapCaller, input: MarkerInput, 
     const { layer } = requirePermission(accessNow(input.layer_id), PERM.MARKER_ADD)
     const columns = columnsOf(layer, input, null, fieldsOfLayerNow(raw, layer.id))
     requireRoom(limitsInForce(groupLimitsNow(raw, who.groupId), now), countGroupMarkersNow(raw, who.groupId), 1)
-    const inserted = insertMarkerNow(raw, {
-      ...columns,
-      group_id: who.groupId,
-      creator_id: who.userId,
-      created_at: at,
-      updated_at: at,
-      deleted_at: null,
-      client_id: input.client_id ?? null,
-    } satisfies NewMarker)
+    const inserted = insertMarkerNow(raw, newMarkerRow(columns, who, input, at))
     const name = nameOf(inserted.creator_id)
     recordOpNow(raw, opRowOf(markerOp(who, 'create', null, inserted, at, name)))
     return { row: inserted, creatorName: name, seq: logChangesNow(raw, who.groupId, [markerChange(inserted, 'upsert')], at) }
