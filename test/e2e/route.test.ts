@@ -121,7 +121,9 @@ describe('route planning', () => {
       const xs = pins.map((r) => r.x + r.width / 2)
       const spread = Math.max(...xs) - Math.min(...xs)
       const overlaps = titles.some((a) => titles.some((b) => a !== b && a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom))
-      if (pins.length !== 3 || !line || spread <= 200 || overlaps) return null
+      // A title shows once its size is known, a frame after it is added: the stops' titles are waited for too.
+      const named = ['东单门店', '西单门店'].every((name) => titles.some((t) => t.text === name))
+      if (pins.length !== 3 || !line || spread <= 200 || overlaps || !named) return null
       return { spread, lineWidth: line.width, top: Math.min(...pins.map((r) => r.top)), bottom: Math.max(...pins.map((r) => r.bottom)), titles: titles.map((t) => ({ text: t.text, size: t.size })) }
     })
     const seen = (await framed.jsonValue())!
