@@ -55,6 +55,22 @@ interface IdleDeadline {
  * where there is none, as in the mini-program): each chunk of a layer's copy is written in its own
  * task, after frames and input, and not in the sliver of time left between two frames of a pan.
  */
+/**
+ * One saved chunk's markers, or undefined (missing or unreadable). Chunks are kept in columns; a copy
+ * saved before that holds the markers' own arrays, read as they are.
+ */
+async function savedChunk(storage: OfflinePlatform['storage'], key: string): Promise<Marker[] | undefined> {
+  const saved = await storage.get<unknown>(key)
+  if (Array.isArray(saved)) return saved as Marker[]
+  if (!saved || typeof saved !== 'object') return undefined
+  const { decodeMarkerColumns } = await import('../domain/markerColumns')
+  try {
+    return decodeMarkerColumns(saved).list
+  } catch {
+    return undefined
+  }
+}
+
 function idle(): Promise<void> {
   const ric = (globalThis as { requestIdleCallback?: (fn: (deadline: IdleDeadline) => void, opts?: { timeout: number }) => unknown }).requestIdleCallback
   if (!ric) return new Promise((resolve) => setTimeout(resolve, 0))
@@ -336,10 +352,15 @@ export class OfflineCacheStore {
   private async putMarkers(platform: OfflinePlatform, scope: Scope, layerId: number, list: Marker[], seq: number, dropped: number[], gen: number): Promise<boolean> {
     const manifest: MarkersManifest = { seq, stamp: `${Date.now().toString(36)}${(++this.stampSeq).toString(36)}`, count: list.length, size: OFFLINE_CHUNK_MARKERS }
     const keys = chunkKeys(scope.keys, layerId, manifest)
+    // Each chunk is kept in the wire's columns (src/domain/markerColumns.ts): a fraction of the
+    // markers' own JSON to serialise, hand to the storage and count against its quota. The codec is
+    // the one the marker pages were decoded with, fetched with the first of them.
+    const { encodeMarkerColumns } = keys.length ? await import('../domain/markerColumns') : { encodeMarkerColumns: null }
     let ok = true
     for (let n = 0; n < keys.length && ok; n++) {
       await idle()
-      ok = gen === this.generation && (await this.put(platform, scope, keys[n], list.slice(n * manifest.size, (n + 1) * manifest.size), layerId, dropped, manifest.stamp))
+      const chunk = list.slice(n * manifest.size, (n + 1) * manifest.size)
+      ok = gen === this.generation && (await this.put(platform, scope, keys[n], encodeMarkerColumns!(chunk, chunk.length), layerId, dropped, manifest.stamp))
     }
     if (ok) ok = gen === this.generation && (await this.put(platform, scope, scope.keys.markers(layerId), manifest, layerId, dropped, manifest.stamp))
     const all = await platform.storage.keys()
@@ -353,9 +374,9 @@ export class OfflineCacheStore {
   private async savedMarkers(platform: OfflinePlatform, scope: Scope, layerId: number): Promise<{ seq: number; list: Marker[] } | undefined> {
     const record = await platform.storage.get<SavedMarkersRecord>(scope.keys.markers(layerId))
     if (!record || !isManifest(record)) return record
-    const chunks = await Promise.all(chunkKeys(scope.keys, layerId, record).map((key) => platform.storage.get<Marker[]>(key)))
-    if (chunks.some((c) => !Array.isArray(c))) return undefined
-    const list = chunks.flat() as Marker[]
+    const chunks = await Promise.all(chunkKeys(scope.keys, layerId, record).map((key) => savedChunk(platform.storage, key)))
+    if (chunks.some((c) => !c)) return undefined
+    const list = (chunks as Marker[][]).flat()
     return list.length === record.count ? { seq: record.seq, list } : undefined
   }
 
@@ -457,8 +478,8 @@ export class OfflineCacheStore {
         const parts = await Promise.all(
           slices.map(async (s) => {
             const r = records[s.layer]
-            const chunk = isManifest(r) ? await storage.get<Marker[]>(chunkKeys(k, req.layer_ids[s.layer], r)[s.chunk]) : r.list
-            return Array.isArray(chunk) && chunk.length >= s.to ? chunk.slice(s.from, s.to) : null
+            const chunk = isManifest(r) ? await savedChunk(storage, chunkKeys(k, req.layer_ids[s.layer], r)[s.chunk]) : r.list
+            return chunk && chunk.length >= s.to ? chunk.slice(s.from, s.to) : null
           }),
         )
         if (parts.some((p) => !p)) return undefined
