@@ -13,7 +13,8 @@ export interface SavedMarkers {
 }
 
 /**
- * Markers per saved chunk: one chunk is stringified and stored in one step of the write, so at 4x
+ * Markers per saved chunk: one chunk is encoded (in the marker page's columns, src/domain/markerColumns.ts;
+ * copies written before held the markers' own arrays) and stored in one step of the write, so at 4x
  * CPU throttling (a slow phone) each step stays a few milliseconds and the map keeps its frames
  * while 100,000 markers are saved. At 1000 a step took about 35 ms there, long enough to drop
  * frames of a pan that the first load's copy was still being written under.

@@ -45,16 +45,6 @@ const IDLE_STEP_MS = 8
 /** A chunk waits at most this long for such a period: a map panned without a pause still gets its copy. */
 const IDLE_WAIT_MAX_MS = 3000
 
-interface IdleDeadline {
-  didTimeout: boolean
-  timeRemaining(): number
-}
-
-/**
- * Waits for the page to be idle long enough for one chunk (the browser's idle callback; a macrotask
- * where there is none, as in the mini-program): each chunk of a layer's copy is written in its own
- * task, after frames and input, and not in the sliver of time left between two frames of a pan.
- */
 /**
  * One saved chunk's markers, or undefined (missing or unreadable). Chunks are kept in columns; a copy
  * saved before that holds the markers' own arrays, read as they are.
@@ -71,6 +61,16 @@ async function savedChunk(storage: OfflinePlatform['storage'], key: string): Pro
   }
 }
 
+interface IdleDeadline {
+  didTimeout: boolean
+  timeRemaining(): number
+}
+
+/**
+ * Waits for the page to be idle long enough for one chunk (the browser's idle callback; a macrotask
+ * where there is none, as in the mini-program): each chunk of a layer's copy is written in its own
+ * task, after frames and input, and not in the sliver of time left between two frames of a pan.
+ */
 function idle(): Promise<void> {
   const ric = (globalThis as { requestIdleCallback?: (fn: (deadline: IdleDeadline) => void, opts?: { timeout: number }) => unknown }).requestIdleCallback
   if (!ric) return new Promise((resolve) => setTimeout(resolve, 0))
@@ -355,12 +355,12 @@ export class OfflineCacheStore {
     // Each chunk is kept in the wire's columns (src/domain/markerColumns.ts): a fraction of the
     // markers' own JSON to serialise, hand to the storage and count against its quota. The codec is
     // the one the marker pages were decoded with, fetched with the first of them.
-    const { encodeMarkerColumns } = keys.length ? await import('../domain/markerColumns') : { encodeMarkerColumns: null }
+    const { encodeMarkerColumns } = await import('../domain/markerColumns')
     let ok = true
     for (let n = 0; n < keys.length && ok; n++) {
       await idle()
       const chunk = list.slice(n * manifest.size, (n + 1) * manifest.size)
-      ok = gen === this.generation && (await this.put(platform, scope, keys[n], encodeMarkerColumns!(chunk, chunk.length), layerId, dropped, manifest.stamp))
+      ok = gen === this.generation && (await this.put(platform, scope, keys[n], encodeMarkerColumns(chunk, chunk.length), layerId, dropped, manifest.stamp))
     }
     if (ok) ok = gen === this.generation && (await this.put(platform, scope, scope.keys.markers(layerId), manifest, layerId, dropped, manifest.stamp))
     const all = await platform.storage.keys()

@@ -458,6 +458,24 @@ describe('Offline cache: a large layer saved in chunks', () => {
     expect(again.root.app.notices.map((n) => n.text)).toContain(MSG.networkError)
   })
 
+  it('a copy with a chunk that does not decode is not read: showing it offline says 网络错误 and shows none of it', async () => {
+    const server = newServer()
+    server.layers = [spots]
+    server.markers = many(1, 2 * OFFLINE_CHUNK_MARKERS)
+    const phone = newPhone()
+    ;(await firstStart(server, phone)).root.dispose()
+    const chunk = Array.from(phone.data.keys()).find((k) => k.startsWith(`${offlineGroupPrefix(7, 3)}markers:1@`))!
+    phone.data.set(chunk, JSON.stringify({ ...JSON.parse(phone.data.get(chunk)!), v: MARKER_COLUMNS_VERSION + 1 }))
+
+    server.up = false
+    const again = start(server, phone)
+    again.root.offlineCache.serve()
+    runInAction(() => (again.root.layers.layers = [spots]))
+    expect(await again.root.markers.loadLayers([1])).toBe(false)
+    expect(again.root.markers.all).toEqual([])
+    expect(again.root.app.notices.map((n) => n.text)).toContain(MSG.networkError)
+  })
+
   it('a newer copy replaces the older one and leaves none of its chunks behind', async () => {
     const server = newServer()
     server.layers = [spots]
