@@ -295,6 +295,19 @@ export async function openWorld(env: Record<string, string> = {}): Promise<World
 /** Visible elements of a selector, optionally those containing a text. */
 export const on = (page: Page, selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
 
+/**
+ * Closes a NutUI popup (its root's selector) with its close icon, once it has slid in, and waits
+ * until it is gone. A click aimed at the icon while the popup still slides lands where the icon
+ * was a moment before, inside the popup's body, and closes nothing; a test that went on would find
+ * the popup over the map's tools.
+ */
+export async function closePopup(page: Page, selector: string): Promise<void> {
+  // The first opening mounts it in place with no slide, so no transition class at all; later ones slide.
+  await page.locator(`${selector}:visible:not([class*="-enter-active"])`).waitFor()
+  await on(page, `${selector} .nut-popup-title-right`).click()
+  await on(page, selector).waitFor({ state: 'hidden' })
+}
+
 /** A label matched whole (surrounding spaces allowed), for texts that others contain ('片区' in '一号片区'). */
 export const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\（）「」]/g, '\\$&')}\\s*$`)
 

@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { MAP_MSG, MAP_UI_MSG } from '../../src/domain/messages'
-import { button, exact, input, on, openWorld, settledTexts, shot, signUp, type Server, type World } from './harness'
+import { button, closePopup, exact, input, on, openWorld, settledTexts, shot, signUp, type Server, type World } from './harness'
 import { IMPORT_MSG, IMPORT_UI_MSG } from '../../src/domain/importMessages'
 
 jest.setTimeout(300_000)
@@ -180,15 +180,13 @@ describe('H5 map-data journey', () => {
     expect(await page.locator('.layer-row__default').count()).toBe(1)
     await shot(page, '20-layer-panel')
 
-    await visible('.layer-panel .nut-popup-title-right').click()
-    await visible('.layer-panel').waitFor({ state: 'hidden' })
+    await closePopup(page, '.layer-panel')
 
     // The open folder stays open across a reload.
     await page.reload()
     await openLayerPanel()
     await visible('.layer-row__name', exact('管线')).waitFor()
-    await visible('.layer-panel .nut-popup-title-right').click()
-    await visible('.layer-panel').waitFor({ state: 'hidden' })
+    await closePopup(page, '.layer-panel')
   })
 
   it('adds a marker of each of the seven kinds through /addinfo', async () => {
@@ -217,7 +215,7 @@ describe('H5 map-data journey', () => {
     await visible('.layer-row', '供水网点').getByText('1个标注').waitFor()
     await visible('.layer-row', '管线').getByText('2个标注').waitFor()
     await visible('.layer-row', '片区').getByText('4个标注').waitFor()
-    await visible('.layer-panel .nut-popup-title-right').click()
+    await closePopup(page, '.layer-panel')
   })
 
   it('refuses a marker without valid coordinates and writes nothing', async () => {
@@ -477,6 +475,6 @@ describe('H5 map-data journey', () => {
     await visible('.layer-row', '网点副本').getByText('7个标注').waitFor()
     await visible('.layer-row', 'sample-线').getByText('1个标注').waitFor()
     await visible('.layer-row', '供水网点').getByText('1个标注').waitFor()
-    await visible('.layer-panel .nut-popup-title-right').click()
+    await closePopup(page, '.layer-panel')
   })
 })

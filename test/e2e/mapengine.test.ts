@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { CLUSTER_MIN_ITEMS } from '../../src/domain/constants'
-import { apiOk, apiSignIn, button, exact, input, on, openWorld, shot, signUp, type Server, type World } from './harness'
+import { apiOk, apiSignIn, button, closePopup, exact, input, on, openWorld, shot, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -47,8 +47,7 @@ async function layerPanel(open: boolean): Promise<void> {
     await visible('.map-tool', '图层').click()
     await visible('.layer-panel').waitFor()
   } else {
-    await visible('.layer-panel .nut-popup-title-right').click()
-    await visible('.layer-panel').waitFor({ state: 'hidden' })
+    await closePopup(page, '.layer-panel')
   }
 }
 
@@ -363,8 +362,7 @@ describe('H5 map engine journey (keyless map)', () => {
     await shot(page, '37-basemap-sheet')
     await visible('.basemap-source .nut-radio', exact('OpenStreetMap')).click()
     await page.locator('.leaflet-tile-pane .leaflet-layer').waitFor({ state: 'attached' })
-    await visible('.basemap-sheet .nut-popup-title-right').click()
-    await visible('.basemap-sheet').waitFor({ state: 'hidden' })
+    await closePopup(page, '.basemap-sheet')
   })
 
   it('filters what the map draws by kind and by name', async () => {
@@ -381,13 +379,13 @@ describe('H5 map engine journey (keyless map)', () => {
     await input(page, '标注名称包含的文字').blur()
     await border('rgb(229, 230, 235)')
     await shot(page, '38-filter-sheet')
-    await visible('.filter-sheet .nut-popup-title-right').click()
+    await closePopup(page, '.filter-sheet')
     await visible('.map-filter-entry', '已筛选').waitFor()
     expect(await page.locator('.map-point').count()).toBe(0)
     await visible('.map-filter-entry', '已筛选').click()
     await button(page, '清除筛选').click()
     await visible('.filter-sheet__count', '视野内 1个点 · 6条线/面').waitFor()
-    await visible('.filter-sheet .nut-popup-title-right').click()
+    await closePopup(page, '.filter-sheet')
     await visible('.map-filter-entry', exact('筛选')).waitFor()
   })
 

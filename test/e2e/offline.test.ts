@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core'
 import { OUTBOX_MSG } from '../../src/domain/outboxMessages'
 import { SYNC_MSG } from '../../src/domain/syncMessages'
-import { apiOk, apiSignIn, button, exact, input, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
+import { apiOk, apiSignIn, button, closePopup, exact, input, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -120,7 +120,7 @@ describe('field capture without signal', () => {
     // Nothing in the sheet runs past a 390 px phone.
     const widths = await a.locator('.outbox-item:visible').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right))
     for (const right of widths) expect(right).toBeLessThanOrEqual(390)
-    await a.locator('.outbox-sheet .nut-popup-title-right').click()
+    await closePopup(a, '.outbox-sheet')
   })
 
   it('reloaded while still offline, the app, the map and both waiting saves are still there', async () => {
@@ -134,7 +134,7 @@ describe('field capture without signal', () => {
     await shot(a, '97b-offline-reloaded')
     await on(a, '.sync-chip', OUTBOX_MSG.pending(2)).click()
     await on(a, '.outbox-item__subject', '山口新井').first().waitFor(SEEN)
-    await a.locator('.outbox-sheet .nut-popup-title-right').click()
+    await closePopup(a, '.outbox-sheet')
   })
 
   it('back online, they reach the server once and 李四 sees them', async () => {

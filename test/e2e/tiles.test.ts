@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { gcj02ToWgs84, type LngLat } from '../../src/domain/geo'
-import { apiOk, apiSignIn, exact, failTiles, notice, on, openWorld, shot, signUp, type Server, type World } from './harness'
+import { apiOk, apiSignIn, closePopup, exact, failTiles, notice, on, openWorld, shot, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -65,8 +65,7 @@ async function openSheet(): Promise<void> {
 }
 
 async function closeSheet(): Promise<void> {
-  await visible('.basemap-sheet .nut-popup-title-right').click()
-  await visible('.basemap-sheet').waitFor({ state: 'hidden' })
+  await closePopup(page, '.basemap-sheet')
 }
 
 const choose = (label: string) => visible('.basemap-source .nut-radio', exact(label)).click()
@@ -184,6 +183,10 @@ describe('the tile source of the keyless map', () => {
 
   it('offers 切换底图 in the notice when the tiles fail, opening the choice', async () => {
     await failTiles(page.context())
+    // The service worker keeps the tiles seen so far and serves them without network: the tiles of
+    // this view, loaded in the test before, would hide the failure. A worker that never got the
+    // tiles through (OpenStreetMap blocked where they are) has none kept.
+    await page.evaluate(() => caches.delete('teammap-tiles'))
     await page.reload()
     const failed = notice(page, '底图加载失败，标注仍可查看和编辑')
     await failed.waitFor()
