@@ -54,29 +54,6 @@ export class LeafletEngine {
   private declutterFrame = 0
   /** Shape titles' sizes, read from the page once per element. */
   private readonly titleSizes = new WeakMap<HTMLElement, { width: number; height: number }>()
-  /**
-   * Reads a new shape title's size once the browser laid it out for its own frame (reading it as the
-   * title layout runs, after a view added titles, laid the page out again in that task); the title
-   * stays hidden until then. Absent where there is no ResizeObserver: sizes are read when laid out.
-   */
-  private readonly titleSizer = (() => {
-    const RO = (globalThis as { ResizeObserver?: typeof ResizeObserver }).ResizeObserver
-    if (!RO) return null
-    const sizer: ResizeObserver = new RO((seen) => {
-      let sized = false
-      for (const r of seen) {
-        const text = r.target as HTMLElement
-        const el = (text.closest('.leaflet-tooltip') as HTMLElement | null) ?? text
-        if (text.offsetWidth > 0 && text.offsetHeight > 0) {
-          this.titleSizes.set(el, { width: text.offsetWidth, height: text.offsetHeight })
-          sizer.unobserve(text)
-          sized = true
-        }
-      }
-      if (sized) this.scheduleDeclutter()
-    })
-    return sizer
-  })()
   private CentredTooltip?: typeof Leaflet.Tooltip
   /** The point whose own pin is being dragged elsewhere: its pin at the old place is left out meanwhile. */
   private movingPointId: number | null = null
@@ -99,7 +76,6 @@ export class LeafletEngine {
     this.draftLayer = L.layerGroup().addTo(this.map)
     this.editLayer = L.layerGroup().addTo(this.map)
     this.points = createPointLayer(L, () => ({
-      onTitlesSized: () => this.scheduleDeclutter(),
       onMarker: (id) => this.cb().onMarkerTap?.(id),
       onCluster: (key) => {
         const c = this.clusters.get(key)
@@ -234,14 +210,7 @@ export class LeafletEngine {
         const layer = this.shapeLayer(s, s.marker.id === selectedId, titles ? styleOf : undefined).addTo(this.map)
         // Leaflet opens a permanent title at the path's centre, which for an area is its centroid (outside a
         // C-shaped area, in a ring-shaped one's hole): it moves to the shape's label point, on the filled part.
-        if (titles && styleOf) {
-          layer.openTooltip(this.ll(shapeLabelPoint(s.marker.type, s.parts, s.holes)))
-          const el = (layer as Leaflet.Path).getTooltip?.()?.getElement()
-          if (el && this.titleSizer && !this.titleSizes.has(el)) {
-            el.classList.add('map-label--hidden')
-            this.titleSizer.observe((el.firstElementChild as HTMLElement | null) ?? el)
-          }
-        }
+        if (titles && styleOf) layer.openTooltip(this.ll(shapeLabelPoint(s.marker.type, s.parts, s.holes)))
         this.items.set(key, layer)
       }
       if (from + SHAPE_BATCH < missing.length) requestAnimationFrame(() => addBatch(from + SHAPE_BATCH))
@@ -296,9 +265,7 @@ export class LeafletEngine {
       // The text is the title's box: the tooltip itself is a zero-size anchor (centredTooltip).
       const text = (el.firstElementChild as HTMLElement | null) ?? el
       let size = this.titleSizes.get(el)
-      if (!size && !this.titleSizer && text.offsetWidth > 0) this.titleSizes.set(el, (size = { width: text.offsetWidth, height: text.offsetHeight }))
-      // Not measured yet: it stays hidden, out of the layout, until its size comes in.
-      if (!size && this.titleSizer) continue
+      if (!size && text.offsetWidth > 0) this.titleSizes.set(el, (size = { width: text.offsetWidth, height: text.offsetHeight }))
       const c = this.map.latLngToContainerPoint(tip.getLatLng()!)
       out.push({ el, box: size ? { left: c.x - size.width / 2, top: c.y - size.height / 2, ...size } : { left: c.x, top: c.y, width: 0, height: 0 } })
     }

@@ -8,10 +8,7 @@
  * Draw order, bottom to top: the pins (with members and the user's own dot), then every point's
  * title, then the cluster badges. A title is taken out of its point's markup into a slot of the
  * pin's size in the titles' container, so that no neighbouring pin covers it; the titles' boxes are
- * known from the map's own projection and each title's size, read from the page once per element,
- * after the browser laid it out for its own frame (a ResizeObserver): reading it right after adding
- * the elements would lay the page out again in the same task, the largest cost of a pan's new view.
- * A title stays hidden until its size is known; then onTitlesSized asks for a new title layout.
+ * known from the map's own projection and each title's size, read from the page once per element.
  */
 import type * as Leaflet from 'leaflet'
 
@@ -44,13 +41,11 @@ export interface PlacedTitle {
 export interface PointLayerEvents {
   onMarker: (id: number) => void
   onCluster: (key: string) => void
-  /** Titles' sizes came in since the last title layout: they may show once laid out. */
-  onTitlesSized?: () => void
 }
 
 export interface PointLayer extends Leaflet.Layer {
   setItems(items: PointItem[]): void
-  /** The points' titles whose size is known, where they are drawn now (the others stay hidden until measured). */
+  /** The points' titles where they are drawn now (measured on the page only the first time an element is seen). */
   titles(): PlacedTitle[]
   /** The cluster badges' boxes (their ring included). */
   badges(): ScreenBox[]
@@ -71,16 +66,6 @@ interface Entry {
   /** Layer px of the geographic point, as last placed. */
   x: number
   y: number
-}
-
-/** Reads a title's box relative to its item once (false while it is not laid out, e.g. the map is hidden). */
-function measure(t: Title): boolean {
-  const w = t.el.offsetWidth
-  const h = t.el.offsetHeight
-  if (!(w > 0 && h > 0)) return false
-  // The title is centred on its slot by a translate of half its width, which offsetLeft leaves out.
-  t.box = { left: t.el.offsetLeft - w / 2, top: t.el.offsetTop, width: w, height: h }
-  return true
 }
 
 /**
@@ -114,23 +99,6 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
   const Layer = L.Layer.extend({
     initialize(this: any) {
       this._entries = new Map<string, Entry>()
-      this._unsized = new Map<HTMLElement, Title>()
-      const RO = (globalThis as { ResizeObserver?: typeof ResizeObserver }).ResizeObserver
-      // Where there is no ResizeObserver the sizes are read when asked for (titles()).
-      this._sizer = RO
-        ? new RO((seen) => {
-            let sized = false
-            for (const r of seen) {
-              const t = (this._unsized as Map<HTMLElement, Title>).get(r.target as HTMLElement)
-              if (t && measure(t)) {
-                this._unsized.delete(t.el)
-                this._sizer.unobserve(t.el)
-                sized = true
-              }
-            }
-            if (sized) events().onTitlesSized?.()
-          })
-        : null
     },
 
     onAdd(this: any, map: Leaflet.Map) {
@@ -158,8 +126,6 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       map.off('zoomend viewreset', this._placeAll, this)
       this._container.remove()
       this._entries.clear()
-      this._sizer?.disconnect()
-      this._unsized.clear()
     },
 
     /** Replaces the items: unchanged keys keep their elements, new ones are created, gone ones removed. */
@@ -170,10 +136,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       for (const [key, e] of entries) {
         if (!next.has(key)) {
           e.el.remove()
-          if (e.title) {
-            e.title.slot.remove()
-            this._forget(e.title)
-          }
+          e.title?.slot.remove()
           entries.delete(key)
         }
       }
@@ -197,14 +160,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         const entry: Entry = { it, el, badge, title, x: 0, y: 0 }
         entries.set(it.key, entry)
         ;(badge ? badges : pins).appendChild(el)
-        if (title) {
-          titles.appendChild(title.slot)
-          if (this._sizer) {
-            title.el.classList.add('map-label--hidden')
-            this._unsized.set(title.el, title)
-            this._sizer.observe(title.el)
-          }
-        }
+        if (title) titles.appendChild(title.slot)
         if (this._map) this._place(entry)
       })
       this._pins?.appendChild(pins)
@@ -216,24 +172,23 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       const map: Leaflet.Map | undefined = this._map
       if (!map) return []
       const withTitles = [...(this._entries as Map<string, Entry>).values()].filter((e) => e.title)
-      // Without a ResizeObserver: sizes of titles not seen yet, read in one go (one layout), never again for the same element.
-      if (!this._sizer) for (const e of withTitles) if (!e.title!.box) measure(e.title!)
+      // Sizes of titles not seen yet, read in one go (one layout), never again for the same element.
+      for (const e of withTitles) {
+        const t = e.title!
+        if (t.box) continue
+        const w = t.el.offsetWidth
+        const h = t.el.offsetHeight
+        // The title is centred on its slot by a translate of half its width, which offsetLeft leaves out.
+        if (w > 0 && h > 0) t.box = { left: t.el.offsetLeft - w / 2, top: t.el.offsetTop, width: w, height: h }
+      }
       const pane = this._panePos()
-      return withTitles
-        .filter((e) => e.title!.box)
-        .map((e) => {
-          const t = e.title!
-          const left = Math.round(e.x - e.it.anchorX) + pane.x
-          const top = Math.round(e.y - e.it.anchorY) + pane.y
-          const b = t.box!
-          const box = { left: left + b.left, top: top + b.top, width: b.width, height: b.height }
-          return { el: t.el, box, selected: e.el.classList.contains('map-point--selected') }
-        })
-    },
-
-    _forget(this: any, t: Title) {
-      if (!this._unsized.delete(t.el)) return
-      this._sizer?.unobserve(t.el)
+      return withTitles.map((e) => {
+        const t = e.title!
+        const left = Math.round(e.x - e.it.anchorX) + pane.x
+        const top = Math.round(e.y - e.it.anchorY) + pane.y
+        const box = t.box ? { left: left + t.box.left, top: top + t.box.top, width: t.box.width, height: t.box.height } : { left, top, width: 0, height: 0 }
+        return { el: t.el, box, selected: e.el.classList.contains('map-point--selected') }
+      })
     },
 
     badges(this: any): ScreenBox[] {
