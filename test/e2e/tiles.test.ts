@@ -8,8 +8,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
+import { fitTarget } from '../../src/domain/fit'
 import { gcj02ToWgs84, type LngLat } from '../../src/domain/geo'
-import { apiOk, apiSignIn, closePopup, exact, failTiles, notice, on, openWorld, shot, signUp, type Server, type World } from './harness'
+import { apiOk, apiSignIn, closePopup, exact, failTiles, notice, on, openWorld, shot, signIn, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -107,6 +108,17 @@ async function offsetFromGrid(at: LngLat): Promise<{ dx: number; dy: number }> {
   return { dx: seen.marker.x - (t.left + (p.x - t.x * 256) * k), dy: seen.marker.y - (t.top + (p.y - t.y * 256) * k) }
 }
 
+/** The zoom a first look frames the lone stored point at (the team's data, SPEC 4). */
+const FRAMED_ZOOM = fitTarget([WELL.lng, WELL.lat, WELL.lng, WELL.lat]).zoom
+
+/** Waits until a page's map has settled at a zoom level: no zoom animation, and every tile on it of that level and loaded. */
+async function settledAt(p: Page, z: number): Promise<void> {
+  await p.waitForFunction((z) => {
+    const tiles = [...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img')]
+    return !document.querySelector('.leaflet-zoom-anim') && tiles.length > 0 && tiles.every((i) => i.classList.contains('leaflet-tile-loaded') && Number(new URL(i.src).pathname.split('/')[1]) === z)
+  }, z)
+}
+
 /** Within the pixel the point layer rounds to. */
 function expectOnGrid(o: { dx: number; dy: number }): void {
   expect(Math.abs(o.dx)).toBeLessThan(1.5)
@@ -123,9 +135,29 @@ describe('the tile source of the keyless map', () => {
     await page.locator('.map-count[data-loaded="1"]').waitFor()
     await page.locator(`.map-point[data-marker-id="${markerId}"]`).waitFor()
     await tilesFrom('tile.openstreetmap.org')
+    await settledAt(page, FRAMED_ZOOM)
     expectOnGrid(await offsetFromGrid(gcj02ToWgs84(WELL)))
     // The check means something: unshifted, the point would be far off these tiles' place for it.
     expect(Math.abs((await offsetFromGrid(WELL)).dx)).toBeGreaterThan(100)
+  })
+
+  it("frames the team's data on a first look also when the map's own code comes in after the markers (a slow phone)", async () => {
+    // A second phone of the same user, whose Leaflet chunk (the one file of the build with Leaflet's
+    // '_leaflet_id') arrives well after the markers: the framing is asked for before there is a map.
+    const late = await world.newPage()
+    let markersIn: Promise<unknown> = new Promise(() => undefined)
+    await late.context().route(/\/js\/[^/]+\.js$/, async (route) => {
+      const response = await route.fetch()
+      const body = await response.body()
+      if (body.includes('_leaflet_id')) await markersIn.then(() => new Promise((resolve) => setTimeout(resolve, 1500)))
+      await route.fulfill({ response, body })
+    })
+    markersIn = late.waitForResponse((r) => r.url().includes('/api/marker/getlist'))
+    await signIn(late, server, PHONE)
+    await late.waitForURL(/\/map$/)
+    await late.locator(`.map-point[data-marker-id="${markerId}"]`).waitFor()
+    await settledAt(late, FRAMED_ZOOM)
+    await late.context().close()
   })
 
   it('switches to 高德 tiles from 地图样式 without a reload, the point unshifted on their GCJ-02 grid', async () => {

@@ -55,6 +55,9 @@ export function MapView(props: MapViewProps) {
         e.renderMembers(p.members)
         e.setBasemap(p.basemap)
         e.renderSelf(p.self)
+        // A move asked for while the map's code was still loading (the first look framing the
+        // team's data, on a slow phone) had no map to move: it is made now, before the first view.
+        if (p.target) e.moveTo(p.target)
         e.start()
         p.onReady?.()
       })
