@@ -292,6 +292,35 @@ export async function openWorld(env: Record<string, string> = {}): Promise<World
   }
 }
 
+/** The keys the app holds in its IndexedDB database on H5 (its offline copy and outbox), read in the page. */
+export const savedKeys = (p: Page) =>
+  p.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const req = indexedDB.open('teammap-offline')
+        req.onsuccess = () => {
+          const db = req.result
+          if (!db.objectStoreNames.contains('values')) return resolve([])
+          const keys = db.transaction('values', 'readonly').objectStore('values').getAllKeys()
+          keys.onsuccess = () => resolve(keys.result.map(String))
+          keys.onerror = () => resolve([])
+        }
+        req.onerror = () => resolve([])
+      }),
+  )
+
+/**
+ * Waits until a page's offline copy holds a layer's markers: the copy is written in idle time a
+ * moment after the map loaded, so a test that takes the network away must wait for it first.
+ */
+export async function offlineCopyOf(p: Page, layerId: number, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!(await savedKeys(p)).some((k) => k.endsWith(`markers:${layerId}`))) {
+    if (Date.now() > end) throw new Error(`the offline copy has no markers of layer ${layerId}`)
+    await p.waitForTimeout(250)
+  }
+}
+
 /** Visible elements of a selector, optionally those containing a text. */
 export const on = (page: Page, selector: string, text?: string | RegExp) => page.locator(`${selector}:visible`, text ? { hasText: text } : undefined)
 

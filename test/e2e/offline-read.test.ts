@@ -5,7 +5,7 @@
  * still finds a marker. Waits are for DOM changes (timeouts only guard failures).
  */
 import type { Page } from 'playwright-core'
-import { apiOk, apiSignIn, input, notice, on, openWorld, shot, signUp, type ApiAuth, type Server, type World } from './harness'
+import { apiOk, apiSignIn, input, notice, on, openWorld, savedKeys, shot, signUp, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -28,23 +28,6 @@ afterAll(async () => {
 })
 
 const api = (path: string, body: Record<string, unknown>) => apiOk(server, path, body, auth)
-
-/** The keys the app holds in its IndexedDB database (read in the page). */
-const savedKeys = (p: Page) =>
-  p.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const req = indexedDB.open('teammap-offline')
-        req.onsuccess = () => {
-          const db = req.result
-          if (!db.objectStoreNames.contains('values')) return resolve([])
-          const keys = db.transaction('values', 'readonly').objectStore('values').getAllKeys()
-          keys.onsuccess = () => resolve(keys.result.map(String))
-          keys.onerror = () => resolve([])
-        }
-        req.onerror = () => resolve([])
-      }),
-  )
 
 describe('reading the map without network on H5 (IndexedDB)', () => {
   it('saves the loaded map in IndexedDB', async () => {

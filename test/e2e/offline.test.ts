@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core'
 import { OUTBOX_MSG } from '../../src/domain/outboxMessages'
 import { SYNC_MSG } from '../../src/domain/syncMessages'
-import { apiOk, apiSignIn, button, closePopup, exact, input, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
+import { apiOk, apiSignIn, button, closePopup, exact, input, offlineCopyOf, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -64,6 +64,8 @@ describe('field capture without signal', () => {
       await p.goto(`${server.url}/map`)
       await held(p, 1)
     }
+    // 张三's phone has saved the map before it loses signal (a reload without network reads that copy).
+    await offlineCopyOf(a, layer.id)
     await on(a, '.sync-chip', SYNC_MSG.synced).waitFor(SEEN)
     // The worker keeps the app on the phone (installed with the first visit): a reload without network opens from it.
     await a.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 })
