@@ -337,6 +337,18 @@ export async function closePopup(page: Page, selector: string): Promise<void> {
   await on(page, selector).waitFor({ state: 'hidden' })
 }
 
+/**
+ * Waits until the page's Leaflet map has settled at a zoom level (tile URLs /z/x/y): the pane has
+ * stopped animating and only that level's tiles are left, all loaded. Leaflet swallows a zoom asked
+ * for during the animation of another, and a view's tiles come in after its first ones.
+ */
+export async function mapSettledAt(page: Page, z: number): Promise<void> {
+  await page.waitForFunction((z) => {
+    const tiles = [...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img.leaflet-tile')]
+    return !document.querySelector('.leaflet-zoom-anim') && tiles.length > 0 && tiles.every((i) => i.classList.contains('leaflet-tile-loaded') && Number(new URL(i.src).pathname.split('/')[1]) === z)
+  }, z)
+}
+
 /** A label matched whole (surrounding spaces allowed), for texts that others contain ('片区' in '一号片区'). */
 export const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\（）「」]/g, '\\$&')}\\s*$`)
 

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { CLUSTER_MIN_ITEMS } from '../../src/domain/constants'
-import { apiOk, apiSignIn, button, closePopup, exact, input, on, openWorld, shot, signUp, type Server, type World } from './harness'
+import { apiOk, apiSignIn, button, closePopup, exact, input, mapSettledAt, on, openWorld, shot, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -197,15 +197,6 @@ describe('H5 map engine journey (keyless map)', () => {
       await page.mouse.up()
     }
     const tileZoom = () => page.locator('img.leaflet-tile').evaluateAll((imgs) => Math.max(...imgs.map((i) => Number(new URL((i as HTMLImageElement).src).pathname.split('/')[1]))))
-    // A zoom has ended once the pane has stopped animating and only the new level's tiles are left, all
-    // loaded (Leaflet swallows a zoom asked for during the animation of another).
-    const zoomedTo = (z: number) =>
-      page.waitForFunction((z) => {
-        const tiles = [...document.querySelectorAll<HTMLImageElement>('img.leaflet-tile')]
-        return (
-          !document.querySelector('.leaflet-zoom-anim') && tiles.length > 0 && tiles.every((i) => i.classList.contains('leaflet-tile-loaded') && Number(new URL(i.src).pathname.split('/')[1]) === z)
-        )
-      }, z)
     await drag()
     // The drag itself is no tap: nothing opened.
     expect(await page.locator('.marker-detail:visible').count()).toBe(0)
@@ -217,9 +208,9 @@ describe('H5 map engine journey (keyless map)', () => {
     await drag()
     const before = await tileZoom()
     await page.locator('.leaflet-control-zoom-in').click()
-    await zoomedTo(before + 1)
+    await mapSettledAt(page, before + 1)
     await page.locator('.leaflet-control-zoom-out').click()
-    await zoomedTo(before)
+    await mapSettledAt(page, before)
   })
 
   it('moves a saved marker by dragging its vertex, and a polygon vertex by tap-then-tap', async () => {

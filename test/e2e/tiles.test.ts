@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { fitTarget } from '../../src/domain/fit'
 import { gcj02ToWgs84, type LngLat } from '../../src/domain/geo'
-import { apiOk, apiSignIn, closePopup, exact, failTiles, notice, on, openWorld, shot, signIn, signUp, type Server, type World } from './harness'
+import { apiOk, apiSignIn, closePopup, exact, failTiles, mapSettledAt, notice, on, openWorld, shot, signIn, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -111,14 +111,6 @@ async function offsetFromGrid(at: LngLat): Promise<{ dx: number; dy: number }> {
 /** The zoom a first look frames the lone stored point at (the team's data, SPEC 4). */
 const FRAMED_ZOOM = fitTarget([WELL.lng, WELL.lat, WELL.lng, WELL.lat]).zoom
 
-/** Waits until a page's map has settled at a zoom level: no zoom animation, and every tile on it of that level and loaded. */
-async function settledAt(p: Page, z: number): Promise<void> {
-  await p.waitForFunction((z) => {
-    const tiles = [...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img')]
-    return !document.querySelector('.leaflet-zoom-anim') && tiles.length > 0 && tiles.every((i) => i.classList.contains('leaflet-tile-loaded') && Number(new URL(i.src).pathname.split('/')[1]) === z)
-  }, z)
-}
-
 /** Within the pixel the point layer rounds to. */
 function expectOnGrid(o: { dx: number; dy: number }): void {
   expect(Math.abs(o.dx)).toBeLessThan(1.5)
@@ -135,7 +127,7 @@ describe('the tile source of the keyless map', () => {
     await page.locator('.map-count[data-loaded="1"]').waitFor()
     await page.locator(`.map-point[data-marker-id="${markerId}"]`).waitFor()
     await tilesFrom('tile.openstreetmap.org')
-    await settledAt(page, FRAMED_ZOOM)
+    await mapSettledAt(page, FRAMED_ZOOM)
     expectOnGrid(await offsetFromGrid(gcj02ToWgs84(WELL)))
     // The check means something: unshifted, the point would be far off these tiles' place for it.
     expect(Math.abs((await offsetFromGrid(WELL)).dx)).toBeGreaterThan(100)
@@ -156,7 +148,7 @@ describe('the tile source of the keyless map', () => {
     await signIn(late, server, PHONE)
     await late.waitForURL(/\/map$/)
     await late.locator(`.map-point[data-marker-id="${markerId}"]`).waitFor()
-    await settledAt(late, FRAMED_ZOOM)
+    await mapSettledAt(late, FRAMED_ZOOM)
     await late.context().close()
   })
 
