@@ -345,6 +345,7 @@ export async function firstViewBench(browser: Browser): Promise<void> {
     if (process.env.BENCH_TRACE) await stopTrace(cdp, process.env.BENCH_TRACE.replace(/\.json$/, '') + '-100k.json')
     const tasks = (await page.evaluate(() => (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks)) as { start: number; duration: number }[]
     const longest = tasks.filter((t) => t.start > startedAt).reduce((m, t) => Math.max(m, t.duration), 0)
+    if (process.env.BENCH_TASKS) for (const t of tasks.filter((x) => x.start > startedAt)) console.error(`  long task ${Math.round(t.duration)} ms at +${Math.round(t.start - startedAt)} ms`)
     assertStayedOnMachine()
     console.error(`[bench:browser] ${BIG.points} points + ${BIG.shapes} shapes: first marker request to the drawn view ${ms} ms at 4x throttling, longest task meanwhile ${Math.round(longest)} ms`)
     emit('h5.map_first_view_100k_ms', ms, 'ms', 3000)

@@ -57,6 +57,34 @@ describe('MarkerStore loading (SPEC 4: pages of 5000 for the shown layers)', () 
     expect(new Set(root.markers.all.map((m) => m.id)).size).toBe(23_000)
   })
 
+  it("keeps the first page's copy of a marker repeated on a later page, whatever order the pages answer in", async () => {
+    // Offset pages read while a teammate adds markers shift by one: the last of page 1 comes again on page 2.
+    const all = Array.from({ length: 12_000 }, (_, i) => buildMarker({ id: i + 1, layer_id: i % 2 ? 1 : 2, name: `第${i + 1}个` }))
+    const answer = (body: any) => {
+      const start = (body.pageindex - 1) * body.pagesize - (body.pageindex > 1 ? 1 : 0)
+      const list = all.slice(start, start + body.pagesize).map((m) => (body.pageindex > 1 && m.id === MARKER_PAGE_SIZE ? { ...m, name: '重复的旧副本' } : m))
+      return ok({ list, total: all.length })
+    }
+    const { root } = await signedInRoot({
+      '/api/layer/getlist': () => ok(LAYERS),
+      // Page 2 answers last: pages are taken in in order all the same.
+      '/api/marker/getlist': async (body) => {
+        await new Promise((r) => setTimeout(r, body.pageindex === 2 ? 20 : 1))
+        return answer(body)
+      },
+    })
+    await root.layers.load()
+    expect(await root.markers.loadShown()).toBe(true)
+    expect(root.markers.count).toBe(12_000)
+    expect(root.markers.find(MARKER_PAGE_SIZE)?.name).toBe(`第${MARKER_PAGE_SIZE}个`)
+    expect(root.markers.byLayer.get(1)!.every((m) => m.layer_id === 1)).toBe(true)
+    expect(root.markers.loadedCount(1)).toBe(6000)
+    expect(root.markers.loadedCount(2)).toBe(6000)
+    // In the server's order within each layer.
+    const ids = root.markers.byLayer.get(2)!.map((m) => m.id)
+    expect(ids).toEqual([...ids].sort((a, b) => a - b))
+  })
+
   it('asks once more after an exactly full last page', async () => {
     const { root, calls } = await signedInRoot({ '/api/layer/getlist': () => ok(LAYERS), '/api/marker/getlist': pages(10_000) })
     await root.layers.load()
@@ -226,6 +254,22 @@ describe('MarkerStore save and delete', () => {
 })
 
 describe('MarkerStore filter and search', () => {
+  it('shows every loaded marker with no filter, and follows a kind hidden and shown again', async () => {
+    const { root } = await signedInRoot({
+      '/api/layer/getlist': () => ok(LAYERS),
+      '/api/marker/getlist': () => ok({ list: [buildMarker({ id: 1, layer_id: 1, name: '北门' }), buildMarker({ id: 2, layer_id: 2, type: 1, name: '北路', points: '1,1|2,2' })], total: 2 }),
+    })
+    await root.layers.load()
+    await root.markers.loadShown()
+    expect(root.markers.visible.map((m) => m.id).sort()).toEqual([1, 2])
+    root.markers.setKindShown(1, false)
+    expect(root.markers.visible.map((m) => m.name)).toEqual(['北门'])
+    root.markers.setKindShown(1, true)
+    expect(root.markers.visible.map((m) => m.id).sort()).toEqual([1, 2])
+    root.markers.setFilterKw('  ')
+    expect(root.markers.visible).toHaveLength(2)
+  })
+
   it('keeps the marker filter (keyword, per-kind show flags) on the phone', async () => {
     const first = await signedInRoot({
       '/api/layer/getlist': () => ok(LAYERS),
