@@ -331,7 +331,13 @@ export async function firstViewBench(browser: Browser): Promise<void> {
     page.on('request', (r) => {
       if (!firstRequest && r.url().includes('/api/marker/getlist')) firstRequest = Date.now()
     })
+    // BENCH_TASKS also prints when each marker page came back, from the first request on.
+    if (process.env.BENCH_TASKS)
+      page.on('response', (r) => {
+        if (r.url().includes('/api/marker/getlist')) console.error(`  page ${JSON.parse(r.request().postData() ?? '{}').pageindex ?? '?'} back at +${Date.now() - firstRequest} ms`)
+      })
     const startedAt = await page.evaluate(() => performance.now())
+    const startedWall = Date.now()
     if (process.env.BENCH_PROFILE) {
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.start')
@@ -345,11 +351,20 @@ export async function firstViewBench(browser: Browser): Promise<void> {
     if (process.env.BENCH_TRACE) await stopTrace(cdp, process.env.BENCH_TRACE.replace(/\.json$/, '') + '-100k.json')
     const tasks = (await page.evaluate(() => (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks)) as { start: number; duration: number }[]
     const longest = tasks.filter((t) => t.start > startedAt).reduce((m, t) => Math.max(m, t.duration), 0)
-    if (process.env.BENCH_TASKS) for (const t of tasks.filter((x) => x.start > startedAt)) console.error(`  long task ${Math.round(t.duration)} ms at +${Math.round(t.start - startedAt)} ms`)
+    if (process.env.BENCH_TASKS)
+      for (const t of tasks.filter((x) => x.start > startedAt))
+        console.error(`  long task ${Math.round(t.duration)} ms at ${Math.round(t.start - startedAt - (firstRequest - startedWall))} ms from the first marker request`)
     assertStayedOnMachine()
-    console.error(`[bench:browser] ${BIG.points} points + ${BIG.shapes} shapes: first marker request to the drawn view ${ms} ms at 4x throttling, longest task meanwhile ${Math.round(longest)} ms`)
+    // The same from the first marker request on: the markers' own load, without the sign-in and the map page's start before it.
+    const requestedAt = startedAt + (firstRequest - startedWall)
+    const longestOfData = tasks.filter((t) => t.start + t.duration > requestedAt).reduce((m, t) => Math.max(m, t.duration), 0)
+    console.error(
+      `[bench:browser] ${BIG.points} points + ${BIG.shapes} shapes: first marker request to the drawn view ${ms} ms at 4x throttling, ` +
+        `longest task from the sign-in tap ${Math.round(longest)} ms, from the first marker request ${Math.round(longestOfData)} ms`,
+    )
     emit('h5.map_first_view_100k_ms', ms, 'ms', 3000)
     emit('h5.map_longest_task_loading_100k_ms', Math.round(longest), 'ms', 50)
+    emit('h5.map_longest_task_from_first_marker_request_100k_ms', Math.round(longestOfData), 'ms', 50)
   } finally {
     await context.close()
     await server.stop()

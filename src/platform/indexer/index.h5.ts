@@ -6,23 +6,12 @@
  */
 import type { BuiltClusters } from '../../domain/mapDraw'
 import type { MarkerIndexer } from './types'
+import { nextTask } from '../tasks/nextTask'
 
 export type { DrawEngine, MarkerIndexer } from './types'
 
 /** Markers read, or point features made, per slice: a few milliseconds at 4x CPU throttling. */
 const SLICE = 5000
-
-/** The next task (a message to itself: not clamped to 4 ms as nested timers are). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => {
-      channel.port1.close()
-      resolve()
-    }
-    channel.port2.postMessage(null)
-  })
-}
 
 export function markerIndexer(): MarkerIndexer {
   let worker: Worker | null | undefined

@@ -11,6 +11,7 @@ import { MSG } from '../../domain/messages'
 import { tileSourceOf } from '../../domain/tileSources'
 import { AmapEngine } from './amapEngine'
 import { LeafletEngine, type EngineCallbacks } from './leafletEngine'
+import { nextTask } from '../tasks/nextTask'
 import { tileAttribution } from './tileAttribution'
 import type { MapViewProps } from './types'
 import 'leaflet/dist/leaflet.css'
@@ -112,6 +113,9 @@ export function MapView(props: MapViewProps) {
 
 async function startLeaflet(el: HTMLElement, center: MapViewProps['center'], zoom: number, cb: () => MapViewProps): Promise<Engine> {
   const L = (await import('leaflet')).default
+  // Leaflet's code is run as it arrives; the map is made in a task of its own, so a slow phone
+  // does not spend both in one long task with its taps waiting.
+  await nextTask()
   return new LeafletEngine(L, el, center, zoom, tilesOf(cb().tileSource), cb)
 }
 
