@@ -331,10 +331,15 @@ export async function firstViewBench(browser: Browser): Promise<void> {
     page.on('request', (r) => {
       if (!firstRequest && r.url().includes('/api/marker/getlist')) firstRequest = Date.now()
     })
-    // BENCH_TASKS also prints when each marker page came back, from the first request on.
+    // BENCH_TASKS also prints, from the first marker request on, when each call went out, when the
+    // server began to answer it and when its answer was in (marker pages with their number).
     if (process.env.BENCH_TASKS)
-      page.on('response', (r) => {
-        if (r.url().includes('/api/marker/getlist')) console.error(`  page ${JSON.parse(r.request().postData() ?? '{}').pageindex ?? '?'} back at +${Date.now() - firstRequest} ms`)
+      page.on('requestfinished', (r) => {
+        const t = r.timing()
+        if (r.url().includes('/api/'))
+          console.error(
+            `  ${r.url().replace(/^.*\/api\//, '')} ${(JSON.parse(r.postData() ?? '{}') as { pageindex?: number }).pageindex ?? ''} sent +${Math.round(t.startTime - firstRequest)} answered +${Math.round(t.startTime + t.responseStart - firstRequest)} done +${Math.round(t.startTime + t.responseEnd - firstRequest)}`,
+          )
       })
     const startedAt = await page.evaluate(() => performance.now())
     const startedWall = Date.now()

@@ -172,8 +172,8 @@ export class MarkerStore {
   }
 
   /**
-   * Fetches the markers of these layers in pages of 5000, three at a time once the first page told
-   * the total, and on while a full page returns. A layer's markers change only when all its pages arrived.
+   * Fetches the markers of these layers in pages of 5000, three at a time up to the total, and on
+   * while a full page returns. A layer's markers change only when all its pages arrived.
    */
   async loadLayers(layerIds: number[]): Promise<boolean> {
     const ids = Array.from(new Set(layerIds.filter((id) => this.root.layers.byId.get(id)?.type !== LAYER_KIND.folder)))
@@ -200,32 +200,46 @@ export class MarkerStore {
       }
     }
     let ok = true
-    const fetchPage = async (page: number): Promise<number> => {
+    const pagesOf = (count: number) => Math.min(MAX_PAGES, Math.max(1, Math.ceil(count / MARKER_PAGE_SIZE)))
+    // How many pages there are: the layer list's counts until a page tells the server's total. So a
+    // big map's first pages go out together, and the phone takes in the first while the next are
+    // on their way, instead of waiting a round trip and page 1's decoding before asking for page 2.
+    let known = pagesOf(ids.reduce((sum, id) => sum + (this.root.layers.byId.get(id)?.marker_count ?? 0), 0))
+    const fetchPage = async (page: number): Promise<void> => {
       // In columns: a fraction of the bytes, and of the phone's parsing and collecting, of the SPEC page (the api client decodes it).
       const res = ok ? await this.root.read('/api/marker/getlist', { layer_ids: ids, pageindex: page, pagesize: MARKER_PAGE_SIZE, format: 'columns' }) : undefined
       if (!res) {
         ok = false
-        return 0
+        return
       }
       pages.set(page, res.list)
+      if (res.total !== undefined) known = pagesOf(res.total)
       takeReadyPages()
-      return res.total ?? 0
     }
-    // The first page says how many there are: the pages after it go PAGES_IN_FLIGHT at a time (a
-    // weak network's round trips overlap), then, as SPEC 4 has it, on while a full page returns
-    // (the layer may have grown meanwhile).
-    const total = await fetchPage(1)
-    let last = 1
-    if (ok && pages.get(1)!.length === MARKER_PAGE_SIZE) {
-      const known = Math.min(MAX_PAGES, Math.ceil(total / MARKER_PAGE_SIZE))
-      let next = 2
-      const worker = async () => {
-        while (ok && next <= known) await fetchPage(next++)
+    // PAGES_IN_FLIGHT at a time (a weak network's round trips overlap), then, as SPEC 4 has it, on
+    // while a full page returns (the layer may have grown meanwhile). A count that was too high
+    // costs an empty page or two; one too low is put right by the first answer.
+    let next = 1
+    let running = 0
+    await new Promise<void>((resolve) => {
+      const pump = () => {
+        while (ok && running < PAGES_IN_FLIGHT && next <= known) {
+          running++
+          void fetchPage(next++)
+            .catch(() => {
+              ok = false
+            })
+            .finally(() => {
+              running--
+              pump()
+            })
+        }
+        if (!running) resolve()
       }
-      await Promise.all(Array.from({ length: PAGES_IN_FLIGHT }, worker))
-      last = Math.max(1, known)
-      while (ok && pages.get(last)?.length === MARKER_PAGE_SIZE && last < MAX_PAGES) await fetchPage(++last)
-    }
+      pump()
+    })
+    let last = next - 1
+    while (ok && pages.get(last)?.length === MARKER_PAGE_SIZE && last < MAX_PAGES) await fetchPage(++last)
     runInAction(() => {
       const done = new Set(ids)
       this.loadingLayerIds = this.loadingLayerIds.filter((id) => !done.has(id))

@@ -36,7 +36,7 @@ describe('MarkerStore loading (SPEC 4: pages of 5000 for the shown layers)', () 
     expect(root.markers.loadedCount(3)).toBeUndefined()
   })
 
-  it('asks for the pages after the first three at a time, once the first told the total, and keeps each marker once', async () => {
+  it('asks for pages three at a time once the first told a total above the counts, and keeps each marker once', async () => {
     const serve = pages(23_000)
     let inFlight = 0
     let most = 0
@@ -55,6 +55,38 @@ describe('MarkerStore loading (SPEC 4: pages of 5000 for the shown layers)', () 
     expect(most).toBe(PAGES_IN_FLIGHT)
     expect(root.markers.loadedCount(1)).toBe(23_000)
     expect(new Set(root.markers.all.map((m) => m.id)).size).toBe(23_000)
+  })
+
+  it("asks for the first three pages together when the layer list's counts say there are that many, and still stops at the server's total", async () => {
+    // The list said 14,000 markers; 11,000 are left by the time the pages are read.
+    const big = buildLayer({ ...spots, marker_count: 14_000 })
+    const serve = pages(11_000)
+    const sentBeforeFirstAnswer: number[] = []
+    let answered = false
+    const { root, calls } = await signedInRoot({
+      '/api/layer/getlist': () => ok([big, lines, areas]),
+      '/api/marker/getlist': async (body) => {
+        if (!answered) sentBeforeFirstAnswer.push(body.pageindex)
+        await new Promise((r) => setTimeout(r, 5))
+        answered = true
+        return serve(body)
+      },
+    })
+    await root.layers.load()
+    expect(await root.markers.loadShown()).toBe(true)
+    expect(sentBeforeFirstAnswer).toEqual([1, 2, 3])
+    expect(calls.filter((c) => c.path === '/api/marker/getlist').map((c) => c.body.pageindex)).toEqual([1, 2, 3])
+    expect(root.markers.loadedCount(1)).toBe(11_000)
+  })
+
+  it('asks for no more pages than the server holds when the counts were too high', async () => {
+    const stale = buildLayer({ ...spots, marker_count: 40_000 })
+    const { root, calls } = await signedInRoot({ '/api/layer/getlist': () => ok([stale, lines, areas]), '/api/marker/getlist': pages(30) })
+    await root.layers.load()
+    expect(await root.markers.loadShown()).toBe(true)
+    // Page 1 told the total: the two asked for with it come back empty, and no fourth is asked for.
+    expect(calls.filter((c) => c.path === '/api/marker/getlist').map((c) => c.body.pageindex)).toEqual([1, 2, 3])
+    expect(root.markers.loadedCount(1)).toBe(30)
   })
 
   it("keeps the first page's copy of a marker repeated on a later page, whatever order the pages answer in", async () => {

@@ -68,7 +68,9 @@ export class LeafletEngine {
   ) {
     const wgs = gcj02ToWgs84(center)
     // Leaflet's default control carries its own prefix (a link and a flag): only the data's attribution shows.
-    this.map = L.map(el, { zoomControl: false, attributionControl: false, crs: tiles.gcj02 ? gcj02Crs(L) : L.CRS.EPSG3857 }).setView([wgs.lat, wgs.lng], zoom)
+    // Tiles show as they arrive, without Leaflet's fade: the fade restyles every arriving tile on each
+    // frame for a fifth of a second, work a slow phone does in the very frames of a pan or a first load.
+    this.map = L.map(el, { zoomControl: false, attributionControl: false, fadeAnimation: false, crs: tiles.gcj02 ? gcj02Crs(L) : L.CRS.EPSG3857 }).setView([wgs.lat, wgs.lng], zoom)
     // It shows the current tile layer's attribution (none without tiles: the stylesheet hides it empty).
     L.control.attribution({ prefix: false }).addTo(this.map)
     this.setTiles(tiles)
