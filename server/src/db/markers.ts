@@ -8,7 +8,7 @@ import { PostgresAdapter, sql, type Expression, type Generated, type Insertable,
 import type { FieldKind, FieldValue, LayerField } from '../../../types/mapdata'
 import { fieldValuesText } from '../../../src/domain/markers'
 import type { BBox } from '../../../src/domain/points'
-import type { DialectName, Executor } from './connection'
+import { sqliteRowArrays, type DialectName, type Executor } from './connection'
 import { paged, type Page } from './paged'
 import { bumpRev } from './revisions'
 
@@ -54,6 +54,27 @@ export type NewMarker = Omit<Insertable<MarkersTable>, 'id'>
 /** The columns a marker is presented from (everything the client sees). */
 const PRESENTED = ['id', 'layer_id', 'name', 'type', 'points', 'style', 'width', 'radius', 'sort', 'fields', 'creator_id', 'rev', 'created_at', 'updated_at', 'client_id'] as const
 export type MarkerRecord = Pick<MarkerRow, (typeof PRESENTED)[number]>
+
+/** A row of PRESENTED's columns, in its order, as sqliteRowArrays gives it. */
+function markerRecordOf(r: unknown[]): MarkerRecord {
+  return {
+    id: r[0] as number,
+    layer_id: r[1] as number,
+    name: r[2] as string,
+    type: r[3] as number,
+    points: r[4] as string,
+    style: r[5] as string,
+    width: r[6] as number,
+    radius: r[7] as number,
+    sort: r[8] as number,
+    fields: r[9] as string,
+    creator_id: r[10] as number,
+    rev: r[11] as number,
+    created_at: r[12] as string,
+    updated_at: r[13] as string,
+    client_id: r[14] as string | null,
+  }
+}
 
 export type { Page }
 
@@ -201,7 +222,9 @@ function pageOfLiveMarkers(db: Executor, groupId: number, layerIds: number[], pa
  */
 export async function pageOfMarkerRecords(db: Executor, groupId: number, layerIds: number[], page: Page, after?: MarkerCursor): Promise<{ rows: MarkerRecord[]; creatorNames: Map<number, string> }> {
   if (layerIds.length === 0) return { rows: [], creatorNames: new Map() }
-  const rows = await pageOfLiveMarkers(db, groupId, layerIds, page, after).execute()
+  const query = pageOfLiveMarkers(db, groupId, layerIds, page, after)
+  const arrays = await sqliteRowArrays(db, query)
+  const rows = arrays ? arrays.map(markerRecordOf) : await query.execute()
   return { rows, creatorNames: await nicknamesOf(db, [...new Set(rows.map((r) => r.creator_id))]) }
 }
 
