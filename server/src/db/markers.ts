@@ -51,7 +51,7 @@ declare module './schema' {
 export type MarkerRow = Selectable<MarkersTable>
 export type NewMarker = Omit<Insertable<MarkersTable>, 'id'>
 
-/** The columns a marker is presented from (everything the client sees). */
+/** The columns a marker is presented from (everything the client sees). markerRecordOf reads rows by position in this order. */
 const PRESENTED = ['id', 'layer_id', 'name', 'type', 'points', 'style', 'width', 'radius', 'sort', 'fields', 'creator_id', 'rev', 'created_at', 'updated_at', 'client_id'] as const
 export type MarkerRecord = Pick<MarkerRow, (typeof PRESENTED)[number]>
 
