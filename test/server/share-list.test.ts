@@ -10,6 +10,9 @@ import { PERM } from '../../src/domain/permissions'
 import type { Person } from './teams-fixture'
 import { makeShareWorld, ok, type ShareWorld } from './share-fixture'
 
+// Each test's world is a group, three people and their shares: on a busy machine's PostgreSQL setting it up took more than jest's 5 s (seen once in CI).
+jest.setTimeout(30_000)
+
 let w: ShareWorld
 let member: Person
 let colleague: Person
