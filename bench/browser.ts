@@ -229,6 +229,17 @@ async function panAndZoom(page: Page, mapSelector: string): Promise<{ frameP95: 
   const inWindow = frames.filter((t) => t >= from)
   const gaps = inWindow.slice(1).map((t, i) => t - inWindow[i])
   const longest = tasks.filter((t) => t.start > from).reduce((m, t) => Math.max(m, t.duration), 0)
+  // BENCH_TASKS=1 also says which steps the slow frames (over 34 ms) came in, and how many frames there were.
+  if (process.env.BENCH_TASKS) {
+    const slow = new Map<string, number[]>()
+    inWindow.slice(1).forEach((t, i) => {
+      if (gaps[i] <= 34) return
+      const label = [...steps].reverse().find((st) => st.at <= t)?.label ?? 'start'
+      slow.set(label, [...(slow.get(label) ?? []), Math.round(gaps[i])])
+    })
+    console.error(`  ${mapSelector}: ${gaps.length} frames, ${[...slow.values()].flat().length} over 34 ms`)
+    for (const [label, list] of slow) console.error(`    ${label}: ${list.join(' ')}`)
+  }
   return { frameP95: p95(gaps), longest, steps, from }
 }
 

@@ -188,6 +188,45 @@ describe('H5 map engine journey (keyless map)', () => {
     await visible('.marker-detail').waitFor({ state: 'hidden' })
   })
 
+  it('draws the pins on a canvas while the map is dragged, and shows their elements again where it settles', async () => {
+    const box = (await page.locator('[data-testid=map-canvas]').boundingBox())!
+    const pin = page.locator('.map-point__body').first()
+    const centre = async () => {
+      const r = (await pin.boundingBox())!
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 }
+    }
+    const before = await centre()
+    const [dx, dy] = [40, -25]
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.7)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width * 0.3 + dx, box.y + box.height * 0.7 + dy, { steps: 5 })
+    // Mid-drag: the pin's element is hidden, and the canvas holds a drawn pin where the element would be now.
+    expect(await pin.isVisible()).toBe(false)
+    const painted = await page.evaluate(
+      ([x, y]) => {
+        const c = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement
+        if (getComputedStyle(c).display === 'none') return -1
+        const r = c.getBoundingClientRect()
+        const k = c.width / r.width
+        const data = c.getContext('2d')!.getImageData(Math.round((x - r.left) * k) - 3, Math.round((y - r.top) * k) - 3, 7, 7).data
+        let opaque = 0
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 200) opaque++
+        return opaque
+      },
+      [before.x + dx, before.y + dy],
+    )
+    expect(painted).toBeGreaterThan(20)
+    await page.mouse.up()
+    // Settled: the element is back, moved with the map (the map glides on a little after the release), and the drawing is hidden.
+    await pin.waitFor()
+    await page.waitForFunction(() => !document.querySelector('.leaflet-map-pane')?.classList.contains('leaflet-pan-anim'))
+    const after = await centre()
+    expect(after.x - before.x).toBeGreaterThanOrEqual(dx - 2)
+    expect(after.y - before.y).toBeLessThanOrEqual(dy + 2)
+    expect(await page.locator('canvas.map-points__canvas').evaluate((c) => getComputedStyle(c).display)).toBe('none')
+    expect(await page.locator('.marker-detail:visible').count()).toBe(0)
+  })
+
   it('takes a tap on a pin and on the zoom control right after the map was dragged', async () => {
     const box = (await page.locator('[data-testid=map-canvas]').boundingBox())!
     const drag = async () => {

@@ -8,6 +8,7 @@ import { buildMarkerIndex, type Shape } from '../../src/domain/mapDraw'
 import { gcj02ToWgs84 } from '../../src/domain/geo'
 import { drawBadges, drawShapes, hitBadge, mercator, projectShape, shapeContains, shapeInView, shapeStyle, ShapeKind, TAP_TOLERANCE, type Frame } from '../../src/platform/map/canvasLayer'
 import { buildMarker } from '../support/mapBuilders'
+import { fakeContext } from '../support/fakeCanvas'
 
 function shapeOf(over: Partial<Marker>): Shape {
   const index = buildMarkerIndex([buildMarker({ style: { color: '#165DFF' }, width: 2, ...over })])
@@ -39,24 +40,6 @@ function px(f: Frame, lng: number, lat: number): [number, number] {
   const w = gcj02ToWgs84({ lng, lat })
   const [x, y] = mercator(w.lng, w.lat)
   return [x * f.scale - f.ox, y * f.scale - f.oy]
-}
-
-type Call = [string, ...unknown[]]
-function fakeContext() {
-  const calls: Call[] = []
-  const state: Record<string, unknown> = {}
-  const ctx = new Proxy(state, {
-    get(target, prop: string) {
-      if (prop in target) return target[prop]
-      return (...args: unknown[]) => calls.push([prop, ...args])
-    },
-    set(target, prop: string, value) {
-      target[prop] = value
-      calls.push([`=${prop}`, value])
-      return true
-    },
-  }) as unknown as CanvasRenderingContext2D
-  return { ctx, calls, count: (name: string) => calls.filter((c) => c[0] === name).length }
 }
 
 describe('projection', () => {

@@ -9,8 +9,9 @@
  * The canvas covers the view with a margin, follows the map pane while panning, scales with the zoom
  * animation (as Leaflet's own renderers do), and is redrawn at most once per frame. Taps are
  * hit-tested here before the map sees them: badges first (they are on top), then shapes, last drawn
- * first. Point markers stay elements between the two (at most 200, with icons and titles): shapes
- * are on a canvas below them, badges on a second canvas above them and their titles.
+ * first. Point markers stay elements between the two (at most 200, with icons and titles; drawn on
+ * a canvas of their own only while the map moves, pointLayer.ts): shapes are on a canvas below
+ * them, badges on a second canvas above them and their titles.
  */
 import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, type LngLat } from '../../domain/geo'
@@ -523,7 +524,7 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
   return new (Layer as any)() as CanvasLayer
 }
 
-function fitCanvas(canvas: HTMLCanvasElement, w: number, h: number, dpr: number): void {
+export function fitCanvas(canvas: HTMLCanvasElement, w: number, h: number, dpr: number): void {
   const pw = Math.round(w * dpr)
   const ph = Math.round(h * dpr)
   if (canvas.width !== pw || canvas.height !== ph) {

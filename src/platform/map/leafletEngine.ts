@@ -5,7 +5,8 @@
  * Updates are incremental: layers are kept by key and only what changed is added or removed, and
  * up to 300 lines/areas are SVG layers added in batches across animation frames. Crowded views go
  * on one canvas drawn in slices (canvasLayer.ts): more lines/areas than that, or more than 60
- * cluster badges; point markers stay elements (at most 200, with icons and titles).
+ * cluster badges; point markers stay elements (at most 200, with icons and titles), drawn on a
+ * canvas of their own only while the map moves (pointLayer.ts).
  */
 import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, wgs84ToGcj02, type LngLat } from '../../domain/geo'
@@ -255,6 +256,7 @@ export class LeafletEngine {
     badges.forEach((b, i) => boxes.push({ key: `badge:${i}`, left: b.left, top: b.top, width: b.width, height: b.height, rank: 4 }))
     const shown = placeLabels(boxes)
     els.forEach((el, i) => el.classList.toggle('map-label--hidden', !shown.has(String(i))))
+    this.points.titlesChanged()
   }
 
   /** Lines' and areas' titles (Leaflet tooltips centred on their label point), sizes read once per element. */

@@ -8,6 +8,7 @@ import type { LngLat } from '../../domain/geo'
 import type { ClusterItem } from '../../domain/mapDraw'
 import { PENDING_BADGE, drawnStyle, isPendingMarker } from '../../domain/pendingLook'
 import { shortTime } from '../../domain/time'
+import type { PointSprite } from './pointSprites'
 import type { MapViewProps } from './types'
 
 export type TitleStyleOf = NonNullable<MapViewProps['titleStyleOf']>
@@ -18,6 +19,8 @@ export interface Markup {
   anchorX: number
   anchorY: number
   zIndex?: number
+  /** Plain points only: how the keyless map draws the point while it moves (pointSprites.ts). */
+  sprite?: PointSprite
 }
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -58,6 +61,8 @@ export function pointMarkup(m: Marker, selected: boolean, titleStyleOf: TitleSty
     anchorX: size / 2,
     anchorY: m.style?.icon ? size / 2 : size,
     zIndex: selected ? 2 : undefined,
+    // A selected or pending point keeps its element while the map moves: its glow or badge is more than a pin.
+    sprite: selected || pending ? undefined : m.style?.icon ? { icon: true, size } : { color, size },
   }
 }
 

@@ -9,8 +9,15 @@
  * title, then the cluster badges. A title is taken out of its point's markup into a slot of the
  * pin's size in the titles' container, so that no neighbouring pin covers it; the titles' boxes are
  * known from the map's own projection and each title's size, read from the page once per element.
+ *
+ * While the map moves (a drag, its glide, a zoom), plain pins and their titles are a drawing on a
+ * canvas instead (pointSprites.ts): their elements are hidden from the move's start to its end, and
+ * shown again where they are once the view settles. Selected and pending points, members, the
+ * user's own dot and cluster badges stay elements throughout (few, and drawn with more than a pin).
  */
 import type * as Leaflet from 'leaflet'
+import { fitCanvas } from './canvasLayer'
+import { drawPin, drawTitle, titleLook, type PointSprite } from './pointSprites'
 
 export interface PointItem {
   key: string
@@ -22,7 +29,12 @@ export interface PointItem {
   anchorX: number
   anchorY: number
   zIndex?: number
+  /** How it is drawn while the map moves; without one, its element stays shown then. */
+  sprite?: PointSprite
 }
+
+/** The moving drawing's margin around the view, as a share of its size: a pan shows what lies beside the view. */
+const MOVE_PADDING = 0.1
 
 /** A box in the map container's px. */
 export interface ScreenBox {
@@ -49,6 +61,8 @@ export interface PointLayer extends Leaflet.Layer {
   titles(): PlacedTitle[]
   /** The cluster badges' boxes (their ring included). */
   badges(): ScreenBox[]
+  /** Titles were shown or hidden (their layout): the drawing shown while moving is made again. */
+  titlesChanged(): void
 }
 
 interface Title {
@@ -105,8 +119,17 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       this._map = map
       // The wrapper makes no stacking context: its parts' z-index orders them among the pane's other layers (canvasLayer.ts).
       const el = L.DomUtil.create('div', 'map-points')
+      // Pins drawn on the canvas while moving, the canvas, then pins shown as elements throughout; titles alike.
       this._pins = L.DomUtil.create('div', 'map-points__pins leaflet-zoom-hide', el)
+      this._canvas = L.DomUtil.create('canvas', 'map-points__canvas leaflet-zoom-hide', el) as HTMLCanvasElement
+      this._keptPins = L.DomUtil.create('div', 'map-points__pins leaflet-zoom-hide', el)
       this._titles = L.DomUtil.create('div', 'map-points__titles leaflet-zoom-hide', el)
+      this._keptTitles = L.DomUtil.create('div', 'map-points__titles leaflet-zoom-hide', el)
+      this._canvas.style.display = 'none'
+      this._font = getComputedStyle(map.getContainer()).fontFamily || 'sans-serif'
+      this._dirty = true
+      this._zooming = false
+      this._moving = false
       this._badges = L.DomUtil.create('div', 'map-points__badges leaflet-zoom-hide', el)
       this._container = el
       map.getPanes().markerPane.appendChild(el)
@@ -119,11 +142,17 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         else events().onCluster(target.getAttribute('data-cluster-key')!)
       })
       map.on('zoomend viewreset', this._placeAll, this)
+      map.on('movestart', this._moveStart, this)
+      map.on('moveend', this._moveEnd, this)
+      map.on('zoomstart', this._zoomStart, this)
       this._placeAll()
     },
 
     onRemove(this: any, map: Leaflet.Map) {
       map.off('zoomend viewreset', this._placeAll, this)
+      map.off('movestart', this._moveStart, this)
+      map.off('moveend', this._moveEnd, this)
+      map.off('zoomstart', this._zoomStart, this)
       this._container.remove()
       this._entries.clear()
     },
@@ -138,17 +167,21 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
           e.el.remove()
           e.title?.slot.remove()
           entries.delete(key)
+          this._dirty = true
         }
       }
       // All new items are parsed in one go (one parser run instead of one per item); every item's markup has one root element.
       const added: PointItem[] = []
       for (const it of next.values()) if (!entries.has(it.key)) added.push(it)
       if (!added.length) return
+      this._dirty = true
       const template = document.createElement('template')
       template.innerHTML = added.map((it) => it.html).join('')
       const roots = Array.from(template.content.children) as HTMLElement[]
       const pins = document.createDocumentFragment()
       const titles = document.createDocumentFragment()
+      const keptPins = document.createDocumentFragment()
+      const keptTitles = document.createDocumentFragment()
       const badges = document.createDocumentFragment()
       added.forEach((it, k) => {
         // The item's own root element is placed directly: one element fewer per item to style and lay out.
@@ -159,28 +192,27 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         const title = badge ? null : detachTitle(el)
         const entry: Entry = { it, el, badge, title, x: 0, y: 0 }
         entries.set(it.key, entry)
-        ;(badge ? badges : pins).appendChild(el)
-        if (title) titles.appendChild(title.slot)
+        ;(badge ? badges : it.sprite ? pins : keptPins).appendChild(el)
+        if (title) (it.sprite ? titles : keptTitles).appendChild(title.slot)
         if (this._map) this._place(entry)
       })
       this._pins?.appendChild(pins)
+      this._keptPins?.appendChild(keptPins)
       this._titles?.appendChild(titles)
+      this._keptTitles?.appendChild(keptTitles)
       this._badges?.appendChild(badges)
+    },
+
+    /** The titles' shown or hidden state changed (the engine's declutter): the moving drawing follows. */
+    titlesChanged(this: any) {
+      this._dirty = true
     },
 
     titles(this: any): PlacedTitle[] {
       const map: Leaflet.Map | undefined = this._map
       if (!map) return []
       const withTitles = [...(this._entries as Map<string, Entry>).values()].filter((e) => e.title)
-      // Sizes of titles not seen yet, read in one go (one layout), never again for the same element.
-      for (const e of withTitles) {
-        const t = e.title!
-        if (t.box) continue
-        const w = t.el.offsetWidth
-        const h = t.el.offsetHeight
-        // The title is centred on its slot by a translate of half its width, which offsetLeft leaves out.
-        if (w > 0 && h > 0) t.box = { left: t.el.offsetLeft - w / 2, top: t.el.offsetTop, width: w, height: h }
-      }
+      this._measure(withTitles)
       const pane = this._panePos()
       return withTitles.map((e) => {
         const t = e.title!
@@ -189,6 +221,98 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         const box = t.box ? { left: left + t.box.left, top: top + t.box.top, width: t.box.width, height: t.box.height } : { left, top, width: 0, height: 0 }
         return { el: t.el, box, selected: e.el.classList.contains('map-point--selected') }
       })
+    },
+
+    /** Sizes of titles not seen yet, read in one go (one layout), never again for the same element. */
+    _measure(this: any, entries: Entry[]) {
+      for (const e of entries) {
+        const t = e.title
+        if (!t || t.box) continue
+        const w = t.el.offsetWidth
+        const h = t.el.offsetHeight
+        // The title is centred on its slot by a translate of half its width, which offsetLeft leaves out.
+        if (w > 0 && h > 0) t.box = { left: t.el.offsetLeft - w / 2, top: t.el.offsetTop, width: w, height: h }
+      }
+    },
+
+    // A zoom hides every point until it ends (leaflet-zoom-hide): nothing to draw for it.
+    _zoomStart(this: any) {
+      this._zooming = true
+    },
+
+    /** The move starts: plain pins and their titles become the canvas's drawing, their elements hidden. */
+    _moveStart(this: any) {
+      if (this._zooming) return
+      if (this._moving || !this._map) return
+      const drawn = [...(this._entries as Map<string, Entry>).values()].filter((e) => e.it.sprite)
+      if (!drawn.length) return
+      // Redrawn only when the items or their titles changed since (or the view left the drawn area: a zoom or a long pan).
+      if (this._dirty || !this._covers()) this._draw(drawn)
+      this._moving = true
+      this._canvas.style.display = 'block'
+      this._pins.style.display = 'none'
+      this._titles.style.display = 'none'
+    },
+
+    /** The view settled: the elements are back where they are, the drawing hidden. */
+    _moveEnd(this: any) {
+      this._zooming = false
+      if (!this._moving) return
+      this._moving = false
+      this._canvas.style.display = 'none'
+      this._pins.style.display = ''
+      this._titles.style.display = ''
+    },
+
+    /** Whether the last drawing still covers the view (it was drawn for this zoom with a margin). */
+    _covers(this: any): boolean {
+      const at = this._drawnFor as { zoom: number; min: Leaflet.Point; max: Leaflet.Point } | undefined
+      const map: Leaflet.Map = this._map
+      if (!at || at.zoom !== map.getZoom()) return false
+      const size = map.getSize()
+      const a = map.containerPointToLayerPoint([0, 0])
+      const b = map.containerPointToLayerPoint(size)
+      return a.x >= at.min.x && a.y >= at.min.y && b.x <= at.max.x && b.y <= at.max.y
+    },
+
+    _draw(this: any, drawn: Entry[]) {
+      const map: Leaflet.Map = this._map
+      this._dirty = false
+      this._measure(drawn)
+      const size = map.getSize()
+      const min = map.containerPointToLayerPoint(size.multiplyBy(-MOVE_PADDING)).round()
+      const w = Math.round(size.x * (1 + 2 * MOVE_PADDING))
+      const h = Math.round(size.y * (1 + 2 * MOVE_PADDING))
+      // At most twice the CSS pixels: the drawing shows only while moving, and memory is short on cheap phones.
+      const dpr = Math.min(2, window.devicePixelRatio || 1)
+      const canvas: HTMLCanvasElement = this._canvas
+      fitCanvas(canvas, w, h, dpr)
+      L.DomUtil.setPosition(canvas, min)
+      this._drawnFor = { zoom: map.getZoom(), min, max: min.add([w, h]) }
+      const ctx = canvas.getContext('2d')
+      if (!ctx) return
+      ctx.setTransform(1, 0, 0, 1, 0, 0)
+      ctx.clearRect(0, 0, canvas.width, canvas.height)
+      ctx.setTransform(dpr, 0, 0, dpr, -min.x * dpr, -min.y * dpr)
+      const inside = (left: number, top: number, width: number, height: number) => left + width >= min.x && top + height >= min.y && left <= min.x + w && top <= min.y + h
+      // Pins in the elements' order (later ones on top), then every title above them all, as the elements are.
+      for (const e of drawn) {
+        const sprite = e.it.sprite!
+        const left = Math.round(e.x - e.it.anchorX)
+        const top = Math.round(e.y - e.it.anchorY)
+        if (!inside(left, top, sprite.size, sprite.size)) continue
+        if ('color' in sprite) drawPin(ctx, left, top, sprite.size, sprite.color)
+        else {
+          const img = e.el.querySelector('img')
+          if (img?.complete && img.naturalWidth > 0) ctx.drawImage(img, left, top, sprite.size, sprite.size)
+        }
+      }
+      for (const e of drawn) {
+        const t = e.title
+        if (!t?.box || t.el.classList.contains('map-label--hidden')) continue
+        const box = { left: Math.round(e.x - e.it.anchorX) + t.box.left, top: Math.round(e.y - e.it.anchorY) + t.box.top, width: t.box.width, height: t.box.height }
+        if (inside(box.left, box.top, box.width, box.height)) drawTitle(ctx, box, titleLook(t.el), this._font)
+      }
     },
 
     badges(this: any): ScreenBox[] {
@@ -217,6 +341,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
 
     _placeAll(this: any) {
       if (!this._map) return
+      this._dirty = true
       for (const e of (this._entries as Map<string, Entry>).values()) this._place(e)
     },
   })
