@@ -316,6 +316,8 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
         const c = L.DomUtil.create('canvas', 'map-canvas-layer leaflet-zoom-animated') as HTMLCanvasElement
         c.style.position = 'absolute'
         c.style.pointerEvents = 'none'
+        // Shown once there is something on it (see _start).
+        c.style.display = 'none'
         return c
       }
       // The shown canvas and the one being drawn (hidden until it is complete).
@@ -329,6 +331,7 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       const top = L.DomUtil.create('canvas', 'map-badge-canvas leaflet-zoom-animated', pane) as HTMLCanvasElement
       top.style.position = 'absolute'
       top.style.pointerEvents = 'none'
+      top.style.display = 'none'
       this._top = top
       this._font = `600 13px ${getComputedStyle(map.getContainer()).fontFamily || 'sans-serif'}`
       // Capture phase on the map's container: the canvas takes the tap before the map does.
@@ -493,6 +496,8 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
         }
         // Complete: the drawn canvas is shown where it was drawn for, the shown one hidden to be drawn next.
         L.DomUtil.setPosition(back, min)
+        // A canvas with nothing on it is not shown at all: the page would still hand it to the compositor on every frame of a pan.
+        back.style.display = shapes.length ? '' : 'none'
         back.classList.remove('map-canvas-layer--next')
         const shown: HTMLCanvasElement = this._canvas
         shown.classList.add('map-canvas-layer--next')
@@ -509,6 +514,7 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
           drawBadges(tctx, badges, labels, this._font)
         }
         L.DomUtil.setPosition(top, min)
+        top.style.display = badges.length ? '' : 'none'
         this._center = center
         this._zoom = zoom
         const anim = map as unknown as { _animatingZoom?: boolean; _animateToCenter: Leaflet.LatLng; _animateToZoom: number }
