@@ -129,6 +129,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       this._font = getComputedStyle(map.getContainer()).fontFamily || 'sans-serif'
       this._dirty = true
       this._zooming = false
+      this._startFrame = 0
       this._moving = false
       this._badges = L.DomUtil.create('div', 'map-points__badges leaflet-zoom-hide', el)
       this._container = el
@@ -149,6 +150,8 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
     },
 
     onRemove(this: any, map: Leaflet.Map) {
+      if (this._startFrame) cancelAnimationFrame(this._startFrame)
+      this._startFrame = 0
       map.off('zoomend viewreset', this._placeAll, this)
       map.off('movestart', this._moveStart, this)
       map.off('moveend', this._moveEnd, this)
@@ -240,10 +243,20 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       this._zooming = true
     },
 
-    /** The move starts: plain pins and their titles become the canvas's drawing, their elements hidden. */
+    /**
+     * The move starts: from its first frame, plain pins and their titles are the canvas's drawing, their
+     * elements hidden. A view set without animation starts and ends its move in one go: nothing to draw then.
+     */
     _moveStart(this: any) {
-      if (this._zooming) return
-      if (this._moving || !this._map) return
+      if (this._zooming || this._moving || this._startFrame) return
+      this._startFrame = requestAnimationFrame(() => {
+        this._startFrame = 0
+        this._swap()
+      })
+    },
+
+    _swap(this: any) {
+      if (this._zooming || this._moving || !this._map) return
       const drawn = [...(this._entries as Map<string, Entry>).values()].filter((e) => e.it.sprite)
       if (!drawn.length) return
       // Redrawn only when the items or their titles changed since (or the view left the drawn area: a zoom or a long pan).
@@ -257,6 +270,8 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
     /** The view settled: the elements are back where they are, the drawing hidden. */
     _moveEnd(this: any) {
       this._zooming = false
+      if (this._startFrame) cancelAnimationFrame(this._startFrame)
+      this._startFrame = 0
       if (!this._moving) return
       this._moving = false
       this._canvas.style.display = 'none'
