@@ -10,7 +10,7 @@
  * pin's size in the titles' container, so that no neighbouring pin covers it; the titles' boxes are
  * known from the map's own projection and each title's size, read from the page once per element.
  *
- * While the map moves (a drag, its glide, a zoom), plain pins and their titles are a drawing on a
+ * While the map moves (a drag, its glide, an animated pan), plain pins and their titles are a drawing on a
  * canvas instead (pointSprites.ts): their elements are hidden from the move's start to its end, and
  * shown again where they are once the view settles. Selected and pending points, members, the
  * user's own dot and cluster badges stay elements throughout (few, and drawn with more than a pin).
@@ -125,13 +125,13 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       this._keptPins = L.DomUtil.create('div', 'map-points__pins leaflet-zoom-hide', el)
       this._titles = L.DomUtil.create('div', 'map-points__titles leaflet-zoom-hide', el)
       this._keptTitles = L.DomUtil.create('div', 'map-points__titles leaflet-zoom-hide', el)
+      this._badges = L.DomUtil.create('div', 'map-points__badges leaflet-zoom-hide', el)
       this._canvas.style.display = 'none'
       this._font = getComputedStyle(map.getContainer()).fontFamily || 'sans-serif'
       this._dirty = true
       this._zooming = false
       this._startFrame = 0
       this._moving = false
-      this._badges = L.DomUtil.create('div', 'map-points__badges leaflet-zoom-hide', el)
       this._container = el
       map.getPanes().markerPane.appendChild(el)
       L.DomEvent.disableClickPropagation(el)
@@ -259,8 +259,8 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       if (this._zooming || this._moving || !this._map) return
       const drawn = [...(this._entries as Map<string, Entry>).values()].filter((e) => e.it.sprite)
       if (!drawn.length) return
-      // Redrawn only when the items or their titles changed since (or the view left the drawn area: a zoom or a long pan).
-      if (this._dirty || !this._covers()) this._draw(drawn)
+      // Redrawn only when the items, their titles or the view changed since the last drawing.
+      if (this._dirty) this._draw(drawn)
       this._moving = true
       this._canvas.style.display = 'block'
       this._pins.style.display = 'none'
@@ -272,22 +272,13 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       this._zooming = false
       if (this._startFrame) cancelAnimationFrame(this._startFrame)
       this._startFrame = 0
+      // The drawing covers the view it was made for, with a margin: the next move draws anew.
+      this._dirty = true
       if (!this._moving) return
       this._moving = false
       this._canvas.style.display = 'none'
       this._pins.style.display = ''
       this._titles.style.display = ''
-    },
-
-    /** Whether the last drawing still covers the view (it was drawn for this zoom with a margin). */
-    _covers(this: any): boolean {
-      const at = this._drawnFor as { zoom: number; min: Leaflet.Point; max: Leaflet.Point } | undefined
-      const map: Leaflet.Map = this._map
-      if (!at || at.zoom !== map.getZoom()) return false
-      const size = map.getSize()
-      const a = map.containerPointToLayerPoint([0, 0])
-      const b = map.containerPointToLayerPoint(size)
-      return a.x >= at.min.x && a.y >= at.min.y && b.x <= at.max.x && b.y <= at.max.y
     },
 
     _draw(this: any, drawn: Entry[]) {
@@ -303,7 +294,6 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       const canvas: HTMLCanvasElement = this._canvas
       fitCanvas(canvas, w, h, dpr)
       L.DomUtil.setPosition(canvas, min)
-      this._drawnFor = { zoom: map.getZoom(), min, max: min.add([w, h]) }
       const ctx = canvas.getContext('2d')
       if (!ctx) return
       ctx.setTransform(1, 0, 0, 1, 0, 0)

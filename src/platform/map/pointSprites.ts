@@ -2,7 +2,7 @@
  * Plain point markers and their titles drawn on a canvas, as their elements look (map.h5.scss):
  * the point layer (pointLayer.ts) shows this drawing in place of the elements while the map moves.
  * Hundreds of pins and titles as elements make every frame of a pan re-sort the page's paint into
- * compositor layers and hit-test each element under the finger (measured at 4x throttling, 200 pins
+ * compositor layers and hit-test each element under the pointer (measured at 4x throttling, 200 pins
  * with titles: 40-80 ms a frame, against under 10 ms with the elements hidden).
  */
 
