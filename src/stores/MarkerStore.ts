@@ -14,6 +14,7 @@ import { MARKER_TYPES, checkGeometry, isDashed, layerTypeOf } from '../domain/po
 import { layerKindOf, type LayerKind } from './LayerStore'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
+import { nextTask } from '../platform/tasks/nextTask'
 import { LAYER_KIND, MARKER_KIND, isLine } from '../domain/markerKinds'
 import { importFormatOfName } from '../domain/formats/extensions'
 
@@ -193,11 +194,25 @@ export class MarkerStore {
     const seen = new Set<number>()
     const grouped = new Map<number, Marker[]>(ids.map((id) => [id, []]))
     let taken = 0
+    // Pages that arrive together (page 1 last of three, say) are taken in one per task: their decoding
+    // and this grouping in one task would hold a slow phone's taps and frames for a tenth of a second.
+    let taking = Promise.resolve()
+    let busy = false
     const takeReadyPages = () => {
-      for (let list = pages.get(taken + 1); list; list = pages.get(taken + 1)) {
-        for (const m of list) if (!seen.has(m.id) && seen.add(m.id)) grouped.get(m.layer_id)?.push(m)
-        taken++
-      }
+      if (busy) return
+      busy = true
+      taking = (async () => {
+        try {
+          // A page that arrives meanwhile is found here: the loop looks again after each wait.
+          for (let list = pages.get(taken + 1); list; list = pages.get(taken + 1)) {
+            for (const m of list) if (!seen.has(m.id) && seen.add(m.id)) grouped.get(m.layer_id)?.push(m)
+            taken++
+            if (pages.has(taken + 1)) await nextTask()
+          }
+        } finally {
+          busy = false
+        }
+      })()
     }
     let ok = true
     const pagesOf = (count: number) => Math.min(MAX_PAGES, Math.max(1, Math.ceil(count / MARKER_PAGE_SIZE)))
@@ -240,6 +255,7 @@ export class MarkerStore {
     })
     let last = next - 1
     while (ok && pages.get(last)?.length === MARKER_PAGE_SIZE && last < MAX_PAGES) await fetchPage(++last)
+    await taking
     runInAction(() => {
       const done = new Set(ids)
       this.loadingLayerIds = this.loadingLayerIds.filter((id) => !done.has(id))

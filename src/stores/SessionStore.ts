@@ -10,6 +10,7 @@ import { APP_MSG } from '../domain/appMessages'
 import { PATHS } from '../domain/guard'
 import { MSG, TEAM_UI_MSG } from '../domain/messages'
 import { decryptJson, encryptJson } from '../domain/secure'
+import { nextTask } from '../platform/tasks/nextTask'
 import { isOwnFileUrl } from '../domain/fileUrl'
 import { FILE_URL_MSG } from '../domain/systemMessages'
 import { parseInviteCode } from '../domain/invite'
@@ -102,11 +103,16 @@ export class SessionStore {
       if (res) {
         this.root.app.clearNotices()
         this.apply(res)
-        this.persist()
       } else {
         this.clearUser()
       }
     })
+    // Written in a task after the sign-in's own: its encryption and what the new user sets off,
+    // in one task, held a slow phone for a tenth of a second.
+    if (res) {
+      await nextTask()
+      if (this.user?.id === res.user.id) this.persist()
+    }
     return !!res
   }
 

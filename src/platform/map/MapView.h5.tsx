@@ -46,7 +46,7 @@ export function MapView(props: MapViewProps) {
     if (!el) return
     const start = AMAP_KEY ? startAmap : startLeaflet
     start(el, center, zoom, callbacks)
-      .then((e) => {
+      .then(async (e) => {
         if (disposed) return e.destroy()
         engine.current = e
         const p = latest.current
@@ -59,8 +59,11 @@ export function MapView(props: MapViewProps) {
         // A move asked for while the map's code was still loading (the first look framing the
         // team's data, on a slow phone) had no map to move: it is made now, before the first view.
         if (p.target) e.moveTo(p.target)
+        // The first view's report makes the page draw it: in a task after this first drawing's.
+        await nextTask()
+        if (disposed) return
         e.start()
-        p.onReady?.()
+        latest.current.onReady?.()
       })
       .catch(() => latest.current.onError?.(MSG.mapInitError))
     return () => {
@@ -116,7 +119,12 @@ async function startLeaflet(el: HTMLElement, center: MapViewProps['center'], zoo
   // Leaflet's code is run as it arrives; the map is made in a task of its own, so a slow phone
   // does not spend both in one long task with its taps waiting.
   await nextTask()
-  return new LeafletEngine(L, el, center, zoom, tilesOf(cb().tileSource), cb)
+  const tiles = tilesOf(cb().tileSource)
+  const engine = new LeafletEngine(L, el, center, zoom, tiles, cb)
+  await nextTask()
+  await engine.attach(tiles)
+  await nextTask()
+  return engine
 }
 
 /** The source chosen on this device, among the build's tiles (MAP_TILE_URL), AMap's and none. */

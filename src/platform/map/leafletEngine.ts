@@ -22,6 +22,7 @@ import type { TileSource } from '../../domain/tileSources'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
 import { placeLabels, type LabelBox } from '../../domain/labelLayout'
 import { shapeLabelPoint } from '../../domain/labelPoint'
+import { nextTask } from '../tasks/nextTask'
 
 type L = typeof Leaflet
 
@@ -74,7 +75,6 @@ export class LeafletEngine {
     this.map = L.map(el, { zoomControl: false, attributionControl: false, fadeAnimation: false, crs: tiles.gcj02 ? gcj02Crs(L) : L.CRS.EPSG3857 }).setView([wgs.lat, wgs.lng], zoom)
     // It shows the current tile layer's attribution (none without tiles: the stylesheet hides it empty).
     L.control.attribution({ prefix: false }).addTo(this.map)
-    this.setTiles(tiles)
     L.control.zoom({ position: 'bottomright' }).addTo(this.map)
     this.draftLayer = L.layerGroup().addTo(this.map)
     this.editLayer = L.layerGroup().addTo(this.map)
@@ -93,8 +93,6 @@ export class LeafletEngine {
       onShape: (id) => this.cb().onMarkerTap?.(id),
       onShapesDrawn: () => this.cb().onShapesDrawn?.(),
     }))
-    this.crowd.addTo(this.map)
-    this.points.addTo(this.map)
     this.map.on('moveend', () => this.reportView())
     // Titles move apart or together with the zoom: which of them show is decided again once the view settles.
     this.map.on('zoomend moveend', () => this.scheduleDeclutter())
@@ -111,6 +109,18 @@ export class LeafletEngine {
       },
       true,
     )
+  }
+
+  /**
+   * The map's tiles and its own layers, each step in a task of its own after the map is made (the
+   * page's taps and frames go between them): together they were one task of a fifth of a second on a slow phone.
+   */
+  async attach(tiles: TileSource): Promise<void> {
+    this.setTiles(tiles)
+    await nextTask()
+    this.crowd.addTo(this.map)
+    await nextTask()
+    this.points.addTo(this.map)
   }
 
   /** The keyless map can hide its tiles (map_style bg off): the plain background shows instead. */
