@@ -221,9 +221,6 @@ export class LeafletEngine {
       for (const [key, s] of missing.slice(from, from + SHAPE_BATCH)) {
         if (this.items.has(key)) continue
         const layer = this.shapeLayer(s, s.marker.id === selectedId, titles ? styleOf : undefined).addTo(this.map)
-        // Leaflet opens a permanent title at the path's centre, which for an area is its centroid (outside a
-        // C-shaped area, in a ring-shaped one's hole): it moves to the shape's label point, on the filled part.
-        if (titles && styleOf) layer.openTooltip(this.ll(shapeLabelPoint(s.marker.type, s.parts, s.holes)))
         this.items.set(key, layer)
       }
       if (from + SHAPE_BATCH < missing.length) requestAnimationFrame(() => addBatch(from + SHAPE_BATCH))
@@ -322,13 +319,13 @@ export class LeafletEngine {
       L.DomEvent.stopPropagation(e)
       this.cb().onMarkerTap?.(m.id)
     })
-    // The title in its layer's title style; render() moves it to the shape's label point once the path is on the map.
-    if (titleStyleOf)
-      layer.bindTooltip(
-        new (this.centredTooltip())({ permanent: true, direction: 'center', className: 'map-shape-title', opacity: 1 }).setContent(
-          `<span class="map-shape-title__text" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</span>`,
-        ),
-      )
+    // The title in its layer's title style, opened as the path comes on the map at the shape's label point, on
+    // the filled part: Leaflet's own place is the path's centre, which for an area is its centroid (outside a
+    // C-shaped area, in a ring-shaped one's hole).
+    if (titleStyleOf) {
+      const options: Leaflet.TooltipOptions & LabelAt = { permanent: true, direction: 'center', className: 'map-shape-title', opacity: 1, labelAt: this.ll(shapeLabelPoint(m.type, s.parts, s.holes)) }
+      layer.bindTooltip(new (this.centredTooltip())(options).setContent(`<span class="map-shape-title__text" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</span>`))
+    }
     return layer
   }
 
@@ -337,12 +334,17 @@ export class LeafletEngine {
    * zoom and move, right after the previous title's position was written: one forced layout per
    * shape title, seconds of a pan on a cheap phone. The title's text centres itself in CSS
    * (map.h5.scss), so only the anchor point is written.
+   * It opens where its `labelAt` option says: opened at the path's centre first and moved after, each
+   * title was laid out and filled twice, and an area's centroid worked out for nothing.
    */
   private centredTooltip(): typeof Leaflet.Tooltip {
     const L = this.L
     return (this.CentredTooltip ??= L.Tooltip.extend({
       _setPosition(this: Leaflet.Tooltip & { _container: HTMLElement }, pos: Leaflet.Point) {
         L.DomUtil.setPosition(this._container, pos)
+      },
+      _prepareOpen(this: Leaflet.Tooltip & { options: LabelAt }, latlng?: Leaflet.LatLngExpression) {
+        return (L.Tooltip.prototype as unknown as { _prepareOpen: (at?: Leaflet.LatLngExpression) => boolean })._prepareOpen.call(this, latlng ?? this.options.labelAt)
       },
     }) as typeof Leaflet.Tooltip)
   }
@@ -452,6 +454,11 @@ export class LeafletEngine {
     cancelAnimationFrame(this.declutterFrame)
     this.map.remove()
   }
+}
+
+/** Where a shape's title opens (centredTooltip). */
+interface LabelAt {
+  labelAt?: Leaflet.LatLngExpression
 }
 
 let gcj02: Leaflet.CRS | null = null
