@@ -120,8 +120,65 @@ const EditingBar = observer(function EditingBar() {
   )
 })
 
+/**
+ * The map and what it draws. Its own observer: a pan or a zoom gives a new draw list, which renders
+ * this and the count below the map, not the whole page with its bars, tools and sheets (on a slow
+ * phone, a good part of the task after each move).
+ */
+const MapCanvas = observer(function MapCanvas({ onSwitchTiles }: { onSwitchTiles: () => void }) {
+  const { app, map, layers, platform } = useStores()
+  const center = app.self_location ?? app.map_view?.center ?? DEFAULT_CENTER
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function whenever the title styles change, so that the map redraws its titles
+  const titleStyleOf = useCallback((id: number) => layers.titleStyleFor(id), [layers.titleStyles])
+  return (
+    <MapView
+      center={center}
+      zoom={app.map_view?.zoom ?? 11}
+      className='map-view'
+      draw={app.clusterCountShown ? map.drawList : withoutClusterCounts(map.drawList)}
+      selectedId={map.selectedId}
+      draft={map.drawing}
+      editing={map.editGeometry}
+      titleStyleOf={titleStyleOf}
+      target={map.target}
+      members={map.members}
+      self={app.self_location}
+      onReady={() => map.setLoaderState('loaded')}
+      basemap={app.basemap}
+      tileSource={app.tile_source}
+      onError={(msg) => {
+        map.setLoaderState('failed')
+        app.notify(msg, 'danger')
+      }}
+      onBasemapError={() =>
+        // Where another source can be chosen, the notice offers it (OpenStreetMap is often blocked in China).
+        platform.mapCapabilities.tileSources?.length
+          ? app.notify(MAP_MSG.basemapFailed, 'warning', NOTICE_ACTION_MS, { label: MAP_UI_MSG.switchTiles, run: onSwitchTiles })
+          : app.notify(MAP_MSG.basemapFailed, 'warning')
+      }
+      onViewChange={(v) => map.setView(v)}
+      onMarkerTap={(id) => map.tapMarker(id)}
+      onClusterTap={(c) => map.tapCluster(c)}
+      onMapTap={(p) => map.tapMap(p)}
+      onVertexMove={(part, vertex, p) => map.moveVertex(part, vertex, p)}
+      onVertexTap={(part, vertex) => map.selectVertex(part, vertex)}
+      onShapesDrawn={() => map.shapesDrawn()}
+    />
+  )
+})
+
+/** How many points and lines/areas are in view (and data-loaded: the markers loaded, for tests and the bench). */
+const MapCount = observer(function MapCount() {
+  const { map, markers } = useStores()
+  return (
+    <View className='map-count muted' data-loaded={markers.loading ? 'loading' : String(markers.count)}>
+      {map.heatmap ? `热力图 · ${map.drawList.pointsInView}个点` : `视野内 ${map.drawList.pointsInView}个点 · ${map.drawList.shapes.length}条线/面`}
+    </View>
+  )
+})
+
 function MapPage() {
-  const { session, app, navigate, map, layers, markers, tracker, platform } = useStores()
+  const { session, app, navigate, map, markers, tracker } = useStores()
   useShareForward()
   // Once asked for, the share dialog stays mounted (it keeps its own open/closed state).
   const [shareUsed, setShareUsed] = useState(false)
@@ -134,9 +191,6 @@ function MapPage() {
   const [basemapOpen, setBasemapOpen] = useState(false)
   const [filterOpen, setFilterOpen] = useState(false)
   const user = session.user
-  const center = app.self_location ?? app.map_view?.center ?? DEFAULT_CENTER
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function whenever the title styles change, so that the map redraws its titles
-  const titleStyleOf = useCallback((id: number) => layers.titleStyleFor(id), [layers.titleStyles])
   useEffect(() => {
     if (map.loaderState === 'notload') map.setLoaderState('loading')
     void map.loadEngine()
@@ -158,39 +212,7 @@ function MapPage() {
     <PageShell className='map-page'>
       <MapData />
       <View className='map-area'>
-        <MapView
-          center={center}
-          zoom={app.map_view?.zoom ?? 11}
-          className='map-view'
-          draw={app.clusterCountShown ? map.drawList : withoutClusterCounts(map.drawList)}
-          selectedId={map.selectedId}
-          draft={map.drawing}
-          editing={map.editGeometry}
-          titleStyleOf={titleStyleOf}
-          target={map.target}
-          members={map.members}
-          self={app.self_location}
-          onReady={() => map.setLoaderState('loaded')}
-          basemap={app.basemap}
-          tileSource={app.tile_source}
-          onError={(msg) => {
-            map.setLoaderState('failed')
-            app.notify(msg, 'danger')
-          }}
-          onBasemapError={() =>
-            // Where another source can be chosen, the notice offers it (OpenStreetMap is often blocked in China).
-            platform.mapCapabilities.tileSources?.length
-              ? app.notify(MAP_MSG.basemapFailed, 'warning', NOTICE_ACTION_MS, { label: MAP_UI_MSG.switchTiles, run: () => setBasemapOpen(true) })
-              : app.notify(MAP_MSG.basemapFailed, 'warning')
-          }
-          onViewChange={(v) => map.setView(v)}
-          onMarkerTap={(id) => map.tapMarker(id)}
-          onClusterTap={(c) => map.tapCluster(c)}
-          onMapTap={(p) => map.tapMap(p)}
-          onVertexMove={(part, vertex, p) => map.moveVertex(part, vertex, p)}
-          onVertexTap={(part, vertex) => map.selectVertex(part, vertex)}
-          onShapesDrawn={() => map.shapesDrawn()}
-        />
+        <MapCanvas onSwitchTiles={() => setBasemapOpen(true)} />
       </View>
       {map.drawing || map.editing ? (
         <View className='map-top'>
@@ -259,9 +281,7 @@ function MapPage() {
         </View>
       </View>
       <RouteCard />
-      <View className='map-count muted' data-loaded={markers.loading ? 'loading' : String(markers.count)}>
-        {map.heatmap ? `热力图 · ${map.drawList.pointsInView}个点` : `视野内 ${map.drawList.pointsInView}个点 · ${map.drawList.shapes.length}条线/面`}
-      </View>
+      <MapCount />
       <AddSheetOnDemand visible={adding} onClose={() => setAdding(false)} />
       <BasemapSheetOnDemand visible={basemapOpen} onClose={() => setBasemapOpen(false)} />
       <FilterSheetOnDemand visible={filterOpen} onClose={() => setFilterOpen(false)} />
