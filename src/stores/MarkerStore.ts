@@ -198,21 +198,15 @@ export class MarkerStore {
     // and this grouping in one task would hold a slow phone's taps and frames for a tenth of a second.
     let taking = Promise.resolve()
     let busy = false
-    const takeReadyPages = () => {
-      if (busy) return
-      busy = true
-      taking = (async () => {
-        try {
-          // A page that arrives meanwhile is found here: the loop looks again after each wait.
-          for (let list = pages.get(taken + 1); list; list = pages.get(taken + 1)) {
-            for (const m of list) if (!seen.has(m.id) && seen.add(m.id)) grouped.get(m.layer_id)?.push(m)
-            taken++
-            if (pages.has(taken + 1)) await nextTask()
-          }
-        } finally {
-          busy = false
-        }
-      })()
+    // Takes the next page if it is in, then looks again in a task of its own; a page that arrives
+    // meanwhile is found then.
+    const takeReadyPages = (): void => {
+      const list = pages.get(taken + 1)
+      busy = !!list
+      if (!list) return
+      for (const m of list) if (!seen.has(m.id) && seen.add(m.id)) grouped.get(m.layer_id)?.push(m)
+      taken++
+      taking = nextTask().then(takeReadyPages)
     }
     let ok = true
     const pagesOf = (count: number) => Math.min(MAX_PAGES, Math.max(1, Math.ceil(count / MARKER_PAGE_SIZE)))
@@ -229,7 +223,7 @@ export class MarkerStore {
       }
       pages.set(page, res.list)
       if (res.total !== undefined) known = pagesOf(res.total)
-      takeReadyPages()
+      if (!busy) takeReadyPages()
     }
     // PAGES_IN_FLIGHT at a time (a weak network's round trips overlap), then, as SPEC 4 has it, on
     // while a full page returns (the layer may have grown meanwhile). A count that was too high
@@ -255,7 +249,7 @@ export class MarkerStore {
     })
     let last = next - 1
     while (ok && pages.get(last)?.length === MARKER_PAGE_SIZE && last < MAX_PAGES) await fetchPage(++last)
-    await taking
+    while (busy) await taking
     runInAction(() => {
       const done = new Set(ids)
       this.loadingLayerIds = this.loadingLayerIds.filter((id) => !done.has(id))
