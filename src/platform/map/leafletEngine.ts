@@ -57,6 +57,9 @@ export class LeafletEngine {
   /** Shape titles' sizes, read from the page once per element. */
   private readonly titleSizes = new WeakMap<HTMLElement, { width: number; height: number }>()
   private CentredTooltip?: typeof Leaflet.Tooltip
+  private started = false
+  /** The view the map opens at (attach sets it). */
+  private readonly firstView: { center: LngLat; zoom: number }
   /** The point whose own pin is being dragged elsewhere: its pin at the old place is left out meanwhile. */
   private movingPointId: number | null = null
 
@@ -68,11 +71,11 @@ export class LeafletEngine {
     tiles: TileSource,
     private readonly cb: () => EngineCallbacks,
   ) {
-    const wgs = gcj02ToWgs84(center)
     // Leaflet's default control carries its own prefix (a link and a flag): only the data's attribution shows.
     // Tiles show as they arrive, without Leaflet's fade: the fade restyles every arriving tile on each
     // frame for a fifth of a second, work a slow phone does in the very frames of a pan or a first load.
-    this.map = L.map(el, { zoomControl: false, attributionControl: false, fadeAnimation: false, crs: tiles.gcj02 ? gcj02Crs(L) : L.CRS.EPSG3857 }).setView([wgs.lat, wgs.lng], zoom)
+    this.map = L.map(el, { zoomControl: false, attributionControl: false, fadeAnimation: false, crs: tiles.gcj02 ? gcj02Crs(L) : L.CRS.EPSG3857 })
+    this.firstView = { center, zoom }
     // It shows the current tile layer's attribution (none without tiles: the stylesheet hides it empty).
     L.control.attribution({ prefix: false }).addTo(this.map)
     L.control.zoom({ position: 'bottomright' }).addTo(this.map)
@@ -112,10 +115,14 @@ export class LeafletEngine {
   }
 
   /**
-   * The map's tiles and its own layers, each step in a task of its own after the map is made (the
+   * The map's first view, its tiles and its own layers, each step in a task of its own after the map is made (the
    * page's taps and frames go between them): together they were one task of a fifth of a second on a slow phone.
    */
   async attach(tiles: TileSource): Promise<void> {
+    // Setting the view reads the map's size: a layout of the page just drawn.
+    const wgs = gcj02ToWgs84(this.firstView.center)
+    this.map.setView([wgs.lat, wgs.lng], this.firstView.zoom)
+    await nextTask()
     this.setTiles(tiles)
     await nextTask()
     this.crowd.addTo(this.map)
@@ -155,10 +162,13 @@ export class LeafletEngine {
 
   /** The first view, once the page listens. */
   start(): void {
+    this.started = true
     this.reportView()
   }
 
   private reportView(): void {
+    // The page hears of views from the first one on (attach's setting of it is no move of the user's).
+    if (!this.started) return
     const b = this.map.getBounds()
     const sw = wgs84ToGcj02({ lng: b.getWest(), lat: b.getSouth() })
     const ne = wgs84ToGcj02({ lng: b.getEast(), lat: b.getNorth() })
