@@ -196,10 +196,9 @@ export class MarkerStore {
     let taken = 0
     // Pages that arrive together (page 1 last of three, say) are taken in one per task: their decoding
     // and this grouping in one task would hold a slow phone's taps and frames for a tenth of a second.
+    // So the next page, if it is in, is taken a task later; one that arrives meanwhile is found then.
     let taking = Promise.resolve()
     let busy = false
-    // Takes the next page if it is in, then looks again in a task of its own; a page that arrives
-    // meanwhile is found then.
     const takeReadyPages = (): void => {
       const list = pages.get(taken + 1)
       busy = !!list
