@@ -284,6 +284,12 @@ describe('H5 map engine journey (keyless map)', () => {
     const after = await visible('.marker-detail .nut-cell', '坐标').textContent()
     expect(after).not.toBe(before)
     await visible('.marker-detail .draggable-panel__close').click()
+    // The map draws the saved marker anew where it was dropped (a pin's tip is its place), not as it was drawn before.
+    const dropped = { x: box.x + 24 + 60, y: box.y + 50 + 40 }
+    await page.waitForFunction(({ x, y }) => {
+      const r = document.querySelector('.map-point:not(.map-point--selected) .map-point__body')?.getBoundingClientRect()
+      return !!r && Math.abs(r.x + r.width / 2 - x) <= 3 && Math.abs(r.bottom - y) <= 3
+    }, dropped)
 
     // The polygon: tap a vertex handle, then the place it should go.
     await page
@@ -313,6 +319,23 @@ describe('H5 map engine journey (keyless map)', () => {
     const hole = outer.map(([x, y]) => `${(cx + (x - cx) * 0.3).toFixed(6)},${(cy + (y - cy) * 0.3).toFixed(6)}`).join('|')
     const { id, layer_id, name, type, style, width, radius, fields, rev } = area
     await apiOk(server, '/api/marker/save', { id, layer_id, name, type, points: `${area.points}#${hole}`, style, width, radius, fields, rev }, auth)
+    // The same session renames the point 泵站, which nobody has open here: its title on the map follows.
+    const pointLayer = (await apiOk(server, '/api/layer/getlist', {}, auth)).find((l: { name: string }) => l.name === '网点')
+    const rename = async (to: string) => {
+      const list = (await apiOk(server, '/api/marker/getlist', { layer_ids: [pointLayer.id], pageindex: 1, pagesize: 100 }, auth)).list
+      const m = list[0]
+      await apiOk(
+        server,
+        '/api/marker/save',
+        { id: m.id, layer_id: m.layer_id, name: to, type: m.type, points: m.points, style: m.style, width: m.width, radius: m.radius, fields: m.fields, rev: m.rev },
+        auth,
+      )
+    }
+    await rename('东泵站')
+    await visible('.map-title', exact('东泵站')).waitFor({ timeout: 15_000 })
+    expect(await page.locator('.map-title', { hasText: exact('泵站') }).count()).toBe(0)
+    await rename('泵站')
+    await visible('.map-title', exact('泵站')).waitFor({ timeout: 15_000 })
 
     // Live sync brings the edit: the area's path gets the hole as its second ring.
     const shape = page.locator('path.map-shape--3')

@@ -57,6 +57,8 @@ export class LeafletEngine {
   /** Shape titles' sizes, read from the page once per element. */
   private readonly titleSizes = new WeakMap<HTMLElement, { width: number; height: number }>()
   private CentredTooltip?: typeof Leaflet.Tooltip
+  /** Each point marker's item as last drawn, by the marker object (markers are replaced, not changed, when edited). */
+  private readonly pointCache = new WeakMap<Marker, { selected: boolean; css: string | null; item: PointItem }>()
   private started = false
   /** The view the map opens at (attach sets it). */
   private readonly firstView: { center: LngLat; zoom: number }
@@ -199,7 +201,20 @@ export class LeafletEngine {
     // One title style per layer per draw (the page's lookup reads the layer store for every call).
     const styles = new Map<number, ReturnType<TitleStyleOf>>()
     const styleOf: TitleStyleOf | undefined = titleStyleOf && ((id) => styles.get(id) ?? styles.set(id, titleStyleOf(id)).get(id)!)
-    for (const m of list.points) items.push(pointItem(m, m.id === selectedId, styleOf))
+    const cssOf = new Map<number, string | null>()
+    for (const m of list.points) {
+      // A marker is a new object when it changes: its item is made again only then, or when its selection or title style did.
+      const selected = m.id === selectedId
+      let css = cssOf.get(m.layer_id)
+      if (css === undefined) cssOf.set(m.layer_id, (css = styleOf ? titleCss(styleOf(m.layer_id)) : null))
+      const seen = this.pointCache.get(m)
+      if (seen && seen.selected === selected && seen.css === css) items.push(seen.item)
+      else {
+        const item = pointItem(m, selected, styleOf)
+        this.pointCache.set(m, { selected, css, item })
+        items.push(item)
+      }
+    }
     this.pointItems = items
     this.showPoints()
     if (list.heat)
