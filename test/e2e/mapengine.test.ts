@@ -307,7 +307,7 @@ describe('H5 map engine journey (keyless map)', () => {
     await visible('.marker-detail .draggable-panel__close').click()
   })
 
-  it("cuts a teammate's hole out of an area: the map beneath shows through the hole, and a tap on the area still opens it", async () => {
+  it("cuts a teammate's hole out of an area: the map beneath shows through the hole, and a tap on the area still opens it; a teammate's rename retitles a pin", async () => {
     // Another session of the same user adds a hole to 一号片区 (holes come from imported files): its
     // outer ring shrunk to 30% around its middle, after '#' in the points codec (SPEC 3).
     const auth = await apiSignIn(server, '13800138021')
@@ -317,20 +317,19 @@ describe('H5 map engine journey (keyless map)', () => {
     const outer = (area.points as string).split('|').map((v) => v.split(',').map(Number))
     const [cx, cy] = [0, 1].map((k) => outer.reduce((sum, v) => sum + v[k], 0) / outer.length)
     const hole = outer.map(([x, y]) => `${(cx + (x - cx) * 0.3).toFixed(6)},${(cy + (y - cy) * 0.3).toFixed(6)}`).join('|')
-    const { id, layer_id, name, type, style, width, radius, fields, rev } = area
-    await apiOk(server, '/api/marker/save', { id, layer_id, name, type, points: `${area.points}#${hole}`, style, width, radius, fields, rev }, auth)
-    // The same session renames the point 泵站, which nobody has open here: its title on the map follows.
-    const pointLayer = (await apiOk(server, '/api/layer/getlist', {}, auth)).find((l: { name: string }) => l.name === '网点')
-    const rename = async (to: string) => {
-      const list = (await apiOk(server, '/api/marker/getlist', { layer_ids: [pointLayer.id], pageindex: 1, pagesize: 100 }, auth)).list
-      const m = list[0]
-      await apiOk(
+    // A marker saved again as it was read, but for the changes given.
+    type Read = { id: number; layer_id: number; name: string; type: number; points: string; style: unknown; width: number; radius: number; fields: unknown; rev: number }
+    const resave = (m: Read, changes: Partial<Read>) =>
+      apiOk(
         server,
         '/api/marker/save',
-        { id: m.id, layer_id: m.layer_id, name: to, type: m.type, points: m.points, style: m.style, width: m.width, radius: m.radius, fields: m.fields, rev: m.rev },
+        { id: m.id, layer_id: m.layer_id, name: m.name, type: m.type, points: m.points, style: m.style, width: m.width, radius: m.radius, fields: m.fields, rev: m.rev, ...changes },
         auth,
       )
-    }
+    await resave(area, { points: `${area.points}#${hole}` })
+    // The same session renames the point 泵站, which nobody has open here: its title on the map follows.
+    const pointLayer = (await apiOk(server, '/api/layer/getlist', {}, auth)).find((l: { name: string }) => l.name === '网点')
+    const rename = async (to: string) => resave((await apiOk(server, '/api/marker/getlist', { layer_ids: [pointLayer.id], pageindex: 1, pagesize: 100 }, auth)).list[0], { name: to })
     await rename('东泵站')
     await visible('.map-title', exact('东泵站')).waitFor({ timeout: 15_000 })
     expect(await page.locator('.map-title', { hasText: exact('泵站') }).count()).toBe(0)
