@@ -349,6 +349,64 @@ export async function mapSettledAt(page: Page, z: number): Promise<void> {
   }, z)
 }
 
+/** A box in page px. */
+export interface PageBox {
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+/**
+ * A plain point of the keyless map: drawn on the point layer's canvas, with no element of its own
+ * (src/platform/map/pointLayer.ts, whose canvas says what it drew). Selected and pending points stay
+ * elements (.map-point).
+ */
+export interface DrawnPoint {
+  id: number
+  pin: PageBox
+  title: { text: string; fontSize: number; background: string; box: PageBox; shown: boolean } | null
+}
+
+export const drawnPoints = (page: Page): Promise<DrawnPoint[]> =>
+  page.evaluate(() => (document.querySelector('canvas.map-points__canvas') as (HTMLCanvasElement & { drawnPoints?: () => DrawnPoint[] }) | null)?.drawnPoints?.() ?? [])
+
+/** Points on the map, drawn or elements. */
+export const pointCount = async (page: Page): Promise<number> => (await drawnPoints(page)).length + (await page.locator('.map-point').count())
+
+/**
+ * Waits until the map shows a drawn point (by marker id or by its title's text, shown), its pin in
+ * the map's view on a shown canvas, and gives it.
+ */
+export async function drawnPoint(page: Page, which: { id?: number; title?: string } = {}, timeout = 10_000): Promise<DrawnPoint> {
+  const handle = await page.waitForFunction(
+    (which) => {
+      const canvas = document.querySelector('canvas.map-points__canvas') as (HTMLCanvasElement & { drawnPoints?: () => DrawnPoint[] }) | null
+      const view = document.querySelector('.leaflet-container')?.getBoundingClientRect()
+      if (!canvas?.drawnPoints || !view || getComputedStyle(canvas).display === 'none' || document.querySelector('.leaflet-zoom-anim')) return null
+      return (
+        canvas.drawnPoints().find((p) => {
+          if (which.id !== undefined && p.id !== which.id) return false
+          if (which.title !== undefined && (p.title?.text !== which.title || !p.title.shown)) return false
+          const x = p.pin.left + p.pin.width / 2
+          const y = p.pin.top + p.pin.height / 2
+          return x >= view.left && x <= view.right && y >= view.top && y <= view.bottom
+        }) ?? null
+      )
+    },
+    which,
+    { timeout },
+  )
+  return (await handle.jsonValue()) as DrawnPoint
+}
+
+/** Taps a drawn point's pin in its middle, as a finger would (the map matches the tap to the drawing). */
+export async function tapPoint(page: Page, which: { id?: number; title?: string } = {}): Promise<DrawnPoint> {
+  const p = await drawnPoint(page, which)
+  await page.mouse.click(p.pin.left + p.pin.width / 2, p.pin.top + p.pin.height / 2)
+  return p
+}
+
 /** A label matched whole (surrounding spaces allowed), for texts that others contain ('片区' in '一号片区'). */
 export const exact = (label: string) => new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\（）「」]/g, '\\$&')}\\s*$`)
 

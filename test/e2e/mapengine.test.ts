@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { CLUSTER_MIN_ITEMS } from '../../src/domain/constants'
-import { apiOk, apiSignIn, button, closePopup, exact, input, mapSettledAt, on, openWorld, shot, signUp, type Server, type World } from './harness'
+import { apiOk, apiSignIn, button, closePopup, drawnPoint, drawnPoints, exact, input, mapSettledAt, on, openWorld, pointCount, shot, signUp, tapPoint, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -153,8 +153,8 @@ describe('H5 map engine journey (keyless map)', () => {
     )
 
     // Everything is drawn: one point marker, two lines, four areas.
-    await page.locator('.map-point').first().waitFor()
-    expect(await page.locator('.map-point').count()).toBe(1)
+    await drawnPoint(page)
+    expect(await pointCount(page)).toBe(1)
     expect(await page.locator('path.map-shape--1, path.map-shape--2').count()).toBe(2)
     expect(await page.locator('path.map-shape--3, path.map-shape--4, path.map-shape--5, path.map-shape--6').count()).toBe(4)
     await visible('.map-count', '视野内 1个点 · 6条线/面').waitFor()
@@ -180,7 +180,8 @@ describe('H5 map engine journey (keyless map)', () => {
   })
 
   it('shows the detail of a tapped marker, on the map and for an area', async () => {
-    await page.locator('.map-point__body').first().click()
+    // The pin is a drawing on the map's canvas: the tap is matched to it by where it lands.
+    await tapPoint(page)
     await visible('.marker-detail__name', exact('泵站')).waitFor()
     await visible('.map-point--selected').waitFor()
     await shot(page, '32-map-detail')
@@ -188,43 +189,71 @@ describe('H5 map engine journey (keyless map)', () => {
     await visible('.marker-detail').waitFor({ state: 'hidden' })
   })
 
-  it('draws the pins on a canvas while the map is dragged, and shows their elements again where it settles', async () => {
+  it('draws the plain pins on a canvas that moves with the map while it is dragged, and where they are once it settles', async () => {
     const box = (await page.locator('[data-testid=map-canvas]').boundingBox())!
-    const pin = page.locator('.map-point__body').first()
     const centre = async () => {
-      const r = (await pin.boundingBox())!
-      return { x: r.x + r.width / 2, y: r.y + r.height / 2 }
+      const r = (await drawnPoint(page)).pin
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 }
     }
+    // How many opaque pixels the point layer's canvas holds around a place of the page (-1: no canvas shown).
+    const paintedAt = (at: { x: number; y: number }) =>
+      page.evaluate(
+        ([x, y]) => {
+          const c = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement
+          if (getComputedStyle(c).display === 'none') return -1
+          const r = c.getBoundingClientRect()
+          const k = c.width / r.width
+          const data = c.getContext('2d')!.getImageData(Math.round((x - r.left) * k) - 3, Math.round((y - r.top) * k) - 3, 7, 7).data
+          let opaque = 0
+          for (let i = 3; i < data.length; i += 4) if (data[i] > 200) opaque++
+          return opaque
+        },
+        [at.x, at.y],
+      )
     const before = await centre()
+    // At rest: no element for the plain pin, its drawing where the point is.
+    expect(await page.locator('.map-point').count()).toBe(0)
+    expect(await paintedAt(before)).toBeGreaterThan(20)
     const [dx, dy] = [40, -25]
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.7)
     await page.mouse.down()
     await page.mouse.move(box.x + box.width * 0.3 + dx, box.y + box.height * 0.7 + dy, { steps: 5 })
-    // Mid-drag: the pin's element is hidden, and the canvas holds a drawn pin where the element would be now.
-    expect(await pin.isVisible()).toBe(false)
-    const painted = await page.evaluate(
-      ([x, y]) => {
-        const c = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement
-        if (getComputedStyle(c).display === 'none') return -1
-        const r = c.getBoundingClientRect()
-        const k = c.width / r.width
-        const data = c.getContext('2d')!.getImageData(Math.round((x - r.left) * k) - 3, Math.round((y - r.top) * k) - 3, 7, 7).data
-        let opaque = 0
-        for (let i = 3; i < data.length; i += 4) if (data[i] > 200) opaque++
-        return opaque
-      },
-      [before.x + dx, before.y + dy],
-    )
-    expect(painted).toBeGreaterThan(20)
+    // Mid-drag: the drawing went with the map.
+    expect(await paintedAt({ x: before.x + dx, y: before.y + dy })).toBeGreaterThan(20)
     await page.mouse.up()
-    // Settled: the element is back, moved with the map (the map glides on a little after the release), and the drawing is hidden.
-    await pin.waitFor()
+    // Settled (the map glides on a little after the release): drawn anew where the point now is.
     await page.waitForFunction(() => !document.querySelector('.leaflet-map-pane')?.classList.contains('leaflet-pan-anim'))
     const after = await centre()
     expect(after.x - before.x).toBeGreaterThanOrEqual(dx - 2)
     expect(after.y - before.y).toBeLessThanOrEqual(dy + 2)
-    expect(await page.locator('canvas.map-points__canvas').evaluate((c) => getComputedStyle(c).display)).toBe('none')
+    await page.waitForFunction(
+      ([x, y]) => {
+        const c = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement
+        const r = c.getBoundingClientRect()
+        const k = c.width / r.width
+        const data = c.getContext('2d')!.getImageData(Math.round((x - r.left) * k), Math.round((y - r.top) * k), 1, 1).data
+        return data[3] > 200
+      },
+      [after.x, after.y],
+    )
     expect(await page.locator('.marker-detail:visible').count()).toBe(0)
+  })
+
+  it('opens a drawn pin where it is tapped, and not for a tap beside it', async () => {
+    const p = await drawnPoint(page)
+    // A tap just beside the pin's box (and its slop) is the map's, not the pin's.
+    await page.mouse.click(p.pin.left + p.pin.width + 20, p.pin.top + p.pin.height / 2)
+    await page.waitForTimeout(300)
+    expect(await page.locator('.marker-detail__name:visible', { hasText: exact('泵站') }).count()).toBe(0)
+    // What lies beside it (an area, or the bare map) may have opened instead.
+    if (await page.locator('.marker-detail:visible').count()) {
+      await visible('.marker-detail .draggable-panel__close').click()
+      await visible('.marker-detail').waitFor({ state: 'hidden' })
+    }
+    await tapPoint(page)
+    await visible('.marker-detail__name', exact('泵站')).waitFor()
+    await visible('.marker-detail .draggable-panel__close').click()
+    await visible('.marker-detail').waitFor({ state: 'hidden' })
   })
 
   it('takes a tap on a pin and on the zoom control right after the map was dragged', async () => {
@@ -239,7 +268,7 @@ describe('H5 map engine journey (keyless map)', () => {
     await drag()
     // The drag itself is no tap: nothing opened.
     expect(await page.locator('.marker-detail:visible').count()).toBe(0)
-    await page.locator('.map-point__body').first().click()
+    await tapPoint(page)
     await visible('.marker-detail__name', exact('泵站')).waitFor()
     await visible('.marker-detail .draggable-panel__close').click()
     await visible('.marker-detail').waitFor({ state: 'hidden' })
@@ -253,7 +282,7 @@ describe('H5 map engine journey (keyless map)', () => {
   })
 
   it('moves a saved marker by dragging its vertex, and a polygon vertex by tap-then-tap', async () => {
-    await page.locator('.map-point__body').first().click()
+    await tapPoint(page)
     await visible('.marker-detail__name', exact('泵站')).waitFor()
     const before = await visible('.marker-detail .nut-cell', '坐标').textContent()
     await button(page, '调整位置').click()
@@ -262,6 +291,7 @@ describe('H5 map engine journey (keyless map)', () => {
     await page.getByText('拖动标注到新位置，或点击地图上的新位置').waitFor()
     await expect(visible('.map-drawing').textContent()).resolves.not.toMatch(/顶点/)
     await page.locator('.map-point').waitFor({ state: 'detached' })
+    expect(await drawnPoints(page)).toEqual([])
     const pin = page.locator('.map-moving-pin')
     const box = (await pin.boundingBox())!
     expect(box.width).toBeGreaterThanOrEqual(44)
@@ -287,8 +317,9 @@ describe('H5 map engine journey (keyless map)', () => {
     // The map draws the saved marker anew where it was dropped (a pin's tip is its place), not as it was drawn before.
     const dropped = { x: box.x + 24 + 60, y: box.y + 50 + 40 }
     await page.waitForFunction(({ x, y }) => {
-      const r = document.querySelector('.map-point:not(.map-point--selected) .map-point__body')?.getBoundingClientRect()
-      return !!r && Math.abs(r.x + r.width / 2 - x) <= 3 && Math.abs(r.bottom - y) <= 3
+      const canvas = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnPoints?: () => { pin: { left: number; top: number; width: number; height: number } }[] }
+      const r = canvas?.drawnPoints?.()[0]?.pin
+      return !!r && Math.abs(r.left + r.width / 2 - x) <= 3 && Math.abs(r.top + r.height - y) <= 3
     }, dropped)
 
     // The polygon: tap a vertex handle, then the place it should go.
@@ -331,10 +362,10 @@ describe('H5 map engine journey (keyless map)', () => {
     const pointLayer = (await apiOk(server, '/api/layer/getlist', {}, auth)).find((l: { name: string }) => l.name === '网点')
     const rename = async (to: string) => resave((await apiOk(server, '/api/marker/getlist', { layer_ids: [pointLayer.id], pageindex: 1, pagesize: 100 }, auth)).list[0], { name: to })
     await rename('东泵站')
-    await visible('.map-title', exact('东泵站')).waitFor({ timeout: 15_000 })
-    expect(await page.locator('.map-title', { hasText: exact('泵站') }).count()).toBe(0)
+    await drawnPoint(page, { title: '东泵站' }, 15_000)
+    expect((await drawnPoints(page)).map((p) => p.title?.text)).toEqual(['东泵站'])
     await rename('泵站')
-    await visible('.map-title', exact('泵站')).waitFor({ timeout: 15_000 })
+    await drawnPoint(page, { title: '泵站' }, 15_000)
 
     // Live sync brings the edit: the area's path gets the hole as its second ring.
     const shape = page.locator('path.map-shape--3')
@@ -433,7 +464,7 @@ describe('H5 map engine journey (keyless map)', () => {
     await shot(page, '38-filter-sheet')
     await closePopup(page, '.filter-sheet')
     await visible('.map-filter-entry', '已筛选').waitFor()
-    expect(await page.locator('.map-point').count()).toBe(0)
+    expect(await pointCount(page)).toBe(0)
     await visible('.map-filter-entry', '已筛选').click()
     await button(page, '清除筛选').click()
     await visible('.filter-sheet__count', '视野内 1个点 · 6条线/面').waitFor()
@@ -444,10 +475,11 @@ describe('H5 map engine journey (keyless map)', () => {
   it('replaces the point markers by a heatmap and back', async () => {
     await visible('.map-tool', '热力图').click()
     await page.getByText('热力图 · 1个点').waitFor()
-    expect(await page.locator('.map-point').count()).toBe(0)
+    await page.waitForFunction(() => !document.querySelector('.map-point') && getComputedStyle(document.querySelector('canvas.map-points__canvas')!).display === 'none')
+    expect(await pointCount(page)).toBe(0)
     expect(await page.locator('path.map-heat').count()).toBe(1)
     await visible('.map-tool', '关闭热力').click()
-    await page.locator('.map-point').first().waitFor()
+    await drawnPoint(page)
   })
 
   it('clusters points once 20 or more are in view and zooms into a tapped cluster', async () => {
@@ -476,28 +508,42 @@ describe('H5 map engine journey (keyless map)', () => {
     await badge.click()
     await visible('.map-count', '视野内 25个点').waitFor()
     // Tapping on until it falls apart: at street level the points, a few metres apart, are drawn one by one.
-    for (let i = 0; i < 5 && (await page.locator('.map-point').count()) < 2; i++) {
+    for (let i = 0; i < 5 && (await pointCount(page)) < 2; i++) {
       await page.locator('.map-cluster__badge').first().click()
       await page.waitForTimeout(600)
     }
-    expect(await page.locator('.map-point').count()).toBeGreaterThanOrEqual(2)
+    expect(await pointCount(page)).toBeGreaterThanOrEqual(2)
     await page.waitForTimeout(800)
     await shot(page, '34-map-street-level')
   })
   it('draws every shown title above all pins, and cluster badges above titles, pins and shapes', async () => {
     // Street level over the crowd of 25 points a few metres apart: pins lie under their neighbours' titles.
-    // What is drawn on top at a place comes first in elementsFromPoint there (the page's own cards may lie over both).
+    // Plain pins and titles are one drawing (pins first, every title after): at a shown title's left padding,
+    // halfway down, the canvas holds the title's background, not a pin (the layer's default style: a 1-px
+    // border and 4 px of padding at the sides).
     const stacks = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('.map-title')]
-          .filter((t) => getComputedStyle(t).visibility !== 'hidden')
-          .map((t) => {
-            const r = t.getBoundingClientRect()
-            const stack = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)
-            const pins = stack.filter((e) => e.closest('.map-point') && !t.contains(e)).map((e) => stack.indexOf(e))
-            return { text: t.textContent, pinUnder: pins.length > 0, aboveEveryPin: stack.includes(t) && pins.every((i) => i > stack.indexOf(t)) }
-          }),
-      )
+      page.evaluate(() => {
+        type Box = { left: number; top: number; width: number; height: number }
+        type Drawn = { pin: Box; title: { text: string; background: string; box: Box; shown: boolean } | null }
+        const c = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnPoints: () => Drawn[] }
+        const points = c.drawnPoints()
+        const r = c.getBoundingClientRect()
+        const k = c.width / r.width
+        const ctx = c.getContext('2d')!
+        const probe = document.createElement('canvas').getContext('2d')!
+        const meets = (a: Box, b: Box) => a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height
+        return points
+          .filter((p) => p.title?.shown)
+          .map((p) => {
+            const t = p.title!
+            const at = ctx.getImageData(Math.round((t.box.left + 3 - r.left) * k), Math.round((t.box.top + t.box.height / 2 - r.top) * k), 1, 1).data
+            probe.fillStyle = t.background
+            probe.fillRect(0, 0, 1, 1)
+            const want = probe.getImageData(0, 0, 1, 1).data
+            const pinUnder = points.some((q) => q !== p && meets(q.pin, t.box))
+            return { text: t.text, pinUnder, aboveEveryPin: [0, 1, 2].every((i) => Math.abs(at[i] - want[i]) <= 8) }
+          })
+      })
     // In closer, until no badge is left (titles give way to badges): every point drawn as its pin.
     for (let i = 0; i < 6 && (await page.locator('.map-cluster__badge').count()) > 0; i++) {
       await page.locator('.leaflet-control-zoom-in').click()
@@ -524,9 +570,17 @@ describe('H5 map engine journey (keyless map)', () => {
     const stack = await badge.evaluate((b) => {
       const r = b.getBoundingClientRect()
       const all = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)
-      return { badge: all.indexOf(b), firstPinOrTitle: all.findIndex((e) => e.closest('.map-point, .map-title')) }
+      // The drawing of pins and titles and the badges share one stacking context (.map-points): the higher z-index is over.
+      const canvas = document.querySelector('canvas.map-points__canvas')!
+      const z = (e: Element) => Number(getComputedStyle(e).zIndex)
+      return {
+        badge: all.indexOf(b),
+        firstPinOrTitle: all.findIndex((e) => e.closest('.map-point, .map-title')),
+        overDrawing: z(b.closest('.map-points__badges')!) > z(canvas) && canvas.parentElement === b.closest('.map-points'),
+      }
     })
     expect(stack.badge).toBeGreaterThanOrEqual(0)
+    expect(stack.overDrawing).toBe(true)
     if (stack.firstPinOrTitle >= 0) expect(stack.firstPinOrTitle).toBeGreaterThan(stack.badge)
   })
 

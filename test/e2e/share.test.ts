@@ -23,6 +23,8 @@ import {
   type ApiAuth,
   type Server,
   type World,
+  drawnPoint,
+  pointCount,
 } from './harness'
 import { shanghaiDate } from '../../src/domain/share'
 
@@ -103,15 +105,15 @@ describe('share links: dialog, password, public view, deletion', () => {
       await on(page, '.share-head__exp', `有效期至 ${shanghaiDate(new Date(Date.now() + 7 * 86_400_000))}`).waitFor()
       await on(page, '.share-head__brand', '团队地图').waitFor()
       // Exactly the shared layer's markers: the other layer's marker is not in the page at all.
-      await page.locator('.map-point').first().waitFor()
-      expect(await page.locator('.map-point').count()).toBe(3)
+      await drawnPoint(page)
+      expect(await pointCount(page)).toBe(3)
       expect(await page.getByText('不可见仓库').count()).toBe(0)
       // Default mask 60: toolbox, refresh, toggle title and locate; no search box.
       await on(page, '.share-tool', '刷新').waitFor()
       await on(page, '.share-tool', '显示名称').waitFor()
       expect(await page.locator('.share-search').count()).toBe(0)
       await on(page, '.share-tool', '显示名称').click()
-      await on(page, '.map-title', '张三门店').waitFor()
+      await drawnPoint(page, { title: '张三门店' })
       await shot(page, '53-share-view')
     } finally {
       await page.context().close()
@@ -160,8 +162,8 @@ describe('share links: dialog, password, public view, deletion', () => {
       await input(page, '请输入分享密码').fill('8888')
       await button(page, '查看').click()
       await notice(page, '底图加载失败，标注仍可查看和编辑').waitFor()
-      await page.locator('.map-point').first().waitFor()
-      expect(await page.locator('.map-point').count()).toBe(3)
+      await drawnPoint(page)
+      expect(await pointCount(page)).toBe(3)
       // Once, not once per failed tile.
       expect(await page.locator('.notice-bar:visible', { hasText: '底图加载失败' }).count()).toBe(1)
       await shot(page, '53b-share-view-no-tiles')

@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { fitTarget } from '../../src/domain/fit'
 import { gcj02ToWgs84, type LngLat } from '../../src/domain/geo'
-import { apiOk, apiSignIn, closePopup, exact, failTiles, mapSettledAt, notice, on, openWorld, shot, signIn, signUp, type Server, type World } from './harness'
+import { apiOk, apiSignIn, closePopup, drawnPoint, exact, failTiles, mapSettledAt, notice, on, openWorld, shot, signIn, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -81,24 +81,21 @@ function worldPixel(p: LngLat, z: number): { x: number; y: number } {
 
 /**
  * How far (screen px) the marker's point is from where the tile grid on screen has `at`: the
- * marker's place read from the point layer (its translate plus the pin's anchor, bottom centre),
+ * marker's place read from the point layer's drawing (its pin's anchor, bottom centre),
  * the grid's from a loaded tile (its screen box, its z/x/y from its URL).
  */
 async function offsetFromGrid(at: LngLat): Promise<{ dx: number; dy: number }> {
-  const seen = await page.evaluate((id) => {
-    const root = document.querySelector(`.map-point[data-marker-id="${id}"]`) as HTMLElement
-    const m = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec(root.style.transform)!
-    const size = parseFloat((root.querySelector('.map-point__body') as HTMLElement).style.width)
-    const origin = root.parentElement!.getBoundingClientRect()
-    const tiles = ([...document.querySelectorAll('.leaflet-tile-pane img.leaflet-tile-loaded')] as HTMLImageElement[]).map((img) => {
+  const pin = (await drawnPoint(page, { id: markerId })).pin
+  const tiles = await page.evaluate(() =>
+    ([...document.querySelectorAll('.leaflet-tile-pane img.leaflet-tile-loaded')] as HTMLImageElement[]).map((img) => {
       const u = new URL(img.src)
       const zxy = u.searchParams.has('x') ? [u.searchParams.get('z'), u.searchParams.get('x'), u.searchParams.get('y')] : u.pathname.split('/').slice(-3)
       const [z, x, y] = zxy.map((v) => parseInt(v!, 10))
       const r = img.getBoundingClientRect()
       return { z, x, y, left: r.left, top: r.top, width: r.width }
-    })
-    return { marker: { x: origin.left + Number(m[1]) + size / 2, y: origin.top + Number(m[2]) + size }, tiles }
-  }, markerId)
+    }),
+  )
+  const seen = { marker: { x: pin.left + pin.width / 2, y: pin.top + pin.height }, tiles }
   // The tiles of one level lie on one grid: any loaded one of the level shown places every world pixel.
   const z = Math.max(...seen.tiles.map((t) => t.z))
   const t = seen.tiles.find((tile) => tile.z === z)
@@ -125,7 +122,7 @@ describe('the tile source of the keyless map', () => {
     markerId = (await apiOk(server, '/api/marker/save', { layer_id: layer.id, name: '一号井', type: 0, points: `${WELL.lng},${WELL.lat}` }, auth)).id
     await page.goto(`${server.url}/map`)
     await page.locator('.map-count[data-loaded="1"]').waitFor()
-    await page.locator(`.map-point[data-marker-id="${markerId}"]`).waitFor()
+    await drawnPoint(page, { id: markerId })
     await tilesFrom('tile.openstreetmap.org')
     await mapSettledAt(page, FRAMED_ZOOM)
     expectOnGrid(await offsetFromGrid(gcj02ToWgs84(WELL)))
@@ -152,7 +149,7 @@ describe('the tile source of the keyless map', () => {
     markersIn = late.waitForResponse((r) => r.url().includes('/api/marker/getlist'))
     await signIn(late, server, PHONE)
     await late.waitForURL(/\/map$/)
-    await late.locator(`.map-point[data-marker-id="${markerId}"]`).waitFor()
+    await drawnPoint(late, { id: markerId })
     await mapSettledAt(late, FRAMED_ZOOM)
     await late.context().unrouteAll({ behavior: 'ignoreErrors' })
     await late.context().close()
@@ -181,7 +178,7 @@ describe('the tile source of the keyless map', () => {
 
   it('keeps 高德 after a reload', async () => {
     await page.reload()
-    await page.locator(`.map-point[data-marker-id="${markerId}"]`).waitFor()
+    await drawnPoint(page, { id: markerId })
     await tilesFrom('webrd0*.is.autonavi.com')
     expectOnGrid(await offsetFromGrid(WELL))
     await openSheet()
@@ -196,10 +193,10 @@ describe('the tile source of the keyless map', () => {
     await visible('.leaflet-control-attribution').waitFor({ state: 'hidden' })
     await closeSheet()
     // The markers stay, on the plain background.
-    await visible(`.map-point[data-marker-id="${markerId}"]`).waitFor()
+    await drawnPoint(page, { id: markerId })
     await shot(page, '37c-map-no-tiles')
     await page.reload()
-    await page.locator(`.map-point[data-marker-id="${markerId}"]`).waitFor()
+    await drawnPoint(page, { id: markerId })
     await visible('.map-count', '视野内 1个点').waitFor()
     expect(await page.locator('.leaflet-tile-pane img').count()).toBe(0)
     expect(await tileHosts()).toEqual([])
@@ -227,6 +224,6 @@ describe('the tile source of the keyless map', () => {
     await choose('高德')
     await tilesFrom('webrd0*.is.autonavi.com')
     await closeSheet()
-    await visible(`.map-point[data-marker-id="${markerId}"]`).waitFor()
+    await drawnPoint(page, { id: markerId })
   })
 })

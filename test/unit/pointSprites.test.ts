@@ -1,19 +1,26 @@
 /**
- * Plain points drawn on a canvas while the keyless map moves (their elements are hidden meanwhile):
- * which points are drawn so, and that the drawing is the pin and title the stylesheet makes. The
- * swap itself runs in the browser (test/e2e/mapengine.test.ts).
+ * Plain points drawn on a canvas instead of as elements on the keyless map: which points are drawn
+ * so, and that the drawing is the pin and title the stylesheet makes for the others. Drawing and
+ * tapping them runs in the browser (test/e2e/mapengine.test.ts).
  */
-import { pointMarkup, titleCss } from '../../src/platform/map/markup'
-import { drawPin, drawTitle, titleLook } from '../../src/platform/map/pointSprites'
+import { pointMarkup, titleCss, titleLook } from '../../src/platform/map/markup'
+import { drawPin, drawTitle, titleBox } from '../../src/platform/map/pointSprites'
 import { buildMarker } from '../support/mapBuilders'
 import { fakeContext } from '../support/fakeCanvas'
 
 const titleStyle = { font_size: 16, color: '#ff0000', bg_color: '#ffffff', padding: 2, border_weight: 1, border_color: '#00ff00' }
 
-describe('which points are drawn while the map moves', () => {
-  it('a plain point as a pin of its colour and size, an icon point as its icon', () => {
-    expect(pointMarkup(buildMarker({ style: { color: '#00B42A', size: 32 } }), false, undefined).sprite).toEqual({ color: '#00B42A', size: 24 })
-    expect(pointMarkup(buildMarker({ style: { icon: '/uploads/a.png', size: 40 } }), false, undefined).sprite).toEqual({ icon: true, size: 30 })
+describe('which points are drawn on the canvas', () => {
+  it('a plain point as a pin of its colour and size, an icon point as its icon, each with its marker', () => {
+    const plain = pointMarkup(buildMarker({ id: 7, style: { color: '#00B42A', size: 32 } }), false, undefined)
+    expect(plain.sprite).toEqual({ color: '#00B42A', size: 24, title: undefined })
+    expect(plain.markerId).toBe(7)
+    expect(pointMarkup(buildMarker({ style: { icon: '/uploads/a.png', size: 40 } }), false, undefined).sprite).toEqual({ icon: '/uploads/a.png', size: 30, title: undefined })
+  })
+
+  it("with its title in its layer's title style when titles show", () => {
+    const m = pointMarkup(buildMarker({ name: '北门' }), false, () => titleStyle)
+    expect(m.sprite?.title).toEqual({ text: '北门', fontSize: 16, color: '#ff0000', background: '#ffffff', padY: 2, padX: 4, borderWidth: 1, borderColor: '#00ff00' })
   })
 
   it('a colour that is not #rrggbb falls back to the default blue, as the element does', () => {
@@ -42,24 +49,24 @@ describe('the drawing', () => {
     expect(calls.filter((c) => c[0] === 'save').length).toBe(calls.filter((c) => c[0] === 'restore').length)
   })
 
-  it("reads a title's look from the inline style the markup gives it", () => {
-    const style: Record<string, string> = {
-      fontSize: '16px',
-      color: 'rgb(255, 0, 0)',
-      backgroundColor: 'rgb(255, 255, 255)',
-      borderTopStyle: 'solid',
-      borderTopWidth: '1px',
-      borderTopColor: 'rgb(0, 255, 0)',
-    }
-    expect(titleCss(titleStyle)).toContain('border:1px solid #00ff00')
-    const look = titleLook({ style, textContent: '北门' } as unknown as HTMLElement)
-    expect(look).toEqual({ text: '北门', fontSize: 16, color: 'rgb(255, 0, 0)', background: 'rgb(255, 255, 255)', borderWidth: 1, borderColor: 'rgb(0, 255, 0)' })
-    expect(titleLook({ style: { ...style, borderTopStyle: 'none' }, textContent: '北门' } as unknown as HTMLElement).borderWidth).toBe(0)
+  it('gives the canvas the same title sizes as the inline style of an element, kept in bounds', () => {
+    expect(titleCss(titleStyle)).toBe('font-size:16px;color:#ff0000;background:#ffffff;padding:2px 4px;border:1px solid #00ff00')
+    const huge = { ...titleStyle, font_size: 99, padding: 50, border_weight: 9 }
+    expect(titleLook(huge, 'a')).toMatchObject({ fontSize: 32, padY: 20, padX: 24, borderWidth: 6 })
+    expect(titleCss(huge)).toBe('font-size:32px;color:#ff0000;background:#ffffff;padding:20px 24px;border:6px solid #00ff00')
+    expect(titleLook({ ...titleStyle, border_weight: 0 }, 'a').borderWidth).toBe(0)
+    expect(titleCss({ ...titleStyle, border_weight: 0 })).toContain('border:none')
+  })
+
+  it("lays a drawn title out as the element's: centred 2 px under its pin, text plus padding and border, line height 1.3", () => {
+    const look = titleLook(titleStyle, '北门')
+    // 16 px font: 21 px line; padding 2/4 and a 1-px border on each side.
+    expect(titleBox(look, 24, 31.2)).toEqual({ left: -9, top: 26, width: 42, height: 27 })
   })
 
   it('draws a title as its background, its border inside the box and its text centred', () => {
     const { ctx, calls } = fakeContext()
-    drawTitle(ctx, { left: 10, top: 20, width: 60, height: 22 }, { text: '北门', fontSize: 16, color: '#f00', background: '#fff', borderWidth: 1, borderColor: '#0f0' }, 'sans-serif')
+    drawTitle(ctx, { left: 10, top: 20, width: 60, height: 22 }, { text: '北门', fontSize: 16, color: '#f00', background: '#fff', padY: 2, padX: 4, borderWidth: 1, borderColor: '#0f0' }, 'sans-serif')
     expect(calls.find((c) => c[0] === '=font')).toEqual(['=font', '16px sans-serif'])
     expect(calls.find((c) => c[0] === 'fillText')).toEqual(['fillText', '北门', 40, 31.5])
     expect(calls.find((c) => c[0] === '=lineWidth')).toEqual(['=lineWidth', 2])
@@ -68,7 +75,7 @@ describe('the drawing', () => {
 
   it('draws no border for a title without one', () => {
     const { ctx, count } = fakeContext()
-    drawTitle(ctx, { left: 0, top: 0, width: 40, height: 20 }, { text: 'a', fontSize: 14, color: '#000', background: '#fff', borderWidth: 0, borderColor: '' }, 'sans-serif')
+    drawTitle(ctx, { left: 0, top: 0, width: 40, height: 20 }, { text: 'a', fontSize: 14, color: '#000', background: '#fff', padY: 0, padX: 2, borderWidth: 0, borderColor: '' }, 'sans-serif')
     expect(count('stroke')).toBe(0)
     expect(count('fillText')).toBe(1)
   })

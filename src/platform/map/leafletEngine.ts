@@ -5,8 +5,8 @@
  * Updates are incremental: layers are kept by key and only what changed is added or removed, and
  * up to 300 lines/areas are SVG layers added in batches across animation frames. Crowded views go
  * on one canvas drawn in slices (canvasLayer.ts): more lines/areas than that, or more than 60
- * cluster badges; point markers stay elements (at most 200, with icons and titles), drawn on a
- * canvas of their own only while the map moves (pointLayer.ts).
+ * cluster badges; plain point markers (at most 200, with icons and titles) are a canvas drawing of
+ * their own, the selected and pending ones elements (pointLayer.ts).
  */
 import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, wgs84ToGcj02, type LngLat } from '../../domain/geo'
@@ -110,7 +110,14 @@ export class LeafletEngine {
     el.addEventListener(
       'click',
       (e) => {
-        if (map.dragging?.moved?.() && !map._isClickDisabled?.(e.target as HTMLElement)) e.stopPropagation()
+        if (map.dragging?.moved?.() && !map._isClickDisabled?.(e.target as HTMLElement)) return e.stopPropagation()
+        // Plain points are a drawing over the tiles and shapes, under every element that takes its own taps (pins
+        // shown as elements, badges, edit handles, controls): a tap on the map anywhere else may be on one of them.
+        if ((e.target as HTMLElement).closest('.map-points__item, .leaflet-marker-icon, .leaflet-control-container, .leaflet-popup')) return
+        const id = this.points.hit(this.map.mouseEventToContainerPoint(e))
+        if (id === null) return
+        e.stopPropagation()
+        this.cb().onMarkerTap?.(id)
       },
       true,
     )
@@ -274,21 +281,19 @@ export class LeafletEngine {
    * reading every title's box after the view moved would lay the page out again in the same task.
    */
   private declutter(): void {
-    const els: HTMLElement[] = []
     const boxes: LabelBox[] = []
     // Fields copied one by one: the H5 build turns an object spread into a helper call per title (about 50 ms over the bench's pans at 4x throttling).
-    const add = (el: HTMLElement, box: ScreenBox, rank: number) => {
-      boxes.push({ key: String(els.length), left: box.left, top: box.top, width: box.width, height: box.height, rank })
-      els.push(el)
-    }
-    for (const t of this.points.titles()) add(t.el, t.box, t.selected ? 3 : 2)
-    for (const t of this.shapeTitles()) add(t.el, t.box, 1)
+    const add = (box: ScreenBox, rank: number) => boxes.push({ key: String(boxes.length), left: box.left, top: box.top, width: box.width, height: box.height, rank })
+    const points = this.points.titles()
+    const shapes = this.shapeTitles()
+    for (const t of points) add(t.box, t.selected ? 3 : 2)
+    for (const t of shapes) add(t.box, 1)
     // Cluster badges always show, above everything: a title that would run under one gives way.
     const badges = [...this.points.badges(), ...this.crowd.badgeBoxes()]
     badges.forEach((b, i) => boxes.push({ key: `badge:${i}`, left: b.left, top: b.top, width: b.width, height: b.height, rank: 4 }))
     const shown = placeLabels(boxes)
-    els.forEach((el, i) => el.classList.toggle('map-label--hidden', !shown.has(String(i))))
-    this.points.titlesChanged()
+    points.forEach((t, i) => this.points.showTitle(t, shown.has(String(i))))
+    shapes.forEach((t, i) => t.el.classList.toggle('map-label--hidden', !shown.has(String(points.length + i))))
   }
 
   /** Lines' and areas' titles (Leaflet tooltips centred on their label point), sizes read once per element. */

@@ -8,7 +8,7 @@ import type { LngLat } from '../../domain/geo'
 import type { ClusterItem } from '../../domain/mapDraw'
 import { PENDING_BADGE, drawnStyle, isPendingMarker } from '../../domain/pendingLook'
 import { shortTime } from '../../domain/time'
-import type { PointSprite } from './pointSprites'
+import type { PointSprite, TitleLook } from './pointSprites'
 import type { MapViewProps } from './types'
 
 export type TitleStyleOf = NonNullable<MapViewProps['titleStyleOf']>
@@ -19,8 +19,10 @@ export interface Markup {
   anchorX: number
   anchorY: number
   zIndex?: number
-  /** Plain points only: how the keyless map draws the point while it moves (pointSprites.ts). */
+  /** Plain points only: the keyless map draws the point on its canvas instead of as an element (pointSprites.ts). */
   sprite?: PointSprite
+  /** The point's marker (a tap on its drawing opens it). */
+  markerId?: number
 }
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -50,7 +52,8 @@ export function pointMarkup(m: Marker, selected: boolean, titleStyleOf: TitleSty
   const pin = m.style?.icon
     ? `<img class="map-point__icon" src="${esc(iconUrl(m.style.icon))}" style="width:${size}px;height:${size}px" alt="">`
     : `<div class="map-point__pin" style="width:${size}px;height:${size}px;background:${color}"></div>`
-  const css = titleStyleOf ? titleCss(titleStyleOf(m.layer_id)) : null
+  const titleStyle = titleStyleOf?.(m.layer_id)
+  const css = titleStyle ? titleCss(titleStyle) : null
   const title = css !== null ? `<div class="map-title" style="${css}">${esc(m.name)}</div>` : ''
   const pending = isPendingMarker(m)
   const badge = pending ? `<div class="map-point__pending">${PENDING_BADGE}</div>` : ''
@@ -61,8 +64,9 @@ export function pointMarkup(m: Marker, selected: boolean, titleStyleOf: TitleSty
     anchorX: size / 2,
     anchorY: m.style?.icon ? size / 2 : size,
     zIndex: selected ? 2 : undefined,
-    // A selected or pending point keeps its element while the map moves: its glow or badge is more than a pin.
-    sprite: selected || pending ? undefined : m.style?.icon ? { icon: true, size } : { color, size },
+    markerId: m.id,
+    // A selected or pending point stays an element: its glow or badge is more than a pin.
+    sprite: selected || pending ? undefined : { ...(m.style?.icon ? { icon: iconUrl(m.style.icon) } : { color }), size, title: titleStyle ? titleLook(titleStyle, m.name) : undefined },
   }
 }
 
@@ -87,14 +91,29 @@ export function iconUrl(u: string): string {
   return u.startsWith('/') ? `${typeof API_BASE === 'string' ? API_BASE : ''}${u}` : u
 }
 
-/** A layer's title style as inline CSS: points, lines and areas share it (SPEC: 14 px by default). */
+/** A layer's title style as drawn, its sizes kept in bounds (SPEC: 14 px by default): an element's (titleCss) or the canvas's. */
+export function titleLook(t: ReturnType<TitleStyleOf>, text: string): TitleLook {
+  return {
+    text,
+    fontSize: Math.max(10, Math.min(32, t.font_size)),
+    color: t.color,
+    background: t.bg_color,
+    padY: Math.max(0, Math.min(20, t.padding)),
+    padX: Math.max(2, Math.min(24, t.padding * 2)),
+    borderWidth: t.border_weight > 0 ? Math.min(6, t.border_weight) : 0,
+    borderColor: t.border_color,
+  }
+}
+
+/** A layer's title style as inline CSS: points, lines and areas share it. */
 export function titleCss(t: ReturnType<TitleStyleOf>): string {
+  const l = titleLook(t, '')
   return [
-    `font-size:${Math.max(10, Math.min(32, t.font_size))}px`,
-    `color:${t.color}`,
-    `background:${t.bg_color}`,
-    `padding:${Math.max(0, Math.min(20, t.padding))}px ${Math.max(2, Math.min(24, t.padding * 2))}px`,
-    t.border_weight > 0 ? `border:${Math.min(6, t.border_weight)}px solid ${t.border_color}` : 'border:none',
+    `font-size:${l.fontSize}px`,
+    `color:${l.color}`,
+    `background:${l.background}`,
+    `padding:${l.padY}px ${l.padX}px`,
+    l.borderWidth > 0 ? `border:${l.borderWidth}px solid ${l.borderColor}` : 'border:none',
   ].join(';')
 }
 

@@ -1,40 +1,45 @@
 /**
- * Point markers and cluster badges of the keyless map as one light layer: plain absolutely placed
- * elements, kept by key between views (only what changed is created or removed), placed once per
- * zoom level (they ride along with the map pane while panning), hidden during the zoom animation,
- * and tapped through one delegated listener. Leaflet's own L.marker costs several times more per
- * item. Cluster badges come here only while few are in view; hundreds go on the canvas (canvasLayer.ts).
+ * Point markers and cluster badges of the keyless map as one light layer, kept by key between views
+ * (only what changed is made or removed), placed once per zoom level (they ride along with the map
+ * pane while panning), hidden during the zoom animation.
  *
- * Draw order, bottom to top: the pins (with members and the user's own dot), then every point's
- * title, then the cluster badges. A title is taken out of its point's markup into a slot of the
- * pin's size in the titles' container, so that no neighbouring pin covers it; the titles' boxes are
- * known from the map's own projection and each title's size, read from the page once per element.
+ * Plain points (a pin or an icon, with their titles: most of what is in view) are one canvas drawing
+ * (pointSprites.ts), redrawn once the view settles, not elements: elements for them cost a style and
+ * layout of each after every pan and zoom, and a re-sort of the page's paint on every frame of a drag.
+ * A tap on the drawing is matched to the topmost pin or title under it (hit). Selected and pending
+ * points, members, the user's own dot and cluster badges stay elements (few, and drawn with more than
+ * a pin), above the drawing, tapped through one delegated listener.
  *
- * While the map moves (a drag, its glide, an animated pan), plain pins and their titles are a drawing on a
- * canvas instead (pointSprites.ts): their elements are hidden from the move's start to its end, and
- * shown again where they are once the view settles. Selected and pending points, members, the
- * user's own dot and cluster badges stay elements throughout (few, and drawn with more than a pin).
+ * Draw order, bottom to top: the drawing (its pins, then every title above them), the pins shown as
+ * elements, their titles, then the cluster badges. An element's title is taken out of its point's
+ * markup into a slot of the pin's size in the titles' container, so that no neighbouring pin covers
+ * it. Titles' boxes come from the map's own projection and each title's size: an element's read from
+ * the page once, a drawn one's measured on the canvas once per text and font size.
  */
 import type * as Leaflet from 'leaflet'
 import { fitCanvas } from './canvasLayer'
-import { drawPin, drawTitle, titleLook, type PointSprite } from './pointSprites'
+import { drawPin, drawTitle, titleBox, type PointSprite } from './pointSprites'
 
 export interface PointItem {
   key: string
   lat: number
   lng: number
-  /** Markup of the item (escaped by the caller); its root carries data-marker-id or data-cluster-key. */
+  /** Markup of the item (escaped by the caller); its root carries data-marker-id or data-cluster-key. Unused for a drawn item. */
   html: string
   /** Anchor offset in px from the top-left of the item to the geographic point. */
   anchorX: number
   anchorY: number
   zIndex?: number
-  /** How it is drawn while the map moves; without one, its element stays shown then. */
+  /** A plain point: drawn on the canvas so, with no element. */
   sprite?: PointSprite
+  /** The marker a drawn item opens when tapped. */
+  markerId?: number
 }
 
-/** The moving drawing's margin around the view, as a share of its size: a pan shows what lies beside the view. */
+/** The drawing's margin around the view, as a share of its size: a pan shows what lies beside the view. */
 const MOVE_PADDING = 0.1
+/** A drawn pin takes taps this far around its box (a finger is less exact than a pointer). */
+const TAP_SLOP = 4
 
 /** A box in the map container's px. */
 export interface ScreenBox {
@@ -45,9 +50,19 @@ export interface ScreenBox {
 }
 
 export interface PlacedTitle {
-  el: HTMLElement
   box: ScreenBox
   selected: boolean
+  /** The title's element, or none for a drawn one. */
+  el: HTMLElement | null
+  /** Whose title it is (layer's own). */
+  entry: unknown
+}
+
+/** A drawn point as a test or a tool sees it, in the page's px (an element would tell its own box). */
+export interface DrawnPoint {
+  id: number | undefined
+  pin: ScreenBox
+  title: { text: string; fontSize: number; background: string; box: ScreenBox; shown: boolean } | null
 }
 
 export interface PointLayerEvents {
@@ -57,12 +72,14 @@ export interface PointLayerEvents {
 
 export interface PointLayer extends Leaflet.Layer {
   setItems(items: PointItem[]): void
-  /** The points' titles where they are drawn now (measured on the page only the first time an element is seen). */
+  /** The points' titles where they are now (an element's measured on the page only the first time it is seen). */
   titles(): PlacedTitle[]
+  /** Shows or hides a title (the engine's declutter): an element's by its class, a drawn one's in the next drawing. */
+  showTitle(t: PlacedTitle, shown: boolean): void
   /** The cluster badges' boxes (their ring included). */
   badges(): ScreenBox[]
-  /** Titles were shown or hidden (their layout): the drawing shown while moving is made again. */
-  titlesChanged(): void
+  /** The marker of the drawn pin or title topmost at this point of the map container, if any. */
+  hit(at: { x: number; y: number }): number | null
 }
 
 interface Title {
@@ -74,9 +91,12 @@ interface Title {
 
 interface Entry {
   it: PointItem
-  el: HTMLElement
+  /** None for a drawn item. */
+  el: HTMLElement | null
   badge: boolean
   title: Title | null
+  /** A drawn item's title: its box relative to the item's top-left, and whether the declutter hides it. */
+  label: { box: ScreenBox; hidden: boolean } | null
   /** Layer px of the geographic point, as last placed. */
   x: number
   y: number
@@ -113,25 +133,25 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
   const Layer = L.Layer.extend({
     initialize(this: any) {
       this._entries = new Map<string, Entry>()
+      // Text widths by font size and text: a title is measured once, however often it comes back in view.
+      this._widths = new Map<string, number>()
+      this._images = new Map<string, HTMLImageElement>()
     },
 
     onAdd(this: any, map: Leaflet.Map) {
       this._map = map
       // The wrapper makes no stacking context: its parts' z-index orders them among the pane's other layers (canvasLayer.ts).
       const el = L.DomUtil.create('div', 'map-points')
-      // Pins drawn on the canvas while moving, the canvas, then pins shown as elements throughout; titles alike.
-      this._pins = L.DomUtil.create('div', 'map-points__pins leaflet-zoom-hide', el)
+      // The drawing, then the pins shown as elements, their titles, the badges.
       this._canvas = L.DomUtil.create('canvas', 'map-points__canvas leaflet-zoom-hide', el) as HTMLCanvasElement
       this._keptPins = L.DomUtil.create('div', 'map-points__pins leaflet-zoom-hide', el)
-      this._titles = L.DomUtil.create('div', 'map-points__titles leaflet-zoom-hide', el)
       this._keptTitles = L.DomUtil.create('div', 'map-points__titles leaflet-zoom-hide', el)
       this._badges = L.DomUtil.create('div', 'map-points__badges leaflet-zoom-hide', el)
       this._canvas.style.display = 'none'
+      ;(this._canvas as HTMLCanvasElement & { drawnPoints?: () => DrawnPoint[] }).drawnPoints = () => this._drawnPoints()
       this._font = getComputedStyle(map.getContainer()).fontFamily || 'sans-serif'
-      this._dirty = true
+      this._frame = 0
       this._zooming = false
-      this._startFrame = 0
-      this._moving = false
       this._container = el
       map.getPanes().markerPane.appendChild(el)
       L.DomEvent.disableClickPropagation(el)
@@ -143,48 +163,57 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         else events().onCluster(target.getAttribute('data-cluster-key')!)
       })
       map.on('zoomend viewreset', this._placeAll, this)
-      map.on('movestart', this._moveStart, this)
       map.on('moveend', this._moveEnd, this)
       map.on('zoomstart', this._zoomStart, this)
+      for (const e of (this._entries as Map<string, Entry>).values()) this._measureLabel(e)
       this._placeAll()
     },
 
     onRemove(this: any, map: Leaflet.Map) {
-      if (this._startFrame) cancelAnimationFrame(this._startFrame)
-      this._startFrame = 0
+      if (this._frame) cancelAnimationFrame(this._frame)
+      this._frame = 0
       map.off('zoomend viewreset', this._placeAll, this)
-      map.off('movestart', this._moveStart, this)
       map.off('moveend', this._moveEnd, this)
       map.off('zoomstart', this._zoomStart, this)
       this._container.remove()
       this._entries.clear()
+      this._map = null
     },
 
-    /** Replaces the items: unchanged keys keep their elements, new ones are created, gone ones removed. */
+    /** Replaces the items: unchanged keys are kept, new ones are made (drawn, or an element), gone ones removed. */
     setItems(this: any, items: PointItem[]) {
       const entries = this._entries as Map<string, Entry>
       const next = new Map<string, PointItem>()
       for (const it of items) next.set(it.key, it)
+      let changed = false
       for (const [key, e] of entries) {
         if (!next.has(key)) {
-          e.el.remove()
+          e.el?.remove()
           e.title?.slot.remove()
           entries.delete(key)
-          this._dirty = true
+          if (!e.el) changed = true
         }
       }
-      // All new items are parsed in one go (one parser run instead of one per item); every item's markup has one root element.
+      // All new elements are parsed in one go (one parser run instead of one per item); every item's markup has one root element.
       const added: PointItem[] = []
-      for (const it of next.values()) if (!entries.has(it.key)) added.push(it)
+      for (const it of next.values()) {
+        if (entries.has(it.key)) continue
+        if (!it.sprite) added.push(it)
+        else {
+          const entry: Entry = { it, el: null, badge: false, title: null, label: null, x: 0, y: 0 }
+          entries.set(it.key, entry)
+          this._measureLabel(entry)
+          if (this._map) this._place(entry)
+          changed = true
+        }
+      }
+      if (changed) this._schedule()
       if (!added.length) return
-      this._dirty = true
       const template = document.createElement('template')
       template.innerHTML = added.map((it) => it.html).join('')
       const roots = Array.from(template.content.children) as HTMLElement[]
       const pins = document.createDocumentFragment()
       const titles = document.createDocumentFragment()
-      const keptPins = document.createDocumentFragment()
-      const keptTitles = document.createDocumentFragment()
       const badges = document.createDocumentFragment()
       added.forEach((it, k) => {
         // The item's own root element is placed directly: one element fewer per item to style and lay out.
@@ -193,40 +222,58 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         if (it.zIndex) el.style.zIndex = String(it.zIndex)
         const badge = el.hasAttribute('data-cluster-key')
         const title = badge ? null : detachTitle(el)
-        const entry: Entry = { it, el, badge, title, x: 0, y: 0 }
+        const entry: Entry = { it, el, badge, title, label: null, x: 0, y: 0 }
         entries.set(it.key, entry)
-        ;(badge ? badges : it.sprite ? pins : keptPins).appendChild(el)
-        if (title) (it.sprite ? titles : keptTitles).appendChild(title.slot)
+        ;(badge ? badges : pins).appendChild(el)
+        if (title) titles.appendChild(title.slot)
         if (this._map) this._place(entry)
       })
-      this._pins?.appendChild(pins)
-      this._keptPins?.appendChild(keptPins)
-      this._titles?.appendChild(titles)
-      this._keptTitles?.appendChild(keptTitles)
+      this._keptPins?.appendChild(pins)
+      this._keptTitles?.appendChild(titles)
       this._badges?.appendChild(badges)
     },
 
-    /** The titles' shown or hidden state changed (the engine's declutter): the moving drawing follows. */
-    titlesChanged(this: any) {
-      this._dirty = true
+    /** A drawn title's box, from its text's width on the canvas (no layout of the page). */
+    _measureLabel(this: any, e: Entry) {
+      const look = e.it.sprite?.title
+      const ctx: CanvasRenderingContext2D | null | undefined = this._canvas?.getContext('2d')
+      if (!look || !ctx) return
+      const key = `${look.fontSize}|${look.text}`
+      let width = this._widths.get(key)
+      if (width === undefined) {
+        ctx.font = `${look.fontSize}px ${this._font}`
+        this._widths.set(key, (width = ctx.measureText(look.text).width))
+      }
+      e.label = { box: titleBox(look, e.it.sprite!.size, width), hidden: e.label?.hidden ?? false }
     },
 
     titles(this: any): PlacedTitle[] {
       const map: Leaflet.Map | undefined = this._map
       if (!map) return []
-      const withTitles = [...(this._entries as Map<string, Entry>).values()].filter((e) => e.title)
-      this._measure(withTitles)
+      const entries = [...(this._entries as Map<string, Entry>).values()]
+      this._measure(entries)
       const pane = this._panePos()
-      return withTitles.map((e) => {
-        const t = e.title!
+      const out: PlacedTitle[] = []
+      for (const e of entries) {
+        const own = e.title?.box ?? e.label?.box
+        if (!e.title && !e.label) continue
         const left = Math.round(e.x - e.it.anchorX) + pane.x
         const top = Math.round(e.y - e.it.anchorY) + pane.y
-        const box = t.box ? { left: left + t.box.left, top: top + t.box.top, width: t.box.width, height: t.box.height } : { left, top, width: 0, height: 0 }
-        return { el: t.el, box, selected: e.el.classList.contains('map-point--selected') }
-      })
+        const box = own ? { left: left + own.left, top: top + own.top, width: own.width, height: own.height } : { left, top, width: 0, height: 0 }
+        out.push({ el: e.title?.el ?? null, box, selected: !!e.el?.classList.contains('map-point--selected'), entry: e })
+      }
+      return out
     },
 
-    /** Sizes of titles not seen yet, read in one go (one layout), never again for the same element. */
+    showTitle(this: any, t: PlacedTitle, shown: boolean) {
+      if (t.el) return void t.el.classList.toggle('map-label--hidden', !shown)
+      const label = (t.entry as Entry).label
+      if (!label || label.hidden === !shown) return
+      label.hidden = !shown
+      this._schedule()
+    },
+
+    /** Sizes of element titles not seen yet, read in one go (one layout), never again for the same element. */
     _measure(this: any, entries: Entry[]) {
       for (const e of entries) {
         const t = e.title
@@ -238,60 +285,95 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       }
     },
 
-    // A zoom hides every point until it ends (leaflet-zoom-hide): nothing to draw for it.
+    hit(this: any, at: { x: number; y: number }): number | null {
+      if (!this._map || this._zooming) return null
+      const pane = this._panePos()
+      const x = at.x - pane.x
+      const y = at.y - pane.y
+      const drawn = [...(this._entries as Map<string, Entry>).values()].filter((e) => !e.el)
+      // As drawn: titles over pins, a later one over an earlier one.
+      for (let i = drawn.length - 1; i >= 0; i--) {
+        const e = drawn[i]
+        const b = e.label
+        if (!b || b.hidden) continue
+        const left = Math.round(e.x - e.it.anchorX) + b.box.left
+        const top = Math.round(e.y - e.it.anchorY) + b.box.top
+        if (x >= left && x <= left + b.box.width && y >= top && y <= top + b.box.height) return e.it.markerId ?? null
+      }
+      for (let i = drawn.length - 1; i >= 0; i--) {
+        const e = drawn[i]
+        const size = e.it.sprite!.size
+        const left = Math.round(e.x - e.it.anchorX)
+        const top = Math.round(e.y - e.it.anchorY)
+        if (x >= left - TAP_SLOP && x <= left + size + TAP_SLOP && y >= top - TAP_SLOP && y <= top + size + TAP_SLOP) return e.it.markerId ?? null
+      }
+      return null
+    },
+
+    _drawnPoints(this: any): DrawnPoint[] {
+      const map: Leaflet.Map | undefined = this._map
+      if (!map) return []
+      const r = map.getContainer().getBoundingClientRect()
+      const pane = this._panePos()
+      const out: DrawnPoint[] = []
+      for (const e of (this._entries as Map<string, Entry>).values()) {
+        if (e.el) continue
+        const left = Math.round(e.x - e.it.anchorX) + pane.x + r.left
+        const top = Math.round(e.y - e.it.anchorY) + pane.y + r.top
+        const size = e.it.sprite!.size
+        const l = e.label
+        const look = e.it.sprite!.title
+        out.push({
+          id: e.it.markerId,
+          pin: { left, top, width: size, height: size },
+          title:
+            l && look
+              ? {
+                  text: look.text,
+                  fontSize: look.fontSize,
+                  background: look.background,
+                  box: { left: left + l.box.left, top: top + l.box.top, width: l.box.width, height: l.box.height },
+                  shown: !l.hidden,
+                }
+              : null,
+        })
+      }
+      return out
+    },
+
+    // A zoom hides every point until it ends (leaflet-zoom-hide): nothing to draw meanwhile.
     _zoomStart(this: any) {
       this._zooming = true
     },
 
-    /**
-     * The move starts: from its first frame, plain pins and their titles are the canvas's drawing, their
-     * elements hidden. A view set without animation starts and ends its move in one go: nothing to draw then.
-     */
-    _moveStart(this: any) {
-      if (this._zooming || this._moving || this._startFrame) return
-      this._startFrame = requestAnimationFrame(() => {
-        this._startFrame = 0
-        this._swap()
+    /** The view settled: the drawing is made again for it (a pan brings in what lay beyond its margin). */
+    _moveEnd(this: any) {
+      this._zooming = false
+      this._schedule()
+    },
+
+    /** One drawing per frame, however many changes asked for it. */
+    _schedule(this: any) {
+      if (this._frame || !this._map) return
+      this._frame = requestAnimationFrame(() => {
+        this._frame = 0
+        this._draw()
       })
     },
 
-    _swap(this: any) {
-      if (this._zooming || this._moving || !this._map) return
-      const drawn = [...(this._entries as Map<string, Entry>).values()].filter((e) => e.it.sprite)
+    _draw(this: any) {
+      const map: Leaflet.Map | undefined = this._map
+      if (!map || this._zooming) return
+      const canvas: HTMLCanvasElement = this._canvas
+      const drawn = [...(this._entries as Map<string, Entry>).values()].filter((e) => !e.el)
+      canvas.style.display = drawn.length ? 'block' : 'none'
       if (!drawn.length) return
-      // Redrawn only when the items, their titles or the view changed since the last drawing.
-      if (this._dirty) this._draw(drawn)
-      this._moving = true
-      this._canvas.style.display = 'block'
-      this._pins.style.display = 'none'
-      this._titles.style.display = 'none'
-    },
-
-    /** The view settled: the elements are back where they are, the drawing hidden. */
-    _moveEnd(this: any) {
-      this._zooming = false
-      if (this._startFrame) cancelAnimationFrame(this._startFrame)
-      this._startFrame = 0
-      // The drawing covers the view it was made for, with a margin: the next move draws anew.
-      this._dirty = true
-      if (!this._moving) return
-      this._moving = false
-      this._canvas.style.display = 'none'
-      this._pins.style.display = ''
-      this._titles.style.display = ''
-    },
-
-    _draw(this: any, drawn: Entry[]) {
-      const map: Leaflet.Map = this._map
-      this._dirty = false
-      this._measure(drawn)
       const size = map.getSize()
       const min = map.containerPointToLayerPoint(size.multiplyBy(-MOVE_PADDING)).round()
       const w = Math.round(size.x * (1 + 2 * MOVE_PADDING))
       const h = Math.round(size.y * (1 + 2 * MOVE_PADDING))
-      // At most twice the CSS pixels: the drawing shows only while moving, and memory is short on cheap phones.
+      // At most twice the CSS pixels: memory is short on cheap phones.
       const dpr = Math.min(2, window.devicePixelRatio || 1)
-      const canvas: HTMLCanvasElement = this._canvas
       fitCanvas(canvas, w, h, dpr)
       L.DomUtil.setPosition(canvas, min)
       const ctx = canvas.getContext('2d')
@@ -300,7 +382,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       ctx.clearRect(0, 0, canvas.width, canvas.height)
       ctx.setTransform(dpr, 0, 0, dpr, -min.x * dpr, -min.y * dpr)
       const inside = (left: number, top: number, width: number, height: number) => left + width >= min.x && top + height >= min.y && left <= min.x + w && top <= min.y + h
-      // Pins in the elements' order (later ones on top), then every title above them all, as the elements are.
+      // Pins in the items' order (later ones on top), then every title above them all.
       for (const e of drawn) {
         const sprite = e.it.sprite!
         const left = Math.round(e.x - e.it.anchorX)
@@ -308,16 +390,29 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         if (!inside(left, top, sprite.size, sprite.size)) continue
         if ('color' in sprite) drawPin(ctx, left, top, sprite.size, sprite.color)
         else {
-          const img = e.el.querySelector('img')
-          if (img?.complete && img.naturalWidth > 0) ctx.drawImage(img, left, top, sprite.size, sprite.size)
+          const img = this._image(sprite.icon)
+          if (img.complete && img.naturalWidth > 0) ctx.drawImage(img, left, top, sprite.size, sprite.size)
         }
       }
       for (const e of drawn) {
-        const t = e.title
-        if (!t?.box || t.el.classList.contains('map-label--hidden')) continue
-        const box = { left: Math.round(e.x - e.it.anchorX) + t.box.left, top: Math.round(e.y - e.it.anchorY) + t.box.top, width: t.box.width, height: t.box.height }
-        if (inside(box.left, box.top, box.width, box.height)) drawTitle(ctx, box, titleLook(t.el), this._font)
+        const look = e.it.sprite!.title
+        const l = e.label
+        if (!look || !l || l.hidden) continue
+        const box = { left: Math.round(e.x - e.it.anchorX) + l.box.left, top: Math.round(e.y - e.it.anchorY) + l.box.top, width: l.box.width, height: l.box.height }
+        if (inside(box.left, box.top, box.width, box.height)) drawTitle(ctx, box, look, this._font)
       }
+    },
+
+    /** An icon's image, loaded once per URL; the drawing is made again when one arrives. */
+    _image(this: any, url: string): HTMLImageElement {
+      let img: HTMLImageElement | undefined = this._images.get(url)
+      if (!img) {
+        img = new Image()
+        img.onload = () => this._schedule()
+        img.src = url
+        this._images.set(url, img)
+      }
+      return img
     },
 
     badges(this: any): ScreenBox[] {
@@ -338,6 +433,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       const p = (this._map as Leaflet.Map).latLngToLayerPoint([e.it.lat, e.it.lng])
       e.x = p.x
       e.y = p.y
+      if (!e.el) return
       // A 2D translate: the items are painted with their pane instead of each becoming a compositor layer.
       const transform = `translate(${Math.round(p.x - e.it.anchorX)}px, ${Math.round(p.y - e.it.anchorY)}px)`
       e.el.style.transform = transform
@@ -346,8 +442,8 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
 
     _placeAll(this: any) {
       if (!this._map) return
-      this._dirty = true
       for (const e of (this._entries as Map<string, Entry>).values()) this._place(e)
+      this._schedule()
     },
   })
   return new (Layer as any)() as PointLayer

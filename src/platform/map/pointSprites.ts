@@ -1,22 +1,40 @@
 /**
- * Plain point markers and their titles drawn on a canvas, as their elements look (map.h5.scss):
- * the point layer (pointLayer.ts) shows this drawing in place of the elements while the map moves.
- * Hundreds of pins and titles as elements make every frame of a pan re-sort the page's paint into
- * compositor layers and hit-test each element under the pointer (measured at 4x throttling, 200 pins
- * with titles: 40-80 ms a frame, against under 10 ms with the elements hidden).
+ * Plain point markers and their titles drawn on a canvas, as the elements of the other points look
+ * (map.h5.scss): the point layer (pointLayer.ts) draws them so instead of making elements. Hundreds of
+ * pins and titles as elements cost a style and layout of each after every pan and zoom (150-170 ms
+ * at 4x throttling), re-sort the page's paint into compositor layers on every frame of a pan and are
+ * hit-tested under the pointer (40-80 ms a frame with 200 pins and titles, under 10 ms without).
  */
 
-/** How an item is drawn on the canvas: a coloured pin, or the item's own icon image. */
-export type PointSprite = { color: string; size: number } | { icon: true; size: number }
+/** How an item is drawn on the canvas: a coloured pin, or its icon image (by URL); with its title, if titles show. */
+export type PointSprite = ({ color: string } | { icon: string }) & { size: number; title?: TitleLook }
 
-/** A title's look, read from its element's inline style (markup.ts titleCss writes it there). */
+/** A title's look (markup.ts titleLook; titleCss writes the same as an element's inline style). */
 export interface TitleLook {
   text: string
   fontSize: number
   color: string
   background: string
+  /** Padding in px, top and bottom, left and right. */
+  padY: number
+  padX: number
   borderWidth: number
   borderColor: string
+}
+
+/** Line height of a title as a share of its font size (map.h5.scss .map-title). */
+const TITLE_LINE_HEIGHT = 1.3
+/** The title's gap under its pin (map.h5.scss .map-title margin-top). */
+const TITLE_GAP = 2
+
+/**
+ * A title's box relative to its pin's top-left, as the element would lay it out: centred under the
+ * pin of `size`, its width the text's (measured on the canvas) plus padding and border.
+ */
+export function titleBox(look: TitleLook, size: number, textWidth: number): { left: number; top: number; width: number; height: number } {
+  const width = Math.ceil(textWidth) + 2 * (look.padX + look.borderWidth)
+  const height = Math.round(look.fontSize * TITLE_LINE_HEIGHT) + 2 * (look.padY + look.borderWidth)
+  return { left: Math.round(size / 2 - width / 2), top: size + TITLE_GAP, width, height }
 }
 
 /** The pin's teardrop as the stylesheet makes it: a box of `size` with three round corners, turned -45° and scaled 0.8 about its centre. */
@@ -52,24 +70,6 @@ export function drawPin(ctx: CanvasRenderingContext2D, left: number, top: number
   ctx.fillStyle = color
   ctx.fill()
   ctx.restore()
-}
-
-const px = (v: string, fallback: number) => {
-  const n = parseFloat(v)
-  return Number.isFinite(n) ? n : fallback
-}
-
-/** The look of a title element (markup.ts titleCss: font size, colour, background, border in its inline style). */
-export function titleLook(el: HTMLElement): TitleLook {
-  const s = el.style
-  return {
-    text: el.textContent ?? '',
-    fontSize: px(s.fontSize, 14),
-    color: s.color || '#1d2129',
-    background: s.backgroundColor || 'transparent',
-    borderWidth: s.borderTopStyle === 'none' ? 0 : px(s.borderTopWidth, 0),
-    borderColor: s.borderTopColor || 'transparent',
-  }
 }
 
 /** Draws a title in its box (user space): rounded background and border (3 px corners), its text centred. */
