@@ -73,6 +73,13 @@ describe('the drawing', () => {
     expect(calls.find((c) => c[0] === 'clip')).toBeTruthy()
   })
 
+  it('leaves the font as the caller set it when given no font family (the layer sets it once per size)', () => {
+    const { ctx, count } = fakeContext()
+    drawTitle(ctx, { left: 0, top: 0, width: 40, height: 20 }, { text: 'a', fontSize: 14, color: '#000', background: '#fff', padY: 0, padX: 2, borderWidth: 0, borderColor: '' }, null)
+    expect(count('=font')).toBe(0)
+    expect(count('fillText')).toBe(1)
+  })
+
   it('draws no border for a title without one', () => {
     const { ctx, count } = fakeContext()
     drawTitle(ctx, { left: 0, top: 0, width: 40, height: 20 }, { text: 'a', fontSize: 14, color: '#000', background: '#fff', padY: 0, padX: 2, borderWidth: 0, borderColor: '' }, 'sans-serif')

@@ -528,5 +528,9 @@ function badgeItem(c: ClusterItem): BadgeItem {
 
 function pointItem(m: Marker, selected: boolean, titleStyleOf: TitleStyleOf | undefined): PointItem {
   const wgs = gcj02ToWgs84(pointOf(m))
-  return { ...pointMarkup(m, selected, titleStyleOf), lat: wgs.lat, lng: wgs.lng }
+  // Field by field, not a spread: the H5 build makes a spread a helper call, here one per new point in view.
+  const item: PointItem = pointMarkup(m, selected, titleStyleOf) as PointItem
+  item.lat = wgs.lat
+  item.lng = wgs.lng
+  return item
 }

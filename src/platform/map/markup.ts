@@ -66,8 +66,14 @@ export function pointMarkup(m: Marker, selected: boolean, titleStyleOf: TitleSty
     zIndex: selected ? 2 : undefined,
     markerId: m.id,
     // A selected or pending point stays an element: its glow or badge is more than a pin.
-    sprite: selected || pending ? undefined : { ...(m.style?.icon ? { icon: iconUrl(m.style.icon) } : { color }), size, title: titleStyle ? titleLook(titleStyle, m.name) : undefined },
+    sprite: selected || pending ? undefined : spriteOf(m, color, size, titleStyle),
   }
+}
+
+/** A plain point's drawing. Built field by field: the H5 build makes an object spread a helper call, for each point of every view. */
+function spriteOf(m: Marker, color: string, size: number, titleStyle: ReturnType<TitleStyleOf> | undefined): PointSprite {
+  const title = titleStyle ? titleLook(titleStyle, m.name) : undefined
+  return m.style?.icon ? { icon: iconUrl(m.style.icon), size, title } : { color, size, title }
 }
 
 export function memberMarkup(m: MemberLocation): Markup {

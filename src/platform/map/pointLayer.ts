@@ -236,12 +236,18 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
     /** A drawn title's box, from its text's width on the canvas (no layout of the page). */
     _measureLabel(this: any, e: Entry) {
       const look = e.it.sprite?.title
-      const ctx: CanvasRenderingContext2D | null | undefined = this._canvas?.getContext('2d')
-      if (!look || !ctx) return
+      if (!look || !this._map) return
       const key = `${look.fontSize}|${look.text}`
       let width = this._widths.get(key)
       if (width === undefined) {
-        ctx.font = `${look.fontSize}px ${this._font}`
+        // A context of its own, its font set only when the size changes: setting a font parses it, which cost
+        // more than the measuring itself (every title of a layer has one size).
+        const ctx: CanvasRenderingContext2D | null = (this._measurer ??= document.createElement('canvas').getContext('2d'))
+        if (!ctx) return
+        if (this._measuredSize !== look.fontSize) {
+          ctx.font = `${look.fontSize}px ${this._font}`
+          this._measuredSize = look.fontSize
+        }
         this._widths.set(key, (width = ctx.measureText(look.text).width))
       }
       e.label = { box: titleBox(look, e.it.sprite!.size, width), hidden: e.label?.hidden ?? false }
@@ -394,12 +400,16 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
           if (img.complete && img.naturalWidth > 0) ctx.drawImage(img, left, top, sprite.size, sprite.size)
         }
       }
+      let fontSize = 0
       for (const e of drawn) {
         const look = e.it.sprite!.title
         const l = e.label
         if (!look || !l || l.hidden) continue
         const box = { left: Math.round(e.x - e.it.anchorX) + l.box.left, top: Math.round(e.y - e.it.anchorY) + l.box.top, width: l.box.width, height: l.box.height }
-        if (inside(box.left, box.top, box.width, box.height)) drawTitle(ctx, box, look, this._font)
+        if (!inside(box.left, box.top, box.width, box.height)) continue
+        // The font is set when the size changes, not for every title (setting it parses it).
+        if (look.fontSize !== fontSize) ctx.font = `${(fontSize = look.fontSize)}px ${this._font}`
+        drawTitle(ctx, box, look, null)
       }
     },
 

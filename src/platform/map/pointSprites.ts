@@ -72,8 +72,11 @@ export function drawPin(ctx: CanvasRenderingContext2D, left: number, top: number
   ctx.restore()
 }
 
-/** Draws a title in its box (user space): rounded background and border (3 px corners), its text centred. */
-export function drawTitle(ctx: CanvasRenderingContext2D, box: { left: number; top: number; width: number; height: number }, look: TitleLook, fontFamily: string): void {
+/**
+ * Draws a title in its box (user space): rounded background and border (3 px corners), its text centred.
+ * Without a font family, the caller has set the context's font to the title's size already (setting a font parses it).
+ */
+export function drawTitle(ctx: CanvasRenderingContext2D, box: { left: number; top: number; width: number; height: number }, look: TitleLook, fontFamily: string | null): void {
   const { left, top, width, height } = box
   const r = Math.min(3, width / 2, height / 2)
   ctx.beginPath()
@@ -94,7 +97,7 @@ export function drawTitle(ctx: CanvasRenderingContext2D, box: { left: number; to
     ctx.stroke()
     ctx.restore()
   }
-  ctx.font = `${look.fontSize}px ${fontFamily}`
+  if (fontFamily !== null) ctx.font = `${look.fontSize}px ${fontFamily}`
   ctx.textAlign = 'center'
   ctx.textBaseline = 'middle'
   ctx.fillStyle = look.color
