@@ -371,6 +371,19 @@ export interface DrawnPoint {
 export const drawnPoints = (page: Page): Promise<DrawnPoint[]> =>
   page.evaluate(() => (document.querySelector('canvas.map-points__canvas') as (HTMLCanvasElement & { drawnPoints?: () => DrawnPoint[] }) | null)?.drawnPoints?.() ?? [])
 
+/** Lines' and areas' titles, drawn on the same canvas at each shape's label point (id: the shape's marker). */
+export interface DrawnTitle {
+  id: number
+  text: string
+  fontSize: number
+  background: string
+  box: PageBox
+  shown: boolean
+}
+
+export const drawnShapeTitles = (page: Page): Promise<DrawnTitle[]> =>
+  page.evaluate(() => (document.querySelector('canvas.map-points__canvas') as (HTMLCanvasElement & { drawnTitles?: () => DrawnTitle[] }) | null)?.drawnTitles?.() ?? [])
+
 /** Points on the map, drawn or elements. */
 export const pointCount = async (page: Page): Promise<number> => (await drawnPoints(page)).length + (await page.locator('.map-point').count())
 

@@ -5,7 +5,26 @@
  */
 import type { Page } from 'playwright-core'
 import { CLUSTER_MIN_ITEMS } from '../../src/domain/constants'
-import { apiOk, apiSignIn, button, closePopup, drawnPoint, drawnPoints, exact, input, mapSettledAt, on, openWorld, pointCount, shot, signUp, tapPoint, type Server, type World } from './harness'
+import {
+  apiOk,
+  apiSignIn,
+  button,
+  closePopup,
+  drawnPoint,
+  drawnPoints,
+  drawnShapeTitles,
+  exact,
+  input,
+  mapSettledAt,
+  on,
+  openWorld,
+  pointCount,
+  shot,
+  signUp,
+  tapPoint,
+  type Server,
+  type World,
+} from './harness'
 
 jest.setTimeout(300_000)
 
@@ -161,10 +180,15 @@ describe('H5 map engine journey (keyless map)', () => {
     // Lines' and areas' titles are as legible as a point's: the layer's title style, 14 px by default.
     // One title per line and area: a title read while a just-closed detail redraws its marker unselected
     // may be the outgoing one beside its successor, so the set is awaited once it has settled.
-    const shapeTitles = page.locator('.map-shape-title__text')
+    // They are drawn on the point layer's canvas, which says what it drew.
     const names = ['一号片区', '两块绿地', '仓库', '服务范围', '规划管', '进水管']
-    await page.waitForFunction((want) => JSON.stringify([...document.querySelectorAll('.map-shape-title__text')].map((e) => e.textContent).sort()) === want, JSON.stringify(names))
-    const sizes = await shapeTitles.evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize)))
+    await page.waitForFunction(
+      (want) =>
+        JSON.stringify(((document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnTitles?: () => { text: string }[] })?.drawnTitles?.() ?? []).map((t) => t.text).sort()) ===
+        want,
+      JSON.stringify(names),
+    )
+    const sizes = (await drawnShapeTitles(page)).map((t) => t.fontSize)
     expect(sizes).toHaveLength(6)
     for (const size of sizes) expect(size).toBeGreaterThanOrEqual(14)
     await shot(page, '31-map-drawn')
@@ -393,7 +417,9 @@ describe('H5 map engine journey (keyless map)', () => {
     // The area's title leaves the hole (where its centroid now is) for the filled band around it.
     await page.waitForFunction(() => {
       const path = document.querySelector('path.map-shape--3') as SVGPathElement | null
-      const title = [...document.querySelectorAll('.map-shape-title')].find((e) => e.textContent === '一号片区')
+      type Box = { left: number; top: number; width: number; height: number }
+      const canvas = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnTitles?: () => { text: string; box: Box }[] }
+      const title = canvas?.drawnTitles?.().find((t) => t.text === '一号片区')
       const rings = path?.getAttribute('d')?.split('M').filter(Boolean)
       if (!path || !title || rings?.length !== 2) return false
       const ctm = path.getScreenCTM()!
@@ -402,7 +428,7 @@ describe('H5 map engine journey (keyless map)', () => {
         .split('L')
         .map((xy) => xy.trim().split(/\s+/).map(Number))
         .map(([x, y]) => new DOMPoint(x, y).matrixTransform(ctm))
-      const r = title.getBoundingClientRect()
+      const r = title.box
       const [px, py] = [r.left + r.width / 2, r.top + r.height / 2]
       let inside = false
       for (let i = 0, j = hole.length - 1; i < hole.length; j = i++)
@@ -475,7 +501,10 @@ describe('H5 map engine journey (keyless map)', () => {
   it('replaces the point markers by a heatmap and back', async () => {
     await visible('.map-tool', '热力图').click()
     await page.getByText('热力图 · 1个点').waitFor()
-    await page.waitForFunction(() => !document.querySelector('.map-point') && getComputedStyle(document.querySelector('canvas.map-points__canvas')!).display === 'none')
+    // Lines' and areas' titles stay on the canvas; no point is drawn or an element.
+    await page.waitForFunction(
+      () => !document.querySelector('.map-point') && (document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnPoints: () => unknown[] }).drawnPoints().length === 0,
+    )
     expect(await pointCount(page)).toBe(0)
     expect(await page.locator('path.map-heat').count()).toBe(1)
     await visible('.map-tool', '关闭热力').click()

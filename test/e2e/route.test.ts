@@ -113,19 +113,15 @@ describe('route planning', () => {
     // top cards and the route card, along a line that can be seen; no two titles cover each other.
     // Waited for as a state: the view moves to the route, then the titles are laid out again.
     const framed = await page.waitForFunction(() => {
-      // The stops are plain points, drawn on the point layer's canvas (harness.ts DrawnPoint); the line's title is an element.
+      // The stops and every title are drawn on the point layer's canvas, which says what it drew (harness.ts DrawnPoint, DrawnTitle).
       type Box = { left: number; top: number; width: number; height: number }
-      type Drawn = { pin: Box; title: { text: string; fontSize: number; box: Box; shown: boolean } | null }
-      const drawn: Drawn[] = (document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnPoints?: () => Drawn[] })?.drawnPoints?.() ?? []
+      type Title = { text: string; fontSize: number; box: Box; shown: boolean }
+      const canvas = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnPoints?: () => { pin: Box; title: Title | null }[]; drawnTitles?: () => Title[] }
+      const drawn = canvas?.drawnPoints?.() ?? []
       const rect = (b: Box) => ({ left: b.left, top: b.top, right: b.left + b.width, bottom: b.top + b.height })
       const pins = drawn.map((p) => ({ x: p.pin.left, width: p.pin.width, ...rect(p.pin) }))
       const line = document.querySelector('path.map-shape--1')?.getBoundingClientRect()
-      const titles = [
-        ...drawn.flatMap((p) => (p.title?.shown ? [{ text: p.title.text, box: rect(p.title.box), size: p.title.fontSize }] : [])),
-        ...[...document.querySelectorAll('.map-shape-title__text')]
-          .filter((e) => getComputedStyle(e).visibility !== 'hidden')
-          .map((e) => ({ text: e.textContent, box: e.getBoundingClientRect(), size: parseFloat(getComputedStyle(e).fontSize) })),
-      ]
+      const titles = [...drawn.flatMap((p) => (p.title ? [p.title] : [])), ...(canvas?.drawnTitles?.() ?? [])].filter((t) => t.shown).map((t) => ({ text: t.text, box: rect(t.box), size: t.fontSize }))
       const xs = pins.map((r) => r.x + r.width / 2)
       const spread = Math.max(...xs) - Math.min(...xs)
       const overlaps = titles.some((a) => titles.some((b) => a !== b && a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom))
@@ -147,14 +143,12 @@ describe('route planning', () => {
     const clashOf = () => {
       const covers = ['.map-tools', '.map-top', '.map-route', '.map-count'].map((sel) => ({ sel, box: document.querySelector(sel)!.getBoundingClientRect() }))
       type Box = { left: number; top: number; width: number; height: number }
-      type Drawn = { pin: Box; title: { text: string; box: Box; shown: boolean } | null }
-      const points: Drawn[] = (document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnPoints?: () => Drawn[] })?.drawnPoints?.() ?? []
+      type Title = { text: string; box: Box; shown: boolean }
+      const canvas = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnPoints?: () => { pin: Box; title: Title | null }[]; drawnTitles?: () => Title[] }
+      const points = canvas?.drawnPoints?.() ?? []
       const rect = (b: Box) => ({ left: b.left, top: b.top, right: b.left + b.width, bottom: b.top + b.height })
       const drawn = [
-        ...[...document.querySelectorAll('.map-shape-title__text')]
-          .filter((e) => getComputedStyle(e).visibility !== 'hidden')
-          .map((e) => ({ text: e.textContent || '', box: e.getBoundingClientRect() })),
-        ...points.flatMap((p) => (p.title?.shown ? [{ text: p.title.text, box: rect(p.title.box) }] : [])),
+        ...[...points.flatMap((p) => (p.title ? [p.title] : [])), ...(canvas?.drawnTitles?.() ?? [])].filter((t) => t.shown).map((t) => ({ text: t.text, box: rect(t.box) })),
         ...points.map((p) => ({ text: 'pin', box: rect(p.pin) })),
       ]
       const under = (a: { left: number; top: number; right: number; bottom: number }, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom

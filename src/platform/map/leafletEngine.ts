@@ -5,8 +5,8 @@
  * Updates are incremental: layers are kept by key and only what changed is added or removed, and
  * up to 300 lines/areas are SVG layers added in batches across animation frames. Crowded views go
  * on one canvas drawn in slices (canvasLayer.ts): more lines/areas than that, or more than 60
- * cluster badges; plain point markers (at most 200, with icons and titles) are a canvas drawing of
- * their own, the selected and pending ones elements (pointLayer.ts).
+ * cluster badges; plain point markers (at most 200, with icons and titles) and the titles of lines
+ * and areas are a canvas drawing of their own, the selected and pending points elements (pointLayer.ts).
  */
 import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, wgs84ToGcj02, type LngLat } from '../../domain/geo'
@@ -15,7 +15,7 @@ import type { ClusterItem, DrawList, Shape } from '../../domain/mapDraw'
 import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
 import { createCanvasLayer, shapeStyle, type BadgeItem, type CanvasLayer } from './canvasLayer'
-import { clusterMarkup, clusterSize, esc, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, titleCss, type TitleStyleOf } from './markup'
+import { clusterMarkup, clusterSize, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, titleCss, titleLook, type TitleStyleOf } from './markup'
 import { createPointLayer, type PointItem, type PointLayer, type ScreenBox } from './pointLayer'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 import type { TileSource } from '../../domain/tileSources'
@@ -54,9 +54,10 @@ export class LeafletEngine {
   private shapeJob = 0
   private lastTargetSeq = -1
   private declutterFrame = 0
-  /** Shape titles' sizes, read from the page once per element. */
-  private readonly titleSizes = new WeakMap<HTMLElement, { width: number; height: number }>()
-  private CentredTooltip?: typeof Leaflet.Tooltip
+  /** Lines' and areas' titles, drawn by the point layer (pointLayer.ts) at each shape's label point. */
+  private labelItems: PointItem[] = []
+  /** Each shape's title item as last drawn, by the marker object (as pointCache). */
+  private readonly labelCache = new WeakMap<Marker, { css: string; item: PointItem }>()
   /** Each point marker's item as last drawn, by the marker object (markers are replaced, not changed, when edited). */
   private readonly pointCache = new WeakMap<Marker, { selected: boolean; css: string | null; item: PointItem }>()
   private started = false
@@ -223,18 +224,32 @@ export class LeafletEngine {
       }
     }
     this.pointItems = items
+    const titles = list.shapes.length <= SHAPE_TITLES_MAX
+    const onCanvas = list.shapes.length > SVG_SHAPES_MAX
+    const labels: PointItem[] = []
+    if (titles && styleOf)
+      for (const s of list.shapes) {
+        const layer = s.marker.layer_id
+        let css = cssOf.get(layer)
+        if (css === undefined) cssOf.set(layer, (css = titleCss(styleOf(layer))))
+        const seen = this.labelCache.get(s.marker)
+        if (seen && seen.css === css) labels.push(seen.item)
+        else {
+          const item = shapeTitleItem(s, styleOf(layer))
+          this.labelCache.set(s.marker, { css: css!, item })
+          labels.push(item)
+        }
+      }
+    this.labelItems = labels
     this.showPoints()
     if (list.heat)
       for (const h of list.heat)
         wanted.set(`h:${h.lng.toFixed(6)},${h.lat.toFixed(6)}:${h.count}`, () =>
           L.circleMarker(this.ll(h), { radius: 25, stroke: false, fillColor: heatColor(h.opacity), fillOpacity: h.opacity, interactive: false, className: 'map-heat' }),
         )
-    const titles = list.shapes.length <= SHAPE_TITLES_MAX
-    const onCanvas = list.shapes.length > SVG_SHAPES_MAX
     this.crowd.setShapes(onCanvas ? list.shapes : [], selectedId)
     const shapeKeys: [string, Shape][] = []
-    if (!onCanvas)
-      for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}:${titles && styleOf ? titleCss(styleOf(s.marker.layer_id)) : ''}`, s])
+    if (!onCanvas) for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}`, s])
 
     const keep = new Set<string>([...wanted.keys(), ...shapeKeys.map(([k]) => k)])
     for (const [key, layer] of this.items) {
@@ -252,7 +267,7 @@ export class LeafletEngine {
       if (job !== this.shapeJob) return
       for (const [key, s] of missing.slice(from, from + SHAPE_BATCH)) {
         if (this.items.has(key)) continue
-        const layer = this.shapeLayer(s, s.marker.id === selectedId, titles ? styleOf : undefined).addTo(this.map)
+        const layer = this.shapeLayer(s, s.marker.id === selectedId).addTo(this.map)
         this.items.set(key, layer)
       }
       if (from + SHAPE_BATCH < missing.length) requestAnimationFrame(() => addBatch(from + SHAPE_BATCH))
@@ -275,45 +290,25 @@ export class LeafletEngine {
 
   /**
    * Titles that would cover each other or a cluster badge: the selected marker's shows first, then points', then lines'
-   * and areas' in the order they were drawn (a route's line comes last: its card names it too); a title
+   * and areas' in the draw list's order (a route's line comes last: its card names it too); a title
    * that would overlap one shown is hidden until the view leaves it room. Pins and shapes stay drawn.
-   * Boxes come from the map's projection and each title's size, read from the page once per element:
-   * reading every title's box after the view moved would lay the page out again in the same task.
+   * Boxes come from the map's projection and each title's size (an element's read from the page once, a drawn
+   * one's measured on the canvas): reading every title's box after the view moved would lay the page out again.
    */
   private declutter(): void {
     const boxes: LabelBox[] = []
     // Fields copied one by one: the H5 build turns an object spread into a helper call per title (about 50 ms over the bench's pans at 4x throttling).
     const add = (box: ScreenBox, rank: number) => boxes.push({ key: String(boxes.length), left: box.left, top: box.top, width: box.width, height: box.height, rank })
     const points = this.points.titles()
-    const shapes = this.shapeTitles()
-    for (const t of points) add(t.box, t.selected ? 3 : 2)
-    for (const t of shapes) add(t.box, 1)
+    for (const t of points) add(t.box, t.shape ? 1 : t.selected ? 3 : 2)
     // Cluster badges always show, above everything: a title that would run under one gives way.
     const badges = [...this.points.badges(), ...this.crowd.badgeBoxes()]
     badges.forEach((b, i) => boxes.push({ key: `badge:${i}`, left: b.left, top: b.top, width: b.width, height: b.height, rank: 4 }))
     const shown = placeLabels(boxes)
     points.forEach((t, i) => this.points.showTitle(t, shown.has(String(i))))
-    shapes.forEach((t, i) => t.el.classList.toggle('map-label--hidden', !shown.has(String(points.length + i))))
   }
 
-  /** Lines' and areas' titles (Leaflet tooltips centred on their label point), sizes read once per element. */
-  private shapeTitles(): { el: HTMLElement; box: ScreenBox }[] {
-    const out: { el: HTMLElement; box: ScreenBox }[] = []
-    for (const layer of this.items.values()) {
-      const tip = (layer as Leaflet.Path).getTooltip?.()
-      const el = tip?.getElement()
-      if (!tip || !el) continue
-      // The text is the title's box: the tooltip itself is a zero-size anchor (centredTooltip).
-      const text = (el.firstElementChild as HTMLElement | null) ?? el
-      let size = this.titleSizes.get(el)
-      if (!size && text.offsetWidth > 0) this.titleSizes.set(el, (size = { width: text.offsetWidth, height: text.offsetHeight }))
-      const c = this.map.latLngToContainerPoint(tip.getLatLng()!)
-      out.push({ el, box: size ? { left: c.x - size.width / 2, top: c.y - size.height / 2, ...size } : { left: c.x, top: c.y, width: 0, height: 0 } })
-    }
-    return out
-  }
-
-  private shapeLayer(s: Shape, selected: boolean, titleStyleOf: TitleStyleOf | undefined): Leaflet.Layer {
+  private shapeLayer(s: Shape, selected: boolean): Leaflet.Layer {
     const L = this.L
     const m = s.marker
     // The same style as on the canvas.
@@ -349,34 +344,7 @@ export class LeafletEngine {
       L.DomEvent.stopPropagation(e)
       this.cb().onMarkerTap?.(m.id)
     })
-    // The title in its layer's title style, opened as the path comes on the map at the shape's label point, on
-    // the filled part: Leaflet's own place is the path's centre, which for an area is its centroid (outside a
-    // C-shaped area, in a ring-shaped one's hole).
-    if (titleStyleOf) {
-      const options: Leaflet.TooltipOptions & LabelAt = { permanent: true, direction: 'center', className: 'map-shape-title', opacity: 1, labelAt: this.ll(shapeLabelPoint(m.type, s.parts, s.holes)) }
-      layer.bindTooltip(new (this.centredTooltip())(options).setContent(`<span class="map-shape-title__text" style="${titleCss(titleStyleOf(m.layer_id))}">${esc(m.name)}</span>`))
-    }
     return layer
-  }
-
-  /**
-   * A tooltip that is placed without measuring itself. Leaflet's own reads its offsetWidth on every
-   * zoom and move, right after the previous title's position was written: one forced layout per
-   * shape title, seconds of a pan on a cheap phone. The title's text centres itself in CSS
-   * (map.h5.scss), so only the anchor point is written.
-   * It opens where its `labelAt` option says: opened at the path's centre first and moved after, each
-   * title was laid out and filled twice, and an area's centroid worked out for nothing.
-   */
-  private centredTooltip(): typeof Leaflet.Tooltip {
-    const L = this.L
-    return (this.CentredTooltip ??= L.Tooltip.extend({
-      _setPosition(this: Leaflet.Tooltip & { _container: HTMLElement }, pos: Leaflet.Point) {
-        L.DomUtil.setPosition(this._container, pos)
-      },
-      _prepareOpen(this: Leaflet.Tooltip & { options: LabelAt }, latlng?: Leaflet.LatLngExpression) {
-        return (L.Tooltip.prototype as unknown as { _prepareOpen: (at?: Leaflet.LatLngExpression) => boolean })._prepareOpen.call(this, latlng ?? this.options.labelAt)
-      },
-    }) as typeof Leaflet.Tooltip)
   }
 
   /** The marker being drawn: its lines or outline dashed, and a dot per vertex. */
@@ -416,7 +384,7 @@ export class LeafletEngine {
   private showPoints(): void {
     const moving = this.movingPointId === null ? null : `p:${this.movingPointId}:`
     const points = moving ? this.pointItems.filter((it) => !it.key.startsWith(moving)) : this.pointItems
-    this.points.setItems([...points, ...this.memberItems, ...this.selfItems])
+    this.points.setItems([...this.labelItems, ...points, ...this.memberItems, ...this.selfItems])
     this.scheduleDeclutter()
   }
 
@@ -486,11 +454,6 @@ export class LeafletEngine {
   }
 }
 
-/** Where a shape's title opens (centredTooltip). */
-interface LabelAt {
-  labelAt?: Leaflet.LatLngExpression
-}
-
 let gcj02: Leaflet.CRS | null = null
 /** Web Mercator over GCJ-02: WGS-84 positions are put on AMap's tile grid (one instance, so that a switch compares it). */
 function gcj02Crs(L: L): Leaflet.CRS {
@@ -519,6 +482,25 @@ function latLngOf(p: LngLat): { lat: number; lng: number } {
 function clusterItem(c: ClusterItem): PointItem {
   const wgs = gcj02ToWgs84(c)
   return { ...clusterMarkup(c), lat: wgs.lat, lng: wgs.lng }
+}
+
+/**
+ * A line's or area's title in its layer's title style, drawn by the point layer at the shape's label point: on the
+ * filled part of an area (its centroid may lie outside a C-shaped area, in a ring-shaped one's hole).
+ */
+function shapeTitleItem(s: Shape, style: ReturnType<TitleStyleOf>): PointItem {
+  const m = s.marker
+  const at = gcj02ToWgs84(shapeLabelPoint(m.type, s.parts, s.holes))
+  return {
+    key: `l:${m.id}:${m.updated_at}:${titleCss(style)}`,
+    lat: at.lat,
+    lng: at.lng,
+    html: '',
+    anchorX: 0,
+    anchorY: 0,
+    markerId: m.id,
+    sprite: { label: true, size: 0, title: titleLook(style, m.name) },
+  }
 }
 
 function badgeItem(c: ClusterItem): BadgeItem {

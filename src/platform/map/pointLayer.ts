@@ -3,9 +3,10 @@
  * (only what changed is made or removed), placed once per zoom level (they ride along with the map
  * pane while panning), hidden during the zoom animation.
  *
- * Plain points (a pin or an icon, with their titles: most of what is in view) are one canvas drawing
- * (pointSprites.ts), redrawn once the view settles, not elements: elements for them cost a style and
- * layout of each after every pan and zoom, and a re-sort of the page's paint on every frame of a drag.
+ * Plain points (a pin or an icon, with their titles: most of what is in view) and the titles of lines
+ * and areas are one canvas drawing (pointSprites.ts), redrawn once the view settles, not elements:
+ * elements for them cost a style and layout of each after every pan and zoom, and a re-sort of the
+ * page's paint on every frame of a drag (a Leaflet tooltip per shape title cost more again).
  * A tap on the drawing is matched to the topmost pin or title under it (hit). Selected and pending
  * points, members, the user's own dot and cluster badges stay elements (few, and drawn with more than
  * a pin), above the drawing, tapped through one delegated listener.
@@ -52,17 +53,28 @@ export interface ScreenBox {
 export interface PlacedTitle {
   box: ScreenBox
   selected: boolean
+  /** A line's or area's title (below points' titles in the declutter's order). */
+  shape: boolean
   /** The title's element, or none for a drawn one. */
   el: HTMLElement | null
   /** Whose title it is (layer's own). */
   entry: unknown
 }
 
-/** A drawn point as a test or a tool sees it, in the page's px (an element would tell its own box). */
+/** A drawn title as a test or a tool sees it, in the page's px (an element would tell its own box). */
+export interface DrawnTitle {
+  text: string
+  fontSize: number
+  background: string
+  box: ScreenBox
+  shown: boolean
+}
+
+/** A drawn point likewise. */
 export interface DrawnPoint {
   id: number | undefined
   pin: ScreenBox
-  title: { text: string; fontSize: number; background: string; box: ScreenBox; shown: boolean } | null
+  title: DrawnTitle | null
 }
 
 export interface PointLayerEvents {
@@ -78,7 +90,7 @@ export interface PointLayer extends Leaflet.Layer {
   showTitle(t: PlacedTitle, shown: boolean): void
   /** The cluster badges' boxes (their ring included). */
   badges(): ScreenBox[]
-  /** The marker of the drawn pin or title topmost at this point of the map container, if any. */
+  /** The marker of the drawn pin or point title topmost at this point of the map container, if any (a shape's title lets taps through to its shape). */
   hit(at: { x: number; y: number }): number | null
 }
 
@@ -148,7 +160,9 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       this._keptTitles = L.DomUtil.create('div', 'map-points__titles leaflet-zoom-hide', el)
       this._badges = L.DomUtil.create('div', 'map-points__badges leaflet-zoom-hide', el)
       this._canvas.style.display = 'none'
-      ;(this._canvas as HTMLCanvasElement & { drawnPoints?: () => DrawnPoint[] }).drawnPoints = () => this._drawnPoints()
+      const said = this._canvas as HTMLCanvasElement & { drawnPoints?: () => DrawnPoint[]; drawnTitles?: () => (DrawnTitle & { id: number | undefined })[] }
+      said.drawnPoints = () => this._drawn().points
+      said.drawnTitles = () => this._drawn().shapes
       this._font = getComputedStyle(map.getContainer()).fontFamily || 'sans-serif'
       this._frame = 0
       this._zooming = false
@@ -250,7 +264,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         }
         this._widths.set(key, (width = ctx.measureText(look.text).width))
       }
-      e.label = { box: titleBox(look, e.it.sprite!.size, width), hidden: e.label?.hidden ?? false }
+      e.label = { box: titleBox(look, e.it.sprite!.size, width, 'label' in e.it.sprite!), hidden: e.label?.hidden ?? false }
     },
 
     titles(this: any): PlacedTitle[] {
@@ -266,7 +280,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         const left = Math.round(e.x - e.it.anchorX) + pane.x
         const top = Math.round(e.y - e.it.anchorY) + pane.y
         const box = own ? { left: left + own.left, top: top + own.top, width: own.width, height: own.height } : { left, top, width: 0, height: 0 }
-        out.push({ el: e.title?.el ?? null, box, selected: !!e.el?.classList.contains('map-point--selected'), entry: e })
+        out.push({ el: e.title?.el ?? null, box, selected: !!e.el?.classList.contains('map-point--selected'), shape: !!e.it.sprite && 'label' in e.it.sprite, entry: e })
       }
       return out
     },
@@ -297,17 +311,18 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       const x = at.x - pane.x
       const y = at.y - pane.y
       const drawn = [...(this._entries as Map<string, Entry>).values()].filter((e) => !e.el)
-      // As drawn: titles over pins, a later one over an earlier one.
+      // As drawn: titles over pins, a later one over an earlier one. A shape's title is not its own target (as its element was not).
       for (let i = drawn.length - 1; i >= 0; i--) {
         const e = drawn[i]
         const b = e.label
-        if (!b || b.hidden) continue
+        if (!b || b.hidden || 'label' in e.it.sprite!) continue
         const left = Math.round(e.x - e.it.anchorX) + b.box.left
         const top = Math.round(e.y - e.it.anchorY) + b.box.top
         if (x >= left && x <= left + b.box.width && y >= top && y <= top + b.box.height) return e.it.markerId ?? null
       }
       for (let i = drawn.length - 1; i >= 0; i--) {
         const e = drawn[i]
+        if ('label' in e.it.sprite!) continue
         const size = e.it.sprite!.size
         const left = Math.round(e.x - e.it.anchorX)
         const top = Math.round(e.y - e.it.anchorY)
@@ -316,33 +331,32 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       return null
     },
 
-    _drawnPoints(this: any): DrawnPoint[] {
+    _drawn(this: any): { points: DrawnPoint[]; shapes: (DrawnTitle & { id: number | undefined })[] } {
       const map: Leaflet.Map | undefined = this._map
-      if (!map) return []
+      const out = { points: [] as DrawnPoint[], shapes: [] as (DrawnTitle & { id: number | undefined })[] }
+      if (!map) return out
       const r = map.getContainer().getBoundingClientRect()
       const pane = this._panePos()
-      const out: DrawnPoint[] = []
       for (const e of (this._entries as Map<string, Entry>).values()) {
         if (e.el) continue
         const left = Math.round(e.x - e.it.anchorX) + pane.x + r.left
         const top = Math.round(e.y - e.it.anchorY) + pane.y + r.top
-        const size = e.it.sprite!.size
+        const sprite = e.it.sprite!
         const l = e.label
-        const look = e.it.sprite!.title
-        out.push({
-          id: e.it.markerId,
-          pin: { left, top, width: size, height: size },
-          title:
-            l && look
-              ? {
-                  text: look.text,
-                  fontSize: look.fontSize,
-                  background: look.background,
-                  box: { left: left + l.box.left, top: top + l.box.top, width: l.box.width, height: l.box.height },
-                  shown: !l.hidden,
-                }
-              : null,
-        })
+        const look = sprite.title
+        const title: DrawnTitle | null =
+          l && look
+            ? {
+                text: look.text,
+                fontSize: look.fontSize,
+                background: look.background,
+                box: { left: left + l.box.left, top: top + l.box.top, width: l.box.width, height: l.box.height },
+                shown: !l.hidden,
+              }
+            : null
+        if ('label' in sprite) {
+          if (title) out.shapes.push({ ...title, id: e.it.markerId })
+        } else out.points.push({ id: e.it.markerId, pin: { left, top, width: sprite.size, height: sprite.size }, title })
       }
       return out
     },
@@ -388,12 +402,12 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       ctx.clearRect(0, 0, canvas.width, canvas.height)
       ctx.setTransform(dpr, 0, 0, dpr, -min.x * dpr, -min.y * dpr)
       const inside = (left: number, top: number, width: number, height: number) => left + width >= min.x && top + height >= min.y && left <= min.x + w && top <= min.y + h
-      // Pins in the items' order (later ones on top), then every title above them all.
+      // Pins in the items' order (later ones on top), then every title above them all (the lines' and areas' first: they come first).
       for (const e of drawn) {
         const sprite = e.it.sprite!
         const left = Math.round(e.x - e.it.anchorX)
         const top = Math.round(e.y - e.it.anchorY)
-        if (!inside(left, top, sprite.size, sprite.size)) continue
+        if ('label' in sprite || !inside(left, top, sprite.size, sprite.size)) continue
         if ('color' in sprite) drawPin(ctx, left, top, sprite.size, sprite.color)
         else {
           const img = this._image(sprite.icon)

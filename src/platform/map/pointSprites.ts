@@ -6,8 +6,11 @@
  * hit-tested under the pointer (40-80 ms a frame with 200 pins and titles, under 10 ms without).
  */
 
-/** How an item is drawn on the canvas: a coloured pin, or its icon image (by URL); with its title, if titles show. */
-export type PointSprite = ({ color: string } | { icon: string }) & { size: number; title?: TitleLook }
+/**
+ * How an item is drawn on the canvas: a coloured pin, or its icon image (by URL), with its title if titles
+ * show; or a line's or area's title alone (`label`), centred on the shape's label point (size 0).
+ */
+export type PointSprite = ({ color: string } | { icon: string } | { label: true }) & { size: number; title?: TitleLook }
 
 /** A title's look (markup.ts titleLook; titleCss writes the same as an element's inline style). */
 export interface TitleLook {
@@ -31,9 +34,11 @@ const TITLE_GAP = 2
  * A title's box relative to its pin's top-left, as the element would lay it out: centred under the
  * pin of `size`, its width the text's (measured on the canvas) plus padding and border.
  */
-export function titleBox(look: TitleLook, size: number, textWidth: number): { left: number; top: number; width: number; height: number } {
+export function titleBox(look: TitleLook, size: number, textWidth: number, centred = false): { left: number; top: number; width: number; height: number } {
   const width = Math.ceil(textWidth) + 2 * (look.padX + look.borderWidth)
   const height = Math.round(look.fontSize * TITLE_LINE_HEIGHT) + 2 * (look.padY + look.borderWidth)
+  // A shape's title is centred on its label point.
+  if (centred) return { left: -Math.round(width / 2), top: -Math.round(height / 2), width, height }
   return { left: Math.round(size / 2 - width / 2), top: size + TITLE_GAP, width, height }
 }
 
