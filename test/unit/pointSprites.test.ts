@@ -4,7 +4,7 @@
  * tapping them runs in the browser (test/e2e/mapengine.test.ts).
  */
 import { pointMarkup, titleCss, titleLook } from '../../src/platform/map/markup'
-import { drawPin, drawTitle, titleBox } from '../../src/platform/map/pointSprites'
+import { drawPin, drawTitle, titleBox, topmostAt, TAP_SLOP, type TapTarget } from '../../src/platform/map/pointSprites'
 import { buildMarker } from '../support/mapBuilders'
 import { fakeContext } from '../support/fakeCanvas'
 
@@ -85,5 +85,41 @@ describe('the drawing', () => {
     drawTitle(ctx, { left: 0, top: 0, width: 40, height: 20 }, { text: 'a', fontSize: 14, color: '#000', background: '#fff', padY: 0, padX: 2, borderWidth: 0, borderColor: '' }, 'sans-serif')
     expect(count('stroke')).toBe(0)
     expect(count('fillText')).toBe(1)
+  })
+})
+
+describe('what a tap on the drawing opens', () => {
+  // Two points side by side whose titles overlap the other's pin, and an area's title over both.
+  const pin = (id: number, left: number, title: TapTarget['title'] = null): TapTarget => ({ id, pin: { left, top: 100, size: 24 }, title, passThrough: false })
+  const a = pin(1, 100, { left: 90, top: 126, width: 60, height: 20 })
+  const b = pin(2, 130, { left: 145, top: 126, width: 60, height: 20 })
+  const areaTitle: TapTarget = { id: 9, pin: null, title: { left: 95, top: 105, width: 70, height: 18 }, passThrough: true }
+
+  it('the pin under the tap, with a few px to spare for a finger', () => {
+    expect(topmostAt([a, b], 112, 112)).toBe(1)
+    expect(topmostAt([a, b], 100 - TAP_SLOP, 100 - TAP_SLOP)).toBe(1)
+    expect(topmostAt([a, b], 100 - TAP_SLOP - 1, 112)).toBeNull()
+  })
+
+  it('a later pin over an earlier one where they overlap, as drawn', () => {
+    expect(topmostAt([a, b], 127, 112)).toBe(2)
+    expect(topmostAt([b, a], 127, 112)).toBe(1)
+  })
+
+  it('a title over every pin: drawn after them all', () => {
+    // Where a's title reaches under b's pin (x 140, y 128 is both in b's pin with its slop and in a's title).
+    expect(topmostAt([a, b], 140, 128)).toBe(1)
+    expect(topmostAt([a, b], 170, 136)).toBe(2)
+  })
+
+  it("a hidden title (left out of the list's titles) takes no tap, and a line's or area's title lets it through to what lies under it", () => {
+    expect(topmostAt([{ ...a, title: null }, b], 95, 136)).toBeNull()
+    expect(topmostAt([a, b, areaTitle], 112, 112)).toBe(1)
+    expect(topmostAt([areaTitle], 150, 110)).toBeNull()
+  })
+
+  it('nothing beside the drawing', () => {
+    expect(topmostAt([a, b], 300, 300)).toBeNull()
+    expect(topmostAt([], 112, 112)).toBeNull()
   })
 })

@@ -271,10 +271,7 @@ export class LeafletEngine {
         this.items.set(key, layer)
       }
       if (from + SHAPE_BATCH < missing.length) requestAnimationFrame(() => addBatch(from + SHAPE_BATCH))
-      else {
-        if (!onCanvas) this.cb().onShapesDrawn?.()
-        this.scheduleDeclutter()
-      }
+      else if (!onCanvas) this.cb().onShapesDrawn?.()
     }
     addBatch(0)
   }
@@ -384,8 +381,10 @@ export class LeafletEngine {
   private showPoints(): void {
     const moving = this.movingPointId === null ? null : `p:${this.movingPointId}:`
     const points = moving ? this.pointItems.filter((it) => !it.key.startsWith(moving)) : this.pointItems
-    this.points.setItems([...this.labelItems, ...points, ...this.memberItems, ...this.selfItems])
+    // The title layout's frame is asked for first: it runs before the point layer's drawing in that frame, which
+    // then draws the titles it shows once (the other way round, the layout's changes were drawn a frame later again).
     this.scheduleDeclutter()
+    this.points.setItems([...this.labelItems, ...points, ...this.memberItems, ...this.selfItems])
   }
 
   renderSelf(p: LngLat | null | undefined): void {

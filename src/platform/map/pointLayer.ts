@@ -19,7 +19,7 @@
  */
 import type * as Leaflet from 'leaflet'
 import { fitCanvas } from './canvasLayer'
-import { drawPin, drawTitle, titleBox, type PointSprite } from './pointSprites'
+import { drawPin, drawTitle, titleBox, topmostAt, type PointSprite, type TapTarget } from './pointSprites'
 
 export interface PointItem {
   key: string
@@ -39,8 +39,6 @@ export interface PointItem {
 
 /** The drawing's margin around the view, as a share of its size: a pan shows what lies beside the view. */
 const MOVE_PADDING = 0.1
-/** A drawn pin takes taps this far around its box (a finger is less exact than a pointer). */
-const TAP_SLOP = 4
 
 /** A box in the map container's px. */
 export interface ScreenBox {
@@ -308,27 +306,22 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
     hit(this: any, at: { x: number; y: number }): number | null {
       if (!this._map || this._zooming) return null
       const pane = this._panePos()
-      const x = at.x - pane.x
-      const y = at.y - pane.y
-      const drawn = [...(this._entries as Map<string, Entry>).values()].filter((e) => !e.el)
-      // As drawn: titles over pins, a later one over an earlier one. A shape's title is not its own target (as its element was not).
-      for (let i = drawn.length - 1; i >= 0; i--) {
-        const e = drawn[i]
-        const b = e.label
-        if (!b || b.hidden || 'label' in e.it.sprite!) continue
-        const left = Math.round(e.x - e.it.anchorX) + b.box.left
-        const top = Math.round(e.y - e.it.anchorY) + b.box.top
-        if (x >= left && x <= left + b.box.width && y >= top && y <= top + b.box.height) return e.it.markerId ?? null
-      }
-      for (let i = drawn.length - 1; i >= 0; i--) {
-        const e = drawn[i]
-        if ('label' in e.it.sprite!) continue
-        const size = e.it.sprite!.size
+      const targets: TapTarget[] = []
+      for (const e of (this._entries as Map<string, Entry>).values()) {
+        if (e.el) continue
+        const sprite = e.it.sprite!
         const left = Math.round(e.x - e.it.anchorX)
         const top = Math.round(e.y - e.it.anchorY)
-        if (x >= left - TAP_SLOP && x <= left + size + TAP_SLOP && y >= top - TAP_SLOP && y <= top + size + TAP_SLOP) return e.it.markerId ?? null
+        const l = e.label
+        const label = 'label' in sprite
+        targets.push({
+          id: e.it.markerId,
+          pin: label ? null : { left, top, size: sprite.size },
+          title: l && !l.hidden ? { left: left + l.box.left, top: top + l.box.top, width: l.box.width, height: l.box.height } : null,
+          passThrough: label,
+        })
       }
-      return null
+      return topmostAt(targets, at.x - pane.x, at.y - pane.y)
     },
 
     _drawn(this: any): { points: DrawnPoint[]; shapes: (DrawnTitle & { id: number | undefined })[] } {

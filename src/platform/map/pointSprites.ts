@@ -108,3 +108,31 @@ export function drawTitle(ctx: CanvasRenderingContext2D, box: { left: number; to
   ctx.fillStyle = look.color
   ctx.fillText(look.text, left + width / 2, top + height / 2 + 0.5)
 }
+
+/** A drawn item as a tap sees it, in one px space: its pin's box (none for a shape's title) and its title's, if shown. */
+export interface TapTarget {
+  id: number | undefined
+  pin: { left: number; top: number; size: number } | null
+  title: { left: number; top: number; width: number; height: number } | null
+  /** A line's or area's title: drawn, but a tap on it is its shape's (under the drawing). */
+  passThrough: boolean
+}
+
+/** A drawn pin takes taps this far around its box (a finger is less exact than a pointer). */
+export const TAP_SLOP = 4
+
+/**
+ * The marker whose drawn title or pin is topmost at (x, y), as the drawing lays them: every title over
+ * every pin, a later item over an earlier one; null when the tap is on neither.
+ */
+export function topmostAt(items: TapTarget[], x: number, y: number): number | null {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const t = items[i].title
+    if (t && !items[i].passThrough && x >= t.left && x <= t.left + t.width && y >= t.top && y <= t.top + t.height) return items[i].id ?? null
+  }
+  for (let i = items.length - 1; i >= 0; i--) {
+    const p = items[i].pin
+    if (p && x >= p.left - TAP_SLOP && x <= p.left + p.size + TAP_SLOP && y >= p.top - TAP_SLOP && y <= p.top + p.size + TAP_SLOP) return items[i].id ?? null
+  }
+  return null
+}
