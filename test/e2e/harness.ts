@@ -12,6 +12,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import type { DrawingReport, DrawnPoint, DrawnShapeTitle } from '../../src/platform/map/pointLayer'
 
 export const ROOT = path.resolve(__dirname, '../..')
 export const SHOTS = path.join(__dirname, '__screenshots__')
@@ -349,40 +350,17 @@ export async function mapSettledAt(page: Page, z: number): Promise<void> {
   }, z)
 }
 
-/** A box in page px. */
-export interface PageBox {
-  left: number
-  top: number
-  width: number
-  height: number
-}
-
 /**
- * A plain point of the keyless map: drawn on the point layer's canvas, with no element of its own
- * (src/platform/map/pointLayer.ts, whose canvas says what it drew). Selected and pending points stay
- * elements (.map-point).
+ * The keyless map's point layer canvas, which says what it drew (src/platform/map/pointLayer.ts): plain
+ * points, with no element of their own (selected and pending points stay elements, .map-point), and
+ * lines' and areas' titles. Boxes are in page px.
  */
-export interface DrawnPoint {
-  id: number
-  pin: PageBox
-  title: { text: string; fontSize: number; background: string; box: PageBox; shown: boolean } | null
-}
+export type ReportingCanvas = HTMLCanvasElement & Partial<DrawingReport>
+export type { DrawnPoint, DrawnShapeTitle }
 
-export const drawnPoints = (page: Page): Promise<DrawnPoint[]> =>
-  page.evaluate(() => (document.querySelector('canvas.map-points__canvas') as (HTMLCanvasElement & { drawnPoints?: () => DrawnPoint[] }) | null)?.drawnPoints?.() ?? [])
+export const drawnPoints = (page: Page): Promise<DrawnPoint[]> => page.evaluate(() => (document.querySelector('canvas.map-points__canvas') as ReportingCanvas | null)?.drawnPoints?.() ?? [])
 
-/** Lines' and areas' titles, drawn on the same canvas at each shape's label point (id: the shape's marker). */
-export interface DrawnTitle {
-  id: number
-  text: string
-  fontSize: number
-  background: string
-  box: PageBox
-  shown: boolean
-}
-
-export const drawnShapeTitles = (page: Page): Promise<DrawnTitle[]> =>
-  page.evaluate(() => (document.querySelector('canvas.map-points__canvas') as (HTMLCanvasElement & { drawnTitles?: () => DrawnTitle[] }) | null)?.drawnTitles?.() ?? [])
+export const drawnShapeTitles = (page: Page): Promise<DrawnShapeTitle[]> => page.evaluate(() => (document.querySelector('canvas.map-points__canvas') as ReportingCanvas | null)?.drawnTitles?.() ?? [])
 
 /** Points on the map, drawn or elements. */
 export const pointCount = async (page: Page): Promise<number> => (await drawnPoints(page)).length + (await page.locator('.map-point').count())
@@ -394,7 +372,7 @@ export const pointCount = async (page: Page): Promise<number> => (await drawnPoi
 export async function drawnPoint(page: Page, which: { id?: number; title?: string } = {}, timeout = 10_000): Promise<DrawnPoint> {
   const handle = await page.waitForFunction(
     (which) => {
-      const canvas = document.querySelector('canvas.map-points__canvas') as (HTMLCanvasElement & { drawnPoints?: () => DrawnPoint[] }) | null
+      const canvas = document.querySelector('canvas.map-points__canvas') as ReportingCanvas | null
       const view = document.querySelector('.leaflet-container')?.getBoundingClientRect()
       if (!canvas?.drawnPoints || !view || getComputedStyle(canvas).display === 'none' || document.querySelector('.leaflet-zoom-anim')) return null
       return (

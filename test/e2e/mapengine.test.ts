@@ -22,6 +22,7 @@ import {
   shot,
   signUp,
   tapPoint,
+  type ReportingCanvas,
   type Server,
   type World,
 } from './harness'
@@ -183,9 +184,7 @@ describe('H5 map engine journey (keyless map)', () => {
     // They are drawn on the point layer's canvas, which says what it drew.
     const names = ['一号片区', '两块绿地', '仓库', '服务范围', '规划管', '进水管']
     await page.waitForFunction(
-      (want) =>
-        JSON.stringify(((document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnTitles?: () => { text: string }[] })?.drawnTitles?.() ?? []).map((t) => t.text).sort()) ===
-        want,
+      (want) => JSON.stringify(((document.querySelector('canvas.map-points__canvas') as ReportingCanvas | null)?.drawnTitles?.() ?? []).map((t) => t.text).sort()) === want,
       JSON.stringify(names),
     )
     const sizes = (await drawnShapeTitles(page)).map((t) => t.fontSize)
@@ -341,7 +340,7 @@ describe('H5 map engine journey (keyless map)', () => {
     // The map draws the saved marker anew where it was dropped (a pin's tip is its place), not as it was drawn before.
     const dropped = { x: box.x + 24 + 60, y: box.y + 50 + 40 }
     await page.waitForFunction(({ x, y }) => {
-      const canvas = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnPoints?: () => { pin: { left: number; top: number; width: number; height: number } }[] }
+      const canvas = document.querySelector('canvas.map-points__canvas') as ReportingCanvas | null
       const r = canvas?.drawnPoints?.()[0]?.pin
       return !!r && Math.abs(r.left + r.width / 2 - x) <= 3 && Math.abs(r.top + r.height - y) <= 3
     }, dropped)
@@ -417,8 +416,7 @@ describe('H5 map engine journey (keyless map)', () => {
     // The area's title leaves the hole (where its centroid now is) for the filled band around it.
     await page.waitForFunction(() => {
       const path = document.querySelector('path.map-shape--3') as SVGPathElement | null
-      type Box = { left: number; top: number; width: number; height: number }
-      const canvas = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnTitles?: () => { text: string; box: Box }[] }
+      const canvas = document.querySelector('canvas.map-points__canvas') as ReportingCanvas | null
       const title = canvas?.drawnTitles?.().find((t) => t.text === '一号片区')
       const rings = path?.getAttribute('d')?.split('M').filter(Boolean)
       if (!path || !title || rings?.length !== 2) return false
@@ -502,9 +500,7 @@ describe('H5 map engine journey (keyless map)', () => {
     await visible('.map-tool', '热力图').click()
     await page.getByText('热力图 · 1个点').waitFor()
     // Lines' and areas' titles stay on the canvas; no point is drawn or an element.
-    await page.waitForFunction(
-      () => !document.querySelector('.map-point') && (document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnPoints: () => unknown[] }).drawnPoints().length === 0,
-    )
+    await page.waitForFunction(() => !document.querySelector('.map-point') && (document.querySelector('canvas.map-points__canvas') as ReportingCanvas).drawnPoints!().length === 0)
     expect(await pointCount(page)).toBe(0)
     expect(await page.locator('path.map-heat').count()).toBe(1)
     await visible('.map-tool', '关闭热力').click()
@@ -553,9 +549,8 @@ describe('H5 map engine journey (keyless map)', () => {
     const stacks = () =>
       page.evaluate(() => {
         type Box = { left: number; top: number; width: number; height: number }
-        type Drawn = { pin: Box; title: { text: string; background: string; box: Box; shown: boolean } | null }
-        const c = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnPoints: () => Drawn[] }
-        const points = c.drawnPoints()
+        const c = document.querySelector('canvas.map-points__canvas') as ReportingCanvas
+        const points = c.drawnPoints!()
         const r = c.getBoundingClientRect()
         const k = c.width / r.width
         const ctx = c.getContext('2d')!

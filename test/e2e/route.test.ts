@@ -4,7 +4,7 @@
  * saves it, finds it on /route, and shares it as a route share (type 3) that a stranger can open.
  */
 import type { Page } from 'playwright-core'
-import { apiCall, apiSignIn, button, expectSearchBarAligned, input, on, openWorld, quiet, shot, signUp, type Server, type World } from './harness'
+import { apiCall, apiSignIn, button, expectSearchBarAligned, input, on, openWorld, quiet, shot, signUp, type ReportingCanvas, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -113,10 +113,9 @@ describe('route planning', () => {
     // top cards and the route card, along a line that can be seen; no two titles cover each other.
     // Waited for as a state: the view moves to the route, then the titles are laid out again.
     const framed = await page.waitForFunction(() => {
-      // The stops and every title are drawn on the point layer's canvas, which says what it drew (harness.ts DrawnPoint, DrawnTitle).
+      // The stops and every title are drawn on the point layer's canvas, which says what it drew (harness.ts ReportingCanvas).
       type Box = { left: number; top: number; width: number; height: number }
-      type Title = { text: string; fontSize: number; box: Box; shown: boolean }
-      const canvas = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnPoints?: () => { pin: Box; title: Title | null }[]; drawnTitles?: () => Title[] }
+      const canvas = document.querySelector('canvas.map-points__canvas') as ReportingCanvas | null
       const drawn = canvas?.drawnPoints?.() ?? []
       const rect = (b: Box) => ({ left: b.left, top: b.top, right: b.left + b.width, bottom: b.top + b.height })
       const pins = drawn.map((p) => ({ x: p.pin.left, width: p.pin.width, ...rect(p.pin) }))
@@ -143,8 +142,7 @@ describe('route planning', () => {
     const clashOf = () => {
       const covers = ['.map-tools', '.map-top', '.map-route', '.map-count'].map((sel) => ({ sel, box: document.querySelector(sel)!.getBoundingClientRect() }))
       type Box = { left: number; top: number; width: number; height: number }
-      type Title = { text: string; box: Box; shown: boolean }
-      const canvas = document.querySelector('canvas.map-points__canvas') as HTMLCanvasElement & { drawnPoints?: () => { pin: Box; title: Title | null }[]; drawnTitles?: () => Title[] }
+      const canvas = document.querySelector('canvas.map-points__canvas') as ReportingCanvas | null
       const points = canvas?.drawnPoints?.() ?? []
       const rect = (b: Box) => ({ left: b.left, top: b.top, right: b.left + b.width, bottom: b.top + b.height })
       const drawn = [

@@ -31,14 +31,14 @@ export interface PointItem {
   anchorX: number
   anchorY: number
   zIndex?: number
-  /** A plain point: drawn on the canvas so, with no element. */
+  /** A plain point, or a line's or area's title: drawn on the canvas so, with no element. */
   sprite?: PointSprite
   /** The marker a drawn item opens when tapped. */
   markerId?: number
 }
 
 /** The drawing's margin around the view, as a share of its size: a pan shows what lies beside the view. */
-const MOVE_PADDING = 0.1
+const DRAW_MARGIN = 0.1
 
 /** A box in the map container's px. */
 export interface ScreenBox {
@@ -73,6 +73,17 @@ export interface DrawnPoint {
   id: number | undefined
   pin: ScreenBox
   title: DrawnTitle | null
+}
+
+/** A line's or area's drawn title, with its shape's marker. */
+export interface DrawnShapeTitle extends DrawnTitle {
+  id: number | undefined
+}
+
+/** What the layer's canvas element says it drew (for tests and tools: nothing runs unless called). */
+export interface DrawingReport {
+  drawnPoints(): DrawnPoint[]
+  drawnTitles(): DrawnShapeTitle[]
 }
 
 export interface PointLayerEvents {
@@ -154,13 +165,12 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       const el = L.DomUtil.create('div', 'map-points')
       // The drawing, then the pins shown as elements, their titles, the badges.
       this._canvas = L.DomUtil.create('canvas', 'map-points__canvas leaflet-zoom-hide', el) as HTMLCanvasElement
-      this._keptPins = L.DomUtil.create('div', 'map-points__pins leaflet-zoom-hide', el)
-      this._keptTitles = L.DomUtil.create('div', 'map-points__titles leaflet-zoom-hide', el)
+      this._pins = L.DomUtil.create('div', 'map-points__pins leaflet-zoom-hide', el)
+      this._titles = L.DomUtil.create('div', 'map-points__titles leaflet-zoom-hide', el)
       this._badges = L.DomUtil.create('div', 'map-points__badges leaflet-zoom-hide', el)
       this._canvas.style.display = 'none'
-      const said = this._canvas as HTMLCanvasElement & { drawnPoints?: () => DrawnPoint[]; drawnTitles?: () => (DrawnTitle & { id: number | undefined })[] }
-      said.drawnPoints = () => this._drawn().points
-      said.drawnTitles = () => this._drawn().shapes
+      const report: DrawingReport = { drawnPoints: () => this._drawn().points, drawnTitles: () => this._drawn().shapes }
+      Object.assign(this._canvas, report)
       this._font = getComputedStyle(map.getContainer()).fontFamily || 'sans-serif'
       this._frame = 0
       this._zooming = false
@@ -240,8 +250,8 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         if (title) titles.appendChild(title.slot)
         if (this._map) this._place(entry)
       })
-      this._keptPins?.appendChild(pins)
-      this._keptTitles?.appendChild(titles)
+      this._pins?.appendChild(pins)
+      this._titles?.appendChild(titles)
       this._badges?.appendChild(badges)
     },
 
@@ -324,9 +334,9 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       return topmostAt(targets, at.x - pane.x, at.y - pane.y)
     },
 
-    _drawn(this: any): { points: DrawnPoint[]; shapes: (DrawnTitle & { id: number | undefined })[] } {
+    _drawn(this: any): { points: DrawnPoint[]; shapes: DrawnShapeTitle[] } {
       const map: Leaflet.Map | undefined = this._map
-      const out = { points: [] as DrawnPoint[], shapes: [] as (DrawnTitle & { id: number | undefined })[] }
+      const out = { points: [] as DrawnPoint[], shapes: [] as DrawnShapeTitle[] }
       if (!map) return out
       const r = map.getContainer().getBoundingClientRect()
       const pane = this._panePos()
@@ -382,9 +392,9 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       canvas.style.display = drawn.length ? 'block' : 'none'
       if (!drawn.length) return
       const size = map.getSize()
-      const min = map.containerPointToLayerPoint(size.multiplyBy(-MOVE_PADDING)).round()
-      const w = Math.round(size.x * (1 + 2 * MOVE_PADDING))
-      const h = Math.round(size.y * (1 + 2 * MOVE_PADDING))
+      const min = map.containerPointToLayerPoint(size.multiplyBy(-DRAW_MARGIN)).round()
+      const w = Math.round(size.x * (1 + 2 * DRAW_MARGIN))
+      const h = Math.round(size.y * (1 + 2 * DRAW_MARGIN))
       // At most twice the CSS pixels: memory is short on cheap phones.
       const dpr = Math.min(2, window.devicePixelRatio || 1)
       fitCanvas(canvas, w, h, dpr)
