@@ -9,9 +9,10 @@
  * The canvas covers the view with a margin, follows the map pane while panning, scales with the zoom
  * animation (as Leaflet's own renderers do), and is redrawn at most once per frame. Taps are
  * hit-tested here before the map sees them: badges first (they are on top), then shapes, last drawn
- * first. Point markers stay elements between the two (at most 200, with icons and titles; drawn on
- * a canvas of their own only while the map moves, pointLayer.ts): shapes are on a canvas below
- * them, badges on a second canvas above them and their titles.
+ * first. Point markers lie between the two (pointLayer.ts: a drawing of their own, and elements for
+ * the few drawn with more than a pin): shapes are on a canvas below them, badges on a second canvas
+ * above them and their titles. A finished drawing is shown in the canvases' next free frame
+ * (canvasTurns.ts), not in the same frame as the points' drawing.
  */
 import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, type LngLat } from '../../domain/geo'
@@ -19,6 +20,7 @@ import type { Shape } from '../../domain/mapDraw'
 import { drawnStyle } from '../../domain/pendingLook'
 import { rectangleCorners } from '../../domain/points'
 import { MARKER_KIND, isArea, isLine } from '../../domain/markerKinds'
+import { canvasTurns } from './canvasTurns'
 
 export interface BadgeItem {
   key: string
@@ -404,6 +406,7 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       this._owed = false
       if (this._pending) cancelAnimationFrame(this._pending)
       if (this._timer) clearTimeout(this._timer)
+      canvasTurns.cancel(this)
       this._pending = 0
       this._timer = 0
     },
@@ -494,7 +497,12 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
           this._timer = setTimeout(slice, 0)
           return
         }
-        // Complete: the drawn canvas is shown where it was drawn for, the shown one hidden to be drawn next.
+        // Complete: shown in the canvases' next free frame (canvasTurns.ts) where it was drawn for, the shown one hidden to be drawn next.
+        canvasTurns.request(this, () => {
+          if (job === this._job) show()
+        })
+      }
+      const show = () => {
         L.DomUtil.setPosition(back, min)
         // A canvas with nothing on it is not shown at all: the page would still hand it to the compositor on every frame of a pan.
         back.style.display = shapes.length ? '' : 'none'

@@ -19,6 +19,7 @@
  */
 import type * as Leaflet from 'leaflet'
 import { fitCanvas } from './canvasLayer'
+import { canvasTurns } from './canvasTurns'
 import { drawPin, drawTitle, titleBox, topmostAt, type PointSprite, type TapTarget } from './pointSprites'
 
 export interface PointItem {
@@ -172,7 +173,6 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       const report: DrawingReport = { drawnPoints: () => this._drawn().points, drawnTitles: () => this._drawn().shapes }
       Object.assign(this._canvas, report)
       this._font = getComputedStyle(map.getContainer()).fontFamily || 'sans-serif'
-      this._frame = 0
       this._zooming = false
       this._container = el
       map.getPanes().markerPane.appendChild(el)
@@ -192,8 +192,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
     },
 
     onRemove(this: any, map: Leaflet.Map) {
-      if (this._frame) cancelAnimationFrame(this._frame)
-      this._frame = 0
+      canvasTurns.cancel(this)
       map.off('zoomend viewreset', this._placeAll, this)
       map.off('moveend', this._moveEnd, this)
       map.off('zoomstart', this._zoomStart, this)
@@ -375,13 +374,10 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       this._schedule()
     },
 
-    /** One drawing per frame, however many changes asked for it. */
+    /** One drawing in the canvases' next free frame (canvasTurns.ts), however many changes asked for it. */
     _schedule(this: any) {
-      if (this._frame || !this._map) return
-      this._frame = requestAnimationFrame(() => {
-        this._frame = 0
-        this._draw()
-      })
+      if (!this._map || canvasTurns.waiting(this)) return
+      canvasTurns.request(this, () => this._draw())
     },
 
     _draw(this: any) {
