@@ -4,7 +4,7 @@
  * tapping them runs in the browser (test/e2e/mapengine.test.ts).
  */
 import { pointMarkup, titleCss, titleLook } from '../../src/platform/map/markup'
-import { drawPin, drawTitle, titleBox, topmostAt, TAP_SLOP, type TapTarget } from '../../src/platform/map/pointSprites'
+import { drawPin, drawTitle, titleBox, titleWidth, topmostAt, TAP_SLOP, type TapTarget } from '../../src/platform/map/pointSprites'
 import { buildMarker } from '../support/mapBuilders'
 import { fakeContext } from '../support/fakeCanvas'
 
@@ -121,5 +121,26 @@ describe('what a tap on the drawing opens', () => {
   it('nothing beside the drawing', () => {
     expect(topmostAt([a, b], 300, 300)).toBeNull()
     expect(topmostAt([], 112, 112)).toBeNull()
+  })
+})
+
+describe("a drawn title's width", () => {
+  // A stand-in for the canvas: CJK characters 14 px, others 7 px, an emoji 16 px; a lone surrogate would measure as 99.
+  const measureOne = (ch: string) => (ch.length === 2 ? 16 : /[\u4e00-\u9fff]/.test(ch) ? 14 : ch.charCodeAt(0) >= 0xd800 ? 99 : 7)
+
+  it("is the sum of its characters' widths, each character measured once across titles", () => {
+    const known = new Map<string, number>()
+    const measured: string[] = []
+    const measure = (ch: string) => (measured.push(ch), measureOne(ch))
+    expect(titleWidth('网点12', known, measure)).toBe(14 + 14 + 7 + 7)
+    expect(titleWidth('网点21', known, measure)).toBe(42)
+    expect(titleWidth('网点213', known, measure)).toBe(49)
+    expect(measured).toEqual(['网', '点', '1', '2', '3'])
+  })
+
+  it('measures a character outside the BMP (an emoji) whole, not as two halves', () => {
+    const known = new Map<string, number>()
+    expect(titleWidth('井😀1', known, measureOne)).toBe(14 + 16 + 7)
+    expect(titleWidth('', known, measureOne)).toBe(0)
   })
 })

@@ -26,8 +26,11 @@ import { nextTask } from '../tasks/nextTask'
 
 type L = typeof Leaflet
 
-/** Lines/areas added per animation frame. */
-const SHAPE_BATCH = 150
+/**
+ * Lines/areas added as SVG per animation frame (up to SVG_SHAPES_MAX in view): 150 at once were 50-80 ms of the
+ * task after a pan on a 4x-throttled phone profile, the first batch inside the page's own update.
+ */
+const SHAPE_BATCH = 50
 /** Shape titles are drawn only while few shapes are in view (labels for thousands would bury the map). */
 const SHAPE_TITLES_MAX = 150
 /** Above this many lines/areas in view they go on one canvas instead of one SVG element each (see canvasLayer.ts). */

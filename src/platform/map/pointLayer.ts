@@ -20,7 +20,7 @@
 import type * as Leaflet from 'leaflet'
 import { fitCanvas } from './canvasLayer'
 import { canvasTurns } from './canvasTurns'
-import { drawPin, drawTitle, titleBox, topmostAt, type PointSprite, type TapTarget } from './pointSprites'
+import { drawPin, drawTitle, titleBox, titleWidth, topmostAt, type PointSprite, type TapTarget } from './pointSprites'
 
 export interface PointItem {
   key: string
@@ -155,8 +155,8 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
   const Layer = L.Layer.extend({
     initialize(this: any) {
       this._entries = new Map<string, Entry>()
-      // Text widths by font size and text: a title is measured once, however often it comes back in view.
-      this._widths = new Map<string, number>()
+      // Character widths by font size (titleWidth).
+      this._charWidths = new Map<number, Map<string, number>>()
       this._images = new Map<string, HTMLImageElement>()
     },
 
@@ -258,19 +258,19 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
     _measureLabel(this: any, e: Entry) {
       const look = e.it.sprite?.title
       if (!look || !this._map) return
-      const key = `${look.fontSize}|${look.text}`
-      let width = this._widths.get(key)
-      if (width === undefined) {
+      let chars: Map<string, number> | undefined = this._charWidths.get(look.fontSize)
+      if (!chars) this._charWidths.set(look.fontSize, (chars = new Map()))
+      const width = titleWidth(look.text, chars, (ch) => {
         // A context of its own, its font set only when the size changes: setting a font parses it, which cost
         // more than the measuring itself (every title of a layer has one size).
         const ctx: CanvasRenderingContext2D | null = (this._measurer ??= document.createElement('canvas').getContext('2d'))
-        if (!ctx) return
+        if (!ctx) return 0
         if (this._measuredSize !== look.fontSize) {
           ctx.font = `${look.fontSize}px ${this._font}`
           this._measuredSize = look.fontSize
         }
-        this._widths.set(key, (width = ctx.measureText(look.text).width))
-      }
+        return ctx.measureText(ch).width
+      })
       e.label = { box: titleBox(look, e.it.sprite!.size, width, 'label' in e.it.sprite!), hidden: e.label?.hidden ?? false }
     },
 
