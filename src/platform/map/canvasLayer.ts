@@ -460,7 +460,7 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       const min = map.containerPointToLayerPoint(size.multiplyBy(-PADDING)).round()
       const w = Math.round(size.x * (1 + 2 * PADDING))
       const h = Math.round(size.y * (1 + 2 * PADDING))
-      const dpr = window.devicePixelRatio || 1
+      const dpr = canvasDpr()
       const view: [number, number, number, number] = [min.x, min.y, min.x + w, min.y + h]
       const frame = this._frameOf()
       const center = map.getCenter()
@@ -536,6 +536,15 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
     },
   })
   return new (Layer as any)() as CanvasLayer
+}
+
+/**
+ * The map canvases' pixels per CSS pixel: the screen's, at most 2. A phone of 3 would make each canvas 2.25 times
+ * the pixels of 2 (memory is short on cheap phones, and the whole canvas is handed to the compositor whenever it
+ * is drawn again) for lines and titles that look the same at arm's length.
+ */
+export function canvasDpr(): number {
+  return Math.min(2, window.devicePixelRatio || 1)
 }
 
 export function fitCanvas(canvas: HTMLCanvasElement, w: number, h: number, dpr: number): void {

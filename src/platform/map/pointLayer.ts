@@ -18,7 +18,7 @@
  * the page once, a drawn one's measured on the canvas once per text and font size.
  */
 import type * as Leaflet from 'leaflet'
-import { fitCanvas } from './canvasLayer'
+import { canvasDpr, fitCanvas } from './canvasLayer'
 import { canvasTurns } from './canvasTurns'
 import { drawPin, drawTitle, titleBox, titleWidth, topmostAt, type PointSprite, type TapTarget } from './pointSprites'
 
@@ -391,8 +391,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       const min = map.containerPointToLayerPoint(size.multiplyBy(-DRAW_MARGIN)).round()
       const w = Math.round(size.x * (1 + 2 * DRAW_MARGIN))
       const h = Math.round(size.y * (1 + 2 * DRAW_MARGIN))
-      // At most twice the CSS pixels: memory is short on cheap phones.
-      const dpr = Math.min(2, window.devicePixelRatio || 1)
+      const dpr = canvasDpr()
       fitCanvas(canvas, w, h, dpr)
       L.DomUtil.setPosition(canvas, min)
       const ctx = canvas.getContext('2d')
