@@ -4,7 +4,7 @@
  * tapping them runs in the browser (test/e2e/mapengine.test.ts).
  */
 import { pointMarkup, titleCss, titleLook } from '../../src/platform/map/markup'
-import { drawPin, drawTitle, titleBox, titleWidth, topmostAt, TAP_SLOP, type TapTarget } from '../../src/platform/map/pointSprites'
+import { drawPin, drawTitle, paintPinSprite, PIN_SPRITE_PAD, titleBox, titleWidth, topmostAt, TAP_SLOP, type TapTarget } from '../../src/platform/map/pointSprites'
 import { buildMarker } from '../support/mapBuilders'
 import { fakeContext } from '../support/fakeCanvas'
 
@@ -49,6 +49,20 @@ describe('the drawing', () => {
     expect(calls.filter((c) => c[0] === 'save').length).toBe(calls.filter((c) => c[0] === 'restore').length)
   })
 
+  it('paints a pin once on a sprite of its own, at the pixel ratio, with room for its shadow, as drawPin would on the drawing', () => {
+    const { ctx, calls } = fakeContext()
+    const canvas = { width: 0, height: 0, getContext: () => ctx }
+    paintPinSprite(canvas, 24, '#00B42A', 2)
+    // 24 px and the shadow's room either side, at twice the CSS pixels.
+    expect(canvas).toMatchObject({ width: (24 + 2 * PIN_SPRITE_PAD) * 2, height: (24 + 2 * PIN_SPRITE_PAD) * 2 })
+    expect(calls[0]).toEqual(['setTransform', 2, 0, 0, 2, 0, 0])
+    const direct = fakeContext()
+    drawPin(direct.ctx, PIN_SPRITE_PAD, PIN_SPRITE_PAD, 24, '#00B42A')
+    expect(calls.slice(1)).toEqual(direct.calls)
+    // Its shadow is painted on the sprite, not again for every pin copied from it.
+    expect(calls.some((c) => c[0] === '=shadowBlur' && c[1] === 4)).toBe(true)
+  })
+
   it('gives the canvas the same title sizes as the inline style of an element, kept in bounds', () => {
     expect(titleCss(titleStyle)).toBe('font-size:16px;color:#ff0000;background:#ffffff;padding:2px 4px;border:1px solid #00ff00')
     const huge = { ...titleStyle, font_size: 99, padding: 50, border_weight: 9 }
@@ -69,8 +83,15 @@ describe('the drawing', () => {
     drawTitle(ctx, { left: 10, top: 20, width: 60, height: 22 }, { text: '北门', fontSize: 16, color: '#f00', background: '#fff', padY: 2, padX: 4, borderWidth: 1, borderColor: '#0f0' }, 'sans-serif')
     expect(calls.find((c) => c[0] === '=font')).toEqual(['=font', '16px sans-serif'])
     expect(calls.find((c) => c[0] === 'fillText')).toEqual(['fillText', '北门', 40, 31.5])
-    expect(calls.find((c) => c[0] === '=lineWidth')).toEqual(['=lineWidth', 2])
-    expect(calls.find((c) => c[0] === 'clip')).toBeTruthy()
+    // The 1-px border inside the box: stroked along the box inset by half a pixel, no clip.
+    expect(calls.find((c) => c[0] === '=lineWidth')).toEqual(['=lineWidth', 1])
+    const moves = calls.filter((c) => c[0] === 'moveTo')
+    expect(moves).toEqual([
+      ['moveTo', 13, 20],
+      ['moveTo', 10.5 + 2.5, 20.5],
+    ])
+    expect(calls.find((c) => c[0] === 'arcTo' && c[1] === 69.5)).toEqual(['arcTo', 69.5, 20.5, 69.5, 41.5, 2.5])
+    expect(calls.find((c) => c[0] === 'clip')).toBeUndefined()
   })
 
   it('leaves the font as the caller set it when given no font family (the layer sets it once per size)', () => {

@@ -20,7 +20,7 @@
 import type * as Leaflet from 'leaflet'
 import { canvasDpr, fitCanvas } from './canvasLayer'
 import { canvasTurns } from './canvasTurns'
-import { drawPin, drawTitle, titleBox, titleWidth, topmostAt, type PointSprite, type TapTarget } from './pointSprites'
+import { drawTitle, paintPinSprite, PIN_SPRITE_PAD, titleBox, titleWidth, topmostAt, type PointSprite, type TapTarget } from './pointSprites'
 
 export interface PointItem {
   key: string
@@ -158,6 +158,8 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       // Character widths by font size (titleWidth).
       this._charWidths = new Map<number, Map<string, number>>()
       this._images = new Map<string, HTMLImageElement>()
+      // Pins painted once per colour, size and pixel ratio (paintPinSprite).
+      this._pinSprites = new Map<string, HTMLCanvasElement>()
     },
 
     onAdd(this: any, map: Leaflet.Map) {
@@ -406,8 +408,10 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         const left = Math.round(e.x - e.it.anchorX)
         const top = Math.round(e.y - e.it.anchorY)
         if ('label' in sprite || !inside(left, top, sprite.size, sprite.size)) continue
-        if ('color' in sprite) drawPin(ctx, left, top, sprite.size, sprite.color)
-        else {
+        if ('color' in sprite) {
+          const pad = PIN_SPRITE_PAD
+          ctx.drawImage(this._pin(sprite.color, sprite.size, dpr), left - pad, top - pad, sprite.size + 2 * pad, sprite.size + 2 * pad)
+        } else {
           const img = this._image(sprite.icon)
           if (img.complete && img.naturalWidth > 0) ctx.drawImage(img, left, top, sprite.size, sprite.size)
         }
@@ -423,6 +427,18 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         if (look.fontSize !== fontSize) ctx.font = `${(fontSize = look.fontSize)}px ${this._font}`
         drawTitle(ctx, box, look, null)
       }
+    },
+
+    /** A pin of this colour and size, painted once (paintPinSprite). */
+    _pin(this: any, color: string, size: number, dpr: number): HTMLCanvasElement {
+      const key = `${color}|${size}|${dpr}`
+      let sprite: HTMLCanvasElement | undefined = this._pinSprites.get(key)
+      if (!sprite) {
+        sprite = document.createElement('canvas')
+        paintPinSprite(sprite, size, color, dpr)
+        this._pinSprites.set(key, sprite)
+      }
+      return sprite
     },
 
     /** An icon's image, loaded once per URL; the drawing is made again when one arrives. */

@@ -96,13 +96,25 @@ export function drawPin(ctx: CanvasRenderingContext2D, left: number, top: number
   ctx.restore()
 }
 
+/** Room around a pin's sprite for its shadow (4-px blur, 1 px down), in CSS px. */
+export const PIN_SPRITE_PAD = 6
+
 /**
- * Draws a title in its box (user space): rounded background and border (3 px corners), its text centred.
- * Without a font family, the caller has set the context's font to the title's size already (setting a font parses it).
+ * A pin drawn once on a canvas of its own (`canvas`, sized here) at `dpr` pixels per CSS px, PIN_SPRITE_PAD around it,
+ * to be copied onto the drawing for each pin of its colour and size: a shadow's blur for every pin was most of the cost
+ * of handing the drawing to the compositor after a pan.
  */
-export function drawTitle(ctx: CanvasRenderingContext2D, box: { left: number; top: number; width: number; height: number }, look: TitleLook, fontFamily: string | null): void {
-  const { left, top, width, height } = box
-  const r = Math.min(3, width / 2, height / 2)
+export function paintPinSprite(canvas: { width: number; height: number; getContext(id: '2d'): CanvasRenderingContext2D | null }, size: number, color: string, dpr: number): void {
+  const side = Math.ceil((size + 2 * PIN_SPRITE_PAD) * dpr)
+  canvas.width = side
+  canvas.height = side
+  const ctx = canvas.getContext('2d')
+  if (!ctx) return
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
+  drawPin(ctx, PIN_SPRITE_PAD, PIN_SPRITE_PAD, size, color)
+}
+
+function traceRoundRect(ctx: CanvasRenderingContext2D, left: number, top: number, width: number, height: number, r: number): void {
   ctx.beginPath()
   ctx.moveTo(left + r, top)
   ctx.arcTo(left + width, top, left + width, top + height, r)
@@ -110,16 +122,26 @@ export function drawTitle(ctx: CanvasRenderingContext2D, box: { left: number; to
   ctx.arcTo(left, top + height, left, top, r)
   ctx.arcTo(left, top, left + width, top, r)
   ctx.closePath()
+}
+
+/**
+ * Draws a title in its box (user space): rounded background and border (3 px corners), its text centred.
+ * Without a font family, the caller has set the context's font to the title's size already (setting a font parses it).
+ */
+export function drawTitle(ctx: CanvasRenderingContext2D, box: { left: number; top: number; width: number; height: number }, look: TitleLook, fontFamily: string | null): void {
+  const { left, top, width, height } = box
+  const r = Math.min(3, width / 2, height / 2)
+  traceRoundRect(ctx, left, top, width, height, r)
   ctx.fillStyle = look.background
   ctx.fill()
   if (look.borderWidth > 0) {
-    ctx.save()
-    ctx.clip()
-    // The border lies inside the box: a stroke twice as wide, clipped to the box.
-    ctx.lineWidth = look.borderWidth * 2
+    // The border lies inside the box: a stroke of its width along a box inset by half of it (a clip to the box
+    // instead cost a mask per title when the drawing was handed to the compositor).
+    const half = look.borderWidth / 2
+    traceRoundRect(ctx, left + half, top + half, Math.max(0, width - look.borderWidth), Math.max(0, height - look.borderWidth), Math.max(0, r - half))
+    ctx.lineWidth = look.borderWidth
     ctx.strokeStyle = look.borderColor
     ctx.stroke()
-    ctx.restore()
   }
   if (fontFamily !== null) ctx.font = `${look.fontSize}px ${fontFamily}`
   ctx.textAlign = 'center'
