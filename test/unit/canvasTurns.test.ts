@@ -4,77 +4,72 @@
  */
 import { createCanvasTurns } from '../../src/platform/map/canvasTurns'
 
-/** Animation frames run by hand: each call of next() is one frame's callbacks. */
-function frames() {
+/** A queue whose animation frames run by hand (each next() is one frame's callbacks), and what it drew in order. */
+function setup() {
   let waiting: (() => void)[] = []
+  const turns = createCanvasTurns((cb) => {
+    waiting.push(() => cb(0))
+    return waiting.length
+  })
+  const drawn: string[] = []
   return {
-    raf: (cb: (t: number) => void) => {
-      waiting.push(() => cb(0))
-      return waiting.length
-    },
+    turns,
+    drawn,
+    /** Work that notes its name when drawn. */
+    draw: (name: string) => () => void drawn.push(name),
     next() {
       const now = waiting
       waiting = []
       for (const cb of now) cb()
     },
-    get pending() {
-      return waiting.length
-    },
+    frames: () => waiting.length,
   }
 }
 
 describe('canvas turns', () => {
   it('runs one owner’s drawing per frame, in the order they asked', () => {
-    const f = frames()
-    const turns = createCanvasTurns(f.raf)
-    const drawn: string[] = []
+    const { turns, drawn, draw, next, frames } = setup()
     const shapes = {}
     const points = {}
-    turns.request(points, () => drawn.push('points'))
-    turns.request(shapes, () => drawn.push('shapes'))
+    turns.request(points, draw('points'))
+    turns.request(shapes, draw('shapes'))
     expect(drawn).toEqual([])
-    f.next()
+    next()
     expect(drawn).toEqual(['points'])
-    expect(turns.waiting(shapes)).toBe(true)
-    f.next()
+    next()
     expect(drawn).toEqual(['points', 'shapes'])
     // Nothing left: no frame is asked for.
-    expect(f.pending).toBe(0)
+    expect(frames()).toBe(0)
   })
 
   it('draws an owner once however often it asked, with the newest work, in its first place', () => {
-    const f = frames()
-    const turns = createCanvasTurns(f.raf)
-    const drawn: string[] = []
+    const { turns, drawn, draw, next } = setup()
     const a = {}
     const b = {}
-    turns.request(a, () => drawn.push('a1'))
-    turns.request(b, () => drawn.push('b'))
-    turns.request(a, () => drawn.push('a2'))
-    f.next()
-    f.next()
-    f.next()
+    turns.request(a, draw('a1'))
+    turns.request(b, draw('b'))
+    turns.request(a, draw('a2'))
+    next()
+    next()
+    next()
     expect(drawn).toEqual(['a2', 'b'])
   })
 
   it('drops a cancelled turn, and takes a request made during a turn in a later frame', () => {
-    const f = frames()
-    const turns = createCanvasTurns(f.raf)
-    const drawn: string[] = []
+    const { turns, drawn, draw, next } = setup()
     const a = {}
     const b = {}
     turns.request(a, () => {
       drawn.push('a')
-      turns.request(a, () => drawn.push('a again'))
+      turns.request(a, draw('a again'))
     })
-    turns.request(b, () => drawn.push('b'))
+    turns.request(b, draw('b'))
     turns.cancel(b)
-    expect(turns.waiting(b)).toBe(false)
-    f.next()
+    next()
     expect(drawn).toEqual(['a'])
-    f.next()
+    next()
     expect(drawn).toEqual(['a', 'a again'])
-    f.next()
+    next()
     expect(drawn).toEqual(['a', 'a again'])
   })
 })

@@ -18,8 +18,6 @@ export interface CanvasTurns {
   request(owner: object, draw: () => void): void
   /** Drops the owner's turn if it has not come yet. */
   cancel(owner: object): void
-  /** Whether the owner's turn is still to come. */
-  waiting(owner: object): boolean
 }
 
 export function createCanvasTurns(raf: Raf = (cb) => requestAnimationFrame(cb)): CanvasTurns {
@@ -48,9 +46,6 @@ export function createCanvasTurns(raf: Raf = (cb) => requestAnimationFrame(cb)):
     },
     cancel(owner) {
       queue.delete(owner)
-    },
-    waiting(owner) {
-      return queue.has(owner)
     },
   }
 }

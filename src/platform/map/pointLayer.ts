@@ -15,7 +15,8 @@
  * elements, their titles, then the cluster badges. An element's title is taken out of its point's
  * markup into a slot of the pin's size in the titles' container, so that no neighbouring pin covers
  * it. Titles' boxes come from the map's own projection and each title's size: an element's read from
- * the page once, a drawn one's measured on the canvas once per text and font size.
+ * the page once, a drawn one's summed from its characters' widths, each measured on the canvas once per
+ * font size (titleWidth).
  */
 import type * as Leaflet from 'leaflet'
 import { canvasDpr, fitCanvas } from './canvasLayer'
@@ -378,8 +379,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
 
     /** One drawing in the canvases' next free frame (canvasTurns.ts), however many changes asked for it. */
     _schedule(this: any) {
-      if (!this._map || canvasTurns.waiting(this)) return
-      canvasTurns.request(this, () => this._draw())
+      if (this._map) canvasTurns.request(this, () => this._draw())
     },
 
     _draw(this: any) {
