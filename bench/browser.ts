@@ -171,6 +171,14 @@ async function watchFrames(context: BrowserContext): Promise<void> {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__tasks.push({ start: e.startTime, duration: e.duration })
     }).observe({ entryTypes: ['longtask'] })
+    // Long animation frames, with what ran in them: where the time of a slow frame went, untraced.
+    window.__loafs = []
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          window.__loafs.push({ start: e.startTime, duration: e.duration, render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0, style: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0, scripts: e.scripts.map((s) => [s.invoker, Math.round(s.duration), Math.round(s.forcedStyleAndLayoutDuration)].join(' ')) })
+      }).observe({ type: 'long-animation-frame', buffered: true })
+    } catch (e) {}
     requestAnimationFrame(function frame(t) {
       window.__frames.push(t)
       requestAnimationFrame(frame)
@@ -426,11 +434,22 @@ export async function browserBench(): Promise<void> {
     if (process.env.BENCH_TRACE) await stopTrace(cdp, process.env.BENCH_TRACE)
     const tasks = (await page.evaluate(() => (window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks)) as { start: number; duration: number }[]
     const after = tasks.filter((t) => t.start > loadedAt)
-    if (process.env.BENCH_TASKS)
+    if (process.env.BENCH_TASKS) {
       for (const t of after) {
         const label = [...moved.steps].reverse().find((st) => st.at <= t.start)?.label ?? 'settling'
         console.error(`  long task ${Math.round(t.duration)} ms at +${Math.round(t.start - loadedAt)} ms, after ${label}`)
       }
+      // The long animation frames over 80 ms: their rendering part (from style and layout on, as the frame's end) and their scripts.
+      const loafs = (await page.evaluate(() => (window as unknown as { __loafs: { start: number; duration: number; render: number; style: number; scripts: string[] }[] }).__loafs)) as {
+        start: number
+        duration: number
+        render: number
+        style: number
+        scripts: string[]
+      }[]
+      for (const f of loafs.filter((x) => x.start > loadedAt && x.duration > 80))
+        console.error(`  frame ${Math.round(f.duration)} ms at +${Math.round(f.start - loadedAt)}: rendering ${Math.round(f.render)} (style on ${Math.round(f.style)}); ${f.scripts.join(' | ')}`)
+    }
     const longest = after.reduce((m, t) => Math.max(m, t.duration), 0)
     await cdp.send('HeapProfiler.collectGarbage')
     await cdp.send('Performance.enable')

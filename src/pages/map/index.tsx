@@ -177,6 +177,19 @@ const MapCount = observer(function MapCount() {
   )
 })
 
+/**
+ * The notice while lines and areas are drawn. Its own observer: it comes and goes with many pans and zooms, and
+ * the page around it (its bars, tools and closed sheets) has nothing to render anew for it.
+ */
+const ShapesLoading = observer(function ShapesLoading() {
+  const { map } = useStores()
+  return map.shapesLoading ? (
+    <View className='map-shapes-loading'>
+      <Loading>正在绘制线和面…</Loading>
+    </View>
+  ) : null
+})
+
 function MapPage() {
   const { session, app, navigate, map, markers, tracker } = useStores()
   useShareForward()
@@ -249,11 +262,7 @@ function MapPage() {
           </View>
         </View>
       )}
-      {map.shapesLoading ? (
-        <View className='map-shapes-loading'>
-          <Loading>正在绘制线和面…</Loading>
-        </View>
-      ) : null}
+      <ShapesLoading />
       <View className='map-tools'>
         <View className='map-tool' onClick={() => setBasemapOpen(true)}>
           <Text className='map-tool__glyph map-tool__glyph--blue'>图</Text>
