@@ -94,8 +94,11 @@ export class OutboxStore implements OutboxSink {
         { fireImmediately: true },
       ),
       // Layers reloaded from the server (or pulled) replace their lists: what waits here shows again on top.
+      // The item being sent is left out meanwhile (its answer decides what shows), so the end of a send that
+      // failed shows it again too: a list read while it was under way (the phone's copy, after a reload
+      // without signal) has it without its pending look.
       reaction(
-        () => [this.root.markers.byLayer, this.root.notes.byMarker, this.items] as const,
+        () => [this.root.markers.byLayer, this.root.notes.byMarker, this.items, this.sending] as const,
         () => this.overlay(),
       ),
     )

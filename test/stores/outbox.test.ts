@@ -8,6 +8,8 @@ import type { Marker, MarkerInput, Note } from '../../types/mapdata'
 import { ERRCODE } from '../../src/api/errors'
 import { MSG } from '../../src/domain/messages'
 import { OUTBOX_MSG } from '../../src/domain/outboxMessages'
+import { isPendingMarker } from '../../src/domain/pendingLook'
+import { runInAction } from 'mobx'
 import { memoryOffline, type MemoryOffline } from '../../src/platform/offline/memory'
 import { manualScheduler } from '../support/manualScheduler'
 import type { UploadTarget } from '../../src/platform/upload/types'
@@ -31,12 +33,15 @@ function fakeServer() {
   const lost = { answers: 0 }
   /** Answers given instead of saving, by marker name. */
   const refuse = new Map<string, ReturnType<typeof fail>>()
+  /** A marker save's answer the test gives itself (the request hangs until then). */
+  const held: { save: Promise<never> | null } = { save: null }
   const handlers: Record<string, Handler> = {
     '/api/layer/getlist': () => ok([buildLayer({ id: 1, name: '客户', type: 1, show: true, marker_count: markers.size })]),
     '/api/marker/getlist': () => ok({ list: Array.from(markers.values()), total: markers.size }),
     '/api/marker/getbyid': (b) => ok(b.ids.map((id: number) => markers.get(id)).filter(Boolean)),
     '/api/layer/field/getlist': () => ok([]),
     '/api/marker/save': (b: MarkerInput) => {
+      if (held.save) return held.save
       if (refuse.has(b.name)) return refuse.get(b.name)!
       let saved: Marker & { client_id?: string }
       if (b.client_id && byClient.has(b.client_id)) saved = markers.get(byClient.get(b.client_id)!)!
@@ -70,7 +75,7 @@ function fakeServer() {
     },
     '/api/marker/note/getlist': (b) => ok(Array.from(notes.values()).filter((n) => n.marker_id === b.markerid)),
   }
-  return { markers, notes, uploads, handlers, lost, refuse, down: { now: false } }
+  return { markers, notes, uploads, handlers, lost, refuse, held, down: { now: false } }
 }
 
 /** A signed-in phone on the map, with its offline platform (shared between two starts when given). */
@@ -316,6 +321,34 @@ describe('OutboxStore: saving without network', () => {
     const real = Array.from(p.server.markers.values()).find((x) => x.name === '泵站')!
     expect(real.fields).toEqual({ '5': ['/uploads/1.jpg'] })
     expect(p.outbox.count).toBe(0)
+  })
+
+  it('shows a waiting point pending again when its list is read anew while a send of it fails', async () => {
+    // After a reload without signal: the replay tries the queued point while the layer is read from the
+    // phone's copy, which keeps the point without its pending flag; the try then fails on the network.
+    const p = await phone()
+    p.offline.network.set(false)
+    const temp = (await p.root.markers.save(pointInput('山口新井')))!
+    expect(isPendingMarker(p.root.markers.find(temp.id)!)).toBe(true)
+    let drop: (e: Error) => void = () => undefined
+    p.server.held.save = new Promise((_, reject) => (drop = reject))
+    p.offline.network.set(true)
+    await settle()
+    expect(p.outbox.sending).not.toBeNull()
+    const { pending: _pending, ...copied } = p.root.markers.find(temp.id) as Marker & { pending?: boolean }
+    runInAction(() => p.root.markers.upsertLocal(copied))
+    expect(isPendingMarker(p.root.markers.find(temp.id)!)).toBe(false)
+    drop(new Error('no signal'))
+    await settle()
+    expect(p.outbox.sending).toBeNull()
+    expect(p.outbox.count).toBe(1)
+    expect(isPendingMarker(p.root.markers.find(temp.id)!)).toBe(true)
+    // And it still goes once, on the next try.
+    p.server.held.save = null
+    p.clock.advance(60_000)
+    await settle()
+    expect(p.outbox.count).toBe(0)
+    expect(Array.from(p.server.markers.values()).filter((m) => m.name === '山口新井')).toHaveLength(1)
   })
 
   it('comes back after the app is killed and restarted, shows the pending marker, and sends it once', async () => {
