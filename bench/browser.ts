@@ -162,6 +162,15 @@ async function stopTrace(cdp: Cdp, file: string): Promise<void> {
   }
 }
 
+/** A long animation frame as watchFrames keeps it: ms from its start to its end of rendering and of style and layout, and its scripts. */
+interface LongFrame {
+  start: number
+  duration: number
+  render: number
+  style: number
+  scripts: string[]
+}
+
 /** Records every long task and every animation frame of a page from its first script on. */
 async function watchFrames(context: BrowserContext): Promise<void> {
   // A string, not a function: tsx names functions with a helper that the page does not have.
@@ -178,7 +187,9 @@ async function watchFrames(context: BrowserContext): Promise<void> {
         for (const e of list.getEntries())
           window.__loafs.push({ start: e.startTime, duration: e.duration, render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0, style: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0, scripts: e.scripts.map((s) => [s.invoker, Math.round(s.duration), Math.round(s.forcedStyleAndLayoutDuration)].join(' ')) })
       }).observe({ type: 'long-animation-frame', buffered: true })
-    } catch (e) {}
+    } catch (e) {
+      // A Chromium without these entries: the long tasks alone are listed.
+    }
     requestAnimationFrame(function frame(t) {
       window.__frames.push(t)
       requestAnimationFrame(frame)
@@ -440,13 +451,7 @@ export async function browserBench(): Promise<void> {
         console.error(`  long task ${Math.round(t.duration)} ms at +${Math.round(t.start - loadedAt)} ms, after ${label}`)
       }
       // The long animation frames over 80 ms: their rendering part (from style and layout on, as the frame's end) and their scripts.
-      const loafs = (await page.evaluate(() => (window as unknown as { __loafs: { start: number; duration: number; render: number; style: number; scripts: string[] }[] }).__loafs)) as {
-        start: number
-        duration: number
-        render: number
-        style: number
-        scripts: string[]
-      }[]
+      const loafs = (await page.evaluate(() => (window as unknown as { __loafs: LongFrame[] }).__loafs)) as LongFrame[]
       for (const f of loafs.filter((x) => x.start > loadedAt && x.duration > 80))
         console.error(`  frame ${Math.round(f.duration)} ms at +${Math.round(f.start - loadedAt)}: rendering ${Math.round(f.render)} (style on ${Math.round(f.style)}); ${f.scripts.join(' | ')}`)
     }

@@ -4,12 +4,12 @@
  * its item while the rest goes on; a refusal stays with the server's message; discard asks first.
  * A fake server that is idempotent by client_id, the memory offline platform, a hand-driven clock.
  */
+import { runInAction } from 'mobx'
 import type { Marker, MarkerInput, Note } from '../../types/mapdata'
 import { ERRCODE } from '../../src/api/errors'
 import { MSG } from '../../src/domain/messages'
 import { OUTBOX_MSG } from '../../src/domain/outboxMessages'
 import { isPendingMarker } from '../../src/domain/pendingLook'
-import { runInAction } from 'mobx'
 import { memoryOffline, type MemoryOffline } from '../../src/platform/offline/memory'
 import { manualScheduler } from '../support/manualScheduler'
 import type { UploadTarget } from '../../src/platform/upload/types'
