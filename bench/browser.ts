@@ -388,8 +388,13 @@ export async function firstViewBench(browser: Browser): Promise<void> {
     const longest = tasks.filter((t) => t.start > startedAt).reduce((m, t) => Math.max(m, t.duration), 0)
     // The first marker request on the page's clock.
     const requestedAt = startedAt + (firstRequest - startedWall)
-    if (process.env.BENCH_TASKS)
+    if (process.env.BENCH_TASKS) {
       for (const t of tasks.filter((x) => x.start > startedAt)) console.error(`  long task ${Math.round(t.duration)} ms at ${Math.round(t.start - requestedAt)} ms from the first marker request`)
+      // The animation frames over 50 ms from the first marker request on, with their scripts.
+      const loafs = (await page.evaluate(() => (window as unknown as { __loafs: LongFrame[] }).__loafs)) as LongFrame[]
+      for (const f of loafs.filter((x) => x.start + x.duration > requestedAt && x.duration > 50))
+        console.error(`  frame ${Math.round(f.duration)} ms at ${Math.round(f.start - requestedAt)}: rendering ${Math.round(f.render)} (style on ${Math.round(f.style)}); ${f.scripts.join(' | ')}`)
+    }
     assertStayedOnMachine()
     // The same from the first marker request on: the markers' own load, without the sign-in and the map page's start before it.
     const longestOfData = tasks.filter((t) => t.start + t.duration > requestedAt).reduce((m, t) => Math.max(m, t.duration), 0)

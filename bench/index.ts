@@ -8,7 +8,7 @@ import { outboxBench } from './outbox'
 import { savesBench } from './saves'
 import { serverBench } from './server'
 import { h5Sizes, weappSizes } from './sizes'
-import { syncBench } from './sync'
+import { syncBenchChild } from './sync'
 
 const ROOT = path.resolve(__dirname, '..')
 
@@ -23,7 +23,7 @@ async function main() {
   await h5Sizes()
   markersBench()
   serverBench()
-  await syncBench()
+  syncBenchChild()
   await savesBench()
   await outboxBench()
   await browserBench()
