@@ -54,8 +54,9 @@ export async function takeSeqs(trx: Executor, groupId: number, n: number): Promi
   return Number(row.seq)
 }
 
-// Both SQLite (32766) and PostgreSQL (65535) bind-parameter limits leave room for this many rows of 10 columns.
-const INSERT_CHUNK = 2000
+// Both SQLite (32766) and PostgreSQL (65535) bind-parameter limits leave room for many more rows of 10 columns;
+// smaller statements let other calls in sooner during a large import's transaction (as markers.ts's chunks).
+const INSERT_CHUNK = 500
 
 export async function insertChanges(trx: Executor, groupId: number, firstSeq: number, changes: NewSyncChange[], at: string): Promise<void> {
   for (let start = 0; start < changes.length; start += INSERT_CHUNK) {

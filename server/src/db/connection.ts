@@ -2,7 +2,18 @@
 import SqliteDatabase from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely'
 import { Pool } from 'pg'
 import type { Tables } from './schema'
 
@@ -28,33 +39,214 @@ export type DatabaseOptions = { kind: 'sqlite'; file: string } | { kind: 'postgr
 export function openDatabase(options: DatabaseOptions): Database {
   const pgPool = options.kind === 'postgres' ? postgresPool(options) : undefined
   const version = { value: 0 }
-  const sqlite = pgPool ? undefined : openSqlite((options as { file: string }).file, version)
-  const kysely = pgPool ? new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pgPool }) }) : new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite! }) })
-  if (!pgPool) teamVersions.set(kysely, version)
-  if (sqlite) sqliteUnder.set(kysely, sqlite)
+  const file = (options as { file: string }).file
+  const sqlite = pgPool ? undefined : openSqlite(file, version)
+  let kysely: Kysely<Tables>
+  if (pgPool) kysely = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pgPool }) })
+  else {
+    // A database in memory is this connection's alone: no second connection can read it.
+    const sides: SqliteSides = { writer: sqlite!, reader: file === ':memory:' ? undefined : openSqliteReader(file), lock: new WriterLock(), version }
+    kysely = new Kysely<Tables>({
+      dialect: {
+        createAdapter: () => new SqliteAdapter(),
+        createDriver: () => new SqliteSidesDriver(sides),
+        createIntrospector: (db) => new SqliteIntrospector(db),
+        createQueryCompiler: () => new SqliteQueryCompiler(),
+      },
+    })
+    teamVersions.set(kysely, version)
+    sqliteUnder.set(kysely, sides)
+  }
   let closing: Promise<void> | undefined
   // Idempotent: shutdown paths may race (signal during a failed start, tests closing twice).
   const schema = options.kind === 'postgres' ? options.schema : undefined
   return { kysely, dialect: options.kind, schema, pgPool, sqlite, close: () => (closing ??= kysely.destroy()) }
 }
 
-const sqliteUnder = new WeakMap<Executor, SqliteDatabase.Database>()
+/**
+ * SQLite's two connections under kysely: the one that writes, held whole by a transaction (or a
+ * batch of saves) from its begin to its end, and one that only reads, in WAL mode beside it.
+ */
+interface SqliteSides {
+  writer: SqliteDatabase.Database
+  /** None for a database in memory. */
+  reader: SqliteDatabase.Database | undefined
+  lock: WriterLock
+  version: { value: number }
+}
+
+const sqliteUnder = new WeakMap<Executor, SqliteSides>()
+
+/** Who holds the writing connection (a transaction, a batch of saves, one write): one at a time, the others wait in turn. */
+class WriterLock {
+  private turn: Promise<void> | undefined
+  private free: (() => void) | undefined
+
+  get held(): boolean {
+    return this.turn !== undefined
+  }
+
+  async lock(): Promise<void> {
+    while (this.turn) await this.turn
+    this.turn = new Promise((resolve) => (this.free = resolve))
+  }
+
+  unlock(): void {
+    const free = this.free
+    this.turn = undefined
+    this.free = undefined
+    free?.()
+  }
+}
+
+/** A plain read: it may run on the reading connection (a `with` or a read inside a write goes to the writer). */
+const PLAIN_READ = /^\s*select\b/i
+
+/**
+ * Runs `read` on the reading connection while something holds the writing one, else on the writing
+ * one (waiting for nothing: a read outside a transaction needs no turn of its own when the writer is free).
+ * What the reading connection sees is the last commit: a transaction still open is not seen.
+ */
+function onReadingSide<T>(sides: SqliteSides, read: (handle: SqliteDatabase.Database) => T): T {
+  return read(sides.lock.held && sides.reader ? sides.reader : sides.writer)
+}
+
+/**
+ * Kysely's SQLite driver with the two connections: a transaction takes the writing connection for
+ * its whole course, as in kysely's own driver, while a plain read from elsewhere meanwhile goes to
+ * the reading one instead of waiting for the transaction's end. And a transaction gives the event
+ * loop a turn between its statements every TRANSACTION_SLICE_MS: a large import (10,000 markers and
+ * their change log) was half a second of statements in one go, during which no other call of any
+ * member was answered, nor a WebSocket's ping.
+ */
+class SqliteSidesDriver implements Driver {
+  constructor(private readonly sides: SqliteSides) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new SidesConnection(this.sides)
+  }
+
+  async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
+    await (connection as SidesConnection).hold()
+    await connection.executeQuery(CompiledQuery.raw('begin'))
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'))
+    ;(connection as SidesConnection).letGo(true)
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'))
+    } finally {
+      ;(connection as SidesConnection).letGo(false)
+    }
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${JSON.stringify(name)}`))
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to ${JSON.stringify(name)}`))
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release ${JSON.stringify(name)}`))
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    ;(connection as SidesConnection).letGo(false)
+  }
+
+  async destroy(): Promise<void> {
+    this.sides.reader?.close()
+    this.sides.writer.close()
+  }
+}
+
+/** How long a transaction runs its statements before the event loop gets a turn. */
+const TRANSACTION_SLICE_MS = 15
+
+class SidesConnection implements DatabaseConnection {
+  private holding = false
+  private sliceStart = 0
+  private versionAtBegin = 0
+
+  constructor(private readonly sides: SqliteSides) {}
+
+  async hold(): Promise<void> {
+    if (this.holding) return
+    await this.sides.lock.lock()
+    this.holding = true
+    this.sliceStart = performance.now()
+    this.versionAtBegin = this.sides.version.value
+  }
+
+  letGo(committed: boolean): void {
+    if (!this.holding) return
+    this.holding = false
+    // A standing read on the reading side while this transaction changed it, and kept as of the counter's
+    // new value, was read before the commit: counted once more at the end, it is read again.
+    if (committed && this.sides.version.value !== this.versionAtBegin) this.sides.version.value++
+    this.sides.lock.unlock()
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.holding) {
+      if (performance.now() - this.sliceStart > TRANSACTION_SLICE_MS) {
+        await new Promise((turn) => setImmediate(turn))
+        this.sliceStart = performance.now()
+      }
+      return run<R>(this.sides.writer, query)
+    }
+    if (PLAIN_READ.test(query.sql) && (this.sides.reader || !this.sides.lock.held)) return onReadingSide(this.sides, (handle) => run<R>(handle, query))
+    await this.sides.lock.lock()
+    try {
+      return run<R>(this.sides.writer, query)
+    } finally {
+      this.sides.lock.unlock()
+    }
+  }
+
+  // eslint-disable-next-line require-yield -- kysely's SQLite driver streams selects only; nothing here streams
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on SQLite here')
+  }
+}
+
+/** One statement, as kysely's SQLite connection runs it. */
+function run<R>(handle: SqliteDatabase.Database, query: CompiledQuery): QueryResult<R> {
+  const statement = handle.prepare(query.sql)
+  if (statement.reader) return { rows: statement.all(query.parameters) as R[] }
+  const { changes, lastInsertRowid } = statement.run(query.parameters)
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] }
+}
 
 /**
  * A query's rows as arrays of its columns' values, in the select's order, when `db` is a SQLite
  * database itself (not a transaction's executor); undefined otherwise (the caller runs the query
  * through kysely). better-sqlite3 makes a row's object property by property, which for a page of
  * 5000 markers costs more than the query's own work: arrays, made into objects of one fixed shape
- * by the caller, take about two thirds of the time. Waits for kysely's hold on the connection, so
- * that it never reads inside a transaction kysely has open.
+ * by the caller, take about two thirds of the time. Read on the reading connection while a
+ * transaction holds the writing one, so that it never reads inside a transaction kysely has open.
  */
 export async function sqliteRowArrays(db: Executor, query: { compile(): { sql: string; parameters: readonly unknown[] } }): Promise<unknown[][] | undefined> {
-  const sqlite = sqliteUnder.get(db)
-  if (!sqlite) return undefined
+  const sides = sqliteUnder.get(db)
+  if (!sides) return undefined
   const { sql, parameters } = query.compile()
   // Its own SQL text, so that the statement cache keeps it apart from kysely's (raw mode stays set on a statement).
-  const statement = sqlite.prepare(`${sql} /* rows as arrays */`).raw(true)
-  return db.connection().execute(async () => statement.all(...parameters) as unknown[][])
+  return onReadingSide(
+    sides,
+    (handle) =>
+      handle
+        .prepare(`${sql} /* rows as arrays */`)
+        .raw(true)
+        .all(...parameters) as unknown[][],
+  )
 }
 
 interface QueuedWork {
@@ -71,7 +263,7 @@ const queuedWork = new WeakMap<SqliteDatabase.Database, QueuedWork[]>()
  * the other works queued meanwhile (a group commit: one commit for many saves). Each work runs
  * under its own savepoint, so a work that throws leaves nothing and its caller gets the error,
  * while the others go on; the others' results are answered once the commit has succeeded. Waits
- * for kysely's hold on the connection first, so that it never lands inside a transaction kysely
+ * for its turn on the writing connection first, so that it never lands inside a transaction kysely
  * has open.
  */
 export function runOnSqlite<T>(db: Database, work: (sqlite: SqliteDatabase.Database) => T): Promise<T> {
@@ -90,14 +282,18 @@ export function runOnSqlite<T>(db: Database, work: (sqlite: SqliteDatabase.Datab
 
 async function runQueued(db: Database, sqlite: SqliteDatabase.Database): Promise<void> {
   let batch: QueuedWork[] = []
+  const lock = sqliteUnder.get(db.kysely)!.lock
   try {
-    await db.kysely.connection().execute(async () => {
+    await lock.lock()
+    try {
       batch = queuedWork.get(sqlite) ?? []
       queuedWork.delete(sqlite)
       const done = runBatch(sqlite, batch)
       for (const outcome of done) if (!outcome.ok) outcome.entry.reject(outcome.error)
       for (const outcome of done) if (outcome.ok) outcome.entry.resolve(outcome.value)
-    })
+    } finally {
+      lock.unlock()
+    }
   } catch (err) {
     for (const entry of batch) entry.reject(err)
   }
@@ -161,6 +357,14 @@ function openSqlite(file: string, version: { value: number }): SqliteDatabase.Da
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
   cacheStatements(database, version)
+  return database
+}
+
+/** The reading connection beside the writing one: read-only, its statements cached as the writer's (no write ever counts). */
+function openSqliteReader(file: string): SqliteDatabase.Database {
+  const database = new SqliteDatabase(file, { readonly: true })
+  database.pragma('busy_timeout = 5000')
+  cacheStatements(database, { value: 0 })
   return database
 }
 

@@ -88,8 +88,10 @@ export function searchTextOf(name: string, fields: Record<string, FieldValue>): 
   return `${name} ${fieldValuesText(fields)}`.trim().toLowerCase()
 }
 
-// Both SQLite (32766) and PostgreSQL (65535) bind-parameter limits leave room for this many rows.
-const INSERT_CHUNK = 1000
+// Both SQLite (32766) and PostgreSQL (65535) bind-parameter limits leave room for many more rows; on
+// SQLite each chunk is one statement that holds the event loop while it is made and runs (a transaction
+// gives other calls a turn only between statements): smaller chunks let them in sooner.
+const INSERT_CHUNK = 250
 
 /**
  * Inserts many markers (import, benches) in chunks and indexes their bounds. Call it inside a
