@@ -232,8 +232,9 @@ async function measure(file: string): Promise<void> {
  * than ~50 ms). A trial-sized group (room for 300) is sent the 105,000 points of an 11 MB GeoJSON,
  * which it refuses; then a roomy group imports 10,000 points (the most one import takes), which
  * on SQLite ends in one write transaction: reads meanwhile go to the database file's reading
- * connection, and the transaction lets the event loop run between its statements. Meanwhile /api/system/get/config is called again and again. The figure is the slowest of those
- * calls less the median of the same call on an idle server (median of 3 imports).
+ * connection, and the transaction lets the event loop run between its statements. Meanwhile
+ * /api/system/get/config is called again and again. The figure is the slowest of those calls less
+ * the median of the same call on an idle server (median of 3 imports).
  */
 async function measureImports(): Promise<void> {
   await measureImport('server.import_other_call_delay_ms', 105_000, 300)

@@ -17,8 +17,8 @@ let db: Database
 const turn = () => new Promise((resolve) => setImmediate(resolve))
 const count = async () => Number((await sql<{ n: number }>`select count(*) as n from t`.execute(db.kysely)).rows[0].n)
 
-/** A transaction that has written one row and then waits, open, until `end` is called. */
-async function openTransaction(): Promise<{ end: () => void; done: Promise<void> }> {
+/** A transaction that has written one row and then waits, open, until `end` is called; given `failure`, it then throws it (rolled back). */
+async function openTransaction(failure?: Error): Promise<{ end: () => void; done: Promise<void> }> {
   let end!: () => void
   const held = new Promise<void>((resolve) => (end = resolve))
   let begun!: () => void
@@ -27,6 +27,7 @@ async function openTransaction(): Promise<{ end: () => void; done: Promise<void>
     await sql`insert into t (x) values (1)`.execute(trx)
     begun()
     await held
+    if (failure) throw failure
   })
   await started
   return { end, done }
@@ -70,21 +71,11 @@ describe('a database file while a transaction is open', () => {
   })
 
   it('runs a batch of saves after the transaction, not inside it, and a rollback leaves only the batch', async () => {
-    let end!: () => void
-    const held = new Promise<void>((resolve) => (end = resolve))
-    let begun!: () => void
-    const started = new Promise<void>((resolve) => (begun = resolve))
-    const failed = inTransaction(db, async (trx) => {
-      await sql`insert into t (x) values (1)`.execute(trx)
-      begun()
-      await held
-      throw new Error('given up')
-    })
-    await started
+    const tx = await openTransaction(new Error('given up'))
     const saved = runOnSqlite(db, (raw) => raw.prepare('insert into t (x) values (3)').run().changes)
     for (let i = 0; i < 5; i++) await turn()
-    end()
-    await expect(failed).rejects.toThrow('given up')
+    tx.end()
+    await expect(tx.done).rejects.toThrow('given up')
     expect(await saved).toBe(1)
     const rows = await sql<{ x: number }>`select x from t`.execute(db.kysely)
     expect(rows.rows.map((r) => r.x)).toEqual([3])
