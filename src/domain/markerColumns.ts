@@ -301,6 +301,24 @@ const isFiniteNumber = (v: number) => Number.isFinite(v)
  * add up, an index outside its dictionary) throws MarkerColumnsError before a single marker is made.
  */
 export function decodeMarkerColumns(input: unknown): Paged<Marker> {
+  const steps = markerColumnsDecoding(input)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/** Markers made between two of the decoding's steps. */
+const MARKERS_PER_STEP = 500
+
+/**
+ * decodeMarkerColumns in steps: the generator yields after each column's check and after each few
+ * hundred markers made, and returns the page when it is whole. A caller on a slow phone's page runs it
+ * in tasks of a few milliseconds: a page of 5000 decoded at once is one task of tens of milliseconds,
+ * and over a hundred the first time, before the engine has compiled the decoder. A malformed page
+ * still throws before any marker is made.
+ */
+export function* markerColumnsDecoding(input: unknown): Generator<void, Paged<Marker>, void> {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw new MarkerColumnsError('not an object')
   const page = input as Column
   if (page.v !== MARKER_COLUMNS_VERSION) throw new MarkerColumnsError(`version ${JSON.stringify(page.v)} is not ${MARKER_COLUMNS_VERSION}`)
@@ -309,8 +327,11 @@ export function decodeMarkerColumns(input: unknown): Paged<Marker> {
   if (typeof page.total !== 'number' || !Number.isInteger(page.total)) throw new MarkerColumnsError(`total is ${JSON.stringify(page.total)}`)
   const count = n as number
   const idDeltas = numbersOf(page, 'id', count)
+  yield
   const names = stringsOf(page, 'name', count)
+  yield
   const points = stringsOf(page, 'points', count)
+  yield
   const styles = objectsOf<MarkerStyle>(page, 'styles')
   const fieldSets = objectsOf<Record<string, FieldValue>>(page, 'field_sets')
   const creators = arrayOf(page, 'creators') as [number, string][]
@@ -319,16 +340,27 @@ export function decodeMarkerColumns(input: unknown): Paged<Marker> {
   }
   const indexInto = (list: readonly unknown[]) => (v: number) => Number.isInteger(v) && v >= 0 && v < list.length
   const layerIds = expandRuns(page, 'layer_id', count, Number.isInteger)
+  yield
   const types = expandRuns(page, 'type', count, isMarkerType)
+  yield
   const styleIx = expandRuns(page, 'style', count, indexInto(styles))
+  yield
   const widths = expandRuns(page, 'width', count, isFiniteNumber)
+  yield
   const radii = expandRuns(page, 'radius', count, isFiniteNumber)
+  yield
   const sorts = expandRuns(page, 'sort', count, isFiniteNumber)
+  yield
   const fieldIx = expandRuns(page, 'fields', count, indexInto(fieldSets))
+  yield
   const creatorIx = expandRuns(page, 'creator', count, indexInto(creators))
+  yield
   const revs = expandRuns(page, 'rev', count, Number.isInteger)
+  yield
   const created = timesFrom(page, 'created_at', count)
+  yield
   const updated = timesFrom(page, 'updated_at', count)
+  yield
   const clientIdPairs = arrayOf(page, 'client_id')
   if (clientIdPairs.length % 2) throw new MarkerColumnsError('client_id has an odd number of values')
   const clientIds = new Map<number, string>()
@@ -366,6 +398,7 @@ export function decodeMarkerColumns(input: unknown): Paged<Marker> {
     const clientId = clientIds.get(i)
     if (clientId !== undefined) m.client_id = clientId
     list[i] = m
+    if ((i + 1) % MARKERS_PER_STEP === 0) yield
   }
   return { list, total: page.total }
 }

@@ -142,5 +142,51 @@ describe('columnar marker pages', () => {
     it('refuse a malformed page', async () => {
       await expect(decodedData({ format: 'columns' }, { v: 1, n: 1 })).rejects.toBeInstanceOf(MarkerColumnsError)
     })
+
+    // A big page decoded at once holds a slow phone's taps and frames: the page's other tasks run between its slices.
+    it('decode a big page in slices, with the page’s other tasks run between them, to the same markers', async () => {
+      const many = Array.from({ length: 3000 }, (_, i) => marker({ id: i + 1, name: `点${i}`, points: `${116 + i / 1e4},39.9` }))
+      const page = JSON.parse(JSON.stringify(encodeMarkerColumns(many, 3000)))
+      // Every reading of the clock is a slice's worth later: each step of the decoding ends its slice.
+      let clock = 0
+      const now = jest.spyOn(Date, 'now').mockImplementation(() => (clock += 10))
+      try {
+        let otherTasks = 0
+        let decoded = false
+        const other = () =>
+          setTimeout(() => {
+            otherTasks++
+            if (!decoded) other()
+          }, 0)
+        other()
+        const done = (decodedData({ format: 'columns' }, page) as Promise<unknown>).then((res) => {
+          decoded = true
+          return res
+        })
+        expect(await done).toEqual({ list: many, total: 3000 })
+        expect(otherTasks).toBeGreaterThan(3)
+      } finally {
+        now.mockRestore()
+      }
+    })
+
+    it('decode pages one after another in the order they came, and a malformed one fails alone', async () => {
+      const first = VARIED.slice(0, 4)
+      const last = VARIED.slice(4)
+      const order: string[] = []
+      const pages = [
+        (decodedData({ format: 'columns' }, JSON.parse(JSON.stringify(encodeMarkerColumns(first, 10)))) as Promise<unknown>).then((r) => (order.push('first'), r)),
+        (decodedData({ format: 'columns' }, { v: 1, n: 2 }) as Promise<unknown>).then(
+          () => order.push('bad'),
+          (e: unknown) => (order.push('bad refused'), e),
+        ),
+        (decodedData({ format: 'columns' }, JSON.parse(JSON.stringify(encodeMarkerColumns(last, 10)))) as Promise<unknown>).then((r) => (order.push('last'), r)),
+      ]
+      const [a, bad, b] = await Promise.all(pages)
+      expect(a).toEqual({ list: first, total: 10 })
+      expect(bad).toBeInstanceOf(MarkerColumnsError)
+      expect(b).toEqual({ list: last, total: 10 })
+      expect(order).toEqual(['first', 'bad refused', 'last'])
+    })
   })
 })
