@@ -37,6 +37,12 @@ export interface CallOptions {
   offlineKept?: boolean
   /** The page shows this call's progress itself (the import bar, with its cancel button): no loading mask over it. */
   ownProgress?: boolean
+  /**
+   * Told of a successful answer's data as the server sent it, before it is decoded (types/api.ts
+   * MarkerColumnsPage): a caller that keeps a few requests on the network at a time sends the next
+   * one then, not after a big page's decoding.
+   */
+  answered?: (data: unknown) => void
 }
 
 export class ApiClient {
@@ -71,6 +77,7 @@ export class ApiClient {
       if (env.header.errcode !== 0) {
         throw new ApiError('business', messageOf('business', env.header.errmsg), { errcode: env.header.errcode, data: env.data })
       }
+      opts.answered?.(env.data)
       // A malformed columnar page throws here: the call fails as a whole, as an unreadable answer does.
       return (await decodedData(body, env.data)) as ApiRes<P>
     } catch (e) {

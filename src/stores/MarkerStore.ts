@@ -213,9 +213,9 @@ export class MarkerStore {
     // big map's first pages go out together, and the phone takes in the first while the next are
     // on their way, instead of waiting a round trip and page 1's decoding before asking for page 2.
     let known = pagesOf(ids.reduce((sum, id) => sum + (this.root.layers.byId.get(id)?.marker_count ?? 0), 0))
-    const fetchPage = async (page: number): Promise<void> => {
+    const fetchPage = async (page: number, answered?: (data: unknown) => void): Promise<void> => {
       // In columns: a fraction of the bytes, and of the phone's parsing and collecting, of the SPEC page (the api client decodes it).
-      const res = ok ? await this.root.read('/api/marker/getlist', { layer_ids: ids, pageindex: page, pagesize: MARKER_PAGE_SIZE, format: 'columns' }) : undefined
+      const res = ok ? await this.root.read('/api/marker/getlist', { layer_ids: ids, pageindex: page, pagesize: MARKER_PAGE_SIZE, format: 'columns' }, { answered }) : undefined
       if (!res) {
         ok = false
         return
@@ -227,22 +227,37 @@ export class MarkerStore {
     // PAGES_IN_FLIGHT at a time (a weak network's round trips overlap), then, as SPEC 4 has it, on
     // while a full page returns (the layer may have grown meanwhile). A count that was too high
     // costs an empty page or two; one too low is put right by the first answer.
+    // A request leaves the network when its answer is in: the next goes out then, while the answer
+    // is decoded (in slices, after the pages before it), not once it is.
     let next = 1
-    let running = 0
+    let onNetwork = 0
+    let unfinished = 0
     await new Promise<void>((resolve) => {
       const pump = () => {
-        while (ok && running < PAGES_IN_FLIGHT && next <= known) {
-          running++
-          void fetchPage(next++)
+        while (ok && onNetwork < PAGES_IN_FLIGHT && next <= known) {
+          onNetwork++
+          unfinished++
+          let answered = false
+          const leaveNetwork = (data?: unknown) => {
+            if (answered) return
+            answered = true
+            onNetwork--
+            // The server's total, in the page as sent, before its decoding: no page past it goes out.
+            const total = (data as { total?: unknown } | null | undefined)?.total
+            if (Number.isInteger(total)) known = pagesOf(total as number)
+            pump()
+          }
+          void fetchPage(next++, leaveNetwork)
             .catch(() => {
               ok = false
             })
             .finally(() => {
-              running--
-              pump()
+              unfinished--
+              if (answered) pump()
+              else leaveNetwork()
             })
         }
-        if (!running) resolve()
+        if (!unfinished) resolve()
       }
       pump()
     })

@@ -2,8 +2,28 @@ import { ApiError, ERRCODE } from '../../src/api/errors'
 import { MSG } from '../../src/domain/messages'
 import { ErrCode } from '../../types/api'
 import { buildLogin, fail, makeRoot, ok } from '../support/fakes'
+import { buildMarker } from '../support/mapBuilders'
 
 describe('api client (SPEC 7 and 8)', () => {
+  it('tells a caller that paces its requests of a page’s data as sent, before the page is decoded, and of no failed call', async () => {
+    const list = [buildMarker({ id: 5 }), buildMarker({ id: 6, name: '二号' })]
+    const { root } = makeRoot({
+      '/api/marker/getlist': () => ok({ list, total: 2 }),
+      '/api/group/info': () => fail(1500, '不行'),
+    })
+    const told: unknown[] = []
+    let decoded = false
+    const page = root.api
+      .request('/api/marker/getlist', { layer_ids: [1], pageindex: 1, pagesize: 5000, format: 'columns' }, { answered: (data) => told.push({ data, decoded }) })
+      .then((res) => ((decoded = true), res))
+    expect(await page).toEqual({ list, total: 2 })
+    // Told of the columns as sent, with their total, while the markers were still to be made from them.
+    expect(told).toEqual([{ data: expect.objectContaining({ v: 1, n: 2, total: 2 }), decoded: false }])
+    const failed: unknown[] = []
+    await root.api.post('/api/group/info', {}, { answered: (data) => failed.push(data) })
+    expect(failed).toEqual([])
+  })
+
   it('posts JSON to <base><path> with the header object beside the fields', async () => {
     const { root, calls } = makeRoot({ '/api/system/get/config': () => ok({ id: 1 }) })
     await root.api.post('/api/system/get/config', { no_check_permission: true })
