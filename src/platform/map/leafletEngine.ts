@@ -82,9 +82,6 @@ export class LeafletEngine {
     // frame for a fifth of a second, work a slow phone does in the very frames of a pan or a first load.
     this.map = L.map(el, { zoomControl: false, attributionControl: false, fadeAnimation: false, crs: tiles.gcj02 ? gcj02Crs(L) : L.CRS.EPSG3857 })
     this.firstView = { center, zoom }
-    // It shows the current tile layer's attribution (none without tiles: the stylesheet hides it empty).
-    L.control.attribution({ prefix: false }).addTo(this.map)
-    L.control.zoom({ position: 'bottomright' }).addTo(this.map)
     this.draftLayer = L.layerGroup().addTo(this.map)
     this.editLayer = L.layerGroup().addTo(this.map)
     this.points = createPointLayer(L, () => ({
@@ -128,7 +125,7 @@ export class LeafletEngine {
   }
 
   /**
-   * The map's first view, its tiles and its own layers, each step in a task of its own after the map is made (the
+   * The map's first view, its tiles, its own layers and its controls, each step in a task of its own after the map is made (the
    * page's taps and frames go between them): together they were one task of a fifth of a second on a slow phone.
    */
   async attach(tiles: TileSource): Promise<void> {
@@ -141,6 +138,12 @@ export class LeafletEngine {
     this.crowd.addTo(this.map)
     await nextTask()
     this.points.addTo(this.map)
+    await nextTask()
+    // The controls, last: made with the map, they took up to half of its making's task on a slow
+    // phone. The attribution control shows the current tile layer's attribution, read from the
+    // map's layers when it is added (none without tiles: the stylesheet hides it empty).
+    this.L.control.attribution({ prefix: false }).addTo(this.map)
+    this.L.control.zoom({ position: 'bottomright' }).addTo(this.map)
   }
 
   /** The keyless map can hide its tiles (map_style bg off): the plain background shows instead. */
