@@ -310,6 +310,25 @@ export function decodeMarkerColumns(input: unknown): Paged<Marker> {
 
 /** Markers made between two of the decoding's steps. */
 const MARKERS_PER_STEP = 500
+/** A slice of decodeInSlices gives the page back after this long: a frame's share of a slow phone's time. */
+const SLICE_MS = 8
+
+/**
+ * markerColumnsDecoding run in slices of a few milliseconds, each after `nextTask` (the platform's
+ * turn of the page: its taps, frames and other answers are handled between them).
+ */
+export async function decodeInSlices(input: unknown, nextTask: () => Promise<void>): Promise<Paged<Marker>> {
+  const steps = markerColumnsDecoding(input)
+  for (;;) {
+    await nextTask()
+    const from = Date.now()
+    for (;;) {
+      const step = steps.next()
+      if (step.done) return step.value
+      if (Date.now() - from >= SLICE_MS) break
+    }
+  }
+}
 
 /**
  * decodeMarkerColumns in steps: the generator yields after each column's check and after each few

@@ -237,24 +237,24 @@ export class MarkerStore {
         while (ok && onNetwork < PAGES_IN_FLIGHT && next <= known) {
           onNetwork++
           unfinished++
-          let answered = false
-          const leaveNetwork = (data?: unknown) => {
-            if (answered) return
-            answered = true
-            onNetwork--
-            // The server's total, in the page as sent, before its decoding: no page past it goes out.
-            const total = (data as { total?: unknown } | null | undefined)?.total
-            if (Number.isInteger(total)) known = pagesOf(total as number)
+          let onIt = true
+          const leave = (data?: unknown) => {
+            if (onIt) {
+              onIt = false
+              onNetwork--
+              // The server's total, in the page as sent, before its decoding: no page past it goes out.
+              const total = (data as { total?: number } | undefined)?.total
+              if (Number.isInteger(total)) known = pagesOf(total!)
+            }
             pump()
           }
-          void fetchPage(next++, leaveNetwork)
+          void fetchPage(next++, leave)
             .catch(() => {
               ok = false
             })
             .finally(() => {
               unfinished--
-              if (answered) pump()
-              else leaveNetwork()
+              leave()
             })
         }
         if (!unfinished) resolve()

@@ -170,23 +170,18 @@ describe('columnar marker pages', () => {
       }
     })
 
-    it('decode pages one after another in the order they came, and a malformed one fails alone', async () => {
+    it('decode pages answered together each whole, and a malformed one fails alone', async () => {
       const first = VARIED.slice(0, 4)
       const last = VARIED.slice(4)
-      const order: string[] = []
       const pages = [
-        (decodedData({ format: 'columns' }, JSON.parse(JSON.stringify(encodeMarkerColumns(first, 10)))) as Promise<unknown>).then((r) => (order.push('first'), r)),
-        (decodedData({ format: 'columns' }, { v: 1, n: 2 }) as Promise<unknown>).then(
-          () => order.push('bad'),
-          (e: unknown) => (order.push('bad refused'), e),
-        ),
-        (decodedData({ format: 'columns' }, JSON.parse(JSON.stringify(encodeMarkerColumns(last, 10)))) as Promise<unknown>).then((r) => (order.push('last'), r)),
+        decodedData({ format: 'columns' }, JSON.parse(JSON.stringify(encodeMarkerColumns(first, 10)))) as Promise<unknown>,
+        (decodedData({ format: 'columns' }, { v: 1, n: 2 }) as Promise<unknown>).catch((e: unknown) => e),
+        decodedData({ format: 'columns' }, JSON.parse(JSON.stringify(encodeMarkerColumns(last, 10)))) as Promise<unknown>,
       ]
       const [a, bad, b] = await Promise.all(pages)
       expect(a).toEqual({ list: first, total: 10 })
       expect(bad).toBeInstanceOf(MarkerColumnsError)
       expect(b).toEqual({ list: last, total: 10 })
-      expect(order).toEqual(['first', 'bad refused', 'last'])
     })
   })
 })
