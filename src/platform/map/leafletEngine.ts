@@ -133,17 +133,18 @@ export class LeafletEngine {
     const wgs = gcj02ToWgs84(this.firstView.center)
     this.map.setView([wgs.lat, wgs.lng], this.firstView.zoom)
     await nextTask()
+    // The controls: made with the map, they took up to half of its making's task on a slow phone.
+    // Before the tiles: Leaflet's attribution control takes a layer's attribution off again only for
+    // the layers added after it, so a tile source switched away from would stay credited.
+    // It shows the current tile layer's attribution (none without tiles: the stylesheet hides it empty).
+    this.L.control.attribution({ prefix: false }).addTo(this.map)
+    this.L.control.zoom({ position: 'bottomright' }).addTo(this.map)
+    await nextTask()
     this.setTiles(tiles)
     await nextTask()
     this.crowd.addTo(this.map)
     await nextTask()
     this.points.addTo(this.map)
-    await nextTask()
-    // The controls, last: made with the map, they took up to half of its making's task on a slow
-    // phone. The attribution control shows the current tile layer's attribution, read from the
-    // map's layers when it is added (none without tiles: the stylesheet hides it empty).
-    this.L.control.attribution({ prefix: false }).addTo(this.map)
-    this.L.control.zoom({ position: 'bottomright' }).addTo(this.map)
   }
 
   /** The keyless map can hide its tiles (map_style bg off): the plain background shows instead. */
