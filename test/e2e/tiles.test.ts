@@ -121,7 +121,8 @@ describe('the tile source of the keyless map', () => {
     const layer = await apiOk(server, '/api/layer/save', { name: '水井', parent_id: 0, type: 1 }, auth)
     markerId = (await apiOk(server, '/api/marker/save', { layer_id: layer.id, name: '一号井', type: 0, points: `${WELL.lng},${WELL.lat}` }, auth)).id
     await page.goto(`${server.url}/map`)
-    await page.locator('.map-count[data-loaded="1"]').waitFor()
+    // Loaded, and in the draw index the view is drawn from (what the bench's first view waits for).
+    await page.locator('.map-count[data-loaded="1"][data-indexed="1"]').waitFor()
     await drawnPoint(page, { id: markerId })
     await tilesFrom('tile.openstreetmap.org')
     await mapSettledAt(page, FRAMED_ZOOM)

@@ -167,11 +167,15 @@ const MapCanvas = observer(function MapCanvas({ onSwitchTiles }: { onSwitchTiles
   )
 })
 
-/** How many points and lines/areas are in view (and data-loaded: the markers loaded, for tests and the bench). */
+/**
+ * How many points and lines/areas are in view; for tests and the bench, data-loaded (the markers
+ * loaded) and data-indexed (the markers in the draw index the view is computed from, built after them).
+ */
 const MapCount = observer(function MapCount() {
   const { map, markers } = useStores()
+  const index = map.index
   return (
-    <View className='map-count muted' data-loaded={markers.loading ? 'loading' : String(markers.count)}>
+    <View className='map-count muted' data-loaded={markers.loading ? 'loading' : String(markers.count)} data-indexed={index ? index.points.length + index.shapes.length : 0}>
       {map.heatmap ? `热力图 · ${map.drawList.pointsInView}个点` : `视野内 ${map.drawList.pointsInView}个点 · ${map.drawList.shapes.length}条线/面`}
     </View>
   )
