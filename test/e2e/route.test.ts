@@ -126,7 +126,9 @@ describe('route planning', () => {
       const overlaps = titles.some((a) => titles.some((b) => a !== b && a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom))
       // A title shows once its size is known, a frame after it is added: the stops' titles are waited for too.
       const named = ['东单门店', '西单门店'].every((name) => titles.some((t) => t.text === name))
-      if (pins.length !== 3 || !line || spread <= 200 || overlaps || !named) return null
+      // The line and the pins drawn at the same view: the line runs through the stops, so it spans what the pins span.
+      const together = !!line && Math.abs(line.width - spread) < 20
+      if (pins.length !== 3 || !line || !together || spread <= 200 || overlaps || !named) return null
       return { spread, lineWidth: line.width, top: Math.min(...pins.map((r) => r.top)), bottom: Math.max(...pins.map((r) => r.bottom)), titles: titles.map((t) => ({ text: t.text, size: t.size })) }
     })
     const seen = (await framed.jsonValue())!
