@@ -228,7 +228,7 @@ export class MarkerStore {
     // while a full page returns (the layer may have grown meanwhile). A count that was too high
     // costs an empty page or two; one too low is put right by the first answer.
     // A request leaves the network when its answer is in: the next goes out then, while the answer
-    // is decoded (in slices, after the pages before it), not once it is.
+    // is decoded (in slices, beside the other pages' decoding), not once it is.
     let next = 1
     let onNetwork = 0
     let unfinished = 0
