@@ -7,7 +7,7 @@
  * converted to WGS-84 and projected once per shape, and each frame only scales and offsets them.
  *
  * The canvas covers the view with a margin, follows the map pane while panning, scales with the zoom
- * animation (as Leaflet's own renderers do), and is redrawn at most once per frame. Taps are
+ * animation (as Leaflet's own renderers do), and is redrawn once however many changes came in a task. Taps are
  * hit-tested here before the map sees them: badges first (they are on top), then shapes, last drawn
  * first. Point markers lie between the two (pointLayer.ts: a drawing of their own, and elements for
  * the few drawn with more than a pin): shapes are on a canvas below them, badges on a second canvas
@@ -404,21 +404,26 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       // A drawing stopped before it was shown still owes the page its 'shapes drawn'.
       if (this._owed) this._shapesPending = true
       this._owed = false
-      if (this._pending) cancelAnimationFrame(this._pending)
+      if (this._pending) clearTimeout(this._pending)
       if (this._timer) clearTimeout(this._timer)
       canvasTurns.cancel(this)
+      canvasTurns.cancel(this._top)
       this._pending = 0
       this._timer = 0
     },
 
-    /** A new drawing starts on the next frame (however many changes came before it). */
+    /**
+     * A new drawing starts in a task of its own (however many changes came before it), not in an
+     * animation frame: it draws on the hidden canvas, and the frame that shows a canvas has the
+     * compositor's copy of it to pay for already.
+     */
     _schedule(this: any) {
       if (!this._map || this._pending) return
       this._cancel()
-      this._pending = requestAnimationFrame(() => {
+      this._pending = setTimeout(() => {
         this._pending = 0
         this._start()
-      })
+      }, 0)
     },
 
     /** Layer px of every badge, in drawing order. */
@@ -440,14 +445,19 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
     },
 
     _updateTransform(this: any, center: Leaflet.LatLng, zoom: number) {
-      if (this._zoom === undefined) return
+      this._transform(this._canvas, this._drawnAt, center, zoom)
+      this._transform(this._top, this._topDrawnAt, center, zoom)
+    },
+
+    /** Places a canvas drawn for one view (its centre and zoom) in another. */
+    _transform(this: any, canvas: HTMLCanvasElement, drawnAt: { center: Leaflet.LatLng; zoom: number } | undefined, center: Leaflet.LatLng, zoom: number) {
+      if (!drawnAt) return
       const map: any = this._map
-      const scale = map.getZoomScale(zoom, this._zoom)
+      const scale = map.getZoomScale(zoom, drawnAt.zoom)
       const viewHalf = map.getSize().multiplyBy(0.5 + PADDING)
-      const currentCenterPoint = map.project(this._center, zoom)
+      const currentCenterPoint = map.project(drawnAt.center, zoom)
       const topLeftOffset = viewHalf.multiplyBy(-scale).add(currentCenterPoint).subtract(map._getNewPixelOrigin(center, zoom))
-      L.DomUtil.setTransform(this._canvas, topLeftOffset, scale)
-      L.DomUtil.setTransform(this._top, topLeftOffset, scale)
+      L.DomUtil.setTransform(canvas, topLeftOffset, scale)
     },
 
     /** Draws the current view on the back canvas in slices, then shows it. */
@@ -511,7 +521,18 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
         shown.classList.add('map-canvas-layer--next')
         this._canvas = back
         this._back = shown
-        // The badges, few and quick, on their own canvas above the points' titles.
+        this._drawnAt = { center, zoom }
+        this._placeDuringZoom(back, this._drawnAt)
+        if (this._owed) {
+          this._owed = false
+          events().onShapesDrawn()
+        }
+        // The badges, few and quick, on their own canvas above the points' titles, in a turn of their own: each canvas shown is a copy for the compositor.
+        canvasTurns.request(this._top, () => {
+          if (job === this._job) showBadges()
+        })
+      }
+      const showBadges = () => {
         const top: HTMLCanvasElement = this._top
         fitCanvas(top, w, h, dpr)
         const tctx = top.getContext('2d')
@@ -523,16 +544,17 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
         }
         L.DomUtil.setPosition(top, min)
         top.style.display = badges.length ? '' : 'none'
-        this._center = center
-        this._zoom = zoom
-        const anim = map as unknown as { _animatingZoom?: boolean; _animateToCenter: Leaflet.LatLng; _animateToZoom: number }
-        if (anim._animatingZoom) this._updateTransform(anim._animateToCenter, anim._animateToZoom)
-        if (this._owed) {
-          this._owed = false
-          events().onShapesDrawn()
-        }
+        this._topDrawnAt = { center, zoom }
+        this._placeDuringZoom(top, this._topDrawnAt)
       }
-      slice()
+      // The first slice too in a task after this one (see _schedule).
+      this._timer = setTimeout(slice, 0)
+    },
+
+    /** A canvas shown while the map's zoom animation runs is scaled into place at once, as the other is. */
+    _placeDuringZoom(this: any, canvas: HTMLCanvasElement, drawnAt: { center: Leaflet.LatLng; zoom: number }) {
+      const anim = this._map as unknown as { _animatingZoom?: boolean; _animateToCenter: Leaflet.LatLng; _animateToZoom: number }
+      if (anim._animatingZoom) this._transform(canvas, drawnAt, anim._animateToCenter, anim._animateToZoom)
     },
   })
   return new (Layer as any)() as CanvasLayer

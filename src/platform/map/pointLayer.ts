@@ -4,7 +4,8 @@
  * pane while panning), hidden during the zoom animation.
  *
  * Plain points (a pin or an icon, with their titles: most of what is in view) and the titles of lines
- * and areas are one canvas drawing (pointSprites.ts), redrawn once the view settles, not elements:
+ * and areas are one canvas drawing (pointSprites.ts), redrawn once the view settles (on a hidden
+ * second canvas, which then takes the shown one's place), not elements:
  * elements for them cost a style and layout of each after every pan and zoom, and a re-sort of the
  * page's paint on every frame of a drag (a Leaflet tooltip per shape title cost more again).
  * A tap on the drawing is matched to the topmost pin or title under it (hit). Selected and pending
@@ -169,12 +170,17 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       const el = L.DomUtil.create('div', 'map-points')
       // The drawing, then the pins shown as elements, their titles, the badges.
       this._canvas = L.DomUtil.create('canvas', 'map-points__canvas leaflet-zoom-hide', el) as HTMLCanvasElement
+      // The next drawing is made on a second canvas, hidden, that takes the shown one's place when it is complete (_draw).
+      this._back = L.DomUtil.create('canvas', 'map-points__canvas--next leaflet-zoom-hide', el) as HTMLCanvasElement
       this._pins = L.DomUtil.create('div', 'map-points__pins leaflet-zoom-hide', el)
       this._titles = L.DomUtil.create('div', 'map-points__titles leaflet-zoom-hide', el)
       this._badges = L.DomUtil.create('div', 'map-points__badges leaflet-zoom-hide', el)
       this._canvas.style.display = 'none'
       const report: DrawingReport = { drawnPoints: () => this._drawn().points, drawnTitles: () => this._drawn().shapes }
       Object.assign(this._canvas, report)
+      Object.assign(this._back, report)
+      this._job = 0
+      this._timer = 0
       this._font = getComputedStyle(map.getContainer()).fontFamily || 'sans-serif'
       this._zooming = false
       this._container = el
@@ -196,6 +202,9 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
 
     onRemove(this: any, map: Leaflet.Map) {
       canvasTurns.cancel(this)
+      clearTimeout(this._timer)
+      this._timer = 0
+      this._job++
       map.off('zoomend viewreset', this._placeAll, this)
       map.off('moveend', this._moveEnd, this)
       map.off('zoomstart', this._zoomStart, this)
@@ -377,18 +386,41 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       this._schedule()
     },
 
-    /** One drawing in the canvases' next free frame (canvasTurns.ts), however many changes asked for it. */
+    /**
+     * One drawing in a task after this one, however many changes asked for it, shown in the canvases' next free frame
+     * (canvasTurns.ts). Drawn in the frame that shows it, its 30-40 ms at 4x throttling came on top of the
+     * compositor's copy of the canvas in one long task; the frame now only shows what is drawn.
+     */
     _schedule(this: any) {
-      if (this._map) canvasTurns.request(this, () => this._draw())
+      if (!this._map || this._timer) return
+      this._timer = setTimeout(() => {
+        this._timer = 0
+        this._draw()
+      }, 0)
     },
 
+    /** Draws the current points on the hidden canvas, then asks for its turn to take the shown one's place. */
     _draw(this: any) {
       const map: Leaflet.Map | undefined = this._map
+      // A zoom hides the points until it ends, and its end asks for a drawing again.
       if (!map || this._zooming) return
-      const canvas: HTMLCanvasElement = this._canvas
+      const job = ++this._job
+      const canvas: HTMLCanvasElement = this._back
       const drawn = [...(this._entries as Map<string, Entry>).values()].filter((e) => !e.el)
-      canvas.style.display = drawn.length ? 'block' : 'none'
-      if (!drawn.length) return
+      const show = () => {
+        if (job !== this._job || this._zooming || !this._map) return
+        const shown: HTMLCanvasElement = this._canvas
+        // The shown drawing keeps the class the page and its tests know it by; a canvas with nothing on it is not shown at all.
+        canvas.style.display = drawn.length ? '' : 'none'
+        canvas.classList.replace('map-points__canvas--next', 'map-points__canvas')
+        shown.classList.replace('map-points__canvas', 'map-points__canvas--next')
+        this._canvas = canvas
+        this._back = shown
+      }
+      if (!drawn.length) {
+        canvasTurns.request(this, show)
+        return
+      }
       const size = map.getSize()
       const min = map.containerPointToLayerPoint(size.multiplyBy(-DRAW_MARGIN)).round()
       const w = Math.round(size.x * (1 + 2 * DRAW_MARGIN))
@@ -427,6 +459,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         if (look.fontSize !== fontSize) ctx.font = `${(fontSize = look.fontSize)}px ${this._font}`
         drawTitle(ctx, box, look, null)
       }
+      canvasTurns.request(this, show)
     },
 
     /** A pin of this colour and size, painted once (paintPinSprite). */
