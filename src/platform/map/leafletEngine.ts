@@ -55,6 +55,8 @@ export class LeafletEngine {
   /** map_style bg: off hides whatever tiles the source gives. */
   private tilesShown = true
   private shapeJob = 0
+  /** The latest render's lines and areas for the canvas (an earlier one's, still waiting for its task, is dropped). */
+  private crowdJob = 0
   private lastTargetSeq = -1
   private declutterFrame = 0
   /** Lines' and areas' titles, drawn by the point layer (pointLayer.ts) at each shape's label point. */
@@ -254,7 +256,11 @@ export class LeafletEngine {
         wanted.set(`h:${h.lng.toFixed(6)},${h.lat.toFixed(6)}:${h.count}`, () =>
           L.circleMarker(this.ll(h), { radius: 25, stroke: false, fillColor: heatColor(h.opacity), fillOpacity: h.opacity, interactive: false, className: 'map-heat' }),
         )
-    this.crowd.setShapes(onCanvas ? list.shapes : [], selectedId)
+    // Projected in a task after this one: on a large map's first view, making the points' items and
+    // projecting a few thousand lines and areas took 50 ms in one task at 4x throttling.
+    const crowdJob = ++this.crowdJob
+    const canvasShapes = onCanvas ? list.shapes : []
+    void nextTask().then(() => crowdJob === this.crowdJob && this.crowd.setShapes(canvasShapes, selectedId))
     const shapeKeys: [string, Shape][] = []
     if (!onCanvas) for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}`, s])
 
@@ -455,6 +461,7 @@ export class LeafletEngine {
 
   destroy(): void {
     this.shapeJob++
+    this.crowdJob++
     cancelAnimationFrame(this.declutterFrame)
     this.map.remove()
   }
