@@ -10,8 +10,29 @@ import { nextTask } from '../tasks/nextTask'
 
 export type { DrawEngine, MarkerIndexer } from './types'
 
-/** Markers read, or point features made, per slice: a few milliseconds at 4x CPU throttling. */
-const SLICE = 5000
+/** Maps up to this size are indexed at once: a few milliseconds at 4x CPU throttling. */
+const AT_ONCE = 5000
+
+/**
+ * How long one task of the build may run before the page gets its turn: well inside the 50 ms a
+ * task may take before a tap or a frame waits, with room for what else the task's turn runs (a
+ * marker page's answer, the frame after it). A count per task would not do: lines and areas take
+ * many times what a point takes to read, and a phone may be many times slower than another.
+ */
+const TASK_MS = 8
+
+/** Markers read, or point features made, between looks at the clock. */
+const STEP = 500
+
+/** Runs `step` until it says it is done, in tasks of about TASK_MS. */
+async function inTasks(step: () => boolean): Promise<void> {
+  for (;;) {
+    const start = performance.now()
+    do if (step()) return
+    while (performance.now() - start < TASK_MS)
+    await nextTask()
+  }
+}
 
 export function markerIndexer(): MarkerIndexer {
   let worker: Worker | null | undefined
@@ -38,24 +59,35 @@ export function markerIndexer(): MarkerIndexer {
   }
   return async (engine, markers) => {
     // A few thousand markers take a few milliseconds at once: the worker is started for large maps only.
-    if (markers.length <= SLICE) return engine.buildMarkerIndex(markers)
+    if (markers.length <= AT_ONCE) return engine.buildMarkerIndex(markers)
     if (worker === undefined) worker = start()
     if (!worker) return engine.buildMarkerIndex(markers)
     const draft = engine.startIndex(markers)
-    while (!engine.readMarkers(draft, SLICE)) await nextTask()
+    await inTasks(() => engine.readMarkers(draft, STEP))
+    await nextTask()
     const { lng, lat, ids } = engine.draftPoints(draft)
     const id = ++seq
     const reply = new Promise<BuiltClusters | null>((resolve) => waiting.set(id, resolve))
-    // lng and lat stay here too (the index reads them): copied, not transferred.
-    if (worker) worker.postMessage({ id, lng, lat, ids })
+    // The index reads lng and lat here too: the worker is given copies, moved rather than cloned
+    // (a clone of 100,000 points' arrays is a long task of its own on a slow phone).
+    const sent = { id, lng: lng.slice(), lat: lat.slice(), ids: ids.slice() }
+    if (worker) worker.postMessage(sent, [sent.lng.buffer, sent.lat.buffer, sent.ids.buffer])
     else waiting.get(id)?.(null)
+    await nextTask()
     const n = lng.length
     const features = new Array<Parameters<typeof engine.indexFromBuilt>[4][number]>(n)
-    for (let i = 0; i < n; i += SLICE) {
-      engine.pointFeatures(lng, lat, i, Math.min(n, i + SLICE), features)
-      await nextTask()
-    }
+    let made = 0
+    await inTasks(() => {
+      const to = Math.min(n, made + STEP)
+      engine.pointFeatures(lng, lat, made, to, features)
+      made = to
+      return made >= n
+    })
     const built = await reply
-    return built ? engine.indexFromBuilt(draft, lng, lat, built, features) : engine.buildMarkerIndex(markers)
+    if (!built) return engine.buildMarkerIndex(markers)
+    const index = engine.indexFromBuilt(draft, lng, lat, built, features)
+    // The index goes into the store, and the first view of it is computed and rendered, in a task of its own.
+    await nextTask()
+    return index
   }
 }
