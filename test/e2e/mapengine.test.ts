@@ -5,6 +5,8 @@
  */
 import type { Page } from 'playwright-core'
 import { CLUSTER_MIN_ITEMS } from '../../src/domain/constants'
+import type { BadgeReport, DrawnBadge } from '../../src/platform/map/canvasLayer'
+import { DOM_CLUSTERS_MAX } from '../../src/platform/map/leafletEngine'
 import {
   apiOk,
   apiSignIn,
@@ -713,5 +715,72 @@ describe('H5 map engine journey (keyless map)', () => {
     await expect(visible('.marker-detail__name').textContent()).resolves.toMatch(/^\s*格\d+-\d+\s*$/)
     await shot(page, '39b-map-crowded-detail')
     await visible('.marker-detail .draggable-panel__close').click()
+  })
+
+  it('draws a zoomed-out crowd of cluster badges on one canvas, and a tap on a badge zooms into it', async () => {
+    // 3,600 points on a grid over the same 2° (the map is paid since the test above), imported as a field team would.
+    const rows = ['name,lng,lat']
+    for (let row = 0; row < 60; row++) for (let col = 0; col < 60; col++) rows.push(`站${row}-${col},${(115.41 + col * 0.033).toFixed(6)},${(38.91 + row * 0.033).toFixed(6)}`)
+    await layerPanel(true)
+    await visible('.layer-row')
+      .filter({ has: page.locator('.layer-row__name', { hasText: exact('网点') }) })
+      .locator('.layer-row__more')
+      .click()
+    await visible('.nut-actionsheet-item', exact('导入数据')).click()
+    await visible('.nut-radio', 'GCJ-02').click()
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
+    await chooser.setFiles({ name: 'stations.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) })
+    await visible('.import-result__title', '成功导入3600条数据').waitFor()
+    await button(page, '关闭').click()
+    await layerPanel(false)
+
+    // Opening the map again frames all the data: more clusters are in view than are shown as elements, so none is one.
+    await page.reload()
+    const drawn = await page.waitForFunction((max) => {
+      const c = document.querySelector('canvas.map-badge-canvas') as (HTMLCanvasElement & Partial<BadgeReport>) | null
+      const badges = c?.drawnBadges?.() ?? []
+      return badges.length > max && !document.querySelector('.leaflet-zoom-anim') ? badges : null
+    }, DOM_CLUSTERS_MAX)
+    const badges = (await drawn.jsonValue()) as DrawnBadge[]
+    expect(await page.locator('.map-cluster__badge').count()).toBe(0)
+    for (const b of badges) expect(b.label).toMatch(/^\d+/)
+    // Each badge is painted where the canvas says: the pixel under its centre is opaque, and a pixel between badges is not.
+    const painted = await page.evaluate((list) => {
+      const c = document.querySelector('canvas.map-badge-canvas') as HTMLCanvasElement
+      const r = c.getBoundingClientRect()
+      const k = c.width / r.width
+      const alpha = (x: number, y: number) => c.getContext('2d')!.getImageData(Math.round((x - r.left) * k), Math.round((y - r.top) * k), 1, 1).data[3]
+      const inBadge = (x: number, y: number) => list.some((b) => x >= b.left && x <= b.left + b.width && y >= b.top && y <= b.top + b.height)
+      let empty = -1
+      for (let y = r.top + 5; y < r.bottom && empty < 0; y += 7) for (let x = r.left + 5; x < r.right && empty < 0; x += 7) if (!inBadge(x, y)) empty = alpha(x, y)
+      return { centres: list.map((b) => alpha(b.left + b.width / 2, b.top + b.height / 2)), empty }
+    }, badges)
+    expect(painted.centres.every((a) => a > 0)).toBe(true)
+    expect(painted.empty).toBe(0)
+    await shot(page, '39c-map-badge-canvas')
+
+    // A tap on the badge nearest the map's middle (clear of the bars and tools) zooms into its cluster: the map settles
+    // closer in, centred on it, where the cluster has fallen apart into smaller ones.
+    const view = (await page.locator('.leaflet-container').boundingBox())!
+    const mid = { x: view.x + view.width / 2, y: view.y + view.height / 2 }
+    const centre = (b: DrawnBadge) => ({ x: b.left + b.width / 2, y: b.top + b.height / 2 })
+    const nearest = (list: DrawnBadge[], p: { x: number; y: number }) =>
+      list.reduce((a, b) => (Math.hypot(centre(b).x - p.x, centre(b).y - p.y) < Math.hypot(centre(a).x - p.x, centre(a).y - p.y) ? b : a))
+    const tapped = nearest(badges, mid)
+    const tileZoom = () =>
+      page.evaluate(() => Math.max(...[...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img.leaflet-tile')].map((i) => Number(new URL(i.src).pathname.split('/')[1]))))
+    const before = await tileZoom()
+    await page.mouse.click(centre(tapped).x, centre(tapped).y)
+    const after = await page.waitForFunction((z) => {
+      const tiles = [...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img.leaflet-tile')]
+      if (document.querySelector('.leaflet-zoom-anim') || !tiles.length || !tiles.every((i) => Number(new URL(i.src).pathname.split('/')[1]) > z)) return null
+      const c = document.querySelector('canvas.map-badge-canvas') as (HTMLCanvasElement & Partial<BadgeReport>) | null
+      const list = c?.drawnBadges?.() ?? []
+      return list.length ? list : null
+    }, before)
+    expect(await tileZoom()).toBeGreaterThan(before)
+    const split = nearest((await after.jsonValue()) as DrawnBadge[], mid)
+    expect(parseInt(split.label, 10)).toBeLessThan(parseInt(tapped.label, 10))
+    await shot(page, '39d-map-badge-tapped')
   })
 })

@@ -271,6 +271,20 @@ export interface CanvasLayerEvents {
   onShapesDrawn: () => void
 }
 
+/** A cluster badge as the badge canvas shows it: its count, and its box (ring included) in page px. */
+export interface DrawnBadge {
+  label: string
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+/** What the badge canvas element reports of its drawing (for tests: a canvas has no elements to find). */
+export interface BadgeReport {
+  drawnBadges(): DrawnBadge[]
+}
+
 export interface CanvasLayer extends Leaflet.Layer {
   setShapes(shapes: readonly Shape[], selectedId: number | null): void
   setBadges(items: BadgeItem[]): void
@@ -335,6 +349,20 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       top.style.pointerEvents = 'none'
       top.style.display = 'none'
       this._top = top
+      this._topDrawn = { badges: [] as PlacedBadge[], labels: [] as string[] }
+      const report: BadgeReport = {
+        drawnBadges: () => {
+          // A drawing made for another zoom is only scaled into place until the next one: its badges are not where they will be.
+          if (!this._map || top.style.display === 'none' || this._topDrawnAt?.zoom !== map.getZoom()) return []
+          const r = map.getContainer().getBoundingClientRect()
+          const { badges, labels } = this._topDrawn as { badges: PlacedBadge[]; labels: string[] }
+          return badges.map((b, i) => {
+            const c = map.layerPointToContainerPoint([b.x, b.y])
+            return { label: labels[i], left: r.left + c.x - b.r, top: r.top + c.y - b.r, width: 2 * b.r, height: 2 * b.r }
+          })
+        },
+      }
+      Object.assign(top, report)
       this._font = `600 13px ${getComputedStyle(map.getContainer()).fontFamily || 'sans-serif'}`
       // Capture phase on the map's container: the canvas takes the tap before the map does.
       this._onClick = (e: MouseEvent) => {
@@ -486,18 +514,16 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       this._owed = this._shapesPending
       this._shapesPending = false
       const back: HTMLCanvasElement = this._back
-      fitCanvas(back, w, h, dpr)
-      const ctx = back.getContext('2d')
-      if (!ctx) return
-      ctx.setTransform(1, 0, 0, 1, 0, 0)
-      ctx.clearRect(0, 0, back.width, back.height)
-      ctx.setTransform(dpr, 0, 0, dpr, -min.x * dpr, -min.y * dpr)
+      // A view without lines or areas leaves the canvas as it is, hidden: sizing and clearing it is a
+      // view-sized allocation and fill (tens of ms at a phone's speed, on every map's first view).
+      const ctx = shapes.length ? ready(back, w, h, dpr, min) : null
+      if (shapes.length && !ctx) return
       let next = 0
       const slice = () => {
         this._timer = 0
         if (job !== this._job) return
         const t0 = performance.now()
-        while (next < shapes.length) {
+        while (ctx && next < shapes.length) {
           const to = Math.min(shapes.length, next + SLICE_STEP)
           drawShapes(ctx, shapes.slice(next, to), frame, view)
           next = to
@@ -534,14 +560,10 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       }
       const showBadges = () => {
         const top: HTMLCanvasElement = this._top
-        fitCanvas(top, w, h, dpr)
-        const tctx = top.getContext('2d')
-        if (tctx) {
-          tctx.setTransform(1, 0, 0, 1, 0, 0)
-          tctx.clearRect(0, 0, top.width, top.height)
-          tctx.setTransform(dpr, 0, 0, dpr, -min.x * dpr, -min.y * dpr)
-          drawBadges(tctx, badges, labels, this._font)
-        }
+        // As the shapes' canvas: without badges it is only hidden.
+        const tctx = badges.length ? ready(top, w, h, dpr, min) : null
+        if (tctx) drawBadges(tctx, badges, labels, this._font)
+        this._topDrawn = { badges, labels }
         L.DomUtil.setPosition(top, min)
         top.style.display = badges.length ? '' : 'none'
         this._topDrawnAt = { center, zoom }
@@ -567,6 +589,17 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
  */
 export function canvasDpr(): number {
   return Math.min(2, window.devicePixelRatio || 1)
+}
+
+/** The canvas sized for a drawing of w x h CSS px from layer point `min`, cleared, its context mapping layer px to its pixels. */
+function ready(canvas: HTMLCanvasElement, w: number, h: number, dpr: number, min: Leaflet.Point): CanvasRenderingContext2D | null {
+  fitCanvas(canvas, w, h, dpr)
+  const ctx = canvas.getContext('2d')
+  if (!ctx) return null
+  ctx.setTransform(1, 0, 0, 1, 0, 0)
+  ctx.clearRect(0, 0, canvas.width, canvas.height)
+  ctx.setTransform(dpr, 0, 0, dpr, -min.x * dpr, -min.y * dpr)
+  return ctx
 }
 
 export function fitCanvas(canvas: HTMLCanvasElement, w: number, h: number, dpr: number): void {

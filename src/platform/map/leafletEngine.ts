@@ -214,7 +214,6 @@ export class LeafletEngine {
     this.clusters = new Map(list.clusters.map((c) => [c.key, c]))
     const onCanvasClusters = list.clusters.length > DOM_CLUSTERS_MAX
     if (!onCanvasClusters) for (const c of list.clusters) items.push(clusterItem(c))
-    this.crowd.setBadges(onCanvasClusters ? list.clusters.map(badgeItem) : [])
     // One title style per layer per draw (the page's lookup reads the layer store for every call).
     const styles = new Map<number, ReturnType<TitleStyleOf>>()
     const styleOf: TitleStyleOf | undefined = titleStyleOf && ((id) => styles.get(id) ?? styles.set(id, titleStyleOf(id)).get(id)!)
@@ -256,11 +255,20 @@ export class LeafletEngine {
         wanted.set(`h:${h.lng.toFixed(6)},${h.lat.toFixed(6)}:${h.count}`, () =>
           L.circleMarker(this.ll(h), { radius: 25, stroke: false, fillColor: heatColor(h.opacity), fillOpacity: h.opacity, interactive: false, className: 'map-heat' }),
         )
-    // Projected in a task after this one: on a large map's first view, making the points' items and
-    // projecting a few thousand lines and areas took 50 ms in one task at 4x throttling.
+    // The canvas's badges and shapes are made and projected in a task after this one: on a large map's
+    // first view, making the points' items, a few hundred badges' and projecting a few thousand lines
+    // and areas took 50-60 ms in one task at 4x throttling.
     const crowdJob = ++this.crowdJob
     const canvasShapes = onCanvas ? list.shapes : []
-    void nextTask().then(() => crowdJob === this.crowdJob && this.crowd.setShapes(canvasShapes, selectedId))
+    const canvasClusters = onCanvasClusters ? list.clusters : []
+    void nextTask().then(() => {
+      if (crowdJob !== this.crowdJob) return
+      const had = this.crowd.badgeBoxes().length > 0
+      this.crowd.setBadges(canvasClusters.map(badgeItem))
+      this.crowd.setShapes(canvasShapes, selectedId)
+      // The titles make room for the badges: laid out again when badges came or went.
+      if (had || canvasClusters.length) this.scheduleDeclutter()
+    })
     const shapeKeys: [string, Shape][] = []
     if (!onCanvas) for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}`, s])
 
