@@ -28,9 +28,17 @@ export function onDemandPart<P>(importer: () => Promise<ComponentType<P>>): OnDe
   return p
 }
 
-/** The part's component once its code is in: loaded at once when `wanted`, else `afterMs` after `ready` turns true. */
+/**
+ * The part's component once its code is in and it was first wanted: loaded at once when `wanted`,
+ * else `afterMs` after `ready` turns true. Code loaded ahead is not rendered until then: a closed
+ * panel shows nothing, and rendering it (the layer panel's tree and dialogs) was a long task of
+ * its own while a large map was still loading.
+ */
 export function useOnDemand<P>(p: OnDemandPart<P>, wanted: boolean, ready: boolean, afterMs: number): ComponentType<P> | null {
   const [component, setComponent] = useState(() => p.current)
+  // Once opened, it stays rendered: a closing panel plays its animation, and keeps what it holds for the next open.
+  const [used, setUsed] = useState(wanted)
+  if (wanted && !used) setUsed(true)
   useEffect(() => {
     if (component || (!wanted && !ready)) return undefined
     let live = true
@@ -42,5 +50,5 @@ export function useOnDemand<P>(p: OnDemandPart<P>, wanted: boolean, ready: boole
       if (timer) clearTimeout(timer)
     }
   }, [p, component, wanted, ready, afterMs])
-  return component
+  return used || wanted ? component : null
 }
