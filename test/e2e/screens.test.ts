@@ -83,6 +83,21 @@ describe('the remaining screens', () => {
     await page.getByText('链接无效').first().waitFor()
   })
 
+  it('a slow call shows the loading mask, 加载中 with its spinner, and the page once it is answered', async () => {
+    // Every call sets the loading indicator (SPEC 7), shown once a call has taken 300 ms.
+    await page.route('**/api/layer/getlist', async (r) => {
+      await new Promise((done) => setTimeout(done, 1500))
+      await r.continue()
+    })
+    await page.goto(`${server.url}/map`)
+    await on(page, '.loading-mask', '加载中').waitFor()
+    const spinner = (await page.locator('.loading-mask .spinner').boundingBox())!
+    expect(spinner.width).toBeGreaterThanOrEqual(20)
+    await shot(page, '72b-loading-mask')
+    await page.locator('.loading-mask').waitFor({ state: 'detached' })
+    await page.unroute('**/api/layer/getlist')
+  })
+
   it('/redirect/{path} lands on the path, query kept', async () => {
     await page.goto(`${server.url}/redirect/home?from=sms`)
     await page.waitForURL(/\/home\?from=sms$/)

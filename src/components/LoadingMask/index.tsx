@@ -4,6 +4,7 @@ import { View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { useStores } from '../../stores/context'
+import { Spinner } from '../Spinner'
 import './index.scss'
 
 export const LoadingMask = observer(function LoadingMask() {
@@ -21,7 +22,9 @@ export const LoadingMask = observer(function LoadingMask() {
   return (
     <View className='loading-mask' aria-busy='true'>
       <View className='loading-mask__box'>
-        <Loading direction='vertical'>加载中</Loading>
+        <Loading direction='vertical' icon={<Spinner />}>
+          加载中
+        </Loading>
       </View>
     </View>
   )

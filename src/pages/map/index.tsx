@@ -17,6 +17,7 @@ import { useStores } from '../../stores/context'
 import { useShareForward } from '../../hooks/useShareForward'
 import { SyncChip } from '../../components/SyncChip'
 import { syncStores } from '../../stores/syncStores'
+import { Spinner } from '../../components/Spinner'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
 import { AddSheetOnDemand, BasemapSheetOnDemand, ConflictSheetOnDemand, FilterSheetOnDemand, LayerPanelOnDemand, MarkerDetailOnDemand, OutboxSheetOnDemand, SearchPanelOnDemand } from './onDemand'
@@ -189,7 +190,7 @@ const ShapesLoading = observer(function ShapesLoading() {
   const { map } = useStores()
   return map.shapesLoading ? (
     <View className='map-shapes-loading'>
-      <Loading>正在绘制线和面…</Loading>
+      <Loading icon={<Spinner />}>正在绘制线和面…</Loading>
     </View>
   ) : null
 })

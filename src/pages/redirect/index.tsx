@@ -11,6 +11,7 @@ import { APP_MSG } from '../../domain/appMessages'
 import { redirectTarget } from '../../domain/web'
 import { NOT_FOUND_PATH, ROUTES } from '../../router/routes'
 import { useStores } from '../../stores/context'
+import { Spinner } from '../../components/Spinner'
 import './index.scss'
 
 /** Mounts once the navigation guard let the user in (the redirect route needs a login). */
@@ -23,7 +24,9 @@ function Forward() {
   }, [root])
   return (
     <View className='redirect-wait'>
-      <Loading direction='vertical'>{APP_MSG.redirecting}</Loading>
+      <Loading direction='vertical' icon={<Spinner />}>
+        {APP_MSG.redirecting}
+      </Loading>
     </View>
   )
 }
