@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { assertStayedOnMachine, button, ensureH5Build, input, launchBrowser, mobileContext, ROOT, serveSite, startServer, type Server } from '../test/e2e/harness'
+import { assertStayedOnMachine, button, ensureH5Build, input, launchBrowser, mobileContext, MOBILE_UA, ROOT, serveSite, startServer, type Server } from '../test/e2e/harness'
 import { emit } from './emit'
 
 // BENCH_POINTS / BENCH_SHAPES change the mix, to see which part of the map costs what.
@@ -294,7 +294,7 @@ async function peerPans(browser: Browser): Promise<{ frameP95: number; longest: 
   const html = fs.readFileSync(path.join(ROOT, 'dist/h5/index.html'), 'utf8')
   const template = (/<meta name="teammap-map-tiles" content="([^"]*)"/.exec(html)?.[1] ?? '').replace(/&amp;/g, '&')
   const site = await serveSite({ '/peer.html': peerPage(template) })
-  const context = await mobileContext(browser)
+  const context = await mobileContext(browser, MOBILE_UA, { watchSockets: true })
   try {
     await watchFrames(context)
     const page = await context.newPage()
@@ -349,7 +349,7 @@ async function signInThrottled(page: Page, cdp: Cdp, server: Server, phone: stri
 export async function firstViewBench(browser: Browser): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-browser-big-'))
   const server = await startServer({ SMS_RESEND_COOLDOWN_S: '1', DATA_DIR: dataDir })
-  const context = await mobileContext(browser)
+  const context = await mobileContext(browser, MOBILE_UA, { watchSockets: true })
   try {
     const phone = '13900139001'
     await seed(server, dataDir, phone, BIG)
@@ -428,7 +428,7 @@ export async function browserBench(): Promise<void> {
   try {
     const phone = '13900139000'
     await seed(server, dataDir, phone)
-    const context = await mobileContext(browser)
+    const context = await mobileContext(browser, MOBILE_UA, { watchSockets: true })
     await watchFrames(context)
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
