@@ -192,5 +192,9 @@ describe('drawing', () => {
     )
     expect(count('arc')).toBe(4)
     expect(calls.filter((c) => c[0] === 'fillText').map((c) => c[1])).toEqual(['25', '1.2k'])
+    // Overlapping badges keep every count readable: all discs first, then all counts above them.
+    const lastDisc = calls.map((c) => c[0]).lastIndexOf('fill')
+    const firstText = calls.findIndex((c) => c[0] === 'fillText')
+    expect(firstText).toBeGreaterThan(lastDisc)
   })
 })

@@ -79,9 +79,10 @@ export function drawBadges(ctx: CanvasRenderingContext2D, placed: readonly Place
     ctx.arc(x, y, r - BADGE_RING, 0, Math.PI * 2)
     ctx.fillStyle = BADGE_FILL
     ctx.fill()
-    ctx.fillStyle = '#fff'
-    ctx.fillText(labels[i], x, y + 0.5)
   }
+  // Every count over every disc: zoomed out, badges overlap, and a count under its neighbour's disc was cut off ('16' read 'l6').
+  ctx.fillStyle = '#fff'
+  for (let i = 0; i < placed.length; i++) ctx.fillText(labels[i], placed[i].x, placed[i].y + 0.5)
 }
 
 /** Web-mercator x and y of WGS-84 in 0..1 of the world (times 256 * 2^zoom gives Leaflet's pixels). */
