@@ -73,6 +73,22 @@ async function layerPanel(open: boolean): Promise<void> {
   }
 }
 
+/** Imports a file into a layer through its menu in the layer panel (coordinates in GCJ-02), as a field team would, and waits for the count. */
+async function importInto(layer: string, file: { name: string; mimeType: string; buffer: Buffer }, count: number): Promise<void> {
+  await layerPanel(true)
+  await visible('.layer-row')
+    .filter({ has: page.locator('.layer-row__name', { hasText: exact(layer) }) })
+    .locator('.layer-row__more')
+    .click()
+  await visible('.nut-actionsheet-item', exact('导入数据')).click()
+  await visible('.nut-radio', 'GCJ-02').click()
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
+  await chooser.setFiles(file)
+  await visible('.import-result__title', `成功导入${count}条数据`).waitFor()
+  await button(page, '关闭').click()
+  await layerPanel(false)
+}
+
 async function newLayer(name: string, kind: string): Promise<void> {
   await button(page, '新建图层').click()
   await input(page, '请输入图层名称').fill(name)
@@ -513,18 +529,7 @@ describe('H5 map engine journey (keyless map)', () => {
     // Twenty-five points a few metres apart, imported in one go as a field team would bring them.
     const rows = Array.from({ length: 25 }, (_, i) => `点${i + 1},${(116.3974 + (i % 5) * 0.00002).toFixed(6)},${(39.9092 + Math.floor(i / 5) * 0.00002).toFixed(6)}`)
     const csv = ['name,lng,lat', ...rows].join('\n')
-    await layerPanel(true)
-    await visible('.layer-row')
-      .filter({ has: page.locator('.layer-row__name', { hasText: exact('网点') }) })
-      .locator('.layer-row__more')
-      .click()
-    await visible('.nut-actionsheet-item', exact('导入数据')).click()
-    await visible('.nut-radio', 'GCJ-02').click()
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-    await chooser.setFiles({ name: 'crowd.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
-    await visible('.import-result__title', '成功导入25条数据').waitFor()
-    await button(page, '关闭').click()
-    await layerPanel(false)
+    await importInto('网点', { name: 'crowd.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) }, 25)
 
     const badge = page.locator('.map-cluster__badge').first()
     await badge.waitFor()
@@ -648,18 +653,7 @@ describe('H5 map engine journey (keyless map)', () => {
           },
         })
       }
-    await layerPanel(true)
-    await visible('.layer-row')
-      .filter({ has: page.locator('.layer-row__name', { hasText: exact('片区') }) })
-      .locator('.layer-row__more')
-      .click()
-    await visible('.nut-actionsheet-item', exact('导入数据')).click()
-    await visible('.nut-radio', 'GCJ-02').click()
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-    await chooser.setFiles({ name: 'grid.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify({ type: 'FeatureCollection', features })) })
-    await visible('.import-result__title', '成功导入400条数据').waitFor()
-    await button(page, '关闭').click()
-    await layerPanel(false)
+    await importInto('片区', { name: 'grid.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify({ type: 'FeatureCollection', features })) }, 400)
 
     // Opening the map again frames all the data: every square is in view, more than the 300 drawn as SVG.
     await page.reload()
@@ -721,18 +715,7 @@ describe('H5 map engine journey (keyless map)', () => {
     // 3,600 points on a grid over the same 2° (the map is paid since the test above), imported as a field team would.
     const rows = ['name,lng,lat']
     for (let row = 0; row < 60; row++) for (let col = 0; col < 60; col++) rows.push(`站${row}-${col},${(115.41 + col * 0.033).toFixed(6)},${(38.91 + row * 0.033).toFixed(6)}`)
-    await layerPanel(true)
-    await visible('.layer-row')
-      .filter({ has: page.locator('.layer-row__name', { hasText: exact('网点') }) })
-      .locator('.layer-row__more')
-      .click()
-    await visible('.nut-actionsheet-item', exact('导入数据')).click()
-    await visible('.nut-radio', 'GCJ-02').click()
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button(page, '选择文件并导入').click()])
-    await chooser.setFiles({ name: 'stations.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) })
-    await visible('.import-result__title', '成功导入3600条数据').waitFor()
-    await button(page, '关闭').click()
-    await layerPanel(false)
+    await importInto('网点', { name: 'stations.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) }, 3600)
 
     // Opening the map again frames all the data: more clusters are in view than are shown as elements, so none is one.
     await page.reload()
