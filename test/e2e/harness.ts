@@ -12,6 +12,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import type { BadgeReport, DrawnBadge } from '../../src/platform/map/canvasLayer'
 import type { DrawingReport, DrawnPoint, DrawnShapeTitle } from '../../src/platform/map/pointLayer'
 
 export const ROOT = path.resolve(__dirname, '../..')
@@ -364,6 +365,31 @@ export async function mapSettledAt(page: Page, z: number): Promise<void> {
     const tiles = [...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img.leaflet-tile')]
     return !document.querySelector('.leaflet-zoom-anim') && tiles.length > 0 && tiles.every((i) => i.classList.contains('leaflet-tile-loaded') && Number(new URL(i.src).pathname.split('/')[1]) === z)
   }, z)
+}
+
+/** The highest zoom among the map's tiles, read from their addresses (…/z/x/y). */
+export const tileZoom = (page: Page): Promise<number> =>
+  page.evaluate(() => Math.max(...[...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img.leaflet-tile')].map((i) => Number(new URL(i.src).pathname.split('/')[1]))))
+
+/**
+ * Waits until the map is still, with more than `more` badges drawn on its badge canvas (and, with `above`, every
+ * tile past that zoom), and gives the badges. Boxes are in page px.
+ */
+export async function drawnBadges(page: Page, { more = 0, above }: { more?: number; above?: number } = {}): Promise<DrawnBadge[]> {
+  const handle = await page.waitForFunction(
+    ({ more, above }) => {
+      if (document.querySelector('.leaflet-zoom-anim')) return null
+      if (above !== undefined) {
+        const tiles = [...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img.leaflet-tile')]
+        if (!tiles.length || !tiles.every((i) => Number(new URL(i.src).pathname.split('/')[1]) > above)) return null
+      }
+      const c = document.querySelector('canvas.map-badge-canvas') as (HTMLCanvasElement & Partial<BadgeReport>) | null
+      const list = c?.drawnBadges?.() ?? []
+      return list.length > more ? list : null
+    },
+    { more, above },
+  )
+  return (await handle.jsonValue()) as DrawnBadge[]
 }
 
 /**

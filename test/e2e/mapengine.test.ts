@@ -5,13 +5,14 @@
  */
 import type { Page } from 'playwright-core'
 import { CLUSTER_MIN_ITEMS } from '../../src/domain/constants'
-import type { BadgeReport, DrawnBadge } from '../../src/platform/map/canvasLayer'
+import type { DrawnBadge } from '../../src/platform/map/canvasLayer'
 import { DOM_CLUSTERS_MAX } from '../../src/platform/map/leafletEngine'
 import {
   apiOk,
   apiSignIn,
   button,
   closePopup,
+  drawnBadges,
   drawnPoint,
   drawnPoints,
   drawnShapeTitles,
@@ -24,6 +25,7 @@ import {
   shot,
   signUp,
   tapPoint,
+  tileZoom,
   type ReportingCanvas,
   type Server,
   type World,
@@ -305,7 +307,6 @@ describe('H5 map engine journey (keyless map)', () => {
       await page.mouse.move(box.x + box.width * 0.3 + 40, box.y + box.height * 0.7 - 25, { steps: 5 })
       await page.mouse.up()
     }
-    const tileZoom = () => page.locator('img.leaflet-tile').evaluateAll((imgs) => Math.max(...imgs.map((i) => Number(new URL((i as HTMLImageElement).src).pathname.split('/')[1]))))
     await drag()
     // The drag itself is no tap: nothing opened.
     expect(await page.locator('.marker-detail:visible').count()).toBe(0)
@@ -315,7 +316,7 @@ describe('H5 map engine journey (keyless map)', () => {
     await visible('.marker-detail').waitFor({ state: 'hidden' })
 
     await drag()
-    const before = await tileZoom()
+    const before = await tileZoom(page)
     await page.locator('.leaflet-control-zoom-in').click()
     await mapSettledAt(page, before + 1)
     await page.locator('.leaflet-control-zoom-out').click()
@@ -719,12 +720,7 @@ describe('H5 map engine journey (keyless map)', () => {
 
     // Opening the map again frames all the data: more clusters are in view than are shown as elements, so none is one.
     await page.reload()
-    const drawn = await page.waitForFunction((max) => {
-      const c = document.querySelector('canvas.map-badge-canvas') as (HTMLCanvasElement & Partial<BadgeReport>) | null
-      const badges = c?.drawnBadges?.() ?? []
-      return badges.length > max && !document.querySelector('.leaflet-zoom-anim') ? badges : null
-    }, DOM_CLUSTERS_MAX)
-    const badges = (await drawn.jsonValue()) as DrawnBadge[]
+    const badges = await drawnBadges(page, { more: DOM_CLUSTERS_MAX })
     expect(await page.locator('.map-cluster__badge').count()).toBe(0)
     for (const b of badges) expect(b.label).toMatch(/^\d+/)
     // Each badge is painted where the canvas says: the pixel under its centre is opaque, and a pixel between badges is not.
@@ -750,19 +746,11 @@ describe('H5 map engine journey (keyless map)', () => {
     const nearest = (list: DrawnBadge[], p: { x: number; y: number }) =>
       list.reduce((a, b) => (Math.hypot(centre(b).x - p.x, centre(b).y - p.y) < Math.hypot(centre(a).x - p.x, centre(a).y - p.y) ? b : a))
     const tapped = nearest(badges, mid)
-    const tileZoom = () =>
-      page.evaluate(() => Math.max(...[...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img.leaflet-tile')].map((i) => Number(new URL(i.src).pathname.split('/')[1]))))
-    const before = await tileZoom()
+    const before = await tileZoom(page)
     await page.mouse.click(centre(tapped).x, centre(tapped).y)
-    const after = await page.waitForFunction((z) => {
-      const tiles = [...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img.leaflet-tile')]
-      if (document.querySelector('.leaflet-zoom-anim') || !tiles.length || !tiles.every((i) => Number(new URL(i.src).pathname.split('/')[1]) > z)) return null
-      const c = document.querySelector('canvas.map-badge-canvas') as (HTMLCanvasElement & Partial<BadgeReport>) | null
-      const list = c?.drawnBadges?.() ?? []
-      return list.length ? list : null
-    }, before)
-    expect(await tileZoom()).toBeGreaterThan(before)
-    const split = nearest((await after.jsonValue()) as DrawnBadge[], mid)
+    const after = await drawnBadges(page, { above: before })
+    expect(await tileZoom(page)).toBeGreaterThan(before)
+    const split = nearest(after, mid)
     expect(parseInt(split.label, 10)).toBeLessThan(parseInt(tapped.label, 10))
     await shot(page, '39d-map-badge-tapped')
   })

@@ -1,5 +1,7 @@
+/** @jest-environment jsdom */
+import { act, renderHook } from '@testing-library/react'
 import type { ComponentType } from 'react'
-import { onDemandPart } from '../../src/hooks/useOnDemand'
+import { onDemandPart, useOnDemand } from '../../src/hooks/useOnDemand'
 
 // The map's panels load on demand; without network (and no service worker copy) a load fails.
 // The user then taps again: the panel must open once the code can be fetched, not stay broken.
@@ -26,5 +28,35 @@ describe('a part of a page loaded on demand', () => {
     expect(await part.load()).toBe(Panel)
     expect(part.current).toBe(Panel)
     expect(importer).toHaveBeenCalledTimes(2)
+  })
+
+  // A closed panel whose code came in ahead shows nothing: rendering the layer panel's tree and dialogs
+  // while a large map was still loading was a long task of its own.
+  it('loaded ahead a while after the page is ready, it renders only from its first open on', async () => {
+    jest.useFakeTimers()
+    try {
+      const importer = jest.fn(() => Promise.resolve(Panel))
+      const part = onDemandPart(importer)
+      const { result, rerender } = renderHook(({ wanted, ready }) => useOnDemand(part, wanted, ready, 1500), { initialProps: { wanted: false, ready: false } })
+      rerender({ wanted: false, ready: true })
+      await act(async () => {
+        jest.advanceTimersByTime(1499)
+      })
+      expect(importer).not.toHaveBeenCalled()
+      await act(async () => {
+        jest.advanceTimersByTime(1)
+      })
+      expect(importer).toHaveBeenCalledTimes(1)
+      expect(part.current).toBe(Panel)
+      expect(result.current).toBeNull()
+      rerender({ wanted: true, ready: true })
+      expect(result.current).toBe(Panel)
+      // Closed again it stays rendered, to play its closing animation and keep what it holds.
+      rerender({ wanted: false, ready: true })
+      expect(result.current).toBe(Panel)
+      expect(importer).toHaveBeenCalledTimes(1)
+    } finally {
+      jest.useRealTimers()
+    }
   })
 })

@@ -289,6 +289,8 @@ export interface BadgeReport {
 export interface CanvasLayer extends Leaflet.Layer {
   setShapes(shapes: readonly Shape[], selectedId: number | null): void
   setBadges(items: BadgeItem[]): void
+  /** Whether the last setBadges gave any badge. */
+  hasBadges(): boolean
   /** The badges' boxes in the map container's px (their ring included), where they are now. */
   badgeBoxes(): { left: number; top: number; width: number; height: number }[]
   /** What a tap at a layer point would hit, as the tap handler decides it. */
@@ -404,6 +406,10 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       // Taps follow the new badges at once; the pixels follow when the drawing is done.
       if (this._map) this._place()
       this._schedule()
+    },
+
+    hasBadges(this: any) {
+      return this._badges.length > 0
     },
 
     badgeBoxes(this: any) {

@@ -263,7 +263,7 @@ export class LeafletEngine {
     const canvasClusters = onCanvasClusters ? list.clusters : []
     void nextTask().then(() => {
       if (crowdJob !== this.crowdJob) return
-      const had = this.crowd.badgeBoxes().length > 0
+      const had = this.crowd.hasBadges()
       this.crowd.setBadges(canvasClusters.map(badgeItem))
       this.crowd.setShapes(canvasShapes, selectedId)
       // The titles make room for the badges: laid out again when badges came or went.
