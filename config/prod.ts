@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { UserConfigExport } from '@tarojs/cli'
+import { inlineNutuiIcons } from './inlineIcons'
 import { PwaPlugin } from './pwa'
 
 /**
@@ -26,6 +27,7 @@ export default {
     htmlPluginOption: { serviceWorker: true },
     webpackChain(chain, webpack) {
       chain.plugin('teammapPwa').use(PwaPlugin)
+      inlineNutuiIcons(chain, webpack)
       // Bundle sizes have their budgets in bench/sizes.ts (lazy pages, gzip): webpack's generic
       // 244 KiB hints only repeat, three times per build, what nobody building the app can act on.
       chain.performance.hints(false)

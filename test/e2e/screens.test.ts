@@ -119,6 +119,35 @@ describe('the remaining screens', () => {
     await on(page, '.layer-panel').first().waitFor()
   })
 
+  it("draws NutUI's icons inline, at their size and in their colour, with no mask image to decode", async () => {
+    await page.goto(`${server.url}/map`)
+    await on(page, '.map-tool', '图层').waitFor()
+    const icons = await page.locator('.map-page .nut-icon').evaluateAll((list) =>
+      list.map((el) => {
+        const css = getComputedStyle(el)
+        const svg = el.querySelector('svg')
+        const box = el.getBoundingClientRect()
+        return {
+          name: [...el.classList].find((c) => c.startsWith('nut-icon-')),
+          mask: css.maskImage || css.getPropertyValue('-webkit-mask-image') || 'none',
+          color: css.color,
+          fill: svg ? getComputedStyle(svg.querySelector('path')!).fill : null,
+          drawn: !!svg && svg.getBoundingClientRect().width === box.width && box.width > 0,
+        }
+      }),
+    )
+    const byName = new Map(icons.map((i) => [i.name, i]))
+    expect([...byName.keys()]).toEqual(expect.arrayContaining(['nut-icon-Search', 'nut-icon-User', 'nut-icon-Location', 'nut-icon-Category', 'nut-icon-Plus']))
+    for (const i of icons) {
+      expect(i.mask).toBe('none')
+      expect(i.drawn).toBe(true)
+      expect(i.fill).toBe(i.color)
+    }
+    expect(byName.get('nut-icon-Location')!.color).toBe('rgb(22, 93, 255)')
+    expect(byName.get('nut-icon-Plus')!.color).toBe('rgb(255, 255, 255)')
+    expect(byName.get('nut-icon-Search')!.color).toBe('rgb(134, 144, 156)')
+  })
+
   it('an Android phone is told of a newer release once a day', async () => {
     server.sql(
       "INSERT INTO app_releases (platform, version_code, version_name, notes, download_url, created_at) VALUES ('android', 72, '1.0.40', ?, 'https://example.com/teammap-1.0.40.apk', ?)",
