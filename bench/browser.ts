@@ -338,6 +338,8 @@ async function signInThrottled(page: Page, cdp: Cdp, server: Server, phone: stri
   await button(page, '获取验证码').click()
   await page.getByText(/\d+秒后重新获取/).waitFor()
   await input(page, '请输入验证码').fill(await server.codeFor(phone))
+  // A person takes seconds to read and type the SMS code: what the page does meanwhile (it loads the map's code) is done before the tap.
+  await page.waitForTimeout(3000)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
 }
 

@@ -54,6 +54,8 @@ export interface Platform {
   replaceAddress: (pathWithQuery: string) => void
   /** Back to the page that opened this one; false (and nothing happens) when it was opened directly. */
   back: () => boolean
+  /** Loads a page's code (by SPEC path) ahead of its first open, where pages load on demand (H5). */
+  warmPage: (pathWithQuery: string) => void
   /** Clipboard and links into the H5 app. */
   share: SharePlatform
   /**

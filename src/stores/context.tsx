@@ -16,6 +16,7 @@ import { screenPlatform } from '../platform/screen'
 import { capabilities } from '../platform/map/capabilities'
 import { openDownloadUrl } from '../platform/upgrade'
 import { createNavigate } from '../router/navigate'
+import { pageUrlOf } from '../router/routes'
 import type { LazyKey, LazyStoreSet } from './lazyStores'
 import { RootStore, type CoreStores } from './RootStore'
 
@@ -32,6 +33,7 @@ export function appRootStore(): RootStore {
       location: () => taroNavigator.location(),
       replaceAddress: (p) => taroNavigator.replaceAddress(p),
       back: () => taroNavigator.backToOpener(),
+      warmPage: (p) => taroNavigator.warmPage(pageUrlOf(p)),
       share: sharePlatform,
       pay: loadPayPlatform,
       geo: geoPlatform,

@@ -5,7 +5,7 @@
  * /logoff deleting an account after the warnings and a confirmation.
  */
 import type { Page } from 'playwright-core'
-import { apiCall, apiSignIn, button, input, notice, on, openWorld, serveSite, shot, signUp, type Server, type World } from './harness'
+import { apiCall, apiSignIn, button, input, notice, on, openWorld, requestCode, serveSite, shot, signUp, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -146,6 +146,36 @@ describe('the remaining screens', () => {
     expect(byName.get('nut-icon-Location')!.color).toBe('rgb(22, 93, 255)')
     expect(byName.get('nut-icon-Plus')!.color).toBe('rgb(255, 255, 255)')
     expect(byName.get('nut-icon-Search')!.color).toBe('rgb(134, 144, 156)')
+  })
+
+  it("/login loads the map's code while the SMS code is awaited, and the sign-in then opens the map", async () => {
+    const p = await world.newPage()
+    await p.goto(`${server.url}/login`)
+    await input(p, '请输入手机号').waitFor()
+    // Leaflet puts itself on window as L; the map page's styles come with its code.
+    const mapCodeIn = () =>
+      p.evaluate(
+        () =>
+          'L' in window &&
+          [...document.styleSheets].some((s) => {
+            try {
+              return [...s.cssRules].some((r) => r instanceof CSSStyleRule && r.selectorText.includes('.map-tools'))
+            } catch {
+              return false
+            }
+          }),
+      )
+    // Only asking for a code brings it: a visitor who just looks at the sign-in page does not pay for it.
+    await p.waitForLoadState('networkidle')
+    expect(await mapCodeIn()).toBe(false)
+    const code = await requestCode(p, server, PHONE)
+    await p.waitForFunction(() => 'L' in window)
+    expect(await mapCodeIn()).toBe(true)
+    await input(p, '请输入验证码').fill(code)
+    await button(p, '登录').click()
+    await p.waitForURL(/\/map$/)
+    await on(p, '.map-tool', '图层').waitFor()
+    await p.context().close()
   })
 
   it('an Android phone is told of a newer release once a day', async () => {

@@ -186,6 +186,7 @@ export function makeRoot(
       },
       location: () => location,
       replaceAddress: () => undefined,
+      warmPage: () => undefined,
       back: () => {
         if (!opts.openedFrom) return false
         backs++

@@ -2,7 +2,7 @@ import { Button, Input } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { PageShell } from '../../components/PageShell'
 import { SendCodeButton } from '../../components/SendCodeButton'
 import { PATHS } from '../../domain/guard'
@@ -10,17 +10,24 @@ import { useStores } from '../../stores/context'
 import './index.scss'
 
 function LoginPage() {
-  const { session, app, navigate } = useStores()
+  const { session, app, navigate, platform } = useStores()
   const router = useRouter()
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')
+  const back = router.params.redirect ? decodeURIComponent(router.params.redirect) : PATHS.map
+  const next = back.startsWith('/') ? back : PATHS.map
+
+  // While the user waits for the SMS, the page the sign-in opens loads its code (the map's is its
+  // largest, with the map engine's): on a slow phone, fetching and running it after the tap were
+  // long tasks between the tap and the map.
+  const codeSent = session.codeCountdown > 0
+  useEffect(() => {
+    if (codeSent) platform.warmPage(next)
+  }, [codeSent, next, platform])
 
   const submit = async () => {
     // An invitation link (/login?channel=dist_<code>, distribution) names the channel the first sign-in records.
-    if (await session.login(phone, code, router.params.channel)) {
-      const back = router.params.redirect ? decodeURIComponent(router.params.redirect) : PATHS.map
-      navigate(back.startsWith('/') ? back : PATHS.map, 'relaunch')
-    }
+    if (await session.login(phone, code, router.params.channel)) navigate(next, 'relaunch')
   }
 
   return (

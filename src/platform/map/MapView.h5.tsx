@@ -122,8 +122,24 @@ export function MapView(props: MapViewProps) {
   )
 }
 
+/**
+ * Leaflet's code, the map page's largest part, asked for as soon as this module runs: with the page's
+ * own code, which the sign-in page loads while the user waits for the SMS code. A failed load (no
+ * network) is asked for again by the next map.
+ */
+const importLeaflet = () => import('leaflet')
+let leaflet: ReturnType<typeof importLeaflet> | null = null
+function loadLeaflet(): ReturnType<typeof importLeaflet> {
+  leaflet ??= importLeaflet().catch((e: unknown) => {
+    leaflet = null
+    throw e
+  })
+  return leaflet
+}
+if (!AMAP_KEY) void loadLeaflet().catch(() => undefined)
+
 async function startLeaflet(el: HTMLElement, center: MapViewProps['center'], zoom: number, cb: () => MapViewProps): Promise<Engine> {
-  const L = (await import('leaflet')).default
+  const L = (await loadLeaflet()).default
   // Leaflet's code is run as it arrives; the map is made in a task of its own, so a slow phone
   // does not spend both in one long task with its taps waiting.
   await nextTask()

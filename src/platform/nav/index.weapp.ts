@@ -30,4 +30,5 @@ export const taroNavigator: PageNavigator = {
     return { pathname: '/' + (page?.route ?? ''), search: toQuery(page?.options) }
   },
   replaceAddress: () => undefined,
+  warmPage: () => undefined,
 }

@@ -16,4 +16,9 @@ export interface PageNavigator {
   location(): PageLocation
   /** Replace the address bar path without reloading (H5 aliases such as / and /index). */
   replaceAddress(pathWithQuery: string): void
+  /**
+   * Loads and runs a page's code (a page url, as navigateTo takes) ahead of its first open where pages
+   * load on demand (H5); nothing where every page is in the package (the mini-program).
+   */
+  warmPage(url: string): void
 }
