@@ -3,7 +3,7 @@ import { Avatar, Button, Loading } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react'
 import type { MarkerType } from '../../../types/mapdata'
 import { PageShell } from '../../components/PageShell'
 import { NOTICE_ACTION_MS } from '../../domain/constants'
@@ -213,6 +213,11 @@ function MapPage() {
     if (map.loaderState === 'notload') map.setLoaderState('loading')
     void map.loadEngine()
   }, [map])
+  // The map renders first, the bars, tools and sheets around it in a transition, which React renders in
+  // slices between other tasks: on a slow phone the whole page in one render was a 100 ms task between
+  // the sign-in and the map.
+  const [chrome, setChrome] = useState(false)
+  useEffect(() => startTransition(() => setChrome(true)), [])
 
   // Tracking goes on by itself where location access was granted before (SPEC 4 location).
   useEffect(() => {
@@ -232,7 +237,7 @@ function MapPage() {
       <View className='map-area'>
         <MapCanvas onSwitchTiles={() => setBasemapOpen(true)} />
       </View>
-      {map.drawing || map.editing ? (
+      {!chrome ? null : map.drawing || map.editing ? (
         <View className='map-top'>
           <DrawingBar />
           <EditingBar />
@@ -267,47 +272,51 @@ function MapPage() {
           </View>
         </View>
       )}
-      <ShapesLoading />
-      <View className='map-tools'>
-        <View className='map-tool' onClick={() => setBasemapOpen(true)}>
-          <Text className='map-tool__glyph map-tool__glyph--blue'>图</Text>
-          <Text className='map-tool__label'>底图</Text>
-        </View>
-        <View className={`map-tool ${map.heatmap ? 'map-tool--on' : ''}`} onClick={() => map.setHeatmap(!map.heatmap)}>
-          <Text className='map-tool__glyph'>热</Text>
-          <Text className='map-tool__label'>{map.heatmap ? '关闭热力' : '热力图'}</Text>
-        </View>
-        <View className={`map-tool ${map.showMembers ? 'map-tool--on' : ''}`} onClick={() => void map.setShowMembers(!map.showMembers)}>
-          <User size={20} color='#165DFF' />
-          <Text className='map-tool__label'>{map.showMembers ? '隐藏成员' : '成员位置'}</Text>
-        </View>
-        <View className='map-tool' onClick={() => void locateMe()}>
-          <Location size={20} color='#165DFF' />
-          <Text className='map-tool__label'>定位</Text>
-        </View>
-        <View className='map-tool' onClick={() => setPanel(true)}>
-          <Category size={20} color='#165DFF' />
-          <Text className='map-tool__label'>图层</Text>
-        </View>
-        <View className='map-tool map-tool--primary' onClick={() => setAdding(true)}>
-          <Plus size={20} color='#FFFFFF' />
-          <Text className='map-tool__label'>添加</Text>
-        </View>
-      </View>
-      <RouteCard />
-      <MapCount />
-      <AddSheetOnDemand visible={adding} onClose={() => setAdding(false)} />
-      <BasemapSheetOnDemand visible={basemapOpen} onClose={() => setBasemapOpen(false)} />
-      <FilterSheetOnDemand visible={filterOpen} onClose={() => setFilterOpen(false)} />
-      <LayerPanelOnDemand visible={panel} onClose={() => setPanel(false)} />
-      <SearchPanelOnDemand visible={search} onClose={() => setSearch(false)} />
-      <MarkerDetailOnDemand />
-      <ConflictSheetOnDemand />
-      <OutboxSheetOnDemand />
-      {shareUsed || app.share_request ? (
-        <Suspense fallback={null}>
-          <ShareDialog />
-        </Suspense>
+      {chrome ? (
+        <>
+          <ShapesLoading />
+          <View className='map-tools'>
+            <View className='map-tool' onClick={() => setBasemapOpen(true)}>
+              <Text className='map-tool__glyph map-tool__glyph--blue'>图</Text>
+              <Text className='map-tool__label'>底图</Text>
+            </View>
+            <View className={`map-tool ${map.heatmap ? 'map-tool--on' : ''}`} onClick={() => map.setHeatmap(!map.heatmap)}>
+              <Text className='map-tool__glyph'>热</Text>
+              <Text className='map-tool__label'>{map.heatmap ? '关闭热力' : '热力图'}</Text>
+            </View>
+            <View className={`map-tool ${map.showMembers ? 'map-tool--on' : ''}`} onClick={() => void map.setShowMembers(!map.showMembers)}>
+              <User size={20} color='#165DFF' />
+              <Text className='map-tool__label'>{map.showMembers ? '隐藏成员' : '成员位置'}</Text>
+            </View>
+            <View className='map-tool' onClick={() => void locateMe()}>
+              <Location size={20} color='#165DFF' />
+              <Text className='map-tool__label'>定位</Text>
+            </View>
+            <View className='map-tool' onClick={() => setPanel(true)}>
+              <Category size={20} color='#165DFF' />
+              <Text className='map-tool__label'>图层</Text>
+            </View>
+            <View className='map-tool map-tool--primary' onClick={() => setAdding(true)}>
+              <Plus size={20} color='#FFFFFF' />
+              <Text className='map-tool__label'>添加</Text>
+            </View>
+          </View>
+          <RouteCard />
+          <MapCount />
+          <AddSheetOnDemand visible={adding} onClose={() => setAdding(false)} />
+          <BasemapSheetOnDemand visible={basemapOpen} onClose={() => setBasemapOpen(false)} />
+          <FilterSheetOnDemand visible={filterOpen} onClose={() => setFilterOpen(false)} />
+          <LayerPanelOnDemand visible={panel} onClose={() => setPanel(false)} />
+          <SearchPanelOnDemand visible={search} onClose={() => setSearch(false)} />
+          <MarkerDetailOnDemand />
+          <ConflictSheetOnDemand />
+          <OutboxSheetOnDemand />
+          {shareUsed || app.share_request ? (
+            <Suspense fallback={null}>
+              <ShareDialog />
+            </Suspense>
+          ) : null}
+        </>
       ) : null}
     </PageShell>
   )
