@@ -213,11 +213,14 @@ function MapPage() {
     if (map.loaderState === 'notload') map.setLoaderState('loading')
     void map.loadEngine()
   }, [map])
-  // The map renders first, the bars, tools and sheets around it in a transition, which React renders in
-  // slices between other tasks: on a slow phone the whole page in one render was a 100 ms task between
-  // the sign-in and the map.
-  const [chrome, setChrome] = useState(false)
-  useEffect(() => startTransition(() => setChrome(true)), [])
+  // The map renders first, then the bars at the top, then the tools and sheets, each in a transition,
+  // which React renders in slices between other tasks: on a slow phone the whole page in one render
+  // was a 100 ms task between the sign-in and the map, and its first layout (shaping the bars' text)
+  // was another.
+  const [stage, setStage] = useState(0)
+  useEffect(() => {
+    if (stage < 2) startTransition(() => setStage(stage + 1))
+  }, [stage])
 
   // Tracking goes on by itself where location access was granted before (SPEC 4 location).
   useEffect(() => {
@@ -237,7 +240,7 @@ function MapPage() {
       <View className='map-area'>
         <MapCanvas onSwitchTiles={() => setBasemapOpen(true)} />
       </View>
-      {!chrome ? null : map.drawing || map.editing ? (
+      {stage < 1 ? null : map.drawing || map.editing ? (
         <View className='map-top'>
           <DrawingBar />
           <EditingBar />
@@ -272,7 +275,7 @@ function MapPage() {
           </View>
         </View>
       )}
-      {chrome ? (
+      {stage >= 2 ? (
         <>
           <ShapesLoading />
           <View className='map-tools'>
