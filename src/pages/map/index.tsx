@@ -195,8 +195,88 @@ const ShapesLoading = observer(function ShapesLoading() {
   ) : null
 })
 
+/** The bars at the top: the team, membership and sync state, the user, and the search and filter entries (or the drawing bars). */
+const MapTop = observer(function MapTop({ onSearch, onFilter }: { onSearch: () => void; onFilter: () => void }) {
+  const { session, navigate, map, markers } = useStores()
+  const user = session.user
+  return map.drawing || map.editing ? (
+    <View className='map-top'>
+      <DrawingBar />
+      <EditingBar />
+    </View>
+  ) : (
+    <View className='map-top'>
+      <View className='map-header'>
+        <View className='map-header__text'>
+          <Text className='map-group'>{user?.select_groupname}</Text>
+          <View className='map-header__line'>
+            <Text className='map-level' onClick={() => navigate('/vip')}>
+              {membershipLabel(user?.group_vip, new Date())}
+            </Text>
+            <SyncChip />
+          </View>
+        </View>
+        <View className='map-me' onClick={() => navigate('/home')}>
+          <Avatar size='small' src={user?.avatar || ''} className='map-avatar'>
+            {(user?.nickname || '我').slice(0, 1)}
+          </Avatar>
+          <Text className='map-nickname'>{user?.nickname}</Text>
+        </View>
+      </View>
+      <View className='map-search-row'>
+        <View className='map-search-entry' onClick={onSearch}>
+          <Search size={14} color='#86909C' />
+          <Text className='map-search-entry__text'>搜索标注</Text>
+        </View>
+        <View className={`map-filter-entry ${markers.filterActive ? 'map-filter-entry--on' : ''}`} onClick={onFilter}>
+          <Text>{markers.filterActive ? '已筛选' : '筛选'}</Text>
+        </View>
+      </View>
+    </View>
+  )
+})
+
+/** The tools down the map's right side: base map, heat map, members, locate, layers, add. */
+const MapTools = observer(function MapTools({ onBasemap, onLayers, onAdd }: { onBasemap: () => void; onLayers: () => void; onAdd: () => void }) {
+  const { map, tracker } = useStores()
+  const locateMe = async () => {
+    const p = await tracker.locateNow()
+    if (!p) return
+    map.moveTo(p.lng, p.lat, 16)
+    void map.reportPosition(p)
+  }
+  return (
+    <View className='map-tools'>
+      <View className='map-tool' onClick={onBasemap}>
+        <Text className='map-tool__glyph map-tool__glyph--blue'>图</Text>
+        <Text className='map-tool__label'>底图</Text>
+      </View>
+      <View className={`map-tool ${map.heatmap ? 'map-tool--on' : ''}`} onClick={() => map.setHeatmap(!map.heatmap)}>
+        <Text className='map-tool__glyph'>热</Text>
+        <Text className='map-tool__label'>{map.heatmap ? '关闭热力' : '热力图'}</Text>
+      </View>
+      <View className={`map-tool ${map.showMembers ? 'map-tool--on' : ''}`} onClick={() => void map.setShowMembers(!map.showMembers)}>
+        <User size={20} color='#165DFF' />
+        <Text className='map-tool__label'>{map.showMembers ? '隐藏成员' : '成员位置'}</Text>
+      </View>
+      <View className='map-tool' onClick={() => void locateMe()}>
+        <Location size={20} color='#165DFF' />
+        <Text className='map-tool__label'>定位</Text>
+      </View>
+      <View className='map-tool' onClick={onLayers}>
+        <Category size={20} color='#165DFF' />
+        <Text className='map-tool__label'>图层</Text>
+      </View>
+      <View className='map-tool map-tool--primary' onClick={onAdd}>
+        <Plus size={20} color='#FFFFFF' />
+        <Text className='map-tool__label'>添加</Text>
+      </View>
+    </View>
+  )
+})
+
 function MapPage() {
-  const { session, app, navigate, map, markers, tracker } = useStores()
+  const { app, map, tracker } = useStores()
   useShareForward()
   // Once asked for, the share dialog stays mounted (it keeps its own open/closed state).
   const [shareUsed, setShareUsed] = useState(false)
@@ -208,7 +288,6 @@ function MapPage() {
   const [adding, setAdding] = useState(false)
   const [basemapOpen, setBasemapOpen] = useState(false)
   const [filterOpen, setFilterOpen] = useState(false)
-  const user = session.user
   useEffect(() => {
     if (map.loaderState === 'notload') map.setLoaderState('loading')
     void map.loadEngine()
@@ -227,83 +306,17 @@ function MapPage() {
     void tracker.resume()
   }, [tracker])
 
-  const locateMe = async () => {
-    const p = await tracker.locateNow()
-    if (!p) return
-    map.moveTo(p.lng, p.lat, 16)
-    void map.reportPosition(p)
-  }
-
   return (
     <PageShell className='map-page'>
       <MapData />
       <View className='map-area'>
         <MapCanvas onSwitchTiles={() => setBasemapOpen(true)} />
       </View>
-      {stage < 1 ? null : map.drawing || map.editing ? (
-        <View className='map-top'>
-          <DrawingBar />
-          <EditingBar />
-        </View>
-      ) : (
-        <View className='map-top'>
-          <View className='map-header'>
-            <View className='map-header__text'>
-              <Text className='map-group'>{user?.select_groupname}</Text>
-              <View className='map-header__line'>
-                <Text className='map-level' onClick={() => navigate('/vip')}>
-                  {membershipLabel(user?.group_vip, new Date())}
-                </Text>
-                <SyncChip />
-              </View>
-            </View>
-            <View className='map-me' onClick={() => navigate('/home')}>
-              <Avatar size='small' src={user?.avatar || ''} className='map-avatar'>
-                {(user?.nickname || '我').slice(0, 1)}
-              </Avatar>
-              <Text className='map-nickname'>{user?.nickname}</Text>
-            </View>
-          </View>
-          <View className='map-search-row'>
-            <View className='map-search-entry' onClick={() => setSearch(true)}>
-              <Search size={14} color='#86909C' />
-              <Text className='map-search-entry__text'>搜索标注</Text>
-            </View>
-            <View className={`map-filter-entry ${markers.filterActive ? 'map-filter-entry--on' : ''}`} onClick={() => setFilterOpen(true)}>
-              <Text>{markers.filterActive ? '已筛选' : '筛选'}</Text>
-            </View>
-          </View>
-        </View>
-      )}
+      {stage >= 1 ? <MapTop onSearch={() => setSearch(true)} onFilter={() => setFilterOpen(true)} /> : null}
       {stage >= 2 ? (
         <>
           <ShapesLoading />
-          <View className='map-tools'>
-            <View className='map-tool' onClick={() => setBasemapOpen(true)}>
-              <Text className='map-tool__glyph map-tool__glyph--blue'>图</Text>
-              <Text className='map-tool__label'>底图</Text>
-            </View>
-            <View className={`map-tool ${map.heatmap ? 'map-tool--on' : ''}`} onClick={() => map.setHeatmap(!map.heatmap)}>
-              <Text className='map-tool__glyph'>热</Text>
-              <Text className='map-tool__label'>{map.heatmap ? '关闭热力' : '热力图'}</Text>
-            </View>
-            <View className={`map-tool ${map.showMembers ? 'map-tool--on' : ''}`} onClick={() => void map.setShowMembers(!map.showMembers)}>
-              <User size={20} color='#165DFF' />
-              <Text className='map-tool__label'>{map.showMembers ? '隐藏成员' : '成员位置'}</Text>
-            </View>
-            <View className='map-tool' onClick={() => void locateMe()}>
-              <Location size={20} color='#165DFF' />
-              <Text className='map-tool__label'>定位</Text>
-            </View>
-            <View className='map-tool' onClick={() => setPanel(true)}>
-              <Category size={20} color='#165DFF' />
-              <Text className='map-tool__label'>图层</Text>
-            </View>
-            <View className='map-tool map-tool--primary' onClick={() => setAdding(true)}>
-              <Plus size={20} color='#FFFFFF' />
-              <Text className='map-tool__label'>添加</Text>
-            </View>
-          </View>
+          <MapTools onBasemap={() => setBasemapOpen(true)} onLayers={() => setPanel(true)} onAdd={() => setAdding(true)} />
           <RouteCard />
           <MapCount />
           <AddSheetOnDemand visible={adding} onClose={() => setAdding(false)} />
