@@ -44,6 +44,14 @@ export class SessionStore {
     return !!this.user?.id
   }
 
+  /**
+   * A code was sent and its cooldown runs: computed, so what shows only this (the sign-in page's
+   * warming of the page it opens) is told of its start and end, not of every second's tick.
+   */
+  get codeSent(): boolean {
+    return this.codeCountdown > 0
+  }
+
   get hasGroup(): boolean {
     return !!this.user?.select_groupid
   }

@@ -1,4 +1,4 @@
-import { observable, runInAction } from 'mobx'
+import { autorun, observable, runInAction } from 'mobx'
 import { NOTICE_ACTION_MS, NOTICE_BAR_MS } from '../../src/domain/constants'
 import { MSG } from '../../src/domain/messages'
 import { decryptJson } from '../../src/domain/secure'
@@ -60,6 +60,24 @@ describe('SessionStore (SPEC 4 session)', () => {
     expect(root.session.codeCountdown).toBe(0)
     expect(await root.session.sendCode('13800138000')).toBe(true)
     expect(calls.filter((c) => c.path === '/api/system/send/code')).toHaveLength(2)
+  })
+
+  it("says a code was sent from the send to the cooldown's end, telling its watchers of those two changes only", async () => {
+    jest.useFakeTimers()
+    const { root } = makeRoot({ '/api/system/send/code': () => ok({ sent: true, cooldown: 60 }) })
+    // What an observer sees each time it is run (the sign-in page reads codeSent in its render).
+    const seen: boolean[] = []
+    const stop = autorun(() => seen.push(root.session.codeSent))
+    expect(root.session.codeSent).toBe(false)
+    expect(await root.session.sendCode('13800138000')).toBe(true)
+    expect(root.session.codeSent).toBe(true)
+    jest.advanceTimersByTime(59_000)
+    expect(root.session.codeSent).toBe(true)
+    jest.advanceTimersByTime(1_000)
+    expect(root.session.codeSent).toBe(false)
+    // The page that warms the next page on it is not rendered again for each second of the countdown.
+    expect(seen).toEqual([false, true, false])
+    stop()
   })
 
   it('counts the cooldown the server answered, not a fixed one', async () => {

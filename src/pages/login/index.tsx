@@ -9,6 +9,19 @@ import { PATHS } from '../../domain/guard'
 import { useStores } from '../../stores/context'
 import './index.scss'
 
+/**
+ * 登录 with its spinner while the sign-in is under way: an observer of its own, so the tap renders
+ * the button alone, not the page with its inputs, in the tap's own task on a slow phone.
+ */
+const SubmitButton = observer(function SubmitButton({ onClick }: { onClick: () => void }) {
+  const { session } = useStores()
+  return (
+    <Button className='login-submit' block type='primary' loading={session.submitting} onClick={onClick}>
+      登录
+    </Button>
+  )
+})
+
 function LoginPage() {
   const { session, app, navigate, platform } = useStores()
   const router = useRouter()
@@ -20,7 +33,7 @@ function LoginPage() {
   // While the user waits for the SMS, the page the sign-in opens loads its code (the map's is its
   // largest, with the map engine's): on a slow phone, fetching and running it after the tap were
   // long tasks between the tap and the map.
-  const codeSent = session.codeCountdown > 0
+  const codeSent = session.codeSent
   useEffect(() => {
     if (codeSent) platform.warmPage(next)
   }, [codeSent, next, platform])
@@ -46,9 +59,7 @@ function LoginPage() {
           <Input className='login-input' name='code' type='number' maxLength={6} placeholder='请输入验证码' value={code} onChange={(v) => setCode(v)} />
           <SendCodeButton className='login-send' phone={phone} />
         </View>
-        <Button className='login-submit' block type='primary' loading={session.submitting} onClick={() => void submit()}>
-          登录
-        </Button>
+        <SubmitButton onClick={() => void submit()} />
         <Text className='login-tip muted'>未注册的手机号验证后将自动创建账号</Text>
       </View>
     </PageShell>
