@@ -1,7 +1,7 @@
 /**
  * The map's panels and sheets that only a tap or a refused save opens (the marker detail, the layer
  * panel, the search, the add sheet, the map style and filter sheets, the conflict sheet, the outbox sheet): their code is not in the /map entry (its JS budget,
- * DESIGN 7). It loads a little after the map first draws, so that a later tap finds it in, or at once
+ * DESIGN 7). It loads a little after the map and its markers are in, so that a later tap finds it in, or at once
  * when one is opened before that. Without network the H5 service worker serves these chunks like every
  * other file of the build; a load that still fails shows nothing and is tried again on the next open.
  */
@@ -14,7 +14,7 @@ import { onDemandPart, useOnDemand, type OnDemandPart } from '../../hooks/useOnD
 import { useStores } from '../../stores/context'
 import { syncStores } from '../../stores/syncStores'
 
-/** After the map's first draw, how long the parts wait before loading: the first view's data and tiles go first. */
+/** After the map is up and its markers are in, how long the parts wait before loading: the first view's tiles and drawing go first. */
 const LOAD_AFTER_DRAW_MS = 1500
 
 const markerDetail = onDemandPart(() => import('../../components/MarkerDetail').then((m) => m.MarkerDetail))
@@ -26,10 +26,14 @@ const addSheet = onDemandPart<MapSheetProps>(() => import('../../components/MapS
 const filterSheet = onDemandPart<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.FilterSheet))
 const outboxSheet = onDemandPart(() => import('../../components/OutboxSheet').then((m) => m.OutboxSheet))
 
-/** The part's component once its code is in: at once when wanted, else a little after the map first drew. */
+/**
+ * The part's component once its code is in: at once when wanted, else a little after the map is up
+ * and no markers are loading. A big map's pages and index build take seconds on a slow phone: the
+ * parts' code (each chunk's run a task of 30-100 ms there) waits for them instead of cutting in.
+ */
 function useLoaded<P>(p: OnDemandPart<P>, wanted: boolean): ComponentType<P> | null {
-  const { map } = useStores()
-  return useOnDemand(p, wanted, map.loaderState === 'loaded', LOAD_AFTER_DRAW_MS)
+  const { map, markers } = useStores()
+  return useOnDemand(p, wanted, map.loaderState === 'loaded' && !markers.loading, LOAD_AFTER_DRAW_MS)
 }
 
 /** A panel or sheet the page opens through its `visible` prop. */
