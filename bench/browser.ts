@@ -115,11 +115,16 @@ interface TraceEvent {
   args?: any
 }
 
-/** BENCH_TRACE=file: a Chromium trace of the pans and zooms, and what each task over 50 ms spent its time on. */
+/**
+ * BENCH_TRACE=file: a Chromium trace of the pans and zooms, and what each task over 50 ms spent its time on.
+ * BENCH_TRACE_CATS=cc,blink.user_timing adds categories to it (here: the compositor's commits, the page's marks).
+ */
 async function startTrace(cdp: Cdp): Promise<void> {
   await cdp.send('Tracing.start', {
     transferMode: 'ReturnAsStream',
-    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'toplevel'] },
+    traceConfig: {
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink', 'toplevel', ...(process.env.BENCH_TRACE_CATS ?? '').split(',').filter(Boolean)],
+    },
   } as never)
 }
 

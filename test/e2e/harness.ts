@@ -12,8 +12,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import type { BadgeReport, DrawnBadge } from '../../src/platform/map/canvasLayer'
-import type { DrawingReport, DrawnPoint, DrawnShapeTitle } from '../../src/platform/map/pointLayer'
+import type { DrawingReport, DrawnBadge, DrawnPoint, DrawnShapeTitle } from '../../src/platform/map/pointLayer'
 
 export const ROOT = path.resolve(__dirname, '../..')
 export const SHOTS = path.join(__dirname, '__screenshots__')
@@ -372,7 +371,7 @@ export const tileZoom = (page: Page): Promise<number> =>
   page.evaluate(() => Math.max(...[...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img.leaflet-tile')].map((i) => Number(new URL(i.src).pathname.split('/')[1]))))
 
 /**
- * Waits until the map is still, with more than `more` badges drawn on its badge canvas (and, with `above`, every
+ * Waits until the map is still, with more than `more` badges on the points' drawing (and, with `above`, every
  * tile past that zoom), and gives the badges. Boxes are in page px.
  */
 export async function drawnBadges(page: Page, { more = 0, above }: { more?: number; above?: number } = {}): Promise<DrawnBadge[]> {
@@ -383,7 +382,7 @@ export async function drawnBadges(page: Page, { more = 0, above }: { more?: numb
         const tiles = [...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img.leaflet-tile')]
         if (!tiles.length || !tiles.every((i) => Number(new URL(i.src).pathname.split('/')[1]) > above)) return null
       }
-      const c = document.querySelector('canvas.map-badge-canvas') as (HTMLCanvasElement & Partial<BadgeReport>) | null
+      const c = document.querySelector('canvas.map-points__canvas') as (HTMLCanvasElement & Partial<DrawingReport>) | null
       const list = c?.drawnBadges?.() ?? []
       return list.length > more ? list : null
     },

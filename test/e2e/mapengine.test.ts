@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { CLUSTER_MIN_ITEMS } from '../../src/domain/constants'
-import type { DrawnBadge } from '../../src/platform/map/canvasLayer'
+import type { DrawnBadge } from '../../src/platform/map/pointLayer'
 import { DOM_CLUSTERS_MAX } from '../../src/platform/map/leafletEngine'
 import {
   apiOk,
@@ -712,7 +712,7 @@ describe('H5 map engine journey (keyless map)', () => {
     await visible('.marker-detail .draggable-panel__close').click()
   })
 
-  it('draws a zoomed-out crowd of cluster badges on one canvas, and a tap on a badge zooms into it', async () => {
+  it('draws a zoomed-out crowd of cluster badges with the points, above them, and a tap on a badge zooms into it', async () => {
     // 3,600 points on a grid over the same 2° (the map is paid since the test above), imported as a field team would.
     const rows = ['name,lng,lat']
     for (let row = 0; row < 60; row++) for (let col = 0; col < 60; col++) rows.push(`站${row}-${col},${(115.41 + col * 0.033).toFixed(6)},${(38.91 + row * 0.033).toFixed(6)}`)
@@ -723,15 +723,17 @@ describe('H5 map engine journey (keyless map)', () => {
     const badges = await drawnBadges(page, { more: DOM_CLUSTERS_MAX })
     expect(await page.locator('.map-cluster__badge').count()).toBe(0)
     for (const b of badges) expect(b.label).toMatch(/^\d+/)
-    // Each badge is painted where the canvas says: the pixel under its centre is opaque, and a pixel between badges is not.
+    // Each badge is painted where the drawing says: the pixel under its centre is opaque, and a pixel clear of every
+    // badge, pin and title on it is not.
     const painted = await page.evaluate((list) => {
-      const c = document.querySelector('canvas.map-badge-canvas') as HTMLCanvasElement
+      const c = document.querySelector('canvas.map-points__canvas') as ReportingCanvas
       const r = c.getBoundingClientRect()
       const k = c.width / r.width
       const alpha = (x: number, y: number) => c.getContext('2d')!.getImageData(Math.round((x - r.left) * k), Math.round((y - r.top) * k), 1, 1).data[3]
-      const inBadge = (x: number, y: number) => list.some((b) => x >= b.left && x <= b.left + b.width && y >= b.top && y <= b.top + b.height)
+      const boxes = [...list, ...c.drawnPoints!().flatMap((p) => [p.pin, ...(p.title ? [p.title.box] : [])]), ...c.drawnTitles!().map((t) => t.box)]
+      const onSomething = (x: number, y: number) => boxes.some((b) => x >= b.left - 8 && x <= b.left + b.width + 8 && y >= b.top - 8 && y <= b.top + b.height + 8)
       let empty = -1
-      for (let y = r.top + 5; y < r.bottom && empty < 0; y += 7) for (let x = r.left + 5; x < r.right && empty < 0; x += 7) if (!inBadge(x, y)) empty = alpha(x, y)
+      for (let y = r.top + 5; y < r.bottom && empty < 0; y += 7) for (let x = r.left + 5; x < r.right && empty < 0; x += 7) if (!onSomething(x, y)) empty = alpha(x, y)
       return { centres: list.map((b) => alpha(b.left + b.width / 2, b.top + b.height / 2)), empty }
     }, badges)
     expect(painted.centres.every((a) => a > 0)).toBe(true)
@@ -752,6 +754,8 @@ describe('H5 map engine journey (keyless map)', () => {
     expect(await tileZoom(page)).toBeGreaterThan(before)
     const split = nearest(after, mid)
     expect(parseInt(split.label, 10)).toBeLessThan(parseInt(tapped.label, 10))
+    // The badges lie over the grid's 400 areas, on the shapes' canvas below them: the tap was the badge's alone, no area opened.
+    expect(await page.locator('.marker-detail:visible').count()).toBe(0)
     await shot(page, '39d-map-badge-tapped')
   })
 })

@@ -1,12 +1,12 @@
 /**
- * The canvas of the keyless map's crowded views (performance): where it puts shapes and
- * badges, what a tap hits, and what it asks the canvas to draw. The Leaflet layer itself runs in the
- * browser (e2e and the bench); these are its pure parts.
+ * The canvas of the keyless map's crowded views (performance): where it puts shapes, what a tap
+ * hits, and what it asks the canvas to draw. The Leaflet layer itself runs in the browser (e2e and
+ * the bench); these are its pure parts.
  */
 import type { Marker } from '../../types/mapdata'
 import { buildMarkerIndex, type Shape } from '../../src/domain/mapDraw'
 import { gcj02ToWgs84 } from '../../src/domain/geo'
-import { drawBadges, drawShapes, hitBadge, mercator, projectShape, shapeContains, shapeInView, shapeStyle, ShapeKind, TAP_TOLERANCE, type Frame } from '../../src/platform/map/canvasLayer'
+import { drawShapes, mercator, projectShape, shapeContains, shapeInView, shapeStyle, ShapeKind, TAP_TOLERANCE, type Frame } from '../../src/platform/map/canvasLayer'
 import { buildMarker } from '../support/mapBuilders'
 import { fakeContext } from '../support/fakeCanvas'
 
@@ -149,16 +149,6 @@ describe('what a tap hits', () => {
     const [x1, y1] = px(f, 116.458, 39.899)
     expect(shapeContains(projectShape(multi), shapeStyle(multi, false), f, x1, y1)).toBe(true)
   })
-
-  it('the top badge where badges overlap, nothing between them', () => {
-    const placed = [
-      { key: 'a', x: 100, y: 100, r: 24 },
-      { key: 'b', x: 120, y: 100, r: 24 },
-    ]
-    expect(hitBadge(placed, 110, 100)?.key).toBe('b')
-    expect(hitBadge(placed, 80, 100)?.key).toBe('a')
-    expect(hitBadge(placed, 100, 130)).toBeNull()
-  })
 })
 
 describe('drawing', () => {
@@ -177,24 +167,5 @@ describe('drawing', () => {
     expect(count('fill')).toBe(1)
     expect(count('stroke')).toBe(2)
     expect(calls.filter((c) => c[0] === 'setLineDash').map((c) => c[1])).toEqual([[], [8, 6], []])
-  })
-
-  it('draws a badge as its ring, its disc and its label', () => {
-    const { ctx, calls, count } = fakeContext()
-    drawBadges(
-      ctx,
-      [
-        { key: 'a', x: 10, y: 10, r: 24 },
-        { key: 'b', x: 60, y: 10, r: 30 },
-      ],
-      ['25', '1.2k'],
-      '600 13px sans-serif',
-    )
-    expect(count('arc')).toBe(4)
-    expect(calls.filter((c) => c[0] === 'fillText').map((c) => c[1])).toEqual(['25', '1.2k'])
-    // Overlapping badges keep every count readable: all discs first, then all counts above them.
-    const lastDisc = calls.map((c) => c[0]).lastIndexOf('fill')
-    const firstText = calls.findIndex((c) => c[0] === 'fillText')
-    expect(firstText).toBeGreaterThan(lastDisc)
   })
 })

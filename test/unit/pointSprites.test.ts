@@ -4,7 +4,7 @@
  * tapping them runs in the browser (test/e2e/mapengine.test.ts).
  */
 import { pointMarkup, titleCss, titleLook } from '../../src/platform/map/markup'
-import { drawPin, drawTitle, paintPinSprite, PIN_SPRITE_PAD, titleBox, titleWidth, topmostAt, TAP_SLOP, type TapTarget } from '../../src/platform/map/pointSprites'
+import { drawBadges, drawPin, drawTitle, hitBadge, paintPinSprite, PIN_SPRITE_PAD, titleBox, titleWidth, topmostAt, TAP_SLOP, type TapTarget } from '../../src/platform/map/pointSprites'
 import { buildMarker } from '../support/mapBuilders'
 import { fakeContext } from '../support/fakeCanvas'
 
@@ -163,5 +163,36 @@ describe("a drawn title's width", () => {
     const known = new Map<string, number>()
     expect(titleWidth('井😀1', known, measureOne)).toBe(14 + 16 + 7)
     expect(titleWidth('', known, measureOne)).toBe(0)
+  })
+})
+
+describe('cluster badges drawn with the points', () => {
+  it('the top badge where badges overlap, nothing between them', () => {
+    const placed = [
+      { key: 'a', x: 100, y: 100, r: 24 },
+      { key: 'b', x: 120, y: 100, r: 24 },
+    ]
+    expect(hitBadge(placed, 110, 100)?.key).toBe('b')
+    expect(hitBadge(placed, 80, 100)?.key).toBe('a')
+    expect(hitBadge(placed, 100, 130)).toBeNull()
+  })
+
+  it('draws a badge as its ring, its disc and its label', () => {
+    const { ctx, calls, count } = fakeContext()
+    drawBadges(
+      ctx,
+      [
+        { key: 'a', x: 10, y: 10, r: 24 },
+        { key: 'b', x: 60, y: 10, r: 30 },
+      ],
+      ['25', '1.2k'],
+      '600 13px sans-serif',
+    )
+    expect(count('arc')).toBe(4)
+    expect(calls.filter((c) => c[0] === 'fillText').map((c) => c[1])).toEqual(['25', '1.2k'])
+    // Overlapping badges keep every count readable: all discs first, then all counts above them.
+    const lastDisc = calls.map((c) => c[0]).lastIndexOf('fill')
+    const firstText = calls.findIndex((c) => c[0] === 'fillText')
+    expect(firstText).toBeGreaterThan(lastDisc)
   })
 })

@@ -1,18 +1,15 @@
 /**
- * The crowded parts of the keyless map on one canvas: lines/areas when many are in view, and cluster
- * badges when many are in view (a zoomed-out team map shows hundreds of each). As elements, or as
- * Leaflet layers on its own canvas, every one of them costs objects, style, layout or a full redraw
- * per added batch on each pan and zoom (measured on a 4x-throttled phone profile: frames of 250-400 ms
- * with 360 badges and 1,000 shapes). Here a view is one pass over plain arrays: coordinates are
+ * Lines and areas of the keyless map on one canvas when many are in view (a zoomed-out team map shows
+ * thousands). As SVG elements, or as Leaflet layers on its own canvas, every one of them costs objects,
+ * style, layout or a full redraw per added batch on each pan and zoom (measured on a 4x-throttled phone
+ * profile: frames of 250-400 ms with 360 badges and 1,000 shapes). Here a view is one pass over plain arrays: coordinates are
  * converted to WGS-84 and projected once per shape, and each frame only scales and offsets them.
  *
  * The canvas covers the view with a margin, follows the map pane while panning, scales with the zoom
  * animation (as Leaflet's own renderers do), and is redrawn once however many changes came in a task. Taps are
- * hit-tested here before the map sees them: badges first (they are on top), then shapes, last drawn
- * first. Point markers lie between the two (pointLayer.ts: a drawing of their own, and elements for
- * the few drawn with more than a pin): shapes are on a canvas below them, badges on a second canvas
- * above them and their titles. A finished drawing is shown in the canvases' next free frame
- * (canvasTurns.ts), not in the same frame as the points' drawing.
+ * hit-tested here before the map sees them, the last drawn shape first. Point markers and cluster badges lie
+ * above it (pointLayer.ts). A finished drawing is shown in the canvases' next free frame (canvasTurns.ts), not
+ * in the same frame as the points' drawing.
  */
 import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, type LngLat } from '../../domain/geo'
@@ -22,68 +19,12 @@ import { rectangleCorners } from '../../domain/points'
 import { MARKER_KIND, isArea, isLine } from '../../domain/markerKinds'
 import { canvasTurns } from './canvasTurns'
 
-export interface BadgeItem {
-  key: string
-  lat: number
-  lng: number
-  /** Diameter in CSS px (the ring is drawn outside it). */
-  size: number
-  label: string
-}
-
-/** The badge's ring outside its size (as the element's 4-px border). */
-export const BADGE_RING = 4
-const BADGE_FILL = 'rgba(22, 93, 255, 0.85)'
-const BADGE_RING_COLOR = 'rgba(22, 93, 255, 0.3)'
 /** Canvas margin around the view, as a share of its size (Leaflet's renderers default to 0.1). */
 const PADDING = 0.1
 /** Extra px around a line or outline that still counts as a tap on it (fingers are wide). */
 export const TAP_TOLERANCE = 6
 const EARTH_RADIUS = 6378137
 const MAX_LATITUDE = 85.0511287798
-
-export interface PlacedBadge {
-  key: string
-  /** Layer px of the centre, radius including the ring. */
-  x: number
-  y: number
-  r: number
-}
-
-/** The badge under a point (layer px): the last drawn wins, as it is on top. */
-export function hitBadge(placed: readonly PlacedBadge[], x: number, y: number): PlacedBadge | null {
-  for (let i = placed.length - 1; i >= 0; i--) {
-    const b = placed[i]
-    const dx = x - b.x
-    const dy = y - b.y
-    if (dx * dx + dy * dy <= b.r * b.r) return b
-  }
-  return null
-}
-
-/** Draws badges placed in the context's user space (layer px). */
-export function drawBadges(ctx: CanvasRenderingContext2D, placed: readonly PlacedBadge[], labels: readonly string[], font: string): void {
-  ctx.globalAlpha = 1
-  ctx.setLineDash([])
-  ctx.font = font
-  ctx.textAlign = 'center'
-  ctx.textBaseline = 'middle'
-  ctx.lineWidth = BADGE_RING
-  for (let i = 0; i < placed.length; i++) {
-    const { x, y, r } = placed[i]
-    ctx.beginPath()
-    ctx.arc(x, y, r - BADGE_RING / 2, 0, Math.PI * 2)
-    ctx.strokeStyle = BADGE_RING_COLOR
-    ctx.stroke()
-    ctx.beginPath()
-    ctx.arc(x, y, r - BADGE_RING, 0, Math.PI * 2)
-    ctx.fillStyle = BADGE_FILL
-    ctx.fill()
-  }
-  // Every count over every disc: zoomed out, badges overlap, and a count under its neighbour's disc was cut off ('16' read 'l6').
-  ctx.fillStyle = '#fff'
-  for (let i = 0; i < placed.length; i++) ctx.fillText(labels[i], placed[i].x, placed[i].y + 0.5)
-}
 
 /** Web-mercator x and y of WGS-84 in 0..1 of the world (times 256 * 2^zoom gives Leaflet's pixels). */
 export function mercator(lng: number, lat: number): [number, number] {
@@ -266,35 +207,15 @@ export function shapeContains(p: ProjectedShape, style: ShapeStyle, f: Frame, x:
 }
 
 export interface CanvasLayerEvents {
-  onCluster: (key: string) => void
   onShape: (markerId: number) => void
   /** The shapes given last are on the canvas (once per setShapes). */
   onShapesDrawn: () => void
 }
 
-/** A cluster badge as the badge canvas shows it: its count, and its box (ring included) in page px. */
-export interface DrawnBadge {
-  label: string
-  left: number
-  top: number
-  width: number
-  height: number
-}
-
-/** What the badge canvas element reports of its drawing (for tests: a canvas has no elements to find). */
-export interface BadgeReport {
-  drawnBadges(): DrawnBadge[]
-}
-
 export interface CanvasLayer extends Leaflet.Layer {
   setShapes(shapes: readonly Shape[], selectedId: number | null): void
-  setBadges(items: BadgeItem[]): void
-  /** Whether the last setBadges gave any badge. */
-  hasBadges(): boolean
-  /** The badges' boxes in the map container's px (their ring included), where they are now. */
-  badgeBoxes(): { left: number; top: number; width: number; height: number }[]
-  /** What a tap at a layer point would hit, as the tap handler decides it. */
-  hitAt(x: number, y: number): { cluster: string } | { marker: number } | null
+  /** The marker of the shape a tap at a layer point would hit, as the tap handler decides it. */
+  hitAt(x: number, y: number): number | null
 }
 
 /**
@@ -316,8 +237,6 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
   const Layer = L.Layer.extend({
     initialize(this: any) {
       this._shapes = [] as DrawItem[]
-      this._badges = [] as BadgeItem[]
-      this._placed = [] as PlacedBadge[]
       this._job = 0
       this._pending = 0
       this._timer = 0
@@ -343,42 +262,21 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       this._canvas = shapeCanvas()
       this._back = shapeCanvas()
       this._back.classList.add('map-canvas-layer--next')
-      // Shapes below the point elements of the same pane, badges above them and their titles (map.h5.scss orders the two).
+      // Shapes below the points' drawing and elements of the same pane (map.h5.scss orders them).
       const pane = map.getPanes().markerPane
       pane.insertBefore(this._back, pane.firstChild)
       pane.insertBefore(this._canvas, pane.firstChild)
-      const top = L.DomUtil.create('canvas', 'map-badge-canvas leaflet-zoom-animated', pane) as HTMLCanvasElement
-      top.style.position = 'absolute'
-      top.style.pointerEvents = 'none'
-      top.style.display = 'none'
-      this._top = top
-      this._topDrawn = { badges: [] as PlacedBadge[], labels: [] as string[] }
-      const report: BadgeReport = {
-        drawnBadges: () => {
-          // A drawing made for another zoom is only scaled into place until the next one: its badges are not where they will be.
-          if (!this._map || top.style.display === 'none' || this._topDrawnAt?.zoom !== map.getZoom()) return []
-          const r = map.getContainer().getBoundingClientRect()
-          const { badges, labels } = this._topDrawn as { badges: PlacedBadge[]; labels: string[] }
-          return badges.map((b, i) => {
-            const c = map.layerPointToContainerPoint([b.x, b.y])
-            return { label: labels[i], left: r.left + c.x - b.r, top: r.top + c.y - b.r, width: 2 * b.r, height: 2 * b.r }
-          })
-        },
-      }
-      Object.assign(top, report)
-      this._font = `600 13px ${getComputedStyle(map.getContainer()).fontFamily || 'sans-serif'}`
       // Capture phase on the map's container: the canvas takes the tap before the map does.
       this._onClick = (e: MouseEvent) => {
-        if (!this._placed.length && !this._shapes.length) return
+        if (!this._shapes.length) return
         if ((map as any).dragging?.moved?.()) return
         if ((e.target as HTMLElement | null)?.closest?.('[data-marker-id],[data-cluster-key],[data-member-id],[data-self],.leaflet-control,.map-vertex')) return
         const p = map.mouseEventToLayerPoint(e)
         const hit = this.hitAt(p.x, p.y)
-        if (!hit) return
+        if (hit === null) return
         e.stopPropagation()
         e.preventDefault()
-        if ('cluster' in hit) events().onCluster(hit.cluster)
-        else events().onShape(hit.marker)
+        events().onShape(hit)
       }
       map.getContainer().addEventListener('click', this._onClick, true)
       this._schedule()
@@ -389,7 +287,6 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       this._cancel()
       this._canvas.remove()
       this._back.remove()
-      this._top.remove()
     },
 
     setShapes(this: any, shapes: readonly Shape[], selectedId: number | null) {
@@ -400,31 +297,10 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       this._schedule()
     },
 
-    setBadges(this: any, items: BadgeItem[]) {
-      if (items.length === 0 && this._badges.length === 0) return
-      this._badges = items
-      // Taps follow the new badges at once; the pixels follow when the drawing is done.
-      if (this._map) this._place()
-      this._schedule()
-    },
-
-    hasBadges(this: any) {
-      return this._badges.length > 0
-    },
-
-    badgeBoxes(this: any) {
-      if (!this._map) return []
-      const pane = (this._map as Leaflet.Map).layerPointToContainerPoint([0, 0])
-      return (this._placed as PlacedBadge[]).map((b) => ({ left: b.x - b.r + pane.x, top: b.y - b.r + pane.y, width: 2 * b.r, height: 2 * b.r }))
-    },
-
     hitAt(this: any, x: number, y: number) {
-      this._place()
-      const badge = hitBadge(this._placed, x, y)
-      if (badge) return { cluster: badge.key }
       const f = this._frameOf()
       const shapes = this._shapes as DrawItem[]
-      for (let i = shapes.length - 1; i >= 0; i--) if (shapeContains(shapes[i].p, shapes[i].style, f, x, y)) return { marker: shapes[i].s.marker.id }
+      for (let i = shapes.length - 1; i >= 0; i--) if (shapeContains(shapes[i].p, shapes[i].style, f, x, y)) return shapes[i].s.marker.id
       return null
     },
 
@@ -442,7 +318,6 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       if (this._pending) clearTimeout(this._pending)
       if (this._timer) clearTimeout(this._timer)
       canvasTurns.cancel(this)
-      canvasTurns.cancel(this._top)
       this._pending = 0
       this._timer = 0
     },
@@ -461,15 +336,6 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       }, 0)
     },
 
-    /** Layer px of every badge, in drawing order. */
-    _place(this: any) {
-      const f = this._frameOf()
-      this._placed = (this._badges as BadgeItem[]).map((it) => {
-        const [x, y] = mercator(it.lng, it.lat)
-        return { key: it.key, x: x * f.scale - f.ox, y: y * f.scale - f.oy, r: it.size / 2 + BADGE_RING }
-      })
-    },
-
     // As Leaflet's renderers: during the zoom animation the shown drawing is scaled into place.
     _onAnimZoom(this: any, ev: { center: Leaflet.LatLng; zoom: number }) {
       this._updateTransform(ev.center, ev.zoom)
@@ -481,7 +347,6 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
 
     _updateTransform(this: any, center: Leaflet.LatLng, zoom: number) {
       this._transform(this._canvas, this._drawnAt, center, zoom)
-      this._transform(this._top, this._topDrawnAt, center, zoom)
     },
 
     /** Places a canvas drawn for one view (its centre and zoom) in another. */
@@ -500,7 +365,6 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       const map: Leaflet.Map = this._map
       if (!map) return
       const job = ++this._job
-      this._place()
       const size = map.getSize()
       const min = map.containerPointToLayerPoint(size.multiplyBy(-PADDING)).round()
       const w = Math.round(size.x * (1 + 2 * PADDING))
@@ -511,13 +375,6 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       const center = map.getCenter()
       const zoom = map.getZoom()
       const shapes = (this._shapes as DrawItem[]).filter(({ p, style }) => shapeInView(p, frame, view, style.weight))
-      const badges: PlacedBadge[] = []
-      const labels: string[] = []
-      ;(this._placed as PlacedBadge[]).forEach((b, i) => {
-        if (b.x + b.r < view[0] || b.y + b.r < view[1] || b.x - b.r > view[2] || b.y - b.r > view[3]) return
-        badges.push(b)
-        labels.push((this._badges as BadgeItem[])[i].label)
-      })
       this._owed = this._shapesPending
       this._shapesPending = false
       const back: HTMLCanvasElement = this._back
@@ -560,21 +417,6 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
           this._owed = false
           events().onShapesDrawn()
         }
-        // The badges, few and quick, on their own canvas above the points' titles, in a turn of their own: each canvas shown is a copy for the compositor.
-        canvasTurns.request(this._top, () => {
-          if (job === this._job) showBadges()
-        })
-      }
-      const showBadges = () => {
-        const top: HTMLCanvasElement = this._top
-        // As the shapes' canvas: without badges it is only hidden.
-        const tctx = badges.length ? ready(top, w, h, dpr, min) : null
-        if (tctx) drawBadges(tctx, badges, labels, this._font)
-        this._topDrawn = { badges, labels }
-        L.DomUtil.setPosition(top, min)
-        top.style.display = badges.length ? '' : 'none'
-        this._topDrawnAt = { center, zoom }
-        this._placeDuringZoom(top, this._topDrawnAt)
       }
       // The first slice too in a task after this one (see _schedule).
       this._timer = setTimeout(slice, 0)

@@ -3,10 +3,10 @@
  * none: a plain background, also where tiles cannot be reached). Stored GCJ-02 is converted to
  * WGS-84 for display and back for the view and taps (setTiles: AMap's grid undoes it).
  * Updates are incremental: layers are kept by key and only what changed is added or removed, and
- * up to 300 lines/areas are SVG layers added in batches across animation frames. Crowded views go
- * on one canvas drawn in slices (canvasLayer.ts): more lines/areas than that, or more than 60
- * cluster badges; plain point markers (at most 200, with icons and titles) and the titles of lines
- * and areas are a canvas drawing of their own, the selected and pending points elements (pointLayer.ts).
+ * up to 300 lines/areas are SVG layers added in batches across animation frames; more than that go
+ * on one canvas drawn in slices (canvasLayer.ts). Plain point markers (at most 200, with icons and
+ * titles), the titles of lines and areas and cluster badges when more than 60 are in view are a canvas
+ * drawing of their own, the selected and pending points elements (pointLayer.ts).
  */
 import type * as Leaflet from 'leaflet'
 import { gcj02ToWgs84, wgs84ToGcj02, type LngLat } from '../../domain/geo'
@@ -14,9 +14,10 @@ import { rectangleCorners } from '../../domain/points'
 import type { ClusterItem, DrawList, Shape } from '../../domain/mapDraw'
 import type { MemberLocation } from '../../../types/entities'
 import type { Marker } from '../../../types/mapdata'
-import { createCanvasLayer, shapeStyle, type BadgeItem, type CanvasLayer } from './canvasLayer'
+import { createCanvasLayer, shapeStyle, type CanvasLayer } from './canvasLayer'
 import { clusterMarkup, clusterSize, heatColor, memberMarkup, pointMarkup, pointOf, selfMarkup, titleCss, titleLook, type TitleStyleOf } from './markup'
 import { createPointLayer, type PointItem, type PointLayer, type ScreenBox } from './pointLayer'
+import type { BadgeItem } from './pointSprites'
 import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types'
 import type { TileSource } from '../../domain/tileSources'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
@@ -35,7 +36,7 @@ const SHAPE_BATCH = 50
 const SHAPE_TITLES_MAX = 150
 /** Above this many lines/areas in view they go on one canvas instead of one SVG element each (see canvasLayer.ts). */
 const SVG_SHAPES_MAX = 300
-/** Above this many cluster badges in view they go on that canvas instead of one element each. */
+/** Above this many cluster badges in view they are drawn with the points instead of one element each. */
 export const DOM_CLUSTERS_MAX = 60
 
 export type EngineCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap' | 'onBasemapError'>
@@ -94,10 +95,6 @@ export class LeafletEngine {
       },
     }))
     this.crowd = createCanvasLayer(L, () => ({
-      onCluster: (key) => {
-        const c = this.clusters.get(key)
-        if (c) this.cb().onClusterTap?.(c)
-      },
       onShape: (id) => this.cb().onMarkerTap?.(id),
       onShapesDrawn: () => this.cb().onShapesDrawn?.(),
     }))
@@ -114,13 +111,16 @@ export class LeafletEngine {
       'click',
       (e) => {
         if (map.dragging?.moved?.() && !map._isClickDisabled?.(e.target as HTMLElement)) return e.stopPropagation()
-        // Plain points are a drawing over the tiles and shapes, under every element that takes its own taps (pins
-        // shown as elements, badges, edit handles, controls): a tap on the map anywhere else may be on one of them.
+        // Plain points and crowded badges are a drawing over the tiles and shapes, under every element that takes its own taps
+        // (pins shown as elements, badges, edit handles, controls): a tap on the map anywhere else may be on one of them.
         if ((e.target as HTMLElement).closest('.map-points__item, .leaflet-marker-icon, .leaflet-control-container, .leaflet-popup')) return
-        const id = this.points.hit(this.map.mouseEventToContainerPoint(e))
-        if (id === null) return
-        e.stopPropagation()
-        this.cb().onMarkerTap?.(id)
+        const hit = this.points.hit(this.map.mouseEventToContainerPoint(e))
+        if (!hit) return
+        // Immediate: the shapes' canvas listens on this element too, and would take the tap for a shape under the drawing.
+        e.stopImmediatePropagation()
+        if ('marker' in hit) return this.cb().onMarkerTap?.(hit.marker)
+        const c = this.clusters.get(hit.cluster)
+        if (c) this.cb().onClusterTap?.(c)
       },
       true,
     )
@@ -212,8 +212,10 @@ export class LeafletEngine {
     const wanted = new Map<string, () => Leaflet.Layer>()
     const items: PointItem[] = []
     this.clusters = new Map(list.clusters.map((c) => [c.key, c]))
-    const onCanvasClusters = list.clusters.length > DOM_CLUSTERS_MAX
-    if (!onCanvasClusters) for (const c of list.clusters) items.push(clusterItem(c))
+    const drawnClusters = list.clusters.length > DOM_CLUSTERS_MAX
+    if (!drawnClusters) for (const c of list.clusters) items.push(clusterItem(c))
+    // Before the points: their drawing, asked for by showPoints, has the badges too, and the titles' layout makes room for them.
+    this.points.setBadges(drawnClusters ? list.clusters.map(badgeItem) : [])
     // One title style per layer per draw (the page's lookup reads the layer store for every call).
     const styles = new Map<number, ReturnType<TitleStyleOf>>()
     const styleOf: TitleStyleOf | undefined = titleStyleOf && ((id) => styles.get(id) ?? styles.set(id, titleStyleOf(id)).get(id)!)
@@ -255,19 +257,13 @@ export class LeafletEngine {
         wanted.set(`h:${h.lng.toFixed(6)},${h.lat.toFixed(6)}:${h.count}`, () =>
           L.circleMarker(this.ll(h), { radius: 25, stroke: false, fillColor: heatColor(h.opacity), fillOpacity: h.opacity, interactive: false, className: 'map-heat' }),
         )
-    // The canvas's badges and shapes are made and projected in a task after this one: on a large map's
-    // first view, making the points' items, a few hundred badges' and projecting a few thousand lines
-    // and areas took 50-60 ms in one task at 4x throttling.
+    // The canvas's shapes are projected in a task after this one: on a large map's first view, making the points'
+    // items, a few hundred badges' and projecting a few thousand lines and areas took 50-60 ms in one task at 4x throttling.
     const crowdJob = ++this.crowdJob
     const canvasShapes = onCanvas ? list.shapes : []
-    const canvasClusters = onCanvasClusters ? list.clusters : []
     void nextTask().then(() => {
       if (crowdJob !== this.crowdJob) return
-      const had = this.crowd.hasBadges()
-      this.crowd.setBadges(canvasClusters.map(badgeItem))
       this.crowd.setShapes(canvasShapes, selectedId)
-      // The titles make room for the badges: laid out again when badges came or went.
-      if (had || canvasClusters.length) this.scheduleDeclutter()
     })
     const shapeKeys: [string, Shape][] = []
     if (!onCanvas) for (const s of list.shapes) shapeKeys.push([`s:${s.marker.id}:${s.marker.updated_at}:${s.marker.id === selectedId ? 1 : 0}`, s])
@@ -320,8 +316,7 @@ export class LeafletEngine {
     const points = this.points.titles()
     for (const t of points) add(t.box, t.shape ? 1 : t.selected ? 3 : 2)
     // Cluster badges always show, above everything: a title that would run under one gives way.
-    const badges = [...this.points.badges(), ...this.crowd.badgeBoxes()]
-    badges.forEach((b, i) => boxes.push({ key: `badge:${i}`, left: b.left, top: b.top, width: b.width, height: b.height, rank: 4 }))
+    this.points.badges().forEach((b, i) => boxes.push({ key: `badge:${i}`, left: b.left, top: b.top, width: b.width, height: b.height, rank: 4 }))
     const shown = placeLabels(boxes)
     points.forEach((t, i) => this.points.showTitle(t, shown.has(String(i))))
   }

@@ -3,26 +3,44 @@
  * (only what changed is made or removed), placed once per zoom level (they ride along with the map
  * pane while panning), hidden during the zoom animation.
  *
- * Plain points (a pin or an icon, with their titles: most of what is in view) and the titles of lines
- * and areas are one canvas drawing (pointSprites.ts), redrawn once the view settles (on a hidden
- * second canvas, which then takes the shown one's place), not elements:
+ * Plain points (a pin or an icon, with their titles: most of what is in view), the titles of lines
+ * and areas, and a crowd of cluster badges (more than the engine shows as elements) are one canvas
+ * drawing (pointSprites.ts), redrawn once the view settles (on a hidden second canvas, which then
+ * takes the shown one's place), not elements:
  * elements for them cost a style and layout of each after every pan and zoom, and a re-sort of the
  * page's paint on every frame of a drag (a Leaflet tooltip per shape title cost more again).
- * A tap on the drawing is matched to the topmost pin or title under it (hit). Selected and pending
- * points, members, the user's own dot and cluster badges stay elements (few, and drawn with more than
- * a pin), above the drawing, tapped through one delegated listener.
+ * The badges are on this drawing, not on a canvas of their own: every canvas shown is copied whole for
+ * the compositor in the frame it changes, and the frame that showed the badges' own view-sized canvas
+ * after a pan was the pans' longest task (two whole copies, 105-115 ms at 4x throttling, traced).
+ * A tap on the drawing is matched to the topmost badge, pin or title under it (hit). Selected and pending
+ * points, members, the user's own dot and a few cluster badges stay elements (few, and drawn with more
+ * than a pin), above the drawing, tapped through one delegated listener.
  *
- * Draw order, bottom to top: the drawing (its pins, then every title above them), the pins shown as
- * elements, their titles, then the cluster badges. An element's title is taken out of its point's
- * markup into a slot of the pin's size in the titles' container, so that no neighbouring pin covers
- * it. Titles' boxes come from the map's own projection and each title's size: an element's read from
+ * Draw order, bottom to top: the drawing (its pins, every title above them, then its badges), the pins
+ * shown as elements, their titles, then the cluster badges shown as elements. An element's title is
+ * taken out of its point's markup into a slot of the pin's size in the titles' container, so that no
+ * neighbouring pin covers it. Titles' boxes come from the map's own projection and each title's size: an element's read from
  * the page once, a drawn one's summed from its characters' widths, each measured on the canvas once per
  * font size (titleWidth).
  */
 import type * as Leaflet from 'leaflet'
 import { canvasDpr, fitCanvas } from './canvasLayer'
 import { canvasTurns } from './canvasTurns'
-import { drawTitle, paintPinSprite, PIN_SPRITE_PAD, titleBox, titleWidth, topmostAt, type PointSprite, type TapTarget } from './pointSprites'
+import {
+  BADGE_RING,
+  drawBadges,
+  drawTitle,
+  hitBadge,
+  paintPinSprite,
+  PIN_SPRITE_PAD,
+  titleBox,
+  titleWidth,
+  topmostAt,
+  type BadgeItem,
+  type PlacedBadge,
+  type PointSprite,
+  type TapTarget,
+} from './pointSprites'
 
 export interface PointItem {
   key: string
@@ -83,10 +101,21 @@ export interface DrawnShapeTitle extends DrawnTitle {
   id: number | undefined
 }
 
+/** A cluster badge on the drawing: its count, and its box (ring included) in the page's px. */
+export interface DrawnBadge {
+  label: string
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
 /** What the layer's canvas element says it drew (for tests and tools: nothing runs unless called). */
 export interface DrawingReport {
   drawnPoints(): DrawnPoint[]
   drawnTitles(): DrawnShapeTitle[]
+  /** The badges on the shown drawing, while it is where it was drawn for (none for a drawing of another zoom). */
+  drawnBadges(): DrawnBadge[]
 }
 
 export interface PointLayerEvents {
@@ -96,14 +125,19 @@ export interface PointLayerEvents {
 
 export interface PointLayer extends Leaflet.Layer {
   setItems(items: PointItem[]): void
+  /** Cluster badges drawn on the canvas, above its pins and titles (a crowd of them: a few are items of setItems instead). */
+  setBadges(items: BadgeItem[]): void
   /** The points' titles where they are now (an element's measured on the page only the first time it is seen). */
   titles(): PlacedTitle[]
   /** Shows or hides a title (the engine's declutter): an element's by its class, a drawn one's in the next drawing. */
   showTitle(t: PlacedTitle, shown: boolean): void
-  /** The cluster badges' boxes (their ring included). */
+  /** The cluster badges' boxes (their ring included), drawn ones' and elements'. */
   badges(): ScreenBox[]
-  /** The marker of the drawn pin or point title topmost at this point of the map container, if any (a shape's title lets taps through to its shape). */
-  hit(at: { x: number; y: number }): number | null
+  /**
+   * The drawn badge, or else the marker of the drawn pin or point title, topmost at this point of the map container, if any
+   * (a shape's title lets taps through to its shape).
+   */
+  hit(at: { x: number; y: number }): { cluster: string } | { marker: number } | null
 }
 
 interface Title {
@@ -162,6 +196,10 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       this._images = new Map<string, HTMLImageElement>()
       // Pins painted once per colour, size and pixel ratio (paintPinSprite).
       this._pinSprites = new Map<string, HTMLCanvasElement>()
+      // The drawn badges, placed in layer px (_placeBadges), and those of the drawing shown, with the zoom it was made at.
+      this._crowd = [] as BadgeItem[]
+      this._placedCrowd = [] as PlacedBadge[]
+      this._shownBadges = { placed: [] as PlacedBadge[], labels: [] as string[], zoom: NaN }
     },
 
     onAdd(this: any, map: Leaflet.Map) {
@@ -176,7 +214,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       this._titles = L.DomUtil.create('div', 'map-points__titles leaflet-zoom-hide', el)
       this._badges = L.DomUtil.create('div', 'map-points__badges leaflet-zoom-hide', el)
       this._canvas.style.display = 'none'
-      const report: DrawingReport = { drawnPoints: () => this._drawn().points, drawnTitles: () => this._drawn().shapes }
+      const report: DrawingReport = { drawnPoints: () => this._drawn().points, drawnTitles: () => this._drawn().shapes, drawnBadges: () => this._drawnBadges() }
       Object.assign(this._canvas, report)
       Object.assign(this._back, report)
       this._job = 0
@@ -266,6 +304,23 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       this._badges?.appendChild(badges)
     },
 
+    setBadges(this: any, items: BadgeItem[]) {
+      if (!items.length && !this._crowd.length) return
+      this._crowd = items
+      // Taps and the titles' layout follow the new badges at once; the pixels follow with the drawing.
+      if (this._map) this._placeBadges()
+      this._schedule()
+    },
+
+    /** The drawn badges' centres in layer px, in drawing order (for the current zoom). */
+    _placeBadges(this: any) {
+      const map: Leaflet.Map = this._map
+      this._placedCrowd = (this._crowd as BadgeItem[]).map((it) => {
+        const p = map.latLngToLayerPoint([it.lat, it.lng])
+        return { key: it.key, x: p.x, y: p.y, r: it.size / 2 + BADGE_RING }
+      })
+    },
+
     /** A drawn title's box, from its text's width on the canvas (no layout of the page). */
     _measureLabel(this: any, e: Entry) {
       const look = e.it.sprite?.title
@@ -324,9 +379,12 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       }
     },
 
-    hit(this: any, at: { x: number; y: number }): number | null {
+    hit(this: any, at: { x: number; y: number }): { cluster: string } | { marker: number } | null {
       if (!this._map || this._zooming) return null
       const pane = this._panePos()
+      // The badges are drawn above every pin and title.
+      const badge = hitBadge(this._placedCrowd, at.x - pane.x, at.y - pane.y)
+      if (badge) return { cluster: badge.key }
       const targets: TapTarget[] = []
       for (const e of (this._entries as Map<string, Entry>).values()) {
         if (e.el) continue
@@ -342,7 +400,18 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
           passThrough: label,
         })
       }
-      return topmostAt(targets, at.x - pane.x, at.y - pane.y)
+      const id = topmostAt(targets, at.x - pane.x, at.y - pane.y)
+      return id === null ? null : { marker: id }
+    },
+
+    _drawnBadges(this: any): DrawnBadge[] {
+      const map: Leaflet.Map | undefined = this._map
+      const shown = this._shownBadges as { placed: PlacedBadge[]; labels: string[]; zoom: number }
+      // A zoom hides the drawing until it is made again for the new one.
+      if (!map || this._zooming || this._canvas.style.display === 'none' || shown.zoom !== map.getZoom()) return []
+      const r = map.getContainer().getBoundingClientRect()
+      const pane = this._panePos()
+      return shown.placed.map((b, i) => ({ label: shown.labels[i], left: r.left + pane.x + b.x - b.r, top: r.top + pane.y + b.y - b.r, width: 2 * b.r, height: 2 * b.r }))
     },
 
     _drawn(this: any): { points: DrawnPoint[]; shapes: DrawnShapeTitle[] } {
@@ -407,24 +476,34 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       const job = ++this._job
       const canvas: HTMLCanvasElement = this._back
       const drawn = [...(this._entries as Map<string, Entry>).values()].filter((e) => !e.el)
+      const badges: PlacedBadge[] = []
+      const labels: string[] = []
+      const zoom = map.getZoom()
       const show = () => {
         if (job !== this._job || this._zooming || !this._map) return
         const shown: HTMLCanvasElement = this._canvas
         // The shown drawing keeps the class the page and its tests know it by; a canvas with nothing on it is not shown at all.
-        canvas.style.display = drawn.length ? '' : 'none'
+        canvas.style.display = drawn.length || badges.length ? '' : 'none'
         canvas.classList.replace('map-points__canvas--next', 'map-points__canvas')
         shown.classList.replace('map-points__canvas', 'map-points__canvas--next')
         this._canvas = canvas
         this._back = shown
-      }
-      if (!drawn.length) {
-        canvasTurns.request(this, show)
-        return
+        this._shownBadges = { placed: badges, labels, zoom }
       }
       const size = map.getSize()
       const min = map.containerPointToLayerPoint(size.multiplyBy(-DRAW_MARGIN)).round()
       const w = Math.round(size.x * (1 + 2 * DRAW_MARGIN))
       const h = Math.round(size.y * (1 + 2 * DRAW_MARGIN))
+      const inside = (left: number, top: number, width: number, height: number) => left + width >= min.x && top + height >= min.y && left <= min.x + w && top <= min.y + h
+      ;(this._placedCrowd as PlacedBadge[]).forEach((b, i) => {
+        if (!inside(b.x - b.r, b.y - b.r, 2 * b.r, 2 * b.r)) return
+        badges.push(b)
+        labels.push((this._crowd as BadgeItem[])[i].label)
+      })
+      if (!drawn.length && !badges.length) {
+        canvasTurns.request(this, show)
+        return
+      }
       const dpr = canvasDpr()
       fitCanvas(canvas, w, h, dpr)
       L.DomUtil.setPosition(canvas, min)
@@ -433,7 +512,6 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       ctx.setTransform(1, 0, 0, 1, 0, 0)
       ctx.clearRect(0, 0, canvas.width, canvas.height)
       ctx.setTransform(dpr, 0, 0, dpr, -min.x * dpr, -min.y * dpr)
-      const inside = (left: number, top: number, width: number, height: number) => left + width >= min.x && top + height >= min.y && left <= min.x + w && top <= min.y + h
       // Pins in the items' order (later ones on top), then every title above them all (the lines' and areas' first: they come first).
       for (const e of drawn) {
         const sprite = e.it.sprite!
@@ -459,6 +537,8 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
         if (look.fontSize !== fontSize) ctx.font = `${(fontSize = look.fontSize)}px ${this._font}`
         drawTitle(ctx, box, look, null)
       }
+      // The badges above them all.
+      if (badges.length) drawBadges(ctx, badges, labels, `600 13px ${this._font}`)
       canvasTurns.request(this, show)
     },
 
@@ -492,6 +572,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
       const out: ScreenBox[] = []
       for (const e of (this._entries as Map<string, Entry>).values())
         if (e.badge) out.push({ left: Math.round(e.x - e.it.anchorX) + pane.x, top: Math.round(e.y - e.it.anchorY) + pane.y, width: 2 * e.it.anchorX, height: 2 * e.it.anchorY })
+      for (const b of this._placedCrowd as PlacedBadge[]) out.push({ left: b.x - b.r + pane.x, top: b.y - b.r + pane.y, width: 2 * b.r, height: 2 * b.r })
       return out
     },
 
@@ -514,6 +595,7 @@ export function createPointLayer(L: typeof Leaflet, events: () => PointLayerEven
     _placeAll(this: any) {
       if (!this._map) return
       for (const e of (this._entries as Map<string, Entry>).values()) this._place(e)
+      this._placeBadges()
       this._schedule()
     },
   })

@@ -177,3 +177,60 @@ export function topmostAt(items: TapTarget[], x: number, y: number): number | nu
   }
   return null
 }
+
+/** A cluster badge drawn on the canvas (a crowd of them: fewer are elements, markup.ts clusterMarkup). */
+export interface BadgeItem {
+  key: string
+  lat: number
+  lng: number
+  /** Diameter in CSS px (the ring is drawn outside it). */
+  size: number
+  label: string
+}
+
+/** The badge's ring outside its size (as the element's 4-px border). */
+export const BADGE_RING = 4
+const BADGE_FILL = 'rgba(22, 93, 255, 0.85)'
+const BADGE_RING_COLOR = 'rgba(22, 93, 255, 0.3)'
+export interface PlacedBadge {
+  key: string
+  /** Px of the centre (the drawing's user space), radius including the ring. */
+  x: number
+  y: number
+  r: number
+}
+
+/** The badge under a point (in the badges' px): the last drawn wins, as it is on top. */
+export function hitBadge(placed: readonly PlacedBadge[], x: number, y: number): PlacedBadge | null {
+  for (let i = placed.length - 1; i >= 0; i--) {
+    const b = placed[i]
+    const dx = x - b.x
+    const dy = y - b.y
+    if (dx * dx + dy * dy <= b.r * b.r) return b
+  }
+  return null
+}
+
+/** Draws badges placed in the context's user space, with their counts in `font`. */
+export function drawBadges(ctx: CanvasRenderingContext2D, placed: readonly PlacedBadge[], labels: readonly string[], font: string): void {
+  ctx.globalAlpha = 1
+  ctx.setLineDash([])
+  ctx.font = font
+  ctx.textAlign = 'center'
+  ctx.textBaseline = 'middle'
+  ctx.lineWidth = BADGE_RING
+  for (let i = 0; i < placed.length; i++) {
+    const { x, y, r } = placed[i]
+    ctx.beginPath()
+    ctx.arc(x, y, r - BADGE_RING / 2, 0, Math.PI * 2)
+    ctx.strokeStyle = BADGE_RING_COLOR
+    ctx.stroke()
+    ctx.beginPath()
+    ctx.arc(x, y, r - BADGE_RING, 0, Math.PI * 2)
+    ctx.fillStyle = BADGE_FILL
+    ctx.fill()
+  }
+  // Every count over every disc: zoomed out, badges overlap, and a count under its neighbour's disc was cut off ('16' read 'l6').
+  ctx.fillStyle = '#fff'
+  for (let i = 0; i < placed.length; i++) ctx.fillText(labels[i], placed[i].x, placed[i].y + 0.5)
+}
