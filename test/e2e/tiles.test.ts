@@ -80,12 +80,10 @@ function worldPixel(p: LngLat, z: number): { x: number; y: number } {
 }
 
 /**
- * How far (screen px) the marker's point is from where the tile grid on screen has `at`: the
- * marker's place read from the point layer's drawing (its pin's anchor, bottom centre),
- * the grid's from a loaded tile (its screen box, its z/x/y from its URL).
+ * Where (page px) the tile grid on screen has `at`, given in the tiles' own datum: from a loaded tile of
+ * the level shown (its screen box, its z/x/y from its URL).
  */
-async function offsetFromGrid(at: LngLat): Promise<{ dx: number; dy: number }> {
-  const pin = (await drawnPoint(page, { id: markerId })).pin
+async function onGrid(at: LngLat): Promise<{ x: number; y: number }> {
   const tiles = await page.evaluate(() =>
     ([...document.querySelectorAll('.leaflet-tile-pane img.leaflet-tile-loaded')] as HTMLImageElement[]).map((img) => {
       const u = new URL(img.src)
@@ -95,14 +93,20 @@ async function offsetFromGrid(at: LngLat): Promise<{ dx: number; dy: number }> {
       return { z, x, y, left: r.left, top: r.top, width: r.width }
     }),
   )
-  const seen = { marker: { x: pin.left + pin.width / 2, y: pin.top + pin.height }, tiles }
   // The tiles of one level lie on one grid: any loaded one of the level shown places every world pixel.
-  const z = Math.max(...seen.tiles.map((t) => t.z))
-  const t = seen.tiles.find((tile) => tile.z === z)
+  const z = Math.max(...tiles.map((t) => t.z))
+  const t = tiles.find((tile) => tile.z === z)
   if (!t) throw new Error('no tile has loaded')
   const p = worldPixel(at, z)
   const k = t.width / 256
-  return { dx: seen.marker.x - (t.left + (p.x - t.x * 256) * k), dy: seen.marker.y - (t.top + (p.y - t.y * 256) * k) }
+  return { x: t.left + (p.x - t.x * 256) * k, y: t.top + (p.y - t.y * 256) * k }
+}
+
+/** How far (screen px) the marker's point, read from the point layer's drawing (its pin's anchor, bottom centre), is from where the tile grid has `at`. */
+async function offsetFromGrid(at: LngLat): Promise<{ dx: number; dy: number }> {
+  const pin = (await drawnPoint(page, { id: markerId })).pin
+  const grid = await onGrid(at)
+  return { dx: pin.left + pin.width / 2 - grid.x, dy: pin.top + pin.height - grid.y }
 }
 
 /** The zoom a first look frames the lone stored point at (the team's data, SPEC 4). */
@@ -185,6 +189,55 @@ describe('the tile source of the keyless map', () => {
     await openSheet()
     expect(await chosen()).toBe('高德')
     await closeSheet()
+  })
+
+  it("draws a crowd of areas on their canvas where AMap's tiles have them, and a tap there opens the area", async () => {
+    // More areas in view than are drawn as SVG (300), so they go on the shapes' canvas: a paid map, as the trial stops at 300 markers.
+    server.sql('update groups set marker_limit = 5000, level = 4, vip_exp = ?', new Date(Date.now() + 30 * 24 * 3600_000).toISOString())
+    const auth = await apiSignIn(server, PHONE)
+    const layer = await apiOk(server, '/api/layer/save', { name: '片区', parent_id: 0, type: 3 }, auth)
+    const square = (lng: number, lat: number, half: number) =>
+      [
+        [lng - half, lat - half],
+        [lng + half, lat - half],
+        [lng + half, lat + half],
+        [lng - half, lat + half],
+      ]
+        .map(([x, y]) => `${x.toFixed(6)},${y.toFixed(6)}`)
+        .join('|')
+    // 南区: a square of some 110 m, 330 m south of the well (clear of its pin and title); GCJ-02 against WGS-84
+    // is some 500 m here, so drawn on the wrong datum it would lie well away from where the tiles have it.
+    const south = { lng: WELL.lng, lat: WELL.lat - 0.003 }
+    const southId = (await apiOk(server, '/api/marker/save', { layer_id: layer.id, name: '南区', type: 3, points: square(south.lng, south.lat, 0.0005) }, auth)).id
+    // 310 small squares a kilometre north, so that more than 300 areas are in the framed view.
+    for (let row = 0; row < 10; row++)
+      for (let col = 0; col < 31; col++)
+        await apiOk(server, '/api/marker/save', { layer_id: layer.id, name: `北${row}-${col}`, type: 3, points: square(WELL.lng - 0.006 + col * 0.0004, WELL.lat + 0.01 + row * 0.0004, 0.0001) }, auth)
+    await page.reload()
+    await page.locator('.map-count[data-loaded="312"][data-indexed="312"]').waitFor()
+    // Settled where the first look frames all of it, every tile of that level in.
+    const framed = fitTarget([WELL.lng - 0.0061, south.lat - 0.0005, WELL.lng + 0.0061, WELL.lat + 0.0137]).zoom
+    await page.waitForFunction((z) => {
+      const tiles = [...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img.leaflet-tile')]
+      return !document.querySelector('.leaflet-zoom-anim') && tiles.length > 0 && tiles.every((i) => i.classList.contains('leaflet-tile-loaded') && new URL(i.src).searchParams.get('z') === String(z))
+    }, framed)
+    await page.locator('canvas.map-canvas-layer:not(.map-canvas-layer--next)').waitFor()
+    expect(await page.locator('path.map-shape').count()).toBe(0)
+    const at = await onGrid(south)
+    // The canvas is painted (the area's fill) where the tiles have the area's middle.
+    await page.waitForFunction(({ x, y }) => {
+      const c = document.querySelector('canvas.map-canvas-layer:not(.map-canvas-layer--next)') as HTMLCanvasElement | null
+      if (!c || getComputedStyle(c).display === 'none') return false
+      const r = c.getBoundingClientRect()
+      const k = c.width / r.width
+      return c.getContext('2d')!.getImageData(Math.round((x - r.left) * k), Math.round((y - r.top) * k), 1, 1).data[3] > 0
+    }, at)
+    await shot(page, '37e-amap-crowded-areas')
+    await page.mouse.click(at.x, at.y)
+    await visible('.marker-detail__name', exact('南区')).waitFor()
+    expect(southId).toBeGreaterThan(0)
+    await visible('.marker-detail .draggable-panel__close').click()
+    await visible('.marker-detail').waitFor({ state: 'hidden' })
   })
 
   it('shows no tiles and credits nobody with 无底图, also after a reload, and goes back to OpenStreetMap', async () => {

@@ -68,6 +68,21 @@ describe('projection', () => {
     expect([p.rings[0][0], p.rings[0][1]]).toEqual(mercator(w.lng, w.lat))
   })
 
+  it("projects stored GCJ-02 unconverted for AMap's tiles (their grid is GCJ-02), and keeps each datum's projection apart", () => {
+    const s = shapeOf({ type: 1, points: '116.397428,39.90923|116.41,39.92' })
+    const onWgs = projectShape(s, 'wgs84')
+    const onGcj = projectShape(s, 'gcj02')
+    const [gx, gy] = mercator(116.397428, 39.90923)
+    expect(onGcj.rings[0][0]).toBeCloseTo(gx, 12)
+    expect(onGcj.rings[0][1]).toBeCloseTo(gy, 12)
+    const w = gcj02ToWgs84({ lng: 116.397428, lat: 39.90923 })
+    expect(onWgs.rings[0][0]).toBeCloseTo(mercator(w.lng, w.lat)[0], 12)
+    // Some 500 m apart in Beijing: hundreds of pixels at a street zoom.
+    expect(Math.abs(onGcj.rings[0][0] - onWgs.rings[0][0]) * 256 * 2 ** 17).toBeGreaterThan(100)
+    expect(projectShape(s, 'gcj02')).toBe(onGcj)
+    expect(projectShape(s)).toBe(onWgs)
+  })
+
   it('draws a rectangle from its two stored corners, a multi-area as one ring per part', () => {
     const rect = projectShape(shapeOf({ type: 4, points: '116.40,39.90|116.42,39.92' }))
     expect(rect.kind).toBe(ShapeKind.Area)

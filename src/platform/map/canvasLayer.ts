@@ -2,8 +2,9 @@
  * Lines and areas of the keyless map on one canvas when many are in view (a zoomed-out team map shows
  * thousands). As SVG elements, or as Leaflet layers on its own canvas, every one of them costs objects,
  * style, layout or a full redraw per added batch on each pan and zoom (measured on a 4x-throttled phone
- * profile: frames of 250-400 ms with 360 badges and 1,000 shapes). Here a view is one pass over plain arrays: coordinates are
- * converted to WGS-84 and projected once per shape, and each frame only scales and offsets them.
+ * profile: frames of 250-400 ms with 360 badges and 1,000 shapes). Here a view is one pass over plain
+ * arrays: coordinates are put on the tiles' datum (WGS-84, or AMap's GCJ-02 as stored) and projected once
+ * per shape, and each frame only scales and offsets them.
  *
  * The canvas covers the view with a margin, follows the map pane while panning, scales with the zoom
  * animation (as Leaflet's own renderers do), and is redrawn once however many changes came in a task. Taps are
@@ -47,12 +48,19 @@ export interface ProjectedShape {
   radius: number
 }
 
-const projected = new WeakMap<Shape, ProjectedShape>()
+/**
+ * The datum of the map's tiles: WGS-84 (OpenStreetMap and most others), or GCJ-02 (AMap's own grid, where the map's
+ * projection places stored positions as they are: leafletEngine.ts gcj02Crs).
+ */
+export type TileDatum = 'wgs84' | 'gcj02'
 
-/** Converts a shape's stored GCJ-02 to web-mercator once (cached for the shape's lifetime). */
-export function projectShape(s: Shape): ProjectedShape {
-  const cached = projected.get(s)
+const projected: Record<TileDatum, WeakMap<Shape, ProjectedShape>> = { wgs84: new WeakMap(), gcj02: new WeakMap() }
+
+/** Converts a shape's stored GCJ-02 to web-mercator on the tiles' datum once (cached for the shape's lifetime). */
+export function projectShape(s: Shape, datum: TileDatum = 'wgs84'): ProjectedShape {
+  const cached = projected[datum].get(s)
   if (cached) return cached
+  const onTiles = datum === 'gcj02' ? (p: LngLat) => p : gcj02ToWgs84
   const m = s.marker
   const kind = isLine(m.type) ? ShapeKind.Line : m.type === MARKER_KIND.circle ? ShapeKind.Circle : ShapeKind.Area
   // Rectangles are stored as two corners, multi-areas as one ring per part, the rest as their first
@@ -63,7 +71,7 @@ export function projectShape(s: Shape): ProjectedShape {
   const rings = parts.map((part) => {
     const ring = new Float64Array(part.length * 2)
     part.forEach((p, k) => {
-      const w = gcj02ToWgs84(p)
+      const w = onTiles(p)
       const [x, y] = mercator(w.lng, w.lat)
       ring[2 * k] = x
       ring[2 * k + 1] = y
@@ -76,7 +84,7 @@ export function projectShape(s: Shape): ProjectedShape {
   })
   let radius = 0
   if (kind === ShapeKind.Circle) {
-    const centre = gcj02ToWgs84(s.parts[0][0])
+    const centre = onTiles(s.parts[0][0])
     radius = Math.max(0, m.radius || 0) / (2 * Math.PI * EARTH_RADIUS * Math.cos((centre.lat * Math.PI) / 180))
     box[0] -= radius
     box[1] -= radius
@@ -84,7 +92,7 @@ export function projectShape(s: Shape): ProjectedShape {
     box[3] += radius
   }
   const p = { kind, rings, box, radius }
-  projected.set(s, p)
+  projected[datum].set(s, p)
   return p
 }
 
@@ -237,6 +245,8 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
   const Layer = L.Layer.extend({
     initialize(this: any) {
       this._shapes = [] as DrawItem[]
+      // The datum the shapes are projected on (_items).
+      this._datum = 'wgs84' as TileDatum
       this._job = 0
       this._pending = 0
       this._timer = 0
@@ -292,16 +302,26 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
     setShapes(this: any, shapes: readonly Shape[], selectedId: number | null) {
       // (An empty list only clears: whoever draws the shapes elsewhere reports them drawn.)
       if (shapes.length === 0 && this._shapes.length === 0) return
-      this._shapes = shapes.map((s) => ({ s, p: projectShape(s), style: shapeStyle(s, s.marker.id === selectedId) }))
+      this._shapes = shapes.map((s) => ({ s, p: projectShape(s, this._datum), style: shapeStyle(s, s.marker.id === selectedId) }))
       this._shapesPending = shapes.length > 0
       this._schedule()
     },
 
     hitAt(this: any, x: number, y: number) {
       const f = this._frameOf()
-      const shapes = this._shapes as DrawItem[]
+      const shapes = this._items() as DrawItem[]
       for (let i = shapes.length - 1; i >= 0; i--) if (shapeContains(shapes[i].p, shapes[i].style, f, x, y)) return shapes[i].s.marker.id
       return null
+    },
+
+    /** The shapes, projected on the datum of the tiles shown now (a switch to or from AMap's tiles changes it). */
+    _items(this: any): DrawItem[] {
+      const datum: TileDatum = (this._map as Leaflet.Map).options.crs === L.CRS.EPSG3857 ? 'wgs84' : 'gcj02'
+      if (datum !== this._datum) {
+        this._datum = datum
+        for (const d of this._shapes as DrawItem[]) d.p = projectShape(d.s, datum)
+      }
+      return this._shapes
     },
 
     _frameOf(this: any): Frame {
@@ -374,7 +394,7 @@ export function createCanvasLayer(L: typeof Leaflet, events: () => CanvasLayerEv
       const frame = this._frameOf()
       const center = map.getCenter()
       const zoom = map.getZoom()
-      const shapes = (this._shapes as DrawItem[]).filter(({ p, style }) => shapeInView(p, frame, view, style.weight))
+      const shapes = (this._items() as DrawItem[]).filter(({ p, style }) => shapeInView(p, frame, view, style.weight))
       this._owed = this._shapesPending
       this._shapesPending = false
       const back: HTMLCanvasElement = this._back
