@@ -27,7 +27,7 @@ export const TAP_TOLERANCE = 6
 const EARTH_RADIUS = 6378137
 const MAX_LATITUDE = 85.0511287798
 
-/** Web-mercator x and y of WGS-84 in 0..1 of the world (times 256 * 2^zoom gives Leaflet's pixels). */
+/** Web-mercator x and y of a position on the tiles' datum, in 0..1 of the world (times 256 * 2^zoom gives Leaflet's pixels). */
 export function mercator(lng: number, lat: number): [number, number] {
   const φ = (Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)) * Math.PI) / 180
   return [lng / 360 + 0.5, 0.5 - Math.log(Math.tan(Math.PI / 4 + φ / 2)) / (2 * Math.PI)]

@@ -315,7 +315,7 @@ export class LeafletEngine {
     const add = (box: ScreenBox, rank: number) => boxes.push({ key: String(boxes.length), left: box.left, top: box.top, width: box.width, height: box.height, rank })
     const points = this.points.titles()
     for (const t of points) add(t.box, t.shape ? 1 : t.selected ? 3 : 2)
-    // Cluster badges always show, above everything: a title that would run under one gives way.
+    // Cluster badges always show, above every title: a title that would run under one gives way.
     this.points.badges().forEach((b, i) => boxes.push({ key: `badge:${i}`, left: b.left, top: b.top, width: b.width, height: b.height, rank: 4 }))
     const shown = placeLabels(boxes)
     points.forEach((t, i) => this.points.showTitle(t, shown.has(String(i))))

@@ -192,6 +192,7 @@ export interface BadgeItem {
 export const BADGE_RING = 4
 const BADGE_FILL = 'rgba(22, 93, 255, 0.85)'
 const BADGE_RING_COLOR = 'rgba(22, 93, 255, 0.3)'
+
 export interface PlacedBadge {
   key: string
   /** Px of the centre (the drawing's user space), radius including the ring. */
