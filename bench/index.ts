@@ -9,6 +9,7 @@ import { savesBench } from './saves'
 import { serverBench } from './server'
 import { h5Sizes, weappSizes } from './sizes'
 import { syncBenchChild } from './sync'
+import { vrpBench } from './vrp'
 
 const ROOT = path.resolve(__dirname, '..')
 
@@ -22,6 +23,7 @@ async function main() {
   weappSizes()
   await h5Sizes()
   markersBench()
+  vrpBench()
   serverBench()
   syncBenchChild()
   await savesBench()
