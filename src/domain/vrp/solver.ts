@@ -24,6 +24,12 @@ export const VRP_SETTINGS = {
   temperatureEnd: 0.03,
   /** The local search tries each customer against this many nearest others. */
   neighbours: 20,
+  /**
+   * Share of the time limit kept for the local search of the best plan. Polishing every new best
+   * instead was measured: on 300 stops with windows it cut the ruin-and-recreate iterations by
+   * more than half and gave longer plans in the same time, and it gained nothing on CVRPLIB.
+   */
+  polishShare: 0.02,
 }
 
 const EPS = 1e-9
@@ -50,9 +56,11 @@ export function solveVrp(problem: VrpProblem, options: VrpOptions = {}): VrpSolu
   const tStart = Math.max(VRP_SETTINGS.temperatureStart * averageArc, EPS)
   const tEnd = Math.max(VRP_SETTINGS.temperatureEnd * averageArc, EPS)
   let iterations = 0
+  // The last share of the time polishes the best plan found with the local search.
+  const searchUntil = limited ? started + timeLimit * (1 - VRP_SETTINGS.polishShare) : Infinity
   for (;;) {
     const t = now()
-    if (t >= deadline || iterations >= maxIterations) break
+    if (t >= searchUntil || iterations >= maxIterations) break
     const progress = Math.max(limited ? (t - started) / timeLimit : 0, Number.isFinite(maxIterations) ? iterations / maxIterations : 0)
     const temperature = tStart * Math.pow(tEnd / tStart, Math.min(1, progress))
     iterations++
@@ -62,11 +70,9 @@ export function solveVrp(problem: VrpProblem, options: VrpOptions = {}): VrpSolu
     candidate.unassigned = []
     search.sortForRecreate(removed)
     search.recreate(candidate, removed, VRP_SETTINGS.blink)
-    let objective = search.objective(candidate)
+    const objective = search.objective(candidate)
     if (objective < currentObjective - temperature * Math.log(rand())) {
       if (objective < bestObjective - EPS) {
-        search.localSearch(candidate, VRP_SETTINGS.neighbours, deadline, now)
-        objective = search.objective(candidate)
         best = search.clone(candidate)
         bestObjective = objective
       }
@@ -74,6 +80,7 @@ export function solveVrp(problem: VrpProblem, options: VrpOptions = {}): VrpSolu
       currentObjective = objective
     }
   }
+  search.localSearch(best, VRP_SETTINGS.neighbours, deadline, now)
   return describe(problem, m, search, best, iterations, now() - started)
 }
 
