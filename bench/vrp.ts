@@ -32,8 +32,8 @@ const round = (n: number, digits = 2) => Number(n.toFixed(digits))
 /** Goal's time per size: 2 s up to 100 customers, 5 s up to 200. */
 export const cvrpBudgetMs = (customers: number): number => (customers <= 100 ? 2000 : customers <= 200 ? 5000 : 10_000)
 
-/** A copy the solver cannot recognise: customers in a shuffled order, the depot at a random place in the list, x mirrored, both axes shifted by whole units (distances are unchanged). */
-export function disguise(instance: CvrpInstance, seed: number): CvrpInstance {
+/** A copy the solver cannot recognise (and `order`: copy node j is original node order[j]): customers in a shuffled order, the depot at a random place in the list, x mirrored, both axes shifted by whole units (distances are unchanged). */
+export function disguise(instance: CvrpInstance, seed: number): { copy: CvrpInstance; order: number[] } {
   const rand = seededRandom(seed)
   const order = Array.from({ length: instance.dimension }, (_, i) => i)
   for (let i = order.length - 1; i > 0; i--) {
@@ -42,7 +42,7 @@ export function disguise(instance: CvrpInstance, seed: number): CvrpInstance {
   }
   const dx = 1000 + Math.floor(rand() * 9000)
   const dy = 1000 + Math.floor(rand() * 9000)
-  return {
+  const copy: CvrpInstance = {
     name: `copy-${seed}`,
     comment: '',
     dimension: instance.dimension,
@@ -52,6 +52,7 @@ export function disguise(instance: CvrpInstance, seed: number): CvrpInstance {
     demand: order.map((o) => instance.demand[o]),
     depot: order.indexOf(instance.depot),
   }
+  return { copy, order }
 }
 
 /** Solves one disguised copy from its .vrp text: the gap (%) to `bestKnown` and the wall time, after checking the answer serves every customer once within capacity. */
@@ -94,7 +95,7 @@ export function cvrpBench(): void {
     const sol = parseSol(fs.readFileSync(path.join(CVRP_DIR, `${name}.sol`), 'utf8'))
     // The best-known cost measured as we measure ours (the file's own cost agrees at two decimals).
     const bestKnown = cvrpCost(original, sol.routes, rounding)
-    const copy = formatVrp(disguise(original, COPY_SEED))
+    const copy = formatVrp(disguise(original, COPY_SEED).copy)
     const runs = SEEDS.map((seed) => solveCopy(copy, rounding, bestKnown, seed))
     const gap = median(runs.map((r) => r.gap))
     const ms = median(runs.map((r) => r.ms))

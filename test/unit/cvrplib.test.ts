@@ -1,5 +1,6 @@
 import { CvrpFormatError, cvrpCost, cvrpDistances, cvrpProblem, cvrpRounding, cvrpRoutes, formatSol, formatVrp, parseSol, parseVrp } from '../../src/domain/vrp/cvrplib'
 import { solveVrp } from '../../src/domain/vrp/solver'
+import { disguise } from '../../bench/vrp'
 
 // A small instance written the way CVRPLIB writes them (trailing spaces, a COMMENT with a colon).
 const VRP = `NAME : T-n5-k2
@@ -126,5 +127,22 @@ describe('reading CVRPLIB instances', () => {
     for (const r of routes) expect(r.reduce((s, node) => s + inst.demand[node], 0)).toBeLessThanOrEqual(10)
     // The optimum over every partition of the four customers that fits the capacity.
     expect(cvrpCost(inst, routes, 'round')).toBe(34)
+  })
+
+  it("the bench's disguised copy renumbers and mirrors the customers but keeps every distance, so the best-known cost still holds", () => {
+    const inst = parseVrp(VRP)
+    const { copy, order } = disguise(inst, 7)
+    expect(copy.name).not.toBe(inst.name)
+    expect([...order].sort()).toEqual([0, 1, 2, 3, 4])
+    expect(order).not.toEqual([0, 1, 2, 3, 4])
+    expect(copy.depot).toBe(order.indexOf(inst.depot))
+    // Mirrored: x runs the other way; shifted: no coordinate is where it was.
+    const mirror = copy.x.map((x, j) => x + inst.x[order[j]])
+    expect(new Set(mirror).size).toBe(1)
+    expect(copy.y.some((y, j) => y === inst.y[order[j]])).toBe(false)
+    const before = cvrpDistances(inst, 'exact')
+    const after = cvrpDistances(copy, 'exact')
+    for (let a = 0; a < 5; a++) for (let b = 0; b < 5; b++) expect(after[a * 5 + b]).toBe(before[order[a] * 5 + order[b]])
+    expect(copy.demand).toEqual(order.map((o) => inst.demand[o]))
   })
 })

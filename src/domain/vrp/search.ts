@@ -585,7 +585,10 @@ export class Search {
         order[i] = order[j]
         order[j] = t
       }
-      for (const u of order) {
+      for (let o = 0; o < n; o++) {
+        const u = order[o]
+        // A pass over hundreds of stops takes a while: look at the clock every 64 stops.
+        if ((o & 63) === 63 && now() >= deadline) return
         if (!sol.routeOf[u]) continue
         const base = u * (n - 1)
         for (let k = 0; k < K; k++) {
