@@ -213,6 +213,10 @@ export class Search {
     const { N, cost, demand, capacity, pin, timed } = this.m
     const q = demand[u]
     const pinned = pin[u]
+    // Positions to the next blink, drawn from the geometric distribution: one random number per blink instead of one per position.
+    const logKeep = blink > 0 ? Math.log(1 - blink) : 0
+    const gap = (): number => (blink > 0 ? Math.floor(Math.log(1 - this.rand()) / logKeep) : Infinity)
+    let untilBlink = gap()
     let best = Infinity
     let bestRoute: Route | null = null
     let bestPos = -1
@@ -224,7 +228,8 @@ export class Search {
       let prev = r.s
       for (let i = 0; i <= k; i++) {
         const next = i < k ? nodes[i] : r.e
-        if (blink > 0 && this.rand() < blink) {
+        if (untilBlink-- === 0) {
+          untilBlink = gap()
           prev = next
           continue
         }
