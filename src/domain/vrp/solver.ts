@@ -71,7 +71,7 @@ export function solveVrp(problem: VrpProblem, options: VrpOptions = {}): VrpSolu
     search.sortForRecreate(removed)
     search.recreate(candidate, removed, VRP_SETTINGS.blink)
     const objective = search.objective(candidate)
-    if (objective < currentObjective - temperature * Math.log(rand())) {
+    if (objective < currentObjective - temperature * Math.log(1 - rand())) {
       if (objective < bestObjective - EPS) {
         best = search.clone(candidate)
         bestObjective = objective
