@@ -270,6 +270,41 @@ describe('the routing solver keeps the rules', () => {
     expect(fixed.cost).toBeCloseTo(198, 9)
   })
 
+  it('on a crowded day keeps every run within capacity, windows and shift, and accounts for every stop once', () => {
+    const rand = seededRandom(11)
+    const pts: Pt[] = Array.from({ length: 81 }, () => [rand() * 600, rand() * 600])
+    const stops: VrpStop[] = pts.slice(1).map((_, i) => {
+      const start = 100 + Math.floor(rand() * 1500)
+      return { location: i + 1, demand: 1 + Math.floor(rand() * 5), service: 20, window: rand() < 0.5 ? { start, end: start + 150 } : undefined }
+    })
+    const vehicles: VrpVehicle[] = [
+      { start: 0, end: 0, capacity: 40, shiftStart: 0, maxDuration: 1800 },
+      { start: 0, end: null, capacity: 60, shiftStart: 200, maxDuration: 1500 },
+      { start: 5, end: 5, capacity: 50, shiftStart: 0, maxDuration: 2000 },
+    ]
+    const p: VrpProblem = { cost: euclid(pts), stops, vehicles }
+    const sol = solveVrp(p, { maxIterations: 800, seed: 2 })
+    expect(sol.unassigned.length).toBeGreaterThan(0)
+    const served = sol.routes.flatMap((r) => r.stops)
+    expect([...served, ...sol.unassigned.map((u) => u.stop)].sort((a, b) => a - b)).toEqual(stops.map((_, i) => i))
+    for (const r of sol.routes) {
+      const v = vehicles[r.vehicle]
+      expect(r.load).toBeLessThanOrEqual(v.capacity)
+      expect(r.endTime).toBeLessThanOrEqual(v.shiftStart! + v.maxDuration! + 1e-9)
+      r.stops.forEach((s, i) => {
+        const w = stops[s].window
+        if (w) expect(r.serviceStarts[i]).toBeGreaterThanOrEqual(w.start)
+        if (w) expect(r.serviceStarts[i]).toBeLessThanOrEqual(w.end + 1e-9)
+      })
+    }
+    // The totals the solver reports are those of the plan checked again from scratch.
+    const plan = vehicles.map((_, v) => sol.routes.find((r) => r.vehicle === v)?.stops ?? [])
+    const check = evaluatePlan(p, plan)
+    expect(check.violations).toEqual([])
+    expect(check.cost).toBeCloseTo(sol.cost, 6)
+    for (const u of sol.unassigned) expect(['capacity', 'shift', 'window']).toContain(u.reason)
+  })
+
   it('gives the same plan for the same seed and number of iterations', () => {
     const rand = seededRandom(99)
     const pts: Pt[] = Array.from({ length: 41 }, () => [rand() * 1000, rand() * 1000])
