@@ -372,22 +372,28 @@ export class Search {
   }
 
   /** Whether vehicle v may run `seq`: capacity, fixed stops, windows and shift. */
-  seqFeasible(v: number, seq: Int32Array, len: number): boolean {
-    const { N, time, demand, service, early, late, capacity, pin, timed, startNode, endNode } = this.m
+  seqFeasible(v: number, seq: ArrayLike<number>, len: number): boolean {
+    const { demand, capacity, pin, timed } = this.m
     let load = 0
     for (let i = 0; i < len; i++) {
       load += demand[seq[i]]
       if (this.hasPins && pin[seq[i]] >= 0 && pin[seq[i]] !== v) return false
     }
     if (load > capacity[v] + EPS) return false
-    if (!timed || len === 0) return true
+    return !timed || this.timeFeasible(v, seq, len)
+  }
+
+  /** Whether vehicle v's schedule over `seq` meets every window and, unless `ignoreShift`, the end of its shift. */
+  timeFeasible(v: number, seq: ArrayLike<number>, len: number, ignoreShift = false): boolean {
+    if (len === 0) return true
+    const { N, time, service, early, late, startNode, endNode } = this.m
     let prev = startNode[v]
     let t = early[prev]
     for (let i = 0; i <= len; i++) {
       const u = i < len ? seq[i] : endNode[v]
       t += service[prev] + time[prev * N + u]
       if (t < early[u]) t = early[u]
-      if (t > late[u] + EPS) return false
+      if (t > late[u] + EPS && !(ignoreShift && i === len)) return false
       prev = u
     }
     return true

@@ -99,7 +99,7 @@ function construct(search: Search, m: Model, initial: number[][] | undefined): S
       const kept: number[] = []
       for (const u of stops) {
         kept.push(u)
-        if (!search.seqFeasible(v, Int32Array.from(kept), kept.length)) {
+        if (!search.seqFeasible(v, kept, kept.length)) {
           kept.pop()
           rest.push(u)
         }
@@ -130,7 +130,7 @@ function reasonFor(search: Search, m: Model, sol: Solution, u: number): VrpReaso
     const fits = (ignoreShift: boolean): boolean => {
       for (let i = 0; i <= nodes.length; i++) {
         const seq = [...nodes.slice(0, i), u, ...nodes.slice(i)]
-        if (scheduleFits(m, v, seq, ignoreShift)) return true
+        if (search.timeFeasible(v, seq, seq.length, ignoreShift)) return true
       }
       return false
     }
@@ -140,20 +140,6 @@ function reasonFor(search: Search, m: Model, sol: Solution, u: number): VrpReaso
   if (timeButNoRoom || !roomSomewhere) return 'capacity'
   if (roomButShift) return 'shift'
   return 'window'
-}
-
-function scheduleFits(m: Model, v: number, seq: number[], ignoreShift: boolean): boolean {
-  const { N, time, service, early, late } = m
-  let prev = m.startNode[v]
-  let t = early[prev]
-  for (let i = 0; i <= seq.length; i++) {
-    const u = i < seq.length ? seq[i] : m.endNode[v]
-    t += service[prev] + time[prev * N + u]
-    if (t < early[u]) t = early[u]
-    if (t > late[u] + EPS && !(ignoreShift && i === seq.length)) return false
-    prev = u
-  }
-  return true
 }
 
 function routeResult(problem: VrpProblem, m: Model, v: number, stops: number[]): VrpRouteResult {
