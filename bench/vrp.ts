@@ -95,6 +95,7 @@ export function cvrpBench(): void {
     const sol = parseSol(fs.readFileSync(path.join(CVRP_DIR, `${name}.sol`), 'utf8'))
     // The best-known cost measured as we measure ours (the file's own cost agrees at two decimals).
     const bestKnown = cvrpCost(original, sol.routes, rounding)
+    if (Math.abs(bestKnown - sol.cost) > 0.005 + 1e-9) throw new Error(`${name}: the .sol routes cost ${bestKnown}, the file says ${sol.cost}`)
     const copy = formatVrp(disguise(original, COPY_SEED).copy)
     const runs = SEEDS.map((seed) => solveCopy(copy, rounding, bestKnown, seed))
     const gap = median(runs.map((r) => r.gap))
