@@ -402,6 +402,8 @@ describe('a plan the planner edits', () => {
       { vehicle: 0, stop: 1, reason: 'window' },
     ])
     expect(moved.routes[1]).toMatchObject({ stops: [], cost: 0, load: 0 })
+    expect(moved.unplanned).toEqual([])
+    expect(evaluatePlan(p, [[1]]).unplanned).toEqual([0])
     expect(() => evaluatePlan(p, [[0, 0]])).toThrow(VRP_MSG.initialInvalid)
   })
 })

@@ -211,6 +211,8 @@ export interface VrpPlanCheck {
   /** One per vehicle of the problem, in order (a vehicle without stops has zero totals). */
   routes: VrpRouteResult[]
   cost: number
+  /** Stops in no run. */
+  unplanned: number[]
   /** What breaks a rule: a run over its capacity or shift, a stop served after its window closes. */
   violations: { vehicle: number; stop?: number; reason: VrpReason }[]
 }
@@ -235,5 +237,7 @@ export function evaluatePlan(problem: VrpProblem, plan: number[][]): VrpPlanChec
     if (r.stops.length && r.endTime > m.late[m.endNode[v]] + EPS) violations.push({ vehicle: v, reason: 'shift' })
     return r
   })
-  return { routes, cost: routes.reduce((s, r) => s + r.cost, 0), violations }
+  const unplanned: number[] = []
+  for (let u = 0; u < m.n; u++) if (!seen[u]) unplanned.push(u)
+  return { routes, cost: routes.reduce((s, r) => s + r.cost, 0), unplanned, violations }
 }

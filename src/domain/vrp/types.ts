@@ -25,6 +25,11 @@ export interface VrpStop {
   vehicle?: number
 }
 
+/**
+ * A driver's vehicle. Re-planning mid-day from the stops left: the start is the driver's position
+ * now (a location of its own in the matrices), `shiftStart` now, and `maxDuration` what is left of
+ * the shift.
+ */
 export interface VrpVehicle {
   /** Location the vehicle leaves from at `shiftStart`. */
   start: number
