@@ -80,8 +80,10 @@ function bruteForce(p: VrpProblem): number {
   return f[(1 << n) - 1]
 }
 
+type Shape = { asymmetric?: boolean; timed?: boolean; endAnywhere?: boolean; separateTimes?: boolean }
+
 /** A random small problem: 8 stops around a depot, 3 vehicles, with asymmetric costs, windows and shifts as asked. */
-function randomProblem(seed: number, opts: { asymmetric?: boolean; timed?: boolean; endAnywhere?: boolean }): VrpProblem {
+function randomProblem(seed: number, opts: Shape): VrpProblem {
   const rand = seededRandom(seed)
   const pts: Pt[] = Array.from({ length: 9 }, () => [Math.round(rand() * 100), Math.round(rand() * 100)])
   const m = euclid(pts)
@@ -95,24 +97,30 @@ function randomProblem(seed: number, opts: { asymmetric?: boolean; timed?: boole
     return s
   })
   const vehicle: VrpVehicle = { start: 0, end: opts.endAnywhere ? null : 0, capacity: 10, ...(opts.timed ? { shiftStart: 0, maxDuration: 400 } : {}) }
-  return { cost, stops, vehicles: [vehicle, { ...vehicle }, { ...vehicle }] }
+  // Travel times that do not follow the costs: the schedule must read its own matrix.
+  const time = opts.separateTimes ? { size: cost.size, values: Array.from(cost.values, (v, i) => Math.round(v * (1 + ((i * 7919) % 13) / 6))) } : undefined
+  return { cost, time, stops, vehicles: [vehicle, { ...vehicle }, { ...vehicle }] }
 }
 
 describe('the routing solver finds the optimum of small problems (brute force over 8 stops)', () => {
-  const cases: [string, { asymmetric?: boolean; timed?: boolean; endAnywhere?: boolean }][] = [
+  const cases: [string, Shape][] = [
     ['capacity only, symmetric', {}],
     ['asymmetric costs', { asymmetric: true }],
     ['time windows, service times and a shift limit', { timed: true }],
     ['asymmetric costs with windows', { asymmetric: true, timed: true }],
     ['runs that end at their last stop', { endAnywhere: true }],
+    ['windows on travel times apart from the costs', { timed: true, separateTimes: true }],
   ]
   it.each(cases)('%s', (_, opts) => {
     let checked = 0
-    for (let seed = 1; checked < 4 && seed < 40; seed++) {
+    let timesMatter = 0
+    for (let seed = 1; checked < 4 && seed < 60; seed++) {
       const p = randomProblem(seed, opts)
       const optimum = bruteForce(p)
       if (!Number.isFinite(optimum)) continue
       checked++
+      // The times change the optimum in at least one case, or the case would prove nothing about them.
+      if (p.time && bruteForce({ ...p, time: undefined }) !== optimum) timesMatter++
       const sol = solveVrp(p, { maxIterations: 1500, seed })
       expect(sol.unassigned).toEqual([])
       expect(sol.cost).toBeCloseTo(optimum, 6)
@@ -121,6 +129,7 @@ describe('the routing solver finds the optimum of small problems (brute force ov
       for (const r of sol.routes) expect(r.load).toBeLessThanOrEqual(10)
     }
     expect(checked).toBe(4)
+    if (opts.separateTimes) expect(timesMatter).toBeGreaterThan(0)
   })
 })
 

@@ -302,13 +302,14 @@ export class Search {
     let seed = Math.floor(this.rand() * n)
     for (let tries = 0; sol.routeOf[seed] === null && tries < n; tries++) seed = (seed + 1) % n
     if (sol.routeOf[seed] === null) return removed
-    const ruined = new Set<Route>()
+    // Each ruined route with its stops before the ruin.
+    const ruined = new Map<Route, number[]>()
     const base = seed * (n - 1)
     for (let j = -1; j < n - 1 && ruined.size < ks; j++) {
       const c = j < 0 ? seed : this.adjacency[base + j]
       const r = sol.routeOf[c]
       if (!r || ruined.has(r)) continue
-      ruined.add(r)
+      ruined.set(r, r.nodes.slice())
       const t = r.nodes.length
       const lMax = Math.min(t, lsMax)
       const l = Math.floor(this.rand() * lMax) + 1
@@ -338,8 +339,24 @@ export class Search {
       }
     }
     for (const u of removed) sol.routeOf[u] = null
-    for (const r of ruined) this.refresh(sol, r)
-    return removed
+    for (const [r, before] of ruined) {
+      this.refresh(sol, r)
+      // Road times need not obey the triangle inequality: a shortcut past a removed stop can be
+      // slower and miss a window later on. Such a run keeps its stops.
+      if (this.m.timed && r.nodes.length && !this.onTime(r)) {
+        r.nodes = before
+        this.refresh(sol, r)
+      }
+    }
+    return removed.filter((u) => sol.routeOf[u] === null)
+  }
+
+  /** Whether a route's schedule meets every window and its shift (after a change that is not checked beforehand). */
+  private onTime(r: Route): boolean {
+    const { late } = this.m
+    const k = r.nodes.length
+    for (let i = 1; i <= k; i++) if (r.st[i] > late[r.nodes[i - 1]] + EPS) return false
+    return r.st[k + 1] <= late[r.e] + EPS
   }
 
   /** Orders the customers to insert: random, largest demand, farthest or nearest to the depot (weights 4, 4, 2, 1, as in SISR). */
