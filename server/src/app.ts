@@ -47,7 +47,7 @@ export function buildApp({ logger = false, trustProxy, ...given }: BuildAppOptio
   // The files' storage belongs to the app itself (a temporary folder when none is given, gone on
   // close), so that the routes' scope below and callers holding the app use the same one.
   const deps: AppDeps = { ...given, storage: storageOf(app, given) }
-  const syncHub = deps.syncHub ?? new SyncHub(deps.db)
+  const syncHub = deps.syncHub ?? new SyncHub(deps.db, { now: () => deps.clock.now() })
   app.addHook('onClose', () => syncHub.close())
   // Marker pages are JSON that gzip shrinks about tenfold; images and uploads are already compressed
   // (their types are not compressible ones) and the sync socket never passes through onSend.

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Database, Executor } from './db/connection'
-import { findLiveSession, insertSession, touchSession } from './db/sessions'
+import { findLiveSession, insertSession, revokeSession, touchSession } from './db/sessions'
 import { StandingCache } from './db/standing-cache'
 import type { SessionRow } from './db/schema'
 import { UnauthorizedError } from './envelope'
@@ -23,10 +23,18 @@ export function hashToken(token: string): string {
 }
 
 /** Creates a session for the user and returns its token (shown once, never stored). */
-export async function startSession(db: Executor, userId: number, now: Date): Promise<string> {
+export async function startSession(db: Executor, userId: number, now: Date, device?: { device: string; os: string }): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  await insertSession(db, { token_hash: hashToken(token), user_id: userId, now: now.toISOString() })
+  await insertSession(db, { token_hash: hashToken(token), user_id: userId, now: now.toISOString(), device: device?.device, os: device?.os })
   return token
+}
+
+/** A token unused this long no longer works: a lost phone's session ends by itself. */
+export const SESSION_IDLE_MS = 30 * 24 * 3600_000
+
+/** The last use a session must have had after to still work at `now` (ISO). */
+export function sessionActiveSince(now: Date): string {
+  return new Date(now.getTime() - SESSION_IDLE_MS).toISOString()
 }
 
 // A revoked session is a write to sessions, which drops what was kept (db/standing-cache.ts).
@@ -39,6 +47,11 @@ export async function authenticate(db: Database, header: unknown, now: Date): Pr
   const tokenHash = hashToken(token)
   const session = await liveSessions.get(db.kysely, tokenHash, () => findLiveSession(db.kysely, tokenHash))
   if (!session || String(userid) !== String(session.user_id)) throw new UnauthorizedError()
+  // Unused for SESSION_IDLE_MS: revoked, so that it stays ended (and leaves the devices list).
+  if (session.last_seen_at <= sessionActiveSince(now)) {
+    await revokeSession(db.kysely, session.id, now.toISOString())
+    throw new UnauthorizedError()
+  }
   if (now.getTime() - Date.parse(session.last_seen_at) >= TOUCH_INTERVAL_MS) {
     await touchSession(db.kysely, session.id, now.toISOString())
   }

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { SMS_RESEND_COOLDOWN_S } from '../../src/domain/constants'
 import { checkServicePhone, checkServiceUrl } from '../../src/domain/systemConfig'
 import type { DatabaseOptions } from './db/connection'
+import { DEFAULT_CODE_CAPS, type CodeCaps } from './services/public-limits'
 
 export interface ServerConfig {
   port: number
@@ -25,6 +26,8 @@ export interface ServerConfig {
   trustProxy?: boolean | string
   /** CARD_FONT: a CJK font file (.ttf/.ttc/.otf) for the text of share card pictures; unset, a known system path (services/share-card.ts). */
   cardFont?: string
+  /** SMS_HOURLY_CAP_PER_ADDRESS / SMS_HOURLY_CAP: codes one client address, and the whole server, may send in an hour. */
+  codeCaps: CodeCaps
 }
 
 /** An operator token shorter than this is too easy to guess and is not used. */
@@ -43,6 +46,10 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     adminToken: env.ADMIN_TOKEN && env.ADMIN_TOKEN.length >= ADMIN_TOKEN_MIN ? env.ADMIN_TOKEN : undefined,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     cardFont: env.CARD_FONT?.trim() || undefined,
+    codeCaps: {
+      perAddressPerHour: positiveInt(env.SMS_HOURLY_CAP_PER_ADDRESS, DEFAULT_CODE_CAPS.perAddressPerHour),
+      allPerHour: positiveInt(env.SMS_HOURLY_CAP, DEFAULT_CODE_CAPS.allPerHour),
+    },
   }
 }
 

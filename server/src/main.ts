@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     adminToken: config.adminToken,
     trustProxy: config.trustProxy,
     cardFont: config.cardFont,
+    codeCaps: config.codeCaps,
     logger: { level: process.env.LOG_LEVEL || 'info' },
   })
   for (const warning of service.ignored) app.log.warn(warning)

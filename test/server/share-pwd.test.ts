@@ -1,14 +1,15 @@
 /**
  * Password shares: /api/share/check/pwd answers a short-lived proof signed for one
  * share; the data calls refuse without a valid proof for THIS share; wrong tries are limited per
- * share and client and per share, counted in the database (so that they hold across requests,
+ * share and client address with a growing wait (never per share alone), counted in the database (so that they hold across requests,
  * app instances and processes) with the injected clock; the signing secret survives a restart.
  */
 import { ErrCode } from '../../types/api'
 import { MSG } from '../../src/domain/messages'
 import { SHARE_MSG } from '../../src/domain/shareMessages'
 import { buildApp } from '../../server/src/app'
-import { SHARE_PROOF_TTL_MS, SHARE_PWD_WINDOW_MS } from '../../server/src/services/shares'
+import { SHARE_PROOF_TTL_MS, SHARE_PWD_WINDOW_MS, sharePwdDelayMs } from '../../server/src/services/shares'
+import { RATE_MSG } from '../../src/domain/consentMessages'
 import { callFrom, makeShareWorld, ok, type ShareWorld } from './share-fixture'
 
 let w: ShareWorld
@@ -113,32 +114,49 @@ describe('the password and its proof', () => {
 })
 
 describe('rate limits on wrong passwords', () => {
-  it('allows 5 wrong tries per share from one client in 10 minutes, then refuses even the right one; other clients and shares go on', async () => {
+  const waitMsg = (seconds: number) => RATE_MSG.sharePwdWait(seconds)
+
+  it('allows 5 wrong tries per share from one client address, then makes it wait 30 s, even with the right one; other clients and shares go on', async () => {
     for (let i = 0; i < 5; i++) expectError(await check(IP_A, id, `bad${i}`), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
-    expectError(await check(IP_A, id, 'bad5'), ErrCode.RATE_LIMITED, SHARE_MSG.pwdTooManyTries)
-    expectError(await check(IP_A, id, '2468'), ErrCode.RATE_LIMITED, SHARE_MSG.pwdTooManyTries)
+    expectError(await check(IP_A, id, 'bad5'), ErrCode.RATE_LIMITED, waitMsg(30))
+    expectError(await check(IP_A, id, '2468'), ErrCode.RATE_LIMITED, waitMsg(30))
     expect(ok(await check(IP_B, id, '2468'))).toHaveProperty('proof')
     expect(ok(await check(IP_A, other, '1357'))).toHaveProperty('proof')
-    // Refused tries do not extend the lock: 10 minutes after the first wrong one it lifts.
+    // Refused tries are not counted: they neither lengthen the wait nor come back later.
     expect(await tries()).toBe(5)
-  })
-
-  it('forgets tries older than 10 minutes', async () => {
-    for (let i = 0; i < 5; i++) expectError(await check(IP_A, id, `bad${i}`), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
-    w.t.clock.advance(SHARE_PWD_WINDOW_MS - 1)
-    expectError(await check(IP_A, id, '2468'), ErrCode.RATE_LIMITED, SHARE_MSG.pwdTooManyTries)
-    w.t.clock.advance(1)
+    w.t.clock.advance(29_000)
+    expectError(await check(IP_A, id, '2468'), ErrCode.RATE_LIMITED, waitMsg(1))
+    w.t.clock.advance(1_000)
     expect(ok(await check(IP_A, id, '2468'))).toHaveProperty('proof')
   })
 
-  it('allows 20 wrong tries per share from all clients together in 10 minutes', async () => {
-    for (let client = 1; client <= 4; client++) {
-      for (let i = 0; i < 5; i++) expectError(await check(`198.51.100.${client}`, id, `bad${i}`), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
+  it('doubles the wait with each wrong try beyond the free ones, up to an hour', async () => {
+    for (let i = 0; i < 5; i++) expectError(await check(IP_A, id, `bad${i}`), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
+    const waits: number[] = []
+    for (let i = 0; i < 10; i++) {
+      const refused = await check(IP_A, id, 'still-wrong')
+      expect(refused.errcode).toBe(ErrCode.RATE_LIMITED)
+      const seconds = Number(/请(\d+)秒后再试/.exec(refused.errmsg)?.[1])
+      waits.push(seconds)
+      w.t.clock.advance(seconds * 1000)
+      expectError(await check(IP_A, id, 'still-wrong'), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
     }
-    expectError(await check('198.51.100.99', id, '2468'), ErrCode.RATE_LIMITED, SHARE_MSG.pwdTooManyTries)
-    expect(ok(await check('198.51.100.99', other, '1357'))).toHaveProperty('proof')
+    expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600, 3600])
+    expect(sharePwdDelayMs(4)).toBe(0)
+  })
+
+  it('one attacker trying from one address does not lock the other viewers of the share out', async () => {
+    for (let i = 0; i < 200; i++) {
+      const res = await check(IP_A, id, `guess${i}`)
+      expect([ErrCode.VALIDATION, ErrCode.RATE_LIMITED]).toContain(res.errcode)
+    }
+    for (let client = 1; client <= 30; client++) expect(ok(await check(`198.51.100.${client}`, id, '2468'))).toHaveProperty('proof')
+  })
+
+  it('forgets wrong tries after a day', async () => {
+    for (let i = 0; i < 5; i++) expectError(await check(IP_A, id, `bad${i}`), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
     w.t.clock.advance(SHARE_PWD_WINDOW_MS)
-    expect(ok(await check('198.51.100.99', id, '2468'))).toHaveProperty('proof')
+    for (let i = 0; i < 5; i++) expectError(await check(IP_A, id, `again${i}`), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
   })
 
   it('does not count right passwords', async () => {
@@ -151,8 +169,8 @@ describe('rate limits on wrong passwords', () => {
     try {
       for (let i = 0; i < 3; i++) expectError(await check(IP_A, id, `bad${i}`), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
       for (let i = 0; i < 2; i++) expectError(await check(IP_A, id, `bad${i}`, second), ErrCode.VALIDATION, SHARE_MSG.pwdWrong)
-      expectError(await check(IP_A, id, '2468', second), ErrCode.RATE_LIMITED, SHARE_MSG.pwdTooManyTries)
-      expectError(await check(IP_A, id, '2468'), ErrCode.RATE_LIMITED, SHARE_MSG.pwdTooManyTries)
+      expectError(await check(IP_A, id, '2468', second), ErrCode.RATE_LIMITED, RATE_MSG.sharePwdWait(30))
+      expectError(await check(IP_A, id, '2468'), ErrCode.RATE_LIMITED, RATE_MSG.sharePwdWait(30))
     } finally {
       await second.close()
     }

@@ -89,15 +89,22 @@ describe('the join limit (trial: 5 collaborators, the administrator not counted)
     expect((await rows('pre_registrations')).length).toBe(5)
   })
 
-  it('should add five existing users by phone into a trial group and refuse the sixth', async () => {
-    for (let i = 1; i <= 6; i++) await w.t.login(`1390000000${i}`)
+  it('should invite five existing users by phone into a trial group, counting each place while it waits, and refuse the sixth', async () => {
+    const people = []
+    for (let i = 1; i <= 6; i++) people.push((await w.t.login(`1390000000${i}`)).auth)
     for (let i = 1; i <= 5; i++) {
-      expect(ok(await w.call('/api/user/pre/register', { nickname: `成员${i}`, phone: `1390000000${i}`, department_id: 0 }, w.owner))).toEqual({ joined: true })
+      expect(ok(await w.call('/api/user/pre/register', { nickname: `成员${i}`, phone: `1390000000${i}`, department_id: 0 }, w.owner))).toEqual({ joined: false })
     }
     expect(await w.call('/api/user/pre/register', { nickname: '成员6', phone: '13900000006', department_id: 0 }, w.owner)).toMatchObject({
       errcode: ErrCode.LIMIT_REACHED,
       errmsg: TEAM_MSG.joinLimit(5),
     })
+    expect(await joins()).toMatchObject({ count: 5, list: [expect.anything()] })
+    for (const person of people.slice(0, 5)) {
+      const [invitation] = ok(await w.call('/api/user/invite/getlist', {}, person)).list
+      ok(await w.call('/api/user/invite/accept', { id: invitation.id }, person))
+    }
+    expect(await joins()).toMatchObject({ count: 5, pending: [] })
     expect((await joins()).list).toHaveLength(6)
   })
 
@@ -128,14 +135,18 @@ describe('the join limit (trial: 5 collaborators, the administrator not counted)
     })
   })
 
-  it('should take a pending person in at first sign-in on their counted place even when the group is full', async () => {
+  it('should take an invited person in on their counted place, even when the group is full, once they accept', async () => {
     await w.setJoinLimit(1)
     const dept = await w.department('外勤')
     ok(await w.call('/api/user/pre/register', { nickname: '待加入', phone: '13600000001', department_id: dept }, w.owner))
-    const { auth } = await w.t.login('13600000001')
-    // Their first sign-in already took them in; a code join only selects.
-    expect(ok(await w.call('/api/group/join', { code: await inviteCode() }, auth)).user.select_groupid).toBe(w.groupId)
+    const { auth, data } = await w.t.login('13600000001')
+    // Signing in alone joins nobody.
+    expect(data.user.select_groupid).toBe(0)
+    const [invitation] = ok(await w.call('/api/user/invite/getlist', {}, auth)).list
+    expect(ok(await w.call('/api/user/invite/accept', { id: invitation.id }, auth)).user.select_groupid).toBe(w.groupId)
     expect((await joins()).list.find((m: any) => m.user.id === auth.userid)).toMatchObject({ department_id: dept })
+    // A code join of a member only selects.
+    expect(ok(await w.call('/api/group/join', { code: await inviteCode() }, auth)).user.select_groupid).toBe(w.groupId)
   })
 
   it('should follow a raised limit', async () => {
@@ -344,11 +355,14 @@ describe('several groups', () => {
 })
 
 describe('pre-registration by phone', () => {
-  it('should join an existing user at once, in the department, and select the group when they had none', async () => {
+  it('should not join an existing user: they join, in the department, only by accepting', async () => {
     const dept = await w.department('外勤')
     const { auth } = await w.t.login('13900000001')
-    expect(ok(await w.call('/api/user/pre/register', { nickname: '小李', phone: '13900000001', department_id: dept }, w.owner))).toEqual({ joined: true })
-    const info = ok(await w.call('/api/user/getinfo', {}, auth))
+    expect(ok(await w.call('/api/user/pre/register', { nickname: '小李', phone: '13900000001', department_id: dept }, w.owner))).toEqual({ joined: false })
+    expect(ok(await w.call('/api/user/getinfo', {}, auth)).user).toMatchObject({ nickname: '', select_groupid: 0 })
+    expect((await joins()).list.find((m: any) => m.user.id === auth.userid)).toBeUndefined()
+    const [invitation] = ok(await w.call('/api/user/invite/getlist', {}, auth)).list
+    const info = ok(await w.call('/api/user/invite/accept', { id: invitation.id }, auth))
     expect(info.user).toMatchObject({ nickname: '小李', select_groupid: w.groupId })
     expect((await joins()).list.find((m: any) => m.user.id === auth.userid)).toMatchObject({ department_id: dept })
     expect(await w.call('/api/user/pre/register', { nickname: '小李', phone: '13900000001', department_id: 0 }, w.owner)).toMatchObject({ errcode: ErrCode.CONFLICT, errmsg: TEAM_MSG.alreadyMember })
@@ -361,7 +375,7 @@ describe('pre-registration by phone', () => {
     expect(ok(await w.call('/api/user/getinfo', {}, user)).user).toMatchObject({ nickname: '自己的名字', select_groupid: own })
   })
 
-  it('should create the user at first sign-in with the nickname, join every group that pre-registered the phone, and select the latest', async () => {
+  it('should create the user at first sign-in in no group, with every team’s invitation waiting for their answer', async () => {
     const dept = await w.department('外勤')
     const second = await w.stranger('13700000001', '另一个队长')
     const secondGroup = ok(await w.call('/api/user/getinfo', {}, second)).user.select_groupid
@@ -370,14 +384,11 @@ describe('pre-registration by phone', () => {
     expect((await joins()).pending).toHaveLength(1)
 
     const { data, auth } = await w.t.login('13600000001')
-    expect(data).toMatchObject({ is_admin: false, user: { nickname: '新同事', select_groupid: secondGroup } })
-    expect((await joins()).list.find((m: any) => m.user.id === auth.userid)).toMatchObject({ department_id: dept, is_manager: false })
-    expect(
-      ok(await w.call('/api/group/getlist', {}, auth))
-        .map((g: any) => g.id)
-        .sort(),
-    ).toEqual([w.groupId, secondGroup].sort())
-    expect(await rows('pre_registrations')).toEqual([])
+    expect(data).toMatchObject({ is_admin: false, user: { nickname: '', select_groupid: 0 } })
+    expect(ok(await w.call('/api/group/getlist', {}, auth))).toEqual([])
+    const invitations = ok(await w.call('/api/user/invite/getlist', {}, auth)).list
+    expect(invitations.map((i: any) => i.group_id)).toEqual([w.groupId, secondGroup])
+    expect((await rows('pre_registrations')).length).toBe(2)
     expect((await joins()).count).toBe(1)
   })
 

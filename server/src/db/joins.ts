@@ -79,3 +79,15 @@ export async function clearDepartments(db: Executor, groupId: number, department
     .where('department_id', 'in', [...departmentIds])
     .execute()
 }
+
+/** Which of these (group, user) pairs are memberships, as 'group:user' keys: one query for every socket a server holds. */
+export async function membershipsAmong(db: Executor, pairs: readonly { groupId: number; userId: number }[]): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('joins')
+    .select(['group_id', 'user_id'])
+    .where('group_id', 'in', [...new Set(pairs.map((p) => p.groupId))])
+    .where('user_id', 'in', [...new Set(pairs.map((p) => p.userId))])
+    .execute()
+  return new Set(rows.map((r) => `${r.group_id}:${r.user_id}`))
+}

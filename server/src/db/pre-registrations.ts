@@ -10,6 +10,8 @@ export interface PreRegistrationsTable {
   /** 0 when in no department. */
   department_id: number
   created_at: string
+  /** The user who invited the phone (0 for rows from before invitations named them). */
+  invited_by: Generated<number>
 }
 
 declare module './schema' {
@@ -47,12 +49,29 @@ export function pendingOfPhone(db: Executor, phone: string): Promise<PreRegistra
 }
 
 /** Adds the pre-registration, or updates the nickname and department of the group's one for this phone. */
-export async function upsertPending(db: Executor, row: { group_id: number; phone: string; nickname: string; department_id: number; created_at: string }): Promise<void> {
+export async function upsertPending(db: Executor, row: { group_id: number; phone: string; nickname: string; department_id: number; created_at: string; invited_by: number }): Promise<void> {
   await db
     .insertInto('pre_registrations')
     .values(row)
-    .onConflict((oc) => oc.columns(['group_id', 'phone']).doUpdateSet({ nickname: row.nickname, department_id: row.department_id }))
+    .onConflict((oc) => oc.columns(['group_id', 'phone']).doUpdateSet({ nickname: row.nickname, department_id: row.department_id, invited_by: row.invited_by }))
     .execute()
+}
+
+/** The invitations of a phone as its owner sees them: the team's name and who invited them, oldest first (of live groups only). */
+export function invitationsOfPhone(db: Executor, phone: string) {
+  return db
+    .selectFrom('pre_registrations as p')
+    .innerJoin('groups as g', 'g.id', 'p.group_id')
+    .leftJoin('users as u', 'u.id', 'p.invited_by')
+    .where('p.phone', '=', phone)
+    .select(['p.id', 'p.group_id', 'g.name as group_name', 'u.nickname as inviter_nickname', 'p.created_at'])
+    .orderBy('p.id')
+    .execute()
+}
+
+/** The phone's pre-registration with this id, or undefined (another phone's is not theirs to answer). */
+export function findPendingOfPhone(db: Executor, phone: string, id: number): Promise<PreRegistrationRow | undefined> {
+  return db.selectFrom('pre_registrations').selectAll().where('id', '=', id).where('phone', '=', phone).executeTakeFirst()
 }
 
 export async function deletePending(db: Executor, ids: readonly number[]): Promise<void> {

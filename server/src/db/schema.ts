@@ -15,6 +15,8 @@ export interface UsersTable {
   select_groupid: number
   created_at: string
   updated_at: string
+  /** 1: the user's position goes to their selected group's members; 0: they turned it off. */
+  share_location: Generated<number>
 }
 
 export interface GroupsTable {
@@ -48,6 +50,8 @@ export interface UserLocationsTable {
   lat: number
   addr: string
   at: string
+  /** The group selected when the position was reported: only that group is served it. */
+  group_id: number
 }
 
 export interface SessionsTable {
@@ -57,6 +61,9 @@ export interface SessionsTable {
   created_at: string
   last_seen_at: string
   revoked_at: string | null
+  /** The sign-in's header.device and header.os (the list of signed-in devices). */
+  device: Generated<string>
+  os: Generated<string>
 }
 
 export interface SmsCodesTable {

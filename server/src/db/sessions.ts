@@ -2,8 +2,43 @@
 import type { Executor } from './connection'
 import type { SessionRow } from './schema'
 
-export async function insertSession(db: Executor, session: { token_hash: string; user_id: number; now: string }): Promise<void> {
-  await db.insertInto('sessions').values({ token_hash: session.token_hash, user_id: session.user_id, created_at: session.now, last_seen_at: session.now, revoked_at: null }).execute()
+export async function insertSession(db: Executor, session: { token_hash: string; user_id: number; now: string; device?: string; os?: string }): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: session.token_hash, user_id: session.user_id, created_at: session.now, last_seen_at: session.now, revoked_at: null, device: session.device ?? '', os: session.os ?? '' })
+    .execute()
+}
+
+/** The user's sessions neither revoked nor idle since `activeSince` (ISO), most recently used first. */
+export function liveSessionsOfUser(db: Executor, userId: number, activeSince: string): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('last_seen_at', '>', activeSince)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+}
+
+/** Revokes every other live session of the user; returns how many. */
+export async function revokeOtherSessions(db: Executor, userId: number, keepId: number, now: string): Promise<number> {
+  const result = await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('id', '!=', keepId).where('revoked_at', 'is', null).executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/** Of these session ids, those still live (not revoked, used since `activeSince`): one query for every socket a server holds. */
+export async function liveSessionIdsAmong(db: Executor, ids: readonly number[], activeSince: string): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('revoked_at', 'is', null)
+    .where('last_seen_at', '>', activeSince)
+    .execute()
+  return new Set(rows.map((r) => r.id))
 }
 
 export function findLiveSession(db: Executor, tokenHash: string): Promise<SessionRow | undefined> {

@@ -28,15 +28,17 @@ export async function deleteTry(db: Executor, seq: number): Promise<void> {
   await db.deleteFrom('share_pwd_tries').where('seq', '=', seq).execute()
 }
 
-/** Tries on the share since `since` (ISO), in all and from this client. */
-export async function countTries(db: Executor, shareId: string, client: string, since: string): Promise<{ all: number; fromClient: number }> {
+/** The client's tries on the share since `since` (ISO) other than `seq`: how many, and when the latest was. */
+export async function triesOfClientBefore(db: Executor, shareId: string, client: string, seq: number, since: string): Promise<{ count: number; last: string | null }> {
   const row = await db
     .selectFrom('share_pwd_tries')
-    .select((eb) => [eb.fn.countAll().as('all'), eb.fn.sum<number>(eb.case().when('client', '=', client).then(1).else(0).end()).as('mine')])
+    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('at').as('last')])
     .where('share_id', '=', shareId)
+    .where('client', '=', client)
+    .where('seq', '!=', seq)
     .where('at', '>', since)
     .executeTakeFirstOrThrow()
-  return { all: Number(row.all), fromClient: Number(row.mine ?? 0) }
+  return { count: Number(row.n), last: (row.last as string | null) ?? null }
 }
 
 /** Drops tries older than `before` (ISO): they no longer count. */

@@ -60,3 +60,12 @@ export async function deleteUser(db: Executor, id: number): Promise<void> {
 export function findUserByUid(db: Executor, uid: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst()
 }
+
+/** Whether the user's position goes to their selected group (settings). */
+export async function setShareLocation(db: Executor, id: number, share: boolean, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ share_location: share ? 1 : 0, updated_at: now })
+    .where('id', '=', id)
+    .execute()
+}

@@ -13,6 +13,7 @@ import { BusinessError, ok } from '../envelope'
 import { OPERATOR_TOKEN_HEADER, requireOperator } from '../services/operator'
 import type { PayProvider } from '../services/pay/provider'
 import type { SmsSender } from '../services/sms'
+import type { CodeCaps } from '../services/public-limits'
 import type { SyncHub } from '../services/sync-hub'
 import type { Geocoder } from '../services/geocode'
 import type { FileStorage } from '../services/storage'
@@ -37,11 +38,15 @@ export interface AppDeps {
   syncHub?: SyncHub
   /** The font file for share card pictures (env CARD_FONT); unset, a known system path. */
   cardFont?: string
+  /** Hourly caps on sending codes per client address and in all (env SMS_HOURLY_CAP_PER_ADDRESS, SMS_HOURLY_CAP); DEFAULT_CODE_CAPS when not given. */
+  codeCaps?: CodeCaps
 }
 
 /** What a public call may know of its request (rate limits key on the client's address). */
 export interface PublicRequest {
   ip: string
+  /** The body's header object as sent (unchecked): sign-in records its device and os. */
+  header: unknown
 }
 
 export interface CallDefiners {
@@ -60,8 +65,8 @@ export function callDefiners(app: FastifyInstance, deps: AppDeps): CallDefiners 
   return {
     publicCall(path, schema, handler) {
       app.post(path, async (request) => {
-        const { fields } = splitBody(request.body)
-        return ok((await handler(validate(schema, fields), { ip: request.ip })) ?? null)
+        const { header, fields } = splitBody(request.body)
+        return ok((await handler(validate(schema, fields), { ip: request.ip, header })) ?? null)
       })
     },
     sessionCall(path, schema, handler) {

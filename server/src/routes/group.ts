@@ -45,7 +45,7 @@ export function groupRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   sessionCall('/api/group/invite/code', inviteCodeFields, async ({ reset }, caller) => inviteCode(deps, caller, reset))
 
-  publicCall('/api/group/invite/info', codeFields, async ({ code }) => inviteInfo(deps, code))
+  publicCall('/api/group/invite/info', codeFields, async ({ code }, { ip }) => inviteInfo(deps, code, ip))
 
   sessionCall('/api/group/join', codeFields, async ({ code }, caller) => joinByCode(deps, caller, code))
 

@@ -4,13 +4,15 @@ import { SMS_RESEND_COOLDOWN_S } from '../../../src/domain/constants'
 import { checkCode, saveSystemConfig, sendCode, systemConfig } from '../services/system'
 import { checkCodeFields, configSave, getConfigFields, sendCodeFields } from '../schemas/system'
 import { callDefiners, type AppDeps } from './define'
+import { DEFAULT_CODE_CAPS } from '../services/public-limits'
 
 export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, sms, clock } = deps
   const cooldownS = deps.codeCooldownS ?? SMS_RESEND_COOLDOWN_S
   const { publicCall, operatorCall } = callDefiners(app, deps)
 
-  publicCall('/api/system/send/code', sendCodeFields, async ({ phone }) => sendCode(db, sms, app.log, phone, clock.now(), cooldownS))
+  const caps = deps.codeCaps ?? DEFAULT_CODE_CAPS
+  publicCall('/api/system/send/code', sendCodeFields, async ({ phone }, { ip }) => sendCode(db, sms, app.log, phone, clock.now(), cooldownS, { ip, caps }))
 
   // Checks without consuming, so that login can still use the code; a wrong code counts as a try.
   publicCall('/api/system/check/code', checkCodeFields, async ({ phone, code }) => checkCode(db, phone, code, clock.now()))

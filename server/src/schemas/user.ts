@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { MSG, TEAM_MSG } from '../../../src/domain/messages'
 import { NICKNAME_MAX } from '../../../src/domain/constants'
 import { LOOKUP_MSG } from '../../../src/domain/systemMessages'
+import { INVITE_MSG } from '../../../src/domain/consentMessages'
 import { charLength, checkPhone } from '../../../src/domain/validate'
 import type { PersonKey } from '../services/lookup'
 import { avatarField, channelField, codeField, idField, idOrZeroField, nicknameField, phoneField } from './common'
@@ -46,3 +47,9 @@ export const profileFields = z.object({ nickname: nicknameField.optional(), avat
 export const phoneFields = z.object({ phone: phoneField })
 
 export const preDeleteFields = z.object({ id: idField(TEAM_MSG.pendingNotFound) })
+
+/** An invitation of the caller's phone, by id. */
+export const idFields = z.object({ id: idField(INVITE_MSG.notFound) })
+
+/** Whether the caller's position goes to their team (settings). */
+export const shareLocationFields = z.object({ share: z.boolean({ required_error: MSG.badRequest, invalid_type_error: MSG.badRequest }) })

@@ -25,6 +25,9 @@ import { presentGroupSummary } from '../presenters/teams'
 import { loadAccount, selectOwnGroup } from './account'
 import { isManager, mapCaller, requireAdministrator, requireManager, type MapCaller } from './permissions'
 import { limitsInForce } from './limits'
+import { INVITE_JOIN_PER_USER, inviteInfoSlots } from './public-limits'
+import { requireRateSlots } from './rate-limit'
+import { RATE_MSG } from '../../../src/domain/consentMessages'
 import { describeMember, freshInviteCode, groupOfInviteCode, headcount, joinGroup, joinsOverview, leaveGroup } from './teams'
 
 /** What the group calls work with. */
@@ -124,8 +127,10 @@ export async function inviteCode({ db }: GroupEnv, caller: Caller, reset: boolea
   })
 }
 
-// Public: an invite link can show what it leads to before the person signs in.
-export async function inviteInfo({ db, clock }: GroupEnv, code: string) {
+// Public: an invite link can show what it leads to before the person signs in. Limited per client
+// address, so that codes cannot be walked to find teams.
+export async function inviteInfo({ db, clock }: GroupEnv, code: string, ip: string) {
+  await requireRateSlots(db.kysely, inviteInfoSlots(ip), RATE_MSG.inviteInfo, clock.now())
   const group = await groupOfInviteCode(db.kysely, parseInviteCode(code))
   const [owner, { members, collaborators }] = await Promise.all([findUserById(db.kysely, group.owner_id), headcount(db.kysely, group.id)])
   return {
@@ -142,6 +147,8 @@ export async function inviteInfo({ db, clock }: GroupEnv, code: string) {
 export async function joinByCode(env: GroupEnv, caller: Caller, code: string) {
   const { db, clock } = env
   const at = clock.now().toISOString()
+  // Counted outside the transaction, so that a wrong code's try stays counted.
+  await requireRateSlots(db.kysely, [{ bucket: `invite-join:${caller.userId}`, rule: INVITE_JOIN_PER_USER }], RATE_MSG.inviteInfo, clock.now())
   await inTransaction(db, async (trx) => {
     const group = await groupOfInviteCode(trx, parseInviteCode(code))
     const user = await findUserById(trx, caller.userId)

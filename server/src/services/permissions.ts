@@ -104,7 +104,17 @@ export async function mapCaller(db: Executor, caller: Caller | MapCaller): Promi
 async function loadMapCaller(db: Executor, caller: Caller): Promise<MapCaller> {
   const user = await findUserById(db, caller.userId)
   if (!user) throw new UnauthorizedError()
-  const group = user.select_groupid ? await findGroupById(db, user.select_groupid) : undefined
+  return callerInGroup(db, user.id, user.select_groupid)
+}
+
+/**
+ * The user's standing in one given group (not cached), whichever group they have selected now: a
+ * sync socket keeps the permissions of the group it said hello for. NOT_FOUND without the group,
+ * FORBIDDEN when not a member of it.
+ */
+export async function callerInGroup(db: Executor, userId: number, groupId: number): Promise<MapCaller> {
+  const user = { id: userId }
+  const group = groupId ? await findGroupById(db, groupId) : undefined
   if (!group) throw new BusinessError(ErrCode.NOT_FOUND, MSG.noGroup)
   const join = await findJoin(db, group.id, user.id)
   if (!join) throw forbidden()

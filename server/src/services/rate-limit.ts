@@ -6,7 +6,9 @@
  * is enough to be let in.
  */
 import { createHash } from 'node:crypto'
+import { ErrCode } from '../../../types/api'
 import type { Executor } from '../db/connection'
+import { BusinessError } from '../envelope'
 import { countHits, deleteHit, deleteHitsBefore, insertHit } from '../db/rate-hits'
 
 export interface RateRule {
@@ -42,3 +44,24 @@ export async function recordRateHit(db: Executor, bucket: string, now: Date): Pr
   await deleteHitsBefore(db, new Date(now.getTime() - KEEP_HITS_MS).toISOString())
   await insertHit(db, bucket, now.toISOString())
 }
+
+/** One limit a call is counted against: a bucket and its rule. */
+export interface RateSlot {
+  bucket: string
+  rule: RateRule
+}
+
+/**
+ * Counts the call in every bucket, in order, and refuses with RATE_LIMITED and `message` at the
+ * first full one (the buckets before it keep the hit: a caller beyond one limit still spends the
+ * others). The public calls that could be pumped or used to enumerate share it (codes, phone
+ * lookups, invite codes).
+ */
+export async function requireRateSlots(db: Executor, slots: readonly RateSlot[], message: string, now: Date): Promise<void> {
+  for (const { bucket, rule } of slots) {
+    if (!(await takeRateSlot(db, bucket, rule, now))) throw new BusinessError(ErrCode.RATE_LIMITED, message)
+  }
+}
+
+/** A target (a phone, a code) as a bucket may name it: hashed, like addresses. */
+export const hashedTarget = hashedClient

@@ -14,9 +14,10 @@
  *   8, services/routes.ts) its routes that still exist (/api/route/get/share) and, with the route
  *   markers on (flag 128), the live markers its stops were taken from and their layers.
  * - Password: trimmed (as the form checks it), stored as scrypt(pwd, 16-byte salt) per share.
- *   Checking it inserts the try first and counts it with the others in the window, so that
- *   concurrent tries (several processes) cannot pass the limits together; a right password or a
- *   try refused by the limit is removed again (only wrong passwords count).
+ *   Checking it inserts the try first and counts it with the client's others in the window, so
+ *   that concurrent tries (several processes) cannot pass the wait together; a right password or
+ *   a try refused by the wait is removed again (only wrong passwords count). Tries count per share
+ *   and client address only: a share-wide limit would let one attacker lock every viewer out.
  * - A proof is `<expiry ms>.<base64url HMAC-SHA256(secret, share id, salt, expiry)>`: it is worth
  *   nothing for another share, and a new password would void it.
  * - check/pwd on a share without a password returns a proof at once (nothing to guess).
@@ -36,7 +37,8 @@ import { findGroupById } from '../db/groups'
 import { layersOfGroup, type LayerRow } from '../db/layers'
 import { markersByIds, nicknamesOf, pageOfMarkerRecords, pageOfMarkersJson, pageOfMarkersWithIds, sharedMarkerLayerIds, type Page } from '../db/markers'
 import { secretNamed } from '../db/server-secrets'
-import { countTries, deleteTriesBefore, deleteTriesOfShares, deleteTry, insertTry } from '../db/share-pwd-tries'
+import { deleteTriesBefore, deleteTriesOfShares, deleteTry, insertTry, triesOfClientBefore } from '../db/share-pwd-tries'
+import { RATE_MSG } from '../../../src/domain/consentMessages'
 import { deleteShare, deleteSharesOfGroups, findShare, insertShare, shareIdsOfGroups, sharesOfGroup, type ShareRow } from '../db/shares'
 import { findStyleOf, stylesOfLayers } from '../db/title-styles'
 import type { GroupRow } from '../db/schema'
@@ -54,12 +56,24 @@ import { requireShareableRouteIds, routeStopMarkerIds, routesOfShare } from './r
 const SHARE_ID_BYTES = 12
 /** How long a password proof is worth. */
 export const SHARE_PROOF_TTL_MS = 2 * 3600_000
-/** The window wrong password tries are counted in. */
-export const SHARE_PWD_WINDOW_MS = 10 * 60_000
-/** Wrong tries on one share from one client within the window. */
-export const SHARE_PWD_TRIES_PER_CLIENT = 5
-/** Wrong tries on one share from anywhere within the window. */
-export const SHARE_PWD_TRIES_PER_SHARE = 20
+/** How long a wrong password try is remembered. */
+export const SHARE_PWD_WINDOW_MS = 24 * 3600_000
+/** Wrong tries on one share from one client address before each further try has to wait. */
+export const SHARE_PWD_FREE_TRIES = 5
+/** The wait before the first try beyond the free ones; each further wrong try doubles it. */
+export const SHARE_PWD_FIRST_DELAY_MS = 30_000
+/** The longest wait: about 24 guesses a day from one address once there. */
+export const SHARE_PWD_MAX_DELAY_MS = 3600_000
+
+/**
+ * How long a client must wait after its latest wrong try, having made `wrong` of them: nothing for
+ * the free tries, then a delay that doubles with each (counted per share and client address, so
+ * that one attacker slows only themself, never the share's other viewers).
+ */
+export function sharePwdDelayMs(wrong: number): number {
+  if (wrong < SHARE_PWD_FREE_TRIES) return 0
+  return Math.min(SHARE_PWD_FIRST_DELAY_MS * 2 ** (wrong - SHARE_PWD_FREE_TRIES), SHARE_PWD_MAX_DELAY_MS)
+}
 
 const SCRYPT_KEY_BYTES = 32
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
@@ -255,8 +269,9 @@ function clientKey(ip: string): string {
 }
 
 /**
- * Checks a share's password under the rate limits (per share and client, per share) and returns
- * a proof for this share. Wrong: VALIDATION; too many wrong tries in the window: RATE_LIMITED.
+ * Checks a share's password and returns a proof for this share. Wrong: VALIDATION; from a client
+ * address that has tried wrong too often, before its wait is over: RATE_LIMITED with the seconds
+ * left (sharePwdDelayMs), the right password included.
  */
 export async function checkSharePassword(db: Executor, secret: () => Promise<string>, id: string, pwd: string, ip: string, now: Date): Promise<{ proof: string; expires_at: string }> {
   const { row } = await liveShare(db, id, now)
@@ -266,10 +281,11 @@ export async function checkSharePassword(db: Executor, secret: () => Promise<str
   const client = clientKey(ip)
   await deleteTriesBefore(db, since)
   const seq = await insertTry(db, row.id, client, now.toISOString())
-  const tries = await countTries(db, row.id, client, since)
-  if (tries.fromClient > SHARE_PWD_TRIES_PER_CLIENT || tries.all > SHARE_PWD_TRIES_PER_SHARE) {
+  const earlier = await triesOfClientBefore(db, row.id, client, seq, since)
+  const waitMs = earlier.last ? Date.parse(earlier.last) + sharePwdDelayMs(earlier.count) - now.getTime() : 0
+  if (waitMs > 0) {
     await deleteTry(db, seq)
-    throw fail(ErrCode.RATE_LIMITED, SHARE_MSG.pwdTooManyTries)
+    throw fail(ErrCode.RATE_LIMITED, RATE_MSG.sharePwdWait(Math.ceil(waitMs / 1000)))
   }
   const expected = Buffer.from(row.pwd_hash, 'hex')
   const given = await hashPassword(pwd.trim(), Buffer.from(row.pwd_salt, 'hex'))

@@ -12,12 +12,13 @@ import { randomBytes } from 'node:crypto'
 import type { PoolClient } from 'pg'
 import type { PresenceEntry, SyncClientMessage, SyncServerMessage } from '../../../types/sync'
 import { SYNC_PING_INTERVAL_MS, SYNC_SOCKET_UNAUTHORIZED } from '../../../types/sync'
-import { authenticate, hashToken, type Caller } from '../auth'
+import { authenticate, sessionActiveSince } from '../auth'
 import { SYNC_CHANNEL, notifyChannel } from '../db/change-log'
 import type { Database } from '../db/connection'
 import { findMarker, nicknamesOf } from '../db/markers'
-import { findLiveSession } from '../db/sessions'
-import { mapCaller, optsResolver } from './permissions'
+import { membershipsAmong } from '../db/joins'
+import { liveSessionIdsAmong } from '../db/sessions'
+import { callerInGroup, mapCaller, optsResolver } from './permissions'
 import { currentSeq, syncFeed, type SeqEvent } from './sync'
 
 /** What the hub needs of a WebSocket (ws's WebSocket has it). */
@@ -33,8 +34,21 @@ export interface SyncHubOptions {
   pingIntervalMs?: number
   /** A socket that has not said hello by then is closed with 4401. */
   helloTimeoutMs?: number
+  /**
+   * How often the hub checks, in one query each, that every socket's session is still live and its
+   * user still a member of its group: a revoked session or a removed member is closed within this.
+   */
+  auditIntervalMs?: number
+  /** Messages one socket may send within floodWindowMs; one more closes it (1008). */
+  floodMax?: number
+  floodWindowMs?: number
   now?: () => Date
 }
+
+/** A client pings every 25 s and tells what it edits when a person opens a marker: 40 in 10 s is far beyond either. */
+const FLOOD_MAX = 40
+const FLOOD_WINDOW_MS = 10_000
+const AUDIT_INTERVAL_MS = 3_000
 
 interface Client {
   socket: HubSocket
@@ -53,6 +67,11 @@ interface Client {
   lastHeard: number
 }
 
+/** Close code for a socket whose user is no longer a member of the group it said hello for. */
+export const SYNC_SOCKET_NOT_MEMBER = 4403
+/** Close code (RFC 6455 policy violation) for a socket sending more than the hub takes. */
+export const SYNC_SOCKET_FLOOD = 1008
+
 interface Announced {
   people: (PresenceEntry & { layer_id: number })[]
   at: number
@@ -70,6 +89,11 @@ export class SyncHub {
   private readonly remote = new Map<string, Map<number, Announced>>()
   private readonly pingIntervalMs: number
   private readonly helloTimeoutMs: number
+  private readonly auditIntervalMs: number
+  private readonly floodMax: number
+  private readonly floodWindowMs: number
+  private auditor?: NodeJS.Timeout
+  private auditing = false
   private readonly now: () => Date
   private listener?: PoolClient
   private listening?: Promise<void>
@@ -85,6 +109,9 @@ export class SyncHub {
   ) {
     this.pingIntervalMs = options.pingIntervalMs ?? SYNC_PING_INTERVAL_MS
     this.helloTimeoutMs = options.helloTimeoutMs ?? 10_000
+    this.auditIntervalMs = options.auditIntervalMs ?? AUDIT_INTERVAL_MS
+    this.floodMax = options.floodMax ?? FLOOD_MAX
+    this.floodWindowMs = options.floodWindowMs ?? FLOOD_WINDOW_MS
     this.now = options.now ?? (() => new Date())
     syncFeed.on('seq', this.onSeq)
   }
@@ -94,6 +121,9 @@ export class SyncHub {
     let client: Client | undefined
     let greeting = false
     let gone = false
+    // Messages in the current window, before or after hello alike.
+    let windowStart = Date.now()
+    let inWindow = 0
     const helloTimer = setTimeout(() => {
       if (!client) socket.close(SYNC_SOCKET_UNAUTHORIZED, 'hello expected')
     }, this.helloTimeoutMs)
@@ -104,6 +134,18 @@ export class SyncHub {
       client = undefined
     })
     socket.on('message', (data) => {
+      if (gone) return
+      const at = Date.now()
+      if (at - windowStart >= this.floodWindowMs) {
+        windowStart = at
+        inWindow = 0
+      }
+      if (++inWindow > this.floodMax) {
+        gone = true
+        if (client) this.drop(client, SYNC_SOCKET_FLOOD, 'flood')
+        else socket.close(SYNC_SOCKET_FLOOD, 'flood')
+        return
+      }
       let message: SyncClientMessage
       try {
         message = JSON.parse(String(data)) as SyncClientMessage
@@ -132,16 +174,18 @@ export class SyncHub {
         return
       }
       client.lastHeard = Date.now()
-      if (message?.type === 'ping') void this.ping(client)
+      // Answered from memory: the session and the membership are the audit's (auditIntervalMs).
+      if (message?.type === 'ping') send(client.socket, { type: 'pong' })
       else if (message?.type === 'editing') void this.editing(client, message.marker_id)
     })
   }
 
   private async hello(socket: HubSocket, message: { token?: unknown; userid?: unknown }, joined: (client: Client) => void): Promise<Client> {
     const caller = await authenticate(this.db, { token: message.token, userid: message.userid }, this.now())
+    // The group it says hello for is its selected group now; it keeps that group's permissions.
     const who = await mapCaller(this.db.kysely, caller)
     await this.listen()
-    const [seq, names, readable] = await Promise.all([currentSeq(this.db.kysely, who.groupId), nicknamesOf(this.db.kysely, [who.userId]), this.readableFor(caller)])
+    const [seq, names, readable] = await Promise.all([currentSeq(this.db.kysely, who.groupId), nicknamesOf(this.db.kysely, [who.userId]), this.readableFor(who.userId, who.groupId)])
     const client: Client = {
       socket,
       userId: who.userId,
@@ -163,26 +207,56 @@ export class SyncHub {
     if (!members) this.groups.set(who.groupId, (members = new Set()))
     members.add(client)
     this.startSweeper()
+    this.startAuditor()
     // A server that has just started asks the others who is on this group's map.
     if (first) void this.announce({ type: 'presence-ask', server: this.serverId, group_id: who.groupId })
     await this.presenceChanged(who.groupId)
     return client
   }
 
-  private async readableFor(caller: Caller): Promise<(layerId: number) => boolean> {
-    const who = await mapCaller(this.db.kysely, caller)
+  /** What the user may read in the socket's group (not their selected group of the moment). */
+  private async readableFor(userId: number, groupId: number): Promise<(layerId: number) => boolean> {
+    const who = await callerInGroup(this.db.kysely, userId, groupId)
     const optsOf = await optsResolver(this.db.kysely, who)
     return (layerId) => optsOf(layerId).length > 0
   }
 
-  /** A revoked or expired session's sockets close at their next ping. */
-  private async ping(client: Client): Promise<void> {
-    const session = await findLiveSession(this.db.kysely, hashToken(client.token))
-    if (!session) {
-      this.drop(client, SYNC_SOCKET_UNAUTHORIZED, 'session')
-      return
+  /**
+   * Closes the sockets whose session was revoked or went unused too long (4401) and those whose user
+   * left or was removed from the socket's group (4403): two queries for all of this server's sockets.
+   */
+  async audit(): Promise<void> {
+    if (this.auditing || this.closed) return
+    this.auditing = true
+    try {
+      const clients = [...this.groups.values()].flatMap((members) => [...members])
+      if (clients.length === 0) return
+      const [live, members] = await Promise.all([
+        liveSessionIdsAmong(
+          this.db.kysely,
+          [...new Set(clients.map((c) => c.sessionId))],
+          sessionActiveSince(this.now()),
+        ),
+        membershipsAmong(
+          this.db.kysely,
+          clients.map((c) => ({ groupId: c.groupId, userId: c.userId })),
+        ),
+      ])
+      for (const c of clients) {
+        if (!live.has(c.sessionId)) this.drop(c, SYNC_SOCKET_UNAUTHORIZED, 'session')
+        else if (!members.has(`${c.groupId}:${c.userId}`)) this.drop(c, SYNC_SOCKET_NOT_MEMBER, 'membership')
+      }
+    } catch {
+      // A database hiccup: the next round checks again.
+    } finally {
+      this.auditing = false
     }
-    send(client.socket, { type: 'pong' })
+  }
+
+  private startAuditor(): void {
+    if (this.auditor || this.closed) return
+    this.auditor = setInterval(() => void this.audit(), this.auditIntervalMs)
+    this.auditor.unref()
   }
 
   private async editing(client: Client, markerId: number | null): Promise<void> {
@@ -254,7 +328,7 @@ export class SyncHub {
     for (const client of this.groups.get(groupId) ?? []) {
       if (client.readableStale) {
         client.readableStale = false
-        client.readable = await this.readableFor({ userId: client.userId, sessionId: client.sessionId, token: client.token }).catch(() => () => false)
+        client.readable = await this.readableFor(client.userId, client.groupId).catch(() => () => false)
       }
       const people: PresenceEntry[] = [...everyone.values()]
         .filter((p) => p.user_id !== client.userId)
@@ -333,6 +407,7 @@ export class SyncHub {
     this.closed = true
     syncFeed.off('seq', this.onSeq)
     if (this.sweeper) clearInterval(this.sweeper)
+    if (this.auditor) clearInterval(this.auditor)
     for (const members of this.groups.values()) for (const c of members) c.socket.close(1001, 'server closing')
     this.groups.clear()
     await this.listening?.catch(() => undefined)

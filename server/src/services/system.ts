@@ -10,8 +10,26 @@ import { BusinessError } from '../envelope'
 import { presentSystemConfig } from '../presenters/system'
 import { codeRejected, issueCode, randomCode, verifyCode } from './codes'
 import type { SmsSender } from './sms'
+import { codeSendSlots, type CodeCaps } from './public-limits'
+import { requireRateSlots } from './rate-limit'
+import { RATE_MSG } from '../../../src/domain/consentMessages'
 
-export async function sendCode(db: Database, sms: SmsSender, log: FastifyBaseLogger, phone: string, now: Date, cooldownS: number): Promise<{ sent: true; cooldown: number }> {
+/**
+ * Sends a code: the client address's and the server's hourly caps first (SMS costs money and can be
+ * pumped from many phones), then the phone's own cooldown and daily cap (codes.ts).
+ */
+export async function sendCode(
+  db: Database,
+  sms: SmsSender,
+  log: FastifyBaseLogger,
+  phone: string,
+  now: Date,
+  cooldownS: number,
+  { ip, caps }: { ip: string; caps: CodeCaps },
+): Promise<{ sent: true; cooldown: number }> {
+  const [perAddress, all] = codeSendSlots(ip, caps)
+  await requireRateSlots(db.kysely, [perAddress], RATE_MSG.codeAddressCap, now)
+  await requireRateSlots(db.kysely, [all], RATE_MSG.codeGlobalCap, now)
   const code = randomCode()
   const id = await inTransaction(db, (trx) => issueCode(trx, db.dialect, phone, code, now, cooldownS))
   try {

@@ -13,7 +13,8 @@ import type { Executor } from '../db/connection'
 import { deleteDepartmentGrantsOfGroups, departmentGrantsOfGroup } from '../db/department-layer-auth'
 import { deleteManagerOfGroup, deleteManagersOfDepartments, deleteManagersOfUser, managersOfGroup } from '../db/department-managers'
 import { deleteDepartmentsOfGroups, departmentIdsOfGroups, departmentsOfGroup, type DepartmentRow } from '../db/departments'
-import { findGroupByInviteCode, findGroupById } from '../db/groups'
+import { findGroupByInviteCode } from '../db/groups'
+import { deleteLocationInGroup } from '../db/locations'
 import { addJoin, countMembers, deleteJoin, findJoin, joinsOfGroup } from '../db/joins'
 import { deleteAuthOfMember, deleteAuthOfUser } from '../db/layer-auth'
 import { layersOfGroup } from '../db/layers'
@@ -22,7 +23,6 @@ import { deleteModulesOfRoles, roleModulesOfGroup } from '../db/role-modules'
 import { deleteRoleUserOfGroup, deleteRolesOfUser, deleteUsersOfRoles, roleUsersOfGroup } from '../db/role-users'
 import { deleteRolesOfGroups, roleIdsOfGroups, rolesOfGroup, type RoleRow } from '../db/roles'
 import type { GroupRow, UserRow } from '../db/schema'
-import { selectGroupForUser, updateUserProfile } from '../db/users'
 import { BusinessError } from '../envelope'
 import { joinLimitMessage, limitsInForce } from './limits'
 import { groupBy, presentDepartment, presentMember, presentPending, presentRole, type MemberRow } from '../presenters/teams'
@@ -81,35 +81,11 @@ export async function freshInviteCode(db: Executor): Promise<string> {
 export async function leaveGroup(trx: Executor, groupId: number, userId: number): Promise<void> {
   const join = await findJoin(trx, groupId, userId)
   if (join) await deleteJoin(trx, join.id)
+  // Their last position was the team's while they were in it; it is not once they are not.
+  await deleteLocationInGroup(trx, userId, groupId)
   await deleteAuthOfMember(trx, groupId, userId)
   await deleteRoleUserOfGroup(trx, groupId, userId)
   await deleteManagerOfGroup(trx, groupId, userId)
-}
-
-/**
- * First sign-in of a pre-registered phone (and any later sign-in that finds pre-registrations):
- * the user joins every group that pre-registered the phone, in its department (their places were
- * counted while pending), takes the nickname given when they have none, and has the latest such
- * group selected when they had no group yet, so that they skip the guide.
- */
-export async function takeUpPreRegistrations(trx: Executor, user: UserRow, at: string): Promise<void> {
-  const pending = await pendingOfPhone(trx, user.phone)
-  if (pending.length === 0) return
-  let latest: number | null = null
-  for (const p of pending) {
-    if (!(await findGroupById(trx, p.group_id))) continue
-    if (!(await findJoin(trx, p.group_id, user.id))) {
-      await addJoin(trx, { group_id: p.group_id, user_id: user.id, is_manager: false, department_id: p.department_id, created_at: at })
-    }
-    latest = p.group_id
-  }
-  await deletePending(
-    trx,
-    pending.map((p) => p.id),
-  )
-  const last = pending[pending.length - 1]
-  if (!user.nickname && last.nickname) await updateUserProfile(trx, user.id, { nickname: last.nickname }, at)
-  if (latest !== null && !user.select_groupid) await selectGroupForUser(trx, user.id, latest, at)
 }
 
 /** Every team row of these groups (account deletion). */

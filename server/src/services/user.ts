@@ -10,18 +10,21 @@ import { startSession, type Caller } from '../auth'
 import { inTransaction, type Database, type Executor } from '../db/connection'
 import { deleteGroups, findGroupOwnedBy, groupIdsOwnedBy, lockGroup, renameGroup } from '../db/groups'
 import { findDepartment } from '../db/departments'
-import { addJoin, deleteJoinsOfGroups, deleteJoinsOfUser, findJoin } from '../db/joins'
+import { deleteJoinsOfGroups, deleteJoinsOfUser, findJoin } from '../db/joins'
 import { deleteLocationOfUser } from '../db/locations'
 import { deleteSessionsOfUser, revokeSession } from '../db/sessions'
 import { deletePending, findPending, findPendingByPhone, upsertPending } from '../db/pre-registrations'
-import { deleteUser, findOrCreateUserByPhone, findUserByPhone, selectGroupForUser, unselectGroups, updateUserProfile } from '../db/users'
+import { deleteUser, findOrCreateUserByPhone, findUserByPhone, unselectGroups, updateUserProfile } from '../db/users'
 import { BusinessError } from '../envelope'
 import { presentExpiredInfo, presentLoginResult, presentUserInfo } from '../presenters/account'
 import { loadAccount, loadAccountSwitchingLostGroup, ownMapName } from './account'
 import { codeRejected, verifyCode } from './codes'
+import { requireRateSlots } from './rate-limit'
+import { phoneLookupSlots } from './public-limits'
+import { RATE_MSG } from '../../../src/domain/consentMessages'
 import { mapCaller, requireManager } from './permissions'
 import { purgeVipRows } from './vip'
-import { purgeGroupTeamData, purgeUserTeamRows, requireRoom, takeUpPreRegistrations } from './teams'
+import { purgeGroupTeamData, purgeUserTeamRows, requireRoom } from './teams'
 import { purgeGroupShares } from './shares'
 import { purgeGroupRoutes } from './routes'
 import { purgeGroupSigns } from './signs'
@@ -30,14 +33,14 @@ import { deleteStoredFiles, purgeGroupNotesFieldsAndFiles } from './uploads'
 import type { FileStorage } from './storage'
 import { purgeGroupTasks } from './tasks'
 
-export async function logIn(db: Database, { phone, code, channel }: { phone: string; code: string; channel?: string }, now: Date): Promise<LoginResult> {
+export async function logIn(db: Database, { phone, code, channel }: { phone: string; code: string; channel?: string }, now: Date, device?: { device: string; os: string }): Promise<LoginResult> {
   // A wrong code is returned, not thrown, so that its counted try is committed.
   const outcome = await inTransaction(db, async (trx) => {
     const check = await verifyCode(trx, db.dialect, phone, code, now, true)
     if (!check.ok) return check
     const user = await findOrCreateUserByPhone(trx, phone, channel ?? '', now.toISOString())
-    await takeUpPreRegistrations(trx, user, now.toISOString())
-    return { ok: true as const, userId: user.id, token: await startSession(trx, user.id, now) }
+    // Invitations of the phone wait for its owner's answer (services/invitations.ts): nothing joins here.
+    return { ok: true as const, userId: user.id, token: await startSession(trx, user.id, now, device) }
   })
   if (!outcome.ok) throw codeRejected(outcome.message)
   return presentLoginResult(await loadAccountSwitchingLostGroup(db, outcome.userId, now), outcome.token, now)
@@ -67,7 +70,9 @@ export async function saveProfile(db: Executor, caller: Caller, patch: { nicknam
   return presentUserInfo(await loadAccount(db, caller.userId), caller.token)
 }
 
-export async function phoneExists(db: Executor, phone: string): Promise<{ exist: boolean }> {
+/** Whether the phone has an account: public, so limited per client address and per phone (services/public-limits.ts). */
+export async function phoneExists(db: Executor, phone: string, ip: string, now: Date): Promise<{ exist: boolean }> {
+  await requireRateSlots(db, phoneLookupSlots(ip, phone), RATE_MSG.phoneLookup, now)
   return { exist: !!(await findUserByPhone(db, phone)) }
 }
 
@@ -102,8 +107,12 @@ export async function deleteAccount(db: Database, storage: FileStorage, caller: 
   await deleteStoredFiles(storage, files)
 }
 
-// An existing user joins at once (their place counts against join_limit, which counts
-// collaborators, now); anyone else is kept pending, counted too, until their first sign-in.
+/**
+ * Invites a person by phone. Nobody joins without their own yes: registered or not, the phone gets
+ * a pending invitation (counted against join_limit while it waits) that its owner accepts or
+ * declines once signed in. The answer is the same for registered and unregistered phones, so that
+ * it tells nobody who has an account.
+ */
 export async function preRegister(
   db: Database,
   caller: Caller,
@@ -117,17 +126,10 @@ export async function preRegister(
     if (department_id !== 0 && !(await findDepartment(trx, who.groupId, department_id))) throw new BusinessError(ErrCode.NOT_FOUND, TEAM_MSG.departmentNotFound)
     await lockGroup(trx, who.groupId)
     const user = await findUserByPhone(trx, phone)
-    if (user) {
-      if (await findJoin(trx, who.groupId, user.id)) throw new BusinessError(ErrCode.CONFLICT, TEAM_MSG.alreadyMember)
-      await requireRoom(trx, who.group, at)
-      await addJoin(trx, { group_id: who.groupId, user_id: user.id, is_manager: false, department_id, created_at: at })
-      if (!user.nickname) await updateUserProfile(trx, user.id, { nickname }, at)
-      if (!user.select_groupid) await selectGroupForUser(trx, user.id, who.groupId, at)
-      return { joined: true }
-    }
-    // A phone already pending in the group keeps its place; its name and department change.
+    if (user && (await findJoin(trx, who.groupId, user.id))) throw new BusinessError(ErrCode.CONFLICT, TEAM_MSG.alreadyMember)
+    // A phone already invited keeps its place; its name, department and inviter change.
     if (!(await findPendingByPhone(trx, who.groupId, phone))) await requireRoom(trx, who.group, at)
-    await upsertPending(trx, { group_id: who.groupId, phone, nickname, department_id, created_at: at })
+    await upsertPending(trx, { group_id: who.groupId, phone, nickname, department_id, created_at: at, invited_by: who.userId })
     return { joined: false }
   })
 }
