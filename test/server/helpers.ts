@@ -171,3 +171,11 @@ export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: nu
 }
 
 export const DAY_MS = 24 * 3600_000
+
+/**
+ * For tests that jump the clock by weeks or months: every live session was in use meanwhile (a
+ * token unused for 30 days no longer works, as a person who kept using the app never meets).
+ */
+export async function sessionsUsedUntilNow(t: Pick<TestApp, 'db' | 'clock'>): Promise<void> {
+  await t.db.kysely.updateTable('sessions').set({ last_seen_at: t.clock.now().toISOString() }).where('revoked_at', 'is', null).execute()
+}

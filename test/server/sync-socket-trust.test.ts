@@ -122,9 +122,13 @@ describe("a socket's permissions are those of the group it said hello for", () =
     const seen = await member.next('presence', (m) => m.people[0]?.editing === visible)
     expect(seen.people).toEqual([{ user_id: team.owner.userid, nickname: '队长', editing: visible }])
     // Between the two, the marker of the layer the member may not read in the team never showed.
-    expect(await member.next('presence', (m) => m.people[0]?.editing === hidden).then(
-      () => 'seen',
-      () => 'never',
-    )).toBe('never')
+    expect(
+      await member
+        .next('presence', (m) => m.people[0]?.editing === hidden)
+        .then(
+          () => 'seen',
+          () => 'never',
+        ),
+    ).toBe('never')
   })
 })

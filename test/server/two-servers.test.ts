@@ -178,7 +178,10 @@ describe(`two servers on one ${databaseUrl ? 'PostgreSQL' : 'SQLite'} database`,
       expect((await post(server, '/api/share/check/pwd', { id: share.data, pwd: `bad${i}` })).header).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: SHARE_MSG.pwdWrong })
     }
     for (const server of [one, two]) {
-      expect((await post(server, '/api/share/check/pwd', { id: share.data, pwd: '2468' })).header).toMatchObject({ errcode: ErrCode.RATE_LIMITED, errmsg: expect.stringMatching(/^密码错误次数过多，请\d+秒后再试$/) })
+      expect((await post(server, '/api/share/check/pwd', { id: share.data, pwd: '2468' })).header).toMatchObject({
+        errcode: ErrCode.RATE_LIMITED,
+        errmsg: expect.stringMatching(/^密码错误次数过多，请\d+秒后再试$/),
+      })
     }
     // Another client behind the same balancer is its own client (TRUST_PROXY): it still gets in.
     expect((await post(two, '/api/share/check/pwd', { id: share.data, pwd: '2468' }, '198.51.100.8')).data).toHaveProperty('proof')

@@ -4,7 +4,7 @@
  */
 import { ErrCode } from '../../types/api'
 import { shanghaiDay, vipPrompt } from '../../src/domain/tiers'
-import { DAY_MS } from './helpers'
+import { DAY_MS, sessionsUsedUntilNow } from './helpers'
 import { makeWorld, ok, type TeamWorld } from './teams-fixture'
 import { buyInSandbox, groupRow, passTrial } from './vip-fixture'
 
@@ -121,6 +121,7 @@ describe("reminder and expired dialogs on the server's data (SPEC 4)", () => {
     await buyInSandbox(w, 1)
     const exp = Date.parse((await groupRow(w)).vip_exp as string)
     w.t.clock.set(new Date(exp - 8 * DAY_MS))
+    await sessionsUsedUntilNow(w.t)
     expect(await prompt()).toBeNull()
     w.t.clock.set(new Date(exp - 7 * DAY_MS))
     expect(await prompt()).toEqual({ kind: 'reminder', days: 7 })

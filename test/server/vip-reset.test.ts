@@ -9,7 +9,7 @@ import { FREE_LIMITS } from '../../src/domain/constants'
 import { MAP_MSG, TEAM_MSG } from '../../src/domain/messages'
 import { VIP_MSG } from '../../src/domain/vipMessages'
 import { restoreUntil } from '../../src/domain/tiers'
-import { DAY_MS } from './helpers'
+import { DAY_MS, sessionsUsedUntilNow } from './helpers'
 import { makeWorld, ok, type Person, type TeamWorld } from './teams-fixture'
 import { buyInSandbox, groupRow, passTrial, visibleMarkerNames } from './vip-fixture'
 
@@ -200,6 +200,7 @@ describe('/api/vip/recovery (reset to free)', () => {
     passTrial(w)
     ok(await w.call('/api/vip/recovery', { remarks: '暂不续费' }, w.owner))
     w.t.clock.set(new Date(restoreUntil(trialExp).getTime() - DAY_MS))
+    await sessionsUsedUntilNow(w.t)
     await buyInSandbox(w, 1)
     expect(await visibleMarkerNames(w)).toEqual(names(1, 25))
     expect(await liveLayerCounts()).toBe(25)
@@ -213,6 +214,7 @@ describe('/api/vip/recovery (reset to free)', () => {
     passTrial(w)
     ok(await w.call('/api/vip/recovery', { remarks: '暂不续费' }, w.owner))
     w.t.clock.set(new Date(restoreUntil(trialExp).getTime() + 1))
+    await sessionsUsedUntilNow(w.t)
     expect(ok(await w.call('/api/vip/info', {}, w.owner))).toMatchObject({ hidden_markers: 0, restore_until: null })
     await buyInSandbox(w, 1)
     expect(await visibleMarkerNames(w)).toEqual(names(6, 25))

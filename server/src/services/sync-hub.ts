@@ -232,11 +232,7 @@ export class SyncHub {
       const clients = [...this.groups.values()].flatMap((members) => [...members])
       if (clients.length === 0) return
       const [live, members] = await Promise.all([
-        liveSessionIdsAmong(
-          this.db.kysely,
-          [...new Set(clients.map((c) => c.sessionId))],
-          sessionActiveSince(this.now()),
-        ),
+        liveSessionIdsAmong(this.db.kysely, [...new Set(clients.map((c) => c.sessionId))], sessionActiveSince(this.now())),
         membershipsAmong(
           this.db.kysely,
           clients.map((c) => ({ groupId: c.groupId, userId: c.userId })),
