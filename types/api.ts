@@ -2,6 +2,7 @@
  * The wire contract (SPEC section 7, DESIGN section 9): every call is POST JSON; the body carries
  * the call's fields at the top level beside `header`; the response is {header:{errcode,errmsg},data}.
  */
+import type { ConsentApi } from './invitations'
 import type { ExpiredInfo, GroupInfo, LoginResult, MemberLocation, SystemConfig, UserInfo } from './entities'
 import type {
   ExportFile,
@@ -127,7 +128,7 @@ export interface MarkerColumnsPage {
 }
 
 /** Request body of each call (without header) and its `data`. */
-export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, SignApi, TaskApi, DistributionApi {
+export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, SignApi, TaskApi, DistributionApi, ConsentApi {
   '/api/system/send/code': { req: { phone: string }; res: { sent: boolean; cooldown: number } }
   '/api/system/check/code': { req: { phone: string; code: string }; res: { valid: boolean } }
   '/api/system/get/config': { req: { no_check_permission?: boolean }; res: SystemConfig }

@@ -4,14 +4,17 @@
  * be pumped or used to find out who is registered.
  */
 export const INVITE_MSG = {
-  /** pre/register's answer to the inviter, the same whether the phone is registered or not. */
-  sent: '已发送邀请，对方同意后即加入团队',
   title: '团队邀请',
   /** The invitation as the invited person sees it. */
   line: (inviter: string, team: string): string => `${inviter || '团队管理员'} 邀请你加入「${team}」`,
+  /** Under 我的, below the team's name. */
+  byLine: (inviter: string): string => `${inviter || '团队管理员'} 邀请你加入`,
   accept: '加入',
   decline: '拒绝',
   later: '稍后再说',
+  /** The team page's list of people invited by phone who have not answered yet. */
+  pendingHint: '对方登录并同意邀请后加入',
+  more: (n: number): string => `还有${n}个团队邀请`,
   accepted: (team: string): string => `已加入「${team}」`,
   declined: '已拒绝邀请',
   notFound: '邀请已失效',
@@ -22,7 +25,7 @@ export const LOCATION_SHARE_MSG = {
   /** The quiet line on the map while the position goes to the team. */
   sharing: (team: string): string => `位置共享中 · ${team}`,
   settingTitle: '向团队共享我的位置',
-  settingHint: '开启后，当前团队的成员可在地图上看到你的最新位置；切换或退出团队后，原团队不再看到',
+  settingHint: '当前团队的成员可看到你的最新位置，离开团队后即不再可见',
   turnedOff: '已停止共享位置',
   turnedOn: '已开始共享位置',
 } as const

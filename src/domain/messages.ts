@@ -212,7 +212,7 @@ export const TEAM_UI_MSG = {
   removed: '已移除',
   copied: '复制成功',
   copyFailed: '复制失败，请稍后再试',
-  inviteSent: '已添加，对方用该手机号登录后即加入团队',
+  inviteSent: '已发送邀请，对方同意后即加入团队',
   joinedAtOnce: '已加入团队',
   quitConfirm: (group: string): string => `确定退出「${group}」吗？退出后将切换到您自己的地图。`,
   removeConfirm: (name: string): string => `确定将「${name}」移出团队吗？移出后对方将立即无法查看团队数据。`,

@@ -28,7 +28,7 @@ export const LOOKUP_MSG = {
   keyRequired: '请输入手机号或账号',
   keyBoth: '手机号和账号只能填写一个',
   uidInvalid: '请输入正确的账号',
-  phoneNotFound: '该手机号尚未注册：添加后，对方用该手机号登录即加入团队',
+  phoneNotFound: '该手机号尚未注册：邀请后，对方注册并同意即加入团队',
   uidNotFound: '未找到该账号',
   tooMany: '查询过于频繁，请稍后再试',
 } as const

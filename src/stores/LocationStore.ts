@@ -8,6 +8,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { LOCATION_POLL_MS } from '../domain/constants'
 import { MAP_UI_MSG, MSG } from '../domain/messages'
+import { LOCATION_SHARE_MSG } from '../domain/consentMessages'
 import { pollStep } from '../domain/tracking'
 import { LocationError, type Position } from '../platform/location/types'
 import type { RootStore } from './RootStore'
@@ -18,6 +19,8 @@ export class LocationStore {
   running = false
   /** SPEC 8 location-permission dialog. */
   showPermissionDialog = false
+  /** Whether the user shares their position with their team (settings); null until read (shared by default). */
+  sharing: boolean | null = null
 
   private timer: unknown = null
   private busy = false
@@ -49,6 +52,36 @@ export class LocationStore {
     this.showPermissionDialog = false
     const opened = await this.root.platform.geo.openAuthSetting()
     if (!opened) this.root.app.notify(MAP_UI_MSG.locationSettingHint, 'warning')
+  }
+
+  /** The position goes to the team now: tracking runs, the user is signed in to a team and shares it. */
+  get sharedWithTeam(): boolean {
+    return this.running && this.sharing !== false && this.root.session.loggedIn && !!this.root.session.user?.select_groupid
+  }
+
+  /** Reads the sharing choice (the map and settings call it on entry). */
+  async loadSharing(): Promise<void> {
+    if (!this.root.session.loggedIn) return
+    const res = await this.root.api.post('/api/user/location/setting/get', {}, { background: true })
+    runInAction(() => {
+      if (res) this.sharing = res.share
+    })
+  }
+
+  /** Settings' switch: off, the server drops the last position at once and keeps no new one; reports stop here too. */
+  async setSharing(share: boolean): Promise<boolean> {
+    const before = this.sharing
+    this.sharing = share
+    const res = await this.root.api.post('/api/user/location/setting', { share })
+    runInAction(() => {
+      this.sharing = res ? res.share : before
+    })
+    if (res) this.root.app.notify(share ? LOCATION_SHARE_MSG.turnedOn : LOCATION_SHARE_MSG.turnedOff, 'success')
+    return !!res
+  }
+
+  forgetSharing(): void {
+    this.sharing = null
   }
 
   closePermissionDialog(): void {
@@ -96,7 +129,8 @@ export class LocationStore {
       this.root.app.setSelfLocation(p)
       if (!this.running) this.startTimer()
       const step = pollStep(this.polls, this.root.session.loggedIn, p)
-      if (step.report) await this.report(p, step.geocode)
+      // Not shared: the position stays on this phone (the map still shows it to the user).
+      if (step.report && this.sharing !== false) await this.report(p, step.geocode)
       return p
     } catch (err) {
       const denied = err instanceof LocationError && err.kind === 'denied'

@@ -24,6 +24,7 @@ import { IconStore } from './IconStore'
 import { MapStore } from './MapStore'
 import { LayerStore } from './LayerStore'
 import { LocationStore } from './LocationStore'
+import { ConsentStore } from './ConsentStore'
 import { MarkerStore } from './MarkerStore'
 import { NoteStore } from './NoteStore'
 import { SessionStore } from './SessionStore'
@@ -161,6 +162,8 @@ export class RootStore {
   readonly groupRefresh: GroupRefreshStore
   /** Location tracking. */
   readonly tracker: LocationStore
+  /** Invitations waiting for the user's answer, and their signed-in devices. */
+  readonly consent: ConsentStore
   /** Timers of polls (fake timers in tests). */
   readonly scheduler: Scheduler
   private readonly lazyStores = new Map<LazyKey, LazyStore>()
@@ -196,6 +199,7 @@ export class RootStore {
     this.map = new MapStore(this)
     this.groupRefresh = new GroupRefreshStore(this, deps.scheduler)
     this.tracker = new LocationStore(this)
+    this.consent = new ConsentStore(this)
     // Another user or another map: nothing of the previous map data may show.
     this.disposers.push(
       reaction(
@@ -213,6 +217,14 @@ export class RootStore {
           return `${this.session.user?.id ?? ''}:${this.session.is_admin}:${vip?.level ?? ''}:${vip?.group_vip_exp ?? ''}:${this.session.user?.verifyed ?? ''}`
         },
         () => this.app.checkVipPrompts(),
+      ),
+      // Another person signed in (or nobody): their invitations, devices and sharing choice are theirs.
+      reaction(
+        () => this.session.user?.id ?? 0,
+        () => {
+          this.consent.reset()
+          this.tracker.forgetSharing()
+        },
       ),
     )
   }

@@ -54,7 +54,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   let out = ''
   const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.join(ROOT, 'dist/h5'), DATABASE_URL: '', ...env },
+    // Every browser and API call of a test comes from 127.0.0.1: one client address for the codes' hourly cap.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.join(ROOT, 'dist/h5'), DATABASE_URL: '', SMS_HOURLY_CAP_PER_ADDRESS: '1000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (d) => (out += d.toString()))
@@ -518,6 +519,14 @@ export async function signIn(page: Page, server: Server, phone: string): Promise
   await page.goto(`${server.url}/login`)
   await input(page, '请输入验证码').fill(await requestCode(page, server, phone))
   await button(page, '登录').click()
+}
+
+/** A team's invitation (pre/register) asks the signed-in person: they join it with 加入, and land on its map. */
+export async function acceptInvitation(page: Page, team?: string): Promise<void> {
+  const dialog = page.locator('.invite-dialog')
+  await dialog.getByText(team ? `「${team}」` : '邀请你加入').waitFor()
+  await dialog.locator('.invite-dialog__accept').click()
+  await page.waitForURL(/\/map$/)
 }
 
 /** Asks for a code on /login, signs in with it, and for a new user creates the own map and sets the nickname (and closes the trial welcome unless kept). */

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core'
 import { OUTBOX_MSG } from '../../src/domain/outboxMessages'
 import { SYNC_MSG } from '../../src/domain/syncMessages'
-import { apiOk, apiSignIn, button, closePopup, exact, input, offlineCopyOf, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
+import { apiOk, apiSignIn, button, closePopup, exact, input, offlineCopyOf, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World, acceptInvitation } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -56,7 +56,7 @@ describe('field capture without signal', () => {
     await api('/api/marker/save', { layer_id: layer.id, name: '老井', type: 0, points: '116.39,39.9' })
     await api('/api/user/pre/register', { nickname: '李四', phone: MEMBER_PHONE, department_id: 0 })
     await signIn(b, server, MEMBER_PHONE)
-    await b.waitForURL(/\/map$/)
+    await acceptInvitation(b)
     const joins = await api('/api/group/get/joins', {})
     const member = joins.list.find((m: { user: { nickname: string } }) => m.user.nickname === '李四')
     await api('/api/group/join/setting/manager', { join_id: member.join_id, is_manager: true })

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { SYNC_MSG } from '../../src/domain/syncMessages'
-import { apiOk, apiSignIn, button, exact, input, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
+import { apiOk, apiSignIn, button, exact, input, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World, acceptInvitation } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -53,7 +53,7 @@ describe('live team sync between two phones', () => {
     await api('/api/layer/save', { name: '客户', parent_id: 0, type: 1 })
     await api('/api/user/pre/register', { nickname: '李四', phone: MEMBER_PHONE, department_id: 0 })
     await signIn(b, server, MEMBER_PHONE)
-    await b.waitForURL(/\/map$/)
+    await acceptInvitation(b)
     const joins = await api('/api/group/get/joins', {})
     const member = joins.list.find((m: { user: { nickname: string } }) => m.user.nickname === '李四')
     await api('/api/group/join/setting/manager', { join_id: member.join_id, is_manager: true })

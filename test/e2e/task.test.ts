@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core'
 import { wgs84ToGcj02 } from '../../src/domain/geo'
-import { apiCall, apiSignIn, button, expectSearchBarAligned, input, on, openWorld, quiet, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
+import { apiCall, apiSignIn, button, expectSearchBarAligned, input, on, openWorld, quiet, shot, signIn, signUp, type ApiAuth, type Server, type World, acceptInvitation } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -47,7 +47,7 @@ describe('tasks', () => {
     expect((await call('/api/user/pre/register', { nickname: '小孙', phone: MEMBER_PHONE, department_id: 0 }, adminAuth)).header.errcode).toBe(0)
 
     await signIn(member, server, MEMBER_PHONE)
-    await member.waitForURL(/\/map$/)
+    await acceptInvitation(member)
 
     const joins = await call('/api/group/get/joins', {}, adminAuth)
     const memberId = joins.data.list.find((m: { user: { nickname: string } }) => m.user.nickname === '小孙').user.id

@@ -1,14 +1,14 @@
 /**
  * The teams journey with two browser contexts against the real server: the administrator
  * builds nested departments, authorises one layer to a child department, creates a role and adds a
- * second person by phone; that person signs in on another phone, lands in the team, sees exactly
+ * second person by phone; that person signs in on another phone, accepts the invitation, sees exactly
  * the authorised layer, cannot edit it (the UI hides it and the server refuses a forged call), gets
  * the data-refresh notice within about 10 s when the administrator gives their role a module, and
  * loses access the moment they are removed.
  */
 import type { Page } from 'playwright-core'
 import { ErrCode } from '../../types/api'
-import { apiCall, apiSignIn, button, exact, input, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
+import { apiCall, apiSignIn, button, exact, input, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World, acceptInvitation } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -113,8 +113,8 @@ describe('teams: departments, roles, invitation, authorised layers, refresh, rem
 
   it('the second person signs in with their phone and lands in the team seeing only the authorised layer', async () => {
     await signIn(member, server, MEMBER_PHONE)
-    // Pre-registered: no guide, no nickname step.
-    await member.waitForURL(/\/map$/)
+    // Invited: asked at once (on the guide), and 加入 takes them to the team's map with the name given, no nickname step.
+    await acceptInvitation(member)
     await openLayerPanel(member)
     await on(member, '.layer-row__name', exact('客户')).waitFor()
     expect(await on(member, '.layer-row__name', exact('仓库')).count()).toBe(0)

@@ -7,7 +7,7 @@
  * team to free with a remark (SPEC 4, 5, 9).
  */
 import type { Page } from 'playwright-core'
-import { apiCall, apiSignIn, button, input, notice, on, openWorld, shot, signIn, signUp, type Server, type World } from './harness'
+import { apiCall, apiSignIn, button, input, notice, on, openWorld, shot, signIn, signUp, type Server, type World, acceptInvitation } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -98,7 +98,7 @@ describe('membership: trial, questionnaire, sandbox purchase, expiry dialogs, re
     expect((await apiCall(server, '/api/user/pre/register', { nickname: '孙成员', phone: MEMBER_PHONE, department_id: 0 }, auth)).header.errcode).toBe(0)
     const member = await world.newPage()
     await signIn(member, server, MEMBER_PHONE)
-    await member.waitForURL(/\/map$/)
+    await acceptInvitation(member)
     await on(member, '.map-level', 'VIP 1').waitFor()
 
     // The membership ran out yesterday (no API makes that state).

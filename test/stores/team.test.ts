@@ -86,7 +86,7 @@ describe('TeamStore (members, invites, pre-registration)', () => {
     })
     expect(await root.team.preRegister({ nickname: '老张', phone: '13700137000', department_id: 2 })).toBe(true)
     expect(calls.find((c) => c.path === '/api/user/pre/register')?.body).toMatchObject({ nickname: '老张', phone: '13700137000', department_id: 2 })
-    expect(root.app.notices.at(-1)?.text).toBe('已添加，对方用该手机号登录后即加入团队')
+    expect(root.app.notices.at(-1)?.text).toBe('已发送邀请，对方同意后即加入团队')
     full = true
     expect(await root.team.preRegister({ nickname: '老赵', phone: '13600136000', department_id: 0 })).toBe(false)
     expect(root.app.notices.at(-1)?.text).toBe('团队成员已达上限（5人）')

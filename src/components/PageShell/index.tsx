@@ -16,9 +16,12 @@ import { NoticeBar } from '../NoticeBar'
 const VipModals = lazy(() => import('../VipModals'))
 const UpgradeDialog = lazy(() => import('../UpgradeDialog'))
 const LocationPermissionDialog = lazy(() => import('../LocationPermissionDialog'))
+const InvitationDialog = lazy(() => import('../InvitationDialog'))
 // H5 has no navigation bar of its own: secondary pages get a title bar with back. It loads lazily so
 // that the start pages (/login above all) carry none of it; the mini-program keeps WeChat's bar.
 const PageHeader = process.env.TARO_ENV === 'h5' ? lazy(() => import('../PageHeader')) : null
+/** 我的 lists the invitations itself: no dialog over the list. */
+const INVITATIONS_LISTED_PATH = '/home'
 /** A new user finishing the set-up is not interrupted: a due dialog waits for the map. */
 const QUIET_PATHS = ['/guide', '/guide/init']
 
@@ -29,6 +32,8 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
   // Only the page on top hosts the global dialogs (H5 keeps earlier pages alive underneath).
   const [shown, setShown] = useState(true)
   const [path, setPath] = useState('')
+  // A page of the signed-in user's own (the guide included): where a team's invitation is asked about.
+  const [ownPage, setOwnPage] = useState(false)
   const [header, setHeader] = useState<RouteDef | null>(null)
 
   useDidShow(() => {
@@ -40,6 +45,7 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
       setHeader(route && route.title && !START_PATHS.includes(route.path) ? route : null)
       // Public pages (a share link, the login page) are not about the user's own team.
       setPath(route?.access === 'login' && !QUIET_PATHS.includes(route.path) ? route.path : '')
+      setOwnPage(route?.access === 'login' && route.path !== INVITATIONS_LISTED_PATH)
       if (route?.access === 'login' && !MEMBERSHIP_PATHS.includes(route.path) && root.session.loggedIn) app.checkVipPrompts()
     } else {
       setAllowed(false)
@@ -78,6 +84,11 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
       {allowed && shown && app.app_upgrade.show ? (
         <Suspense fallback={null}>
           <UpgradeDialog />
+        </Suspense>
+      ) : null}
+      {allowed && shown && ownPage && root.session.loggedIn && root.consent.asking ? (
+        <Suspense fallback={null}>
+          <InvitationDialog />
         </Suspense>
       ) : null}
       {allowed && shown && root.tracker.showPermissionDialog ? (

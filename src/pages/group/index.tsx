@@ -12,6 +12,7 @@ import type { Member, Role } from '../../../types/teams'
 import { DepartmentPicker } from '../../components/DepartmentPicker'
 import { PageShell } from '../../components/PageShell'
 import { TreeSelect } from '../../components/TreeSelect'
+import { INVITE_MSG } from '../../domain/consentMessages'
 import { PATHS } from '../../domain/guard'
 import { qrDataUrl } from '../../domain/qr'
 import { TEAM_UI_MSG } from '../../domain/messages'
@@ -149,7 +150,7 @@ const Members = observer(function Members() {
         <>
           <View className='section-head'>
             <Text>待加入</Text>
-            <Text className='muted'>用该手机号登录后自动加入</Text>
+            <Text className='muted'>{INVITE_MSG.pendingHint}</Text>
           </View>
           {team.pending.map((p) => (
             <View key={p.id} className='member member--pending'>

@@ -2,15 +2,19 @@ import { Button, Cell, Input } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useRouter } from '@tarojs/taro'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { PageShell } from '../../components/PageShell'
 import { PATHS } from '../../domain/guard'
 import { useStores } from '../../stores/context'
 import './index.scss'
 
 function GuidePage() {
-  const { session, navigate } = useStores()
+  const { session, navigate, consent } = useStores()
   const router = useRouter()
+  // Invited to a team before signing up: asked here, before making a map of one's own.
+  useEffect(() => {
+    void consent.loadInvitations()
+  }, [consent])
   // An invite link opened before having a map lands here with its code (the guard keeps the query).
   const [code, setCode] = useState(() => (router.params.code ? decodeURIComponent(router.params.code) : ''))
 

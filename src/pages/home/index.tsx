@@ -2,13 +2,14 @@ import { ArrowRight } from '@nutui/icons-react-taro'
 import { Avatar, Button, Cell, Dialog } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { PageShell } from '../../components/PageShell'
 import { FEATURES, featureOpen, holdsModule } from '../../domain/moduleGate'
 import { PERM } from '../../domain/permissions'
 import { membershipLabel } from '../../domain/tiers'
 import { maskPhone } from '../../domain/validate'
 import { OUTBOX_MSG } from '../../domain/outboxMessages'
+import { INVITE_MSG } from '../../domain/consentMessages'
 import { useStores } from '../../stores/context'
 import { syncStores } from '../../stores/syncStores'
 import './index.scss'
@@ -22,6 +23,38 @@ function goes(value?: string) {
     </View>
   )
 }
+
+/** The teams' invitations waiting for the user's answer: each with the team's name and who invited them. */
+const Invitations = observer(function Invitations() {
+  const { consent } = useStores()
+  useEffect(() => {
+    void consent.loadInvitations(true)
+  }, [consent])
+  if (consent.invitations.length === 0) return null
+  return (
+    <Cell.Group className='home-cells home-invitations' title={INVITE_MSG.title}>
+      {consent.invitations.map((i) => (
+        <Cell
+          key={i.id}
+          className='home-invitation'
+          title={i.group_name}
+          description={INVITE_MSG.byLine(i.inviter_nickname)}
+          align='center'
+          extra={
+            <View className='home-invitation__actions'>
+              <Button size='small' type='primary' className='home-invitation__accept' disabled={consent.answering} onClick={() => void consent.accept(i)}>
+                {INVITE_MSG.accept}
+              </Button>
+              <Button size='small' fill='outline' className='home-invitation__decline' disabled={consent.answering} onClick={() => void consent.decline(i)}>
+                {INVITE_MSG.decline}
+              </Button>
+            </View>
+          }
+        />
+      ))}
+    </Cell.Group>
+  )
+})
 
 function HomePage() {
   const { session, navigate, app, notes, outbox } = useStores(syncStores)
@@ -41,6 +74,7 @@ function HomePage() {
           <Text className='home-phone muted'>{maskPhone(user?.phone ?? '')}</Text>
         </View>
       </View>
+      <Invitations />
       <Cell.Group className='home-cells'>
         <Cell title='当前地图' extra={user?.select_groupname} />
         <Cell className='home-vip' title='会员' extra={goes(membershipLabel(user?.group_vip, new Date()))} clickable onClick={() => navigate('/vip')} />

@@ -6,6 +6,7 @@ import { observer } from 'mobx-react-lite'
 import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react'
 import type { MarkerType } from '../../../types/mapdata'
 import { PageShell } from '../../components/PageShell'
+import { LOCATION_SHARE_MSG } from '../../domain/consentMessages'
 import { NOTICE_ACTION_MS } from '../../domain/constants'
 import { DEFAULT_CENTER } from '../../domain/geo'
 import { withoutClusterCounts } from '../../domain/mapSettings'
@@ -182,6 +183,12 @@ const MapCount = observer(function MapCount() {
   )
 })
 
+/** The quiet line saying the user's position goes to their team now (settings turns it off). */
+const LocationShareLine = observer(function LocationShareLine() {
+  const { tracker, session } = useStores()
+  return tracker.sharedWithTeam ? <View className='map-location-share muted'>{LOCATION_SHARE_MSG.sharing(session.user?.select_groupname ?? '')}</View> : null
+})
+
 /**
  * The notice while lines and areas are drawn. Its own observer: it comes and goes with many pans and zooms, and
  * the page around it (its bars, tools and closed sheets) has nothing to render anew for it.
@@ -276,7 +283,7 @@ const MapTools = observer(function MapTools({ onBasemap, onLayers, onAdd }: { on
 })
 
 function MapPage() {
-  const { app, map, tracker } = useStores()
+  const { app, map, tracker, consent } = useStores()
   useShareForward()
   // Once asked for, the share dialog stays mounted (it keeps its own open/closed state).
   const [shareUsed, setShareUsed] = useState(false)
@@ -303,8 +310,13 @@ function MapPage() {
 
   // Tracking goes on by itself where location access was granted before (SPEC 4 location).
   useEffect(() => {
+    void tracker.loadSharing()
     void tracker.resume()
   }, [tracker])
+  // A team's invitation waiting for the user's answer is asked once per sign-in or start.
+  useEffect(() => {
+    void consent.loadInvitations()
+  }, [consent])
 
   return (
     <PageShell className='map-page'>
@@ -319,6 +331,7 @@ function MapPage() {
           <MapTools onBasemap={() => setBasemapOpen(true)} onLayers={() => setPanel(true)} onAdd={() => setAdding(true)} />
           <RouteCard />
           <MapCount />
+          <LocationShareLine />
           <AddSheetOnDemand visible={adding} onClose={() => setAdding(false)} />
           <BasemapSheetOnDemand visible={basemapOpen} onClose={() => setBasemapOpen(false)} />
           <FilterSheetOnDemand visible={filterOpen} onClose={() => setFilterOpen(false)} />

@@ -1,16 +1,20 @@
 /**
  * /system/setting: the map type and style elements this platform's map can switch (SPEC 3
  * map_style and the base layers), whether cluster badges show counts (the user's choice over the
- * team's show_marker_cluster_count), and the units lengths and areas are shown in. Every choice is
- * kept on the phone with the other base settings.
+ * team's show_marker_cluster_count), and the units lengths and areas are shown in: each kept on the
+ * phone with the other base settings. Below them, kept on the server: whether the position goes to
+ * the team, and the devices signed in to the account with 退出其他设备.
  */
-import { Cell, Radio, Switch } from '@nutui/nutui-react-taro'
+import { Button, Cell, Dialog, Radio, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { PageShell } from '../../components/PageShell'
 import { APP_MSG, AREA_UNIT_LABELS, MAP_TYPE_LABELS } from '../../domain/appMessages'
 import { AREA_UNITS, formatArea, isAreaUnit } from '../../domain/points'
+import { DEVICES_MSG, LOCATION_SHARE_MSG } from '../../domain/consentMessages'
+import { deviceLabel } from '../../domain/devices'
+import { shortTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import './index.scss'
 
@@ -91,6 +95,66 @@ const UnitSettings = observer(function UnitSettings() {
   )
 })
 
+/** Whether the user's position goes to their team: kept on the server, so a team stops getting it at once. */
+const LocationSharing = observer(function LocationSharing() {
+  const { tracker } = useStores()
+  useEffect(() => {
+    void tracker.loadSharing()
+  }, [tracker])
+  return (
+    <Cell.Group className='setting-cells' title='隐私'>
+      <Cell
+        className='setting-location-share'
+        title={LOCATION_SHARE_MSG.settingTitle}
+        description={LOCATION_SHARE_MSG.settingHint}
+        align='center'
+        extra={<Switch checked={tracker.sharing !== false} onChange={(v) => void tracker.setSharing(v)} />}
+      />
+    </Cell.Group>
+  )
+})
+
+/** The devices signed in to this account, this one first, and signing the others out. */
+const Devices = observer(function Devices() {
+  const { consent } = useStores()
+  const [confirming, setConfirming] = useState(false)
+  useEffect(() => {
+    void consent.loadDevices()
+  }, [consent])
+  const others = consent.devices.filter((d) => !d.current).length
+  return (
+    <Cell.Group className='setting-cells setting-devices' title={DEVICES_MSG.title}>
+      {consent.devices.map((d) => (
+        <Cell
+          key={d.id}
+          className={`setting-device${d.current ? ' setting-device--current' : ''}`}
+          title={deviceLabel(d.device, d.os)}
+          description={DEVICES_MSG.lastActive(shortTime(d.last_seen_at))}
+          extra={d.current ? DEVICES_MSG.current : undefined}
+        />
+      ))}
+      <View className='setting-devices__action'>
+        <Button block fill='outline' type='danger' className='setting-signout-others' disabled={!consent.devicesLoaded || others === 0 || consent.signingOut} onClick={() => setConfirming(true)}>
+          {others === 0 && consent.devicesLoaded ? DEVICES_MSG.onlyThis : DEVICES_MSG.signOutOthers}
+        </Button>
+      </View>
+      <Dialog
+        className='setting-signout-dialog dialog--destructive'
+        title={DEVICES_MSG.signOutOthers}
+        visible={confirming}
+        content={DEVICES_MSG.confirm}
+        confirmText={DEVICES_MSG.signOutOthers}
+        cancelText='取消'
+        onConfirm={() => {
+          setConfirming(false)
+          void consent.signOutOthers()
+        }}
+        onCancel={() => setConfirming(false)}
+      />
+    </Cell.Group>
+  )
+})
+
 function SettingPage() {
   const { app } = useStores()
 
@@ -104,6 +168,8 @@ function SettingPage() {
       <MapSettings />
       <UnitSettings />
       <View className='setting-foot muted'>{APP_MSG.settingsKeptLocally}</View>
+      <LocationSharing />
+      <Devices />
     </PageShell>
   )
 }
