@@ -7,7 +7,7 @@
 import { readSheet } from 'read-excel-file/node'
 import type { FileCrs } from '../../../types/mapdata'
 import { IMPORT_MSG } from '../importMessages'
-import { parseTable } from './csv'
+import { parseTable, unsafeCell } from './csv'
 import { unreadable, type AddressPlaces, type ParsedFile } from './rows'
 
 /** The first bytes of an OLE compound file: Excel 97-2003's .xls. */
@@ -25,7 +25,7 @@ export async function parseXlsx(bytes: Uint8Array, crs: FileCrs = 'wgs84', maxRo
     rows.map((row) => row.map(cellText)),
     crs,
     maxRows,
-    undefined,
+    unsafeCell,
     places,
   )
 }
