@@ -8,7 +8,7 @@ import { openDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrations'
 import { setServiceContact } from './db/system-config'
 import { AmapGeocoder } from './services/geocode'
-import { payProviderFromEnv } from './services/pay'
+import { PayConfigError, payModeLine, payProviderFromEnv } from './services/pay'
 import { smsSenderFromEnv } from './services/sms'
 import { StorageConfigError, storageFromEnv } from './services/storage-choice'
 import { shareViewTags } from './services/share-card'
@@ -75,11 +75,12 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`database: ${config.database.kind}, file storage: ${storageKind}`)
-  if (pay.mode === 'sandbox') app.log.warn('payments: local sandbox (no WXPAY_* credentials): /api/pay/sandbox/complete marks orders paid')
+  if (pay.mode === 'wechat') app.log.info(payModeLine(pay))
+  else app.log.warn(payModeLine(pay))
 }
 
 main().catch((err) => {
   // A wrong setting is the operator's to fix: its sentence, not a stack.
-  console.error(err instanceof StorageConfigError ? `cannot start: ${err.message}` : err)
+  console.error(err instanceof StorageConfigError || err instanceof PayConfigError ? `cannot start: ${err.message}` : err)
   process.exit(1)
 })
