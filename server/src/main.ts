@@ -38,10 +38,11 @@ async function main(): Promise<void> {
     shareSecret: config.shareSecret,
     adminToken: config.adminToken,
     trustProxy: config.trustProxy,
+    hstsMaxAge: config.hstsMaxAge,
     cardFont: config.cardFont,
     logger: { level: process.env.LOG_LEVEL || 'info' },
   })
-  for (const warning of service.ignored) app.log.warn(warning)
+  for (const warning of [...service.ignored, ...config.ignored]) app.log.warn(warning)
   if (process.env.ADMIN_TOKEN && !config.adminToken) app.log.warn(`ADMIN_TOKEN ignored: shorter than ${ADMIN_TOKEN_MIN} characters (operator calls stay off)`)
   // `npm start` (scripts/start.mjs) starts the server while it builds the H5 app, and says when
   // the build is done: until then pages answer the building page.
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   })
   // The build's folder may not exist yet (the static plugin warns of a missing one).
   if (h5Building) mkdirSync(config.staticDir, { recursive: true })
-  await registerStatic(app, config.staticDir, { building: () => h5Building, pageTags: shareViewTags(db.kysely, () => new Date()) })
+  await registerStatic(app, config.staticDir, { building: () => h5Building, pageTags: shareViewTags(db.kysely, () => new Date()), frameHosts: config.webFrameHosts })
   if (!h5Building && !existsSync(join(config.staticDir, 'index.html'))) {
     app.log.warn(`no H5 build at ${config.staticDir}: run \`npm run build:h5\` (the API works without it)`)
   }
