@@ -9,7 +9,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { ErrCode } from '../../types/api'
 import { IMPORT_MSG } from '../../src/domain/importMessages'
-import { FairQueue, parseTasksQueued } from '../../server/src/services/file-parser'
+import { FairQueue, parseTasksQueued, parseWorkerMemory } from '../../server/src/services/file-parser'
+import { MAP_MSG } from '../../src/domain/messages'
 import { kmzBomb, shpBomb, xlsxBomb } from '../support/zipBombs'
 import { expectOk, makeLayer, makeTeam, type Team } from './mapdata-fixture'
 
@@ -69,6 +70,22 @@ describe('zips that inflate to 1.5 GB', () => {
     // The server lives on and still imports.
     const kml = '<?xml version="1.0"?><kml><Document><Placemark><name>井</name><Point><coordinates>116.4,39.9</coordinates></Point></Placemark></Document></kml>'
     expect(expectOk(await team.t.call('/api/marker/import', { layer_id: layer, format: 'kml', content: kml }, team.owner))).toMatchObject({ imported: 1 })
+  })
+})
+
+describe('a parse worker that grows the process past its allowance', () => {
+  it('is ended and its file refused as unreadable; the server imports the next file', async () => {
+    const kml = '<?xml version="1.0"?><kml><Document><Placemark><name>井</name><Point><coordinates>116.4,39.9</coordinates></Point></Placemark></Document></kml>'
+    const importKml = () => team.t.call('/api/marker/import', { layer_id: layer, format: 'kml', content: kml }, team.owner)
+    const allowance = parseWorkerMemory.mb
+    // A worker's own start takes more than 1 MB: with that allowance every parse is ended.
+    parseWorkerMemory.mb = 1
+    try {
+      expect(await importKml()).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MAP_MSG.importUnreadable })
+    } finally {
+      parseWorkerMemory.mb = allowance
+    }
+    expect(expectOk(await importKml())).toMatchObject({ imported: 1 })
   })
 })
 

@@ -27,9 +27,10 @@ declare const PARSE_WORKER_CODE: string | undefined
 const WORKER_HEAP_MB = 512
 /**
  * What a running worker may add to the process's resident memory, heap and buffers together
- * (ArrayBuffers live outside the heap that resourceLimits caps); past it the worker is ended.
+ * (ArrayBuffers live outside the heap that resourceLimits caps); past it the worker is ended. An
+ * object so that a test can lower it.
  */
-const WORKER_MEMORY_MB = 640
+export const parseWorkerMemory = { mb: 640 }
 /** How often the process's memory is read while a worker runs. */
 const MEMORY_CHECK_MS = 50
 
@@ -117,12 +118,15 @@ async function runWorker<T>(task: ParseTask): Promise<T> {
     const worker = new Worker(code, { eval: true, workerData: task, transferList: bytes ? movable(bytes) : [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
     let answered = false
     let overgrown = false
-    const ceiling = process.memoryUsage.rss() + WORKER_MEMORY_MB * 1024 * 1024
-    const watch = setInterval(() => {
-      if (process.memoryUsage.rss() <= ceiling) return
+    const limitMb = parseWorkerMemory.mb
+    const ceiling = process.memoryUsage.rss() + limitMb * 1024 * 1024
+    const check = () => {
+      if (overgrown || process.memoryUsage.rss() <= ceiling) return
       overgrown = true
       void worker.terminate()
-    }, MEMORY_CHECK_MS)
+    }
+    const watch = setInterval(check, MEMORY_CHECK_MS)
+    worker.once('online', check)
     worker.once('message', (value: T) => {
       answered = true
       resolve(value)
@@ -132,7 +136,7 @@ async function runWorker<T>(task: ParseTask): Promise<T> {
     worker.once('exit', (exitCode) => {
       clearInterval(watch)
       if (answered) return
-      reject(overgrown ? new FileTooComplex(`the worker grew past ${WORKER_MEMORY_MB} MB`) : new Error(`file parser worker exited with ${exitCode} and no answer`))
+      reject(overgrown ? new FileTooComplex(`the worker grew the process past ${limitMb} MB`) : new Error(`file parser worker exited with ${exitCode} and no answer`))
     })
   })
 }
