@@ -32,7 +32,7 @@ function random(seed: number): () => number {
 
 async function api(server: Server, pathName: string, body: object, auth?: { userid: number; token: string }): Promise<any> {
   const header = { userid: auth?.userid ?? '', groupid: '', token: auth?.token ?? '', device: 'app_bench', os: 'android' }
-  const res = await fetch(`${server.url}${pathName}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, header }) })
+  const res = await fetch(`${server.url}${pathName}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ header, ...body }) })
   const json = (await res.json()) as { header: { errcode: number; errmsg: string }; data: any }
   if (json.header.errcode !== 0) throw new Error(`${pathName}: ${json.header.errmsg}`)
   return json.data

@@ -144,7 +144,7 @@ async function measure(file: string): Promise<void> {
     await app.ready()
     const header = { userid: userId, groupid: groupId, token: await startSession(db.kysely, userId, new Date()), device: 'app_bench', os: 'linux' }
     const post = async (url: string, fields: object) => {
-      const res = await app.inject({ method: 'POST', url, payload: { ...fields, header } })
+      const res = await app.inject({ method: 'POST', url, payload: { header, ...fields } })
       if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`)
       return res
     }
@@ -295,7 +295,7 @@ async function measureImport(name: string, points: number, markerLimit: number):
     const app = buildApp({ db, clock: systemClock, sms: { send: async () => undefined } })
     await app.ready()
     const header = { userid: user.id, groupid: group.id, token: await startSession(db.kysely, user.id, new Date()), device: 'app_bench', os: 'linux' }
-    const body = importBody(points, { layer_id: layer.id, format: 'geojson', header })
+    const body = importBody(points, { header, layer_id: layer.id, format: 'geojson' })
     const json = { 'content-type': 'application/json' }
     const config = async () => {
       const t0 = performance.now()

@@ -110,11 +110,16 @@ try {
   process.exit(1)
 }
 
+// On a developer's machine (not NODE_ENV=production, no WeChat Pay merchant set, PAY_SANDBOX not
+// chosen either way) payments go through the local sandbox, so that buying a membership can be tried.
+const devSandbox = process.env.NODE_ENV !== 'production' && process.env.PAY_SANDBOX === undefined && !process.env.WXPAY_MCHID
+const serverEnv = { ...process.env, ...(devSandbox ? { PAY_SANDBOX: '1' } : {}), ...(stale ? { TEAMMAP_H5_BUILDING: '1' } : {}) }
+
 // The IPC channel says when the H5 build is done (server/src/main.ts).
 const server = spawn(process.execPath, [serverFile], {
   cwd: ROOT,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-  env: stale ? { ...process.env, TEAMMAP_H5_BUILDING: '1' } : process.env,
+  env: serverEnv,
 })
 let failed = false
 for (const signal of ['SIGTERM', 'SIGINT']) {

@@ -92,7 +92,7 @@ export interface SignRecord {
   radius: number
   photos: { url: string; sha256: string }[]
   remark: string
-  /** The signature and every photo's hash still match. */
+  /** The signature still matches (it covers the photos' hashes taken at check-in); read alone (getbyid), every photo file's hash too. */
   verified: boolean
   /** Why not, when not verified: the record's fields changed ('record') or a photo file changed or is missing ('photo'). */
   verify_failure: SignVerifyFailure | null

@@ -40,9 +40,11 @@ export interface BuildAppOptions extends AppDeps {
   logger?: FastifyServerOptions['logger']
   /** Whose X-Forwarded-For to believe (TRUST_PROXY, behind a load balancer); none by default. */
   trustProxy?: FastifyServerOptions['trustProxy']
+  /** Seconds of Strict-Transport-Security on HTTPS answers (HSTS_MAX_AGE); none when unset. */
+  hstsMaxAge?: number
 }
 
-export function buildApp({ logger = false, trustProxy, ...given }: BuildAppOptions): FastifyInstance {
+export function buildApp({ logger = false, trustProxy, hstsMaxAge, ...given }: BuildAppOptions): FastifyInstance {
   const app = Fastify({ logger, bodyLimit: 1024 * 1024, ...(trustProxy === undefined ? {} : { trustProxy }) })
   // The files' storage belongs to the app itself (a temporary folder when none is given, gone on
   // close), so that the routes' scope below and callers holding the app use the same one.
@@ -52,7 +54,7 @@ export function buildApp({ logger = false, trustProxy, ...given }: BuildAppOptio
   // Marker pages are JSON that gzip shrinks about tenfold; images and uploads are already compressed
   // (their types are not compressible ones) and the sync socket never passes through onSend.
   void app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } })
-  registerSecurityHeaders(app)
+  registerSecurityHeaders(app, { hstsMaxAge })
   registerEnvelopeHandlers(app)
   // The routes load after compress, so that its onRoute hook gives each of them its onSend hook.
   void app.register(async (scope) => {

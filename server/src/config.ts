@@ -28,6 +28,16 @@ export interface ServerConfig {
   cardFont?: string
   /** SMS_HOURLY_CAP_PER_ADDRESS / SMS_HOURLY_CAP: codes one client address, and the whole server, may send in an hour. */
   codeCaps: CodeCaps
+  /**
+   * WEB_FRAME_HOSTS: the hosts whose pages /web may frame, as CSP sources (comma-separated, `*.` for
+   * subdomains, https unless an http:// scheme is written); unset, /web frames this server's own pages
+   * only and offers to open others in the browser.
+   */
+  webFrameHosts: string[]
+  /** HSTS_MAX_AGE: seconds of Strict-Transport-Security on answers to HTTPS requests (behind TLS); unset, none. */
+  hstsMaxAge?: number
+  /** Settings that were set but could not be used, each a sentence for the log. */
+  ignored: string[]
 }
 
 /** An operator token shorter than this is too easy to guess and is not used. */
@@ -35,6 +45,8 @@ export const ADMIN_TOKEN_MIN = 16
 
 export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const dataDir = resolve(env.DATA_DIR || './data')
+  const frames = webFrameHostsOf(env.WEB_FRAME_HOSTS)
+  const hsts = hstsOf(env.HSTS_MAX_AGE)
   return {
     port: Number(env.PORT || 8080),
     host: env.HOST || '127.0.0.1',
@@ -50,7 +62,32 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
       perAddressPerHour: positiveInt(env.SMS_HOURLY_CAP_PER_ADDRESS, DEFAULT_CODE_CAPS.perAddressPerHour),
       allPerHour: positiveInt(env.SMS_HOURLY_CAP, DEFAULT_CODE_CAPS.allPerHour),
     },
+    webFrameHosts: frames.hosts,
+    hstsMaxAge: hsts.maxAge,
+    ignored: [...frames.ignored, ...hsts.ignored],
   }
+}
+
+/** A host as a CSP source names it: an optional http(s) scheme (https when left out), an optional `*.` first label, an optional port (`:*` any). */
+const FRAME_HOST = /^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/
+
+function webFrameHostsOf(value: string | undefined): { hosts: string[]; ignored: string[] } {
+  const hosts: string[] = []
+  const ignored: string[] = []
+  for (const raw of (value ?? '').split(',')) {
+    const host = raw.trim().toLowerCase().replace(/\/$/, '')
+    if (!host) continue
+    if (FRAME_HOST.test(host)) hosts.push(/^https?:\/\//.test(host) ? host : `https://${host}`)
+    else ignored.push(`WEB_FRAME_HOSTS: ${raw.trim()} ignored (a host such as docs.example.com, *.example.com or http://intranet.example.com:8080)`)
+  }
+  return { hosts: [...new Set(hosts)], ignored }
+}
+
+function hstsOf(value: string | undefined): { maxAge?: number; ignored: string[] } {
+  const text = value?.trim()
+  if (!text || text === '0') return { ignored: [] }
+  const n = Number(text)
+  return Number.isInteger(n) && n > 0 ? { maxAge: n, ignored: [] } : { ignored: [`HSTS_MAX_AGE=${text} ignored (whole seconds, e.g. 31536000 for a year)`] }
 }
 
 function trustProxyOf(value: string | undefined): ServerConfig['trustProxy'] {

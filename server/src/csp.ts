@@ -11,7 +11,8 @@ import { AMAP_TILE_URL } from '../../src/domain/tileSources'
 const AMAP_SCRIPTS = ['https://*.amap.com']
 const AMAP_DATA = ['https://*.amap.com', 'https://*.autonavi.com']
 
-export function appContentSecurityPolicy(indexHtml: string): string {
+/** frameHosts: the sources /web may frame (WEB_FRAME_HOSTS, config.ts: `https://docs.example.com`); none, only this server's own pages. */
+export function appContentSecurityPolicy(indexHtml: string, frameHosts: readonly string[] = []): string {
   const amap = metaContent(indexHtml, 'teammap-map-engine') === 'amap'
   const tiles = tileSource(metaContent(indexHtml, 'teammap-map-tiles') ?? '')
   // The keyless map also offers AMap's tiles (domain/tileSources.ts: 地图样式 → 底图来源).
@@ -31,8 +32,9 @@ export function appContentSecurityPolicy(indexHtml: string): string {
     // 'self': the app's service worker (/sw.js) and its web app manifest.
     ['worker-src', "'self'", 'blob:'],
     ['manifest-src', "'self'"],
-    // /web shows any http(s) page the link names in an iframe (platform/webview/WebFrame.h5.tsx).
-    ['frame-src', 'http:', 'https:'],
+    // /web frames the operator's pages (platform/webview/WebFrame.h5.tsx): this server's and the
+    // hosts the operator allows; any other page only opens in the browser, from the frame's bar.
+    ['frame-src', "'self'", ...frameHosts],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],

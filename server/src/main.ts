@@ -8,7 +8,7 @@ import { openDatabase } from './db/connection'
 import { migrateToLatest } from './db/migrations'
 import { setServiceContact } from './db/system-config'
 import { AmapGeocoder } from './services/geocode'
-import { payProviderFromEnv } from './services/pay'
+import { PayConfigError, payModeLine, payProviderFromEnv } from './services/pay'
 import { smsSenderFromEnv } from './services/sms'
 import { StorageConfigError, storageFromEnv } from './services/storage-choice'
 import { shareViewTags } from './services/share-card'
@@ -38,11 +38,12 @@ async function main(): Promise<void> {
     shareSecret: config.shareSecret,
     adminToken: config.adminToken,
     trustProxy: config.trustProxy,
+    hstsMaxAge: config.hstsMaxAge,
     cardFont: config.cardFont,
     codeCaps: config.codeCaps,
     logger: { level: process.env.LOG_LEVEL || 'info' },
   })
-  for (const warning of service.ignored) app.log.warn(warning)
+  for (const warning of [...service.ignored, ...config.ignored]) app.log.warn(warning)
   if (process.env.ADMIN_TOKEN && !config.adminToken) app.log.warn(`ADMIN_TOKEN ignored: shorter than ${ADMIN_TOKEN_MIN} characters (operator calls stay off)`)
   // `npm start` (scripts/start.mjs) starts the server while it builds the H5 app, and says when
   // the build is done: until then pages answer the building page.
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   })
   // The build's folder may not exist yet (the static plugin warns of a missing one).
   if (h5Building) mkdirSync(config.staticDir, { recursive: true })
-  await registerStatic(app, config.staticDir, { building: () => h5Building, pageTags: shareViewTags(db.kysely, () => new Date()) })
+  await registerStatic(app, config.staticDir, { building: () => h5Building, pageTags: shareViewTags(db.kysely, () => new Date()), frameHosts: config.webFrameHosts })
   if (!h5Building && !existsSync(join(config.staticDir, 'index.html'))) {
     app.log.warn(`no H5 build at ${config.staticDir}: run \`npm run build:h5\` (the API works without it)`)
   }
@@ -76,11 +77,12 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`database: ${config.database.kind}, file storage: ${storageKind}`)
-  if (pay.mode === 'sandbox') app.log.warn('payments: local sandbox (no WXPAY_* credentials): /api/pay/sandbox/complete marks orders paid')
+  if (pay.mode === 'wechat') app.log.info(payModeLine(pay))
+  else app.log.warn(payModeLine(pay))
 }
 
 main().catch((err) => {
   // A wrong setting is the operator's to fix: its sentence, not a stack.
-  console.error(err instanceof StorageConfigError ? `cannot start: ${err.message}` : err)
+  console.error(err instanceof StorageConfigError || err instanceof PayConfigError ? `cannot start: ${err.message}` : err)
   process.exit(1)
 })

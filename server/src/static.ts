@@ -19,6 +19,8 @@ export interface StaticOptions {
   building?: () => boolean
   /** Open Graph tags for a page (a share's name and card picture on /share/view), so chat apps show a preview; null for none. */
   pageTags?: (path: string, query: URLSearchParams, origin: string) => Promise<PageTags | null>
+  /** The hosts /web may frame (WEB_FRAME_HOSTS, csp.ts). */
+  frameHosts?: readonly string[]
 }
 
 export interface PageTags {
@@ -38,7 +40,7 @@ export function withPageTags(html: string, tags: PageTags): string {
 
 export async function registerStatic(app: FastifyInstance, dir: string, options: StaticOptions = {}): Promise<void> {
   const root = resolve(dir)
-  const policy = pagePolicy(join(root, 'index.html'))
+  const policy = pagePolicy(join(root, 'index.html'), options.frameHosts ?? [])
   await app.register(fastifyStatic, { root, serve: false })
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]
@@ -72,13 +74,13 @@ export async function registerStatic(app: FastifyInstance, dir: string, options:
 export const SERVICE_WORKER_FILE = 'sw.js'
 
 /** The policy for the build's index.html, made again only when a new build replaced the file. */
-function pagePolicy(indexFile: string): () => Promise<string | null> {
+function pagePolicy(indexFile: string, frameHosts: readonly string[]): () => Promise<string | null> {
   let made: { version: string; csp: string } | null = null
   return async () => {
     try {
       const s = await stat(indexFile)
       const version = `${s.mtimeMs}:${s.size}`
-      if (made?.version !== version) made = { version, csp: appContentSecurityPolicy(await readFile(indexFile, 'utf8')) }
+      if (made?.version !== version) made = { version, csp: appContentSecurityPolicy(await readFile(indexFile, 'utf8'), frameHosts) }
       return made.csp
     } catch {
       return null // no build yet: sendFile answers 404

@@ -62,7 +62,7 @@ export class ApiClient {
     try {
       let res: HttpResponse
       try {
-        res = await transport.post(baseUrl + path, { ...body, header: header() })
+        res = await transport.post(baseUrl + path, { header: header(), ...body })
       } catch {
         throw new ApiError('network', messageOf('network'))
       }

@@ -46,6 +46,8 @@ export const CHECKIN_MSG = {
   verified: SIGN_MSG.verified,
   verifyFailed: SIGN_MSG.verifyFailed,
   verifyReason: { record: SIGN_MSG.verifyRecord, photo: SIGN_MSG.verifyPhoto } as const,
+  checkPhotos: SIGN_MSG.checkPhotos,
+  photosChecked: SIGN_MSG.photosChecked,
   saveImage: '保存图片',
   imageSaved: '图片已保存',
   imageSaveFailed: '保存图片失败，请稍后再试',

@@ -9,6 +9,8 @@ export const IMPORT_MSG = {
   /** A GeoJSON Feature whose geometry is null. */
   featureNoGeometry: '该要素没有几何数据',
   kmzNoKml: 'KMZ文件中没有KML文档',
+  /** A zip (KMZ, xlsx, zipped Shapefile) that inflates past the caps of formats/zip.ts. */
+  zipTooLarge: '文件解压后过大，请拆分后再导入',
   /** A zip with no readable Shapefile: the .shp needs its .shx and .dbf beside it. */
   shpUnreadable: 'ZIP文件中没有可读取的Shapefile，请把同名的.shp、.shx、.dbf（和.prj）文件一起压缩后导入',
   /** A table row with an empty address, in a file placed by its addresses. */

@@ -20,6 +20,8 @@ export const ROUTE_MSG = {
   shareForbidden: '您没有分享路线的权限',
   tooManyRoutes: (max: number): string => `路线数量已达上限（${max}条），请删除不用的路线后再试`,
   shareMarkersForbidden: '路线中有标注所在的图层您无权分享，请关闭“分享路线标注”后再试',
+  /** Editing a route whose share shows its stop markers (flag 128): a new stop would be shared too. */
+  sharedRouteMarkerForbidden: '该路线已分享（含路线标注），不能加入您无权分享的图层中的标注；请先删除该分享或换一个点位',
   saved: '路线已保存',
   deleted: '路线已删除',
   searchEmpty: '没有找到匹配的标注',

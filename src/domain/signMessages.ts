@@ -32,4 +32,7 @@ export const SIGN_MSG = {
   verifyFailed: '校验失败',
   verifyRecord: '签到记录被修改',
   verifyPhoto: '照片被替换或已丢失',
+  /** A list page checks each record's signature; its photo files are checked when asked, one record at a time. */
+  checkPhotos: '校验照片',
+  photosChecked: '照片已校验',
 } as const

@@ -50,6 +50,8 @@ export const VIP_MSG = {
   // Payment
   payUserMissing: '无法获取微信支付用户信息，请在微信小程序中支付',
   payCreateFailed: '微信支付下单失败，请稍后再试',
+  // The server has no merchant credentials and no sandbox (an H5-only deployment).
+  payUnavailable: '在线支付暂未开通，请联系客服',
   payOk: '支付成功，会员权益即将生效',
   iapUnavailable: '暂不支持苹果支付',
   // Client (screens)

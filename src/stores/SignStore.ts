@@ -235,11 +235,29 @@ export class SignStore {
   /** The list's filter (a task's or a marker's check-ins). */
   filter: Pick<SignListRequest, 'task_id' | 'marker_id'> = {}
   loading = false
+  /** Records whose photo files the server has hashed again on request (a list page checks signatures only). */
+  photosChecked: ReadonlySet<number> = new Set()
+  /** The record whose photos are being checked. */
+  checkingId: number | null = null
   readonly draft: CheckInDraft
 
   constructor(private readonly root: RootStore) {
     this.draft = new CheckInDraft(root)
-    makeAutoObservable<SignStore, 'root'>(this, { root: false, list: observable.ref, draft: false })
+    makeAutoObservable<SignStore, 'root'>(this, { root: false, list: observable.ref, photosChecked: observable.ref, draft: false })
+  }
+
+  /** Asks the server to hash one record's photo files again (/getbyid) and shows what it found in the list. */
+  async checkPhotos(id: number): Promise<boolean> {
+    if (this.checkingId !== null) return false
+    this.checkingId = id
+    const record = await this.root.api.post('/api/sign/getbyid', { id })
+    runInAction(() => {
+      this.checkingId = null
+      if (!record) return
+      this.list = this.list.map((r) => (r.id === id ? record : r))
+      this.photosChecked = new Set([...this.photosChecked, id])
+    })
+    return !!record
   }
 
   /** SPEC 3 "sign list": managers and holders of sign_list see every member's check-ins. */

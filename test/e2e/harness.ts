@@ -559,7 +559,7 @@ export async function apiCall(server: Server, path: string, body: Record<string,
   const res = await fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...body, header: { userid: auth?.userid ?? '', groupid: auth?.groupid ?? '', token: auth?.token ?? '', device: 'app_h5', os: 'test' } }),
+    body: JSON.stringify({ header: { userid: auth?.userid ?? '', groupid: auth?.groupid ?? '', token: auth?.token ?? '', device: 'app_h5', os: 'test' }, ...body }),
   })
   return (await res.json()) as { header: { errcode: number; errmsg: string }; data: any }
 }

@@ -120,6 +120,9 @@ describe('check-in with the watermark camera', () => {
     await record.getByText('门锁完好').waitFor()
     const photo = record.locator('.sign-record__photo img')
     expect((await naturalSize(photo))[0]).toBe(390 * CAMERA_EXPORT_SCALE)
+    // The list checks signatures; the photo files are hashed again when asked, one record at a time.
+    await record.locator('.sign-record__check-photos', { hasText: CHECKIN_MSG.checkPhotos }).click()
+    await record.getByText(CHECKIN_MSG.photosChecked).waitFor()
     await shot(page, '94-sign-list')
 
     await photo.click()

@@ -19,7 +19,8 @@ const ADMIN_PHONE = '13844440004'
 const MEMBER_PHONE = '13844440005'
 
 beforeAll(async () => {
-  world = await openWorld()
+  // Purchases complete through the local sandbox, which only PAY_SANDBOX=1 turns on.
+  world = await openWorld({ PAY_SANDBOX: '1' })
   ;({ server } = world)
   admin = await world.newPage()
 })

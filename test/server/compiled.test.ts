@@ -75,7 +75,7 @@ it('starts compiled with plain node on a fresh data folder and serves the API an
 async function expectImportWorks(url: string, output: () => string) {
   const post = async (path: string, fields: object, auth?: { userid: number; token: string }) => {
     const header = { userid: auth?.userid ?? '', groupid: '', token: auth?.token ?? '', device: 'app_h5', os: 'android' }
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...fields, header }) })
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ header, ...fields }) })
     const body = await res.json()
     if (body.header.errcode !== 0) throw new Error(`${path}: ${body.header.errmsg}`)
     return body.data

@@ -130,7 +130,7 @@ describe('distribution counts (registered through the invitation, and of those, 
   let w: TeamWorld
 
   beforeEach(async () => {
-    w = await makeWorld()
+    w = await makeWorld({ paySandbox: true })
     t = w.t
   })
   afterEach(async () => {

@@ -9,8 +9,11 @@ import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { appContentSecurityPolicy, tileSource } from '../../server/src/csp'
+import { buildApp } from '../../server/src/app'
+import { readServerConfig } from '../../server/src/config'
+import { migrateToLatest } from '../../server/src/db/migrations'
 import { registerStatic } from '../../server/src/static'
-import { makeTestApp, type TestApp } from './helpers'
+import { makeTestApp, makeTestDatabase, recordingSms, testClock, type TestApp } from './helpers'
 
 const ROOT_FONT = '!function(n){n.document.documentElement.style.fontSize="20px"}(window);'
 const page = (opts: { engine?: string; tiles?: string; script?: string } = {}) =>
@@ -71,8 +74,8 @@ describe("the app's pages", () => {
     expect(csp.get('worker-src')).toEqual(["'self'", 'blob:'])
     // the installable app: its service worker and web app manifest come from the app itself
     expect(csp.get('manifest-src')).toEqual(["'self'"])
-    // the /web page frames the external pages its links name
-    expect(csp.get('frame-src')).toEqual(['http:', 'https:'])
+    // the /web page frames this server's pages only, unless the operator allows other hosts (WEB_FRAME_HOSTS)
+    expect(csp.get('frame-src')).toEqual(["'self'"])
   })
 
   it("should follow a new build's index.html", async () => {
@@ -166,5 +169,40 @@ describe('API answers', () => {
     ]
     expect(cases.map((r) => r.statusCode)).toEqual([401, 404, 404, 400, expect.any(Number)])
     for (const res of cases) noStore(res)
+  })
+})
+
+describe('/web frames and HSTS (settings of the operator)', () => {
+  it('frames only the hosts WEB_FRAME_HOSTS allows', async () => {
+    const allowed = await makeTestApp()
+    try {
+      await registerStatic(allowed.app, dir, {
+        frameHosts: readServerConfig({ WEB_FRAME_HOSTS: 'docs.example.com, *.corp.example.cn ,http://intranet.example.com:8080,bad host' } as unknown as NodeJS.ProcessEnv).webFrameHosts,
+      })
+      const csp = directives((await allowed.app.inject({ method: 'GET', url: '/web?url=https://docs.example.com/a' })).headers['content-security-policy'] as string)
+      expect(csp.get('frame-src')).toEqual(["'self'", 'https://docs.example.com', 'https://*.corp.example.cn', 'http://intranet.example.com:8080'])
+    } finally {
+      await allowed.close()
+    }
+    expect(readServerConfig({ WEB_FRAME_HOSTS: 'bad host' } as unknown as NodeJS.ProcessEnv).ignored).toEqual([expect.stringContaining('WEB_FRAME_HOSTS: bad host ignored')])
+  })
+
+  it('sends Strict-Transport-Security on HTTPS answers when HSTS_MAX_AGE is set, never over plain HTTP', async () => {
+    const maxAge = readServerConfig({ HSTS_MAX_AGE: '31536000' } as unknown as NodeJS.ProcessEnv).hstsMaxAge
+    expect(maxAge).toBe(31536000)
+    const { db, drop } = await makeTestDatabase()
+    await migrateToLatest(db)
+    const app = buildApp({ db, clock: testClock(), sms: recordingSms(), hstsMaxAge: maxAge, trustProxy: true })
+    try {
+      const over = (proto: string) => app.inject({ method: 'POST', url: '/api/system/get/config', headers: { 'x-forwarded-proto': proto }, payload: {} })
+      expect((await over('https')).headers['strict-transport-security']).toBe('max-age=31536000')
+      expect((await over('http')).headers['strict-transport-security']).toBeUndefined()
+    } finally {
+      await app.close()
+      await drop()
+    }
+    // Unset (and on the test app): none, whatever the protocol.
+    expect(readServerConfig({} as NodeJS.ProcessEnv).hstsMaxAge).toBeUndefined()
+    expect((await t.app.inject({ method: 'POST', url: '/api/system/get/config', headers: { 'x-forwarded-proto': 'https' }, payload: {} })).headers['strict-transport-security']).toBeUndefined()
   })
 })

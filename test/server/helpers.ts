@@ -135,7 +135,7 @@ export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: nu
 
   const call: TestApp['call'] = async (path, fields = {}, auth = null) => {
     const header = { userid: auth?.userid ?? '', groupid: '', token: auth?.token ?? '', device: 'app_h5', os: 'android' }
-    const payload = fields && typeof fields === 'object' && !Array.isArray(fields) ? { ...fields, header } : fields
+    const payload = fields && typeof fields === 'object' && !Array.isArray(fields) ? { header, ...fields } : fields
     const res = await app.inject({ method: 'POST', url: path, payload: payload as object })
     const body = res.json() as Envelope<any>
     return { status: res.statusCode, errcode: body.header.errcode, errmsg: body.header.errmsg, data: body.data, raw: res.body }

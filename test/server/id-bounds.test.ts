@@ -40,7 +40,7 @@ let w: TeamWorld
 let ids: { layer: number; marker: number; department: number; role: number; icon: number; order: number }
 
 beforeEach(async () => {
-  w = await makeWorld()
+  w = await makeWorld({ paySandbox: true })
   const layer = await w.layer('图层')
   const marker = await w.marker(layer, '标注')
   const department = await w.department('部门')

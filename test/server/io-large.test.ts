@@ -84,7 +84,13 @@ it('should measure the size limit in bytes and say so in Chinese', async () => {
 })
 
 it('should refuse a large body that is not JSON as a bad request', async () => {
-  const res = await team.t.app.inject({ method: 'POST', url: '/api/marker/import', headers: { 'content-type': 'application/json' }, payload: `{"content":"${'x'.repeat(1024 * 1024)}` })
+  const header = JSON.stringify({ userid: team.owner.userid, token: team.owner.token })
+  const res = await team.t.app.inject({
+    method: 'POST',
+    url: '/api/marker/import',
+    headers: { 'content-type': 'application/json' },
+    payload: `{"header":${header},"content":"${'x'.repeat(1024 * 1024)}`,
+  })
   expect(res.statusCode).toBe(400)
   expect(res.json().header).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: MSG.badRequest })
 })

@@ -401,3 +401,30 @@ describe('route shares (share type 3)', () => {
     await expectRefused(await pub('/api/route/get/share', { share_id: 'nope-nope-nope' }), ErrCode.NOT_FOUND, SHARE_MSG.notFound)
   })
 })
+
+describe('a route shared with its stop markers cannot be widened afterwards', () => {
+  const pub = <T = any>(path: string, fields: object) => w.t.call<T>(path, fields, null)
+  const sharedMarkerIds = async (id: string) => (ok(await pub<any>('/api/marker/get/share', { share_id: id })).list as { id: number }[]).map((x) => x.id).sort()
+
+  it('refuses an edit adding a stop from a layer the editor may not share, and the share keeps serving only what was shared', async () => {
+    const route = ok(await save(planner, { stops: [{ marker_id: m.a1 }, { lng: 116.42, lat: 39.93, name: '午饭' }] }))
+    const id = ok(await w.call<string>('/api/share/save', shareBody({ type: 3, data_ids: [route.id], show_btn: 172 }), planner))
+    expect(await sharedMarkerIds(id)).toEqual([m.a1])
+
+    // Layer C is readable for the planner but not shareable.
+    await expectRefused(await save(planner, { id: route.id, stops: [{ marker_id: m.a1 }, { marker_id: m.c1 }] }), ErrCode.FORBIDDEN, ROUTE_MSG.sharedRouteMarkerForbidden)
+    expect(ok(await w.call('/api/route/getbyid', { id: route.id }, planner)).stops).toEqual(route.stops)
+    expect(await sharedMarkerIds(id)).toEqual([m.a1])
+    expect(JSON.stringify(ok(await pub<any[]>('/api/route/get/share', { share_id: id })))).not.toContain('门店')
+
+    // A stop the planner may share, and stops kept from before, pass.
+    ok(await save(planner, { id: route.id, stops: [{ marker_id: m.a1 }, { marker_id: m.a2 }] }))
+    expect(await sharedMarkerIds(id)).toEqual([m.a1, m.a2].sort())
+  })
+
+  it('lets the same edit through when no share shows the route’s markers', async () => {
+    const route = ok(await save(planner, { stops: [{ marker_id: m.a1 }, { lng: 116.42, lat: 39.93, name: '午饭' }] }))
+    ok(await w.call<string>('/api/share/save', shareBody({ type: 3, data_ids: [route.id], show_btn: 60 }), planner))
+    expect(ok(await save(planner, { id: route.id, stops: [{ marker_id: m.a1 }, { marker_id: m.c1 }] })).stops.map((s: any) => s.marker_id)).toEqual([m.a1, m.c1])
+  })
+})

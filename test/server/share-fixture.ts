@@ -17,7 +17,7 @@ export function shareBody(fields: Record<string, unknown> = {}): Record<string, 
 /** A call as a client at `ip` (no session unless auth is given). */
 export async function callFrom<T = any>(app: FastifyInstance, ip: string, path: string, fields: object, auth?: Auth): Promise<CallResult<T>> {
   const header = { userid: auth?.userid ?? '', groupid: '', token: auth?.token ?? '', device: 'app_h5', os: 'android' }
-  const res = await app.inject({ method: 'POST', url: path, payload: { ...fields, header }, remoteAddress: ip })
+  const res = await app.inject({ method: 'POST', url: path, payload: { header, ...fields }, remoteAddress: ip })
   const body = res.json() as Envelope<T>
   return { status: res.statusCode, errcode: body.header.errcode, errmsg: body.header.errmsg, data: body.data as T, raw: res.body }
 }

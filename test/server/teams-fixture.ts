@@ -3,6 +3,7 @@
  * members who join by invite code, departments, and builders for layers, markers and notes.
  */
 import { ErrCode } from '../../types/api'
+import { SandboxPay } from '../../server/src/services/pay/provider'
 import { makeTestApp, type Auth, type CallResult, type TestApp } from './helpers'
 
 export interface Person extends Auth {
@@ -40,8 +41,9 @@ export function ok<T>(res: CallResult<T>): T {
   return res.data
 }
 
-export async function makeWorld(options: { t?: TestApp } = {}): Promise<TeamWorld> {
-  const t = options.t ?? (await makeTestApp())
+/** paySandbox: payments complete through /api/pay/sandbox/complete, as with PAY_SANDBOX=1 (off otherwise, as on a server without it). */
+export async function makeWorld(options: { t?: TestApp; paySandbox?: boolean } = {}): Promise<TeamWorld> {
+  const t = options.t ?? (await makeTestApp(options.paySandbox ? { pay: new SandboxPay() } : {}))
   const call = <T = any>(path: string, body: object, auth: Auth) => t.call<T>(path, body, auth)
 
   async function signIn(phone: string, nickname?: string): Promise<Auth & { userid: number }> {

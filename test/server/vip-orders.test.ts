@@ -8,7 +8,7 @@ import { addDiscount, buyInSandbox, groupRow, passTrial, setGroup, unreservedDis
 
 let w: TeamWorld
 beforeEach(async () => {
-  w = await makeWorld()
+  w = await makeWorld({ paySandbox: true })
 })
 afterEach(() => w.close())
 

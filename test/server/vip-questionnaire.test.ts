@@ -10,7 +10,7 @@ import { buyInSandbox, groupRow, passTrial } from './vip-fixture'
 
 let w: TeamWorld
 beforeEach(async () => {
-  w = await makeWorld()
+  w = await makeWorld({ paySandbox: true })
 })
 afterEach(() => w.close())
 

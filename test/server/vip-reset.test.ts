@@ -23,7 +23,7 @@ let trialExp: string
 const names = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `m${String(from + i).padStart(2, '0')}`)
 
 beforeEach(async () => {
-  w = await makeWorld()
+  w = await makeWorld({ paySandbox: true })
   trialExp = (await groupRow(w)).vip_exp as string
   layerA = await w.layer('甲')
   layerB = await w.layer('乙')
@@ -124,7 +124,7 @@ describe('an expired group', () => {
   })
 
   it('should still let a small expired group add up to the free plan', async () => {
-    const small = await makeWorld()
+    const small = await makeWorld({ paySandbox: true })
     try {
       const layer = await small.layer('图层')
       for (let i = 0; i < 18; i++) await small.marker(layer, `s${i}`)

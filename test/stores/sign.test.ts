@@ -377,6 +377,24 @@ describe('SignStore: the sign list', () => {
     ])
   })
 
+  it('checks one record’s photo files on request and shows what the server found', async () => {
+    const photos = [{ url: '/uploads/3/a.jpg', sha256: 'a'.repeat(64) }]
+    const { root, calls } = await signedIn({
+      '/api/sign/getlist': () => ok({ list: [buildRecord({ id: 3, photos }), buildRecord({ id: 2, photos })], total: 2 }),
+      '/api/sign/getbyid': (b) => ok(buildRecord({ id: b.id as number, photos, verified: false, verify_failure: 'photo' })),
+    })
+    await root.sign.open()
+    expect(root.sign.photosChecked.has(3)).toBe(false)
+    expect(await root.sign.checkPhotos(3)).toBe(true)
+    expect(sent(calls, '/api/sign/getbyid')).toEqual([{ id: 3 }])
+    expect(root.sign.list.map((r) => [r.id, r.verified, r.verify_failure])).toEqual([
+      [3, false, 'photo'],
+      [2, true, null],
+    ])
+    expect([...root.sign.photosChecked]).toEqual([3])
+    expect(root.sign.checkingId).toBeNull()
+  })
+
   it('a page that arrives after the scope changed is dropped', async () => {
     let releaseMine: () => void = () => undefined
     const { root } = await signedIn(

@@ -341,7 +341,8 @@ export function teamVersion(db: Executor): number | undefined {
 
 const READ_OR_TRANSACTION = /^\s*(select|begin|commit|rollback|savepoint|release|pragma)\b/i
 // Writes to these tables never change a caller's standing; any other write (including a layer's delete) bumps the counter.
-const MAP_DATA_WRITE = /^\s*(?:(?:insert|replace)(?:\s+or\s+\w+)?\s+into|update|delete\s+from)\s+"?(?:markers|markers_rtree|oplog|sync_seqs|sync_changes|notes|layer_fields|rate_hits)"?[\s(]/i
+const MAP_DATA_WRITE =
+  /^\s*(?:(?:insert|replace)(?:\s+or\s+\w+)?\s+into|update|delete\s+from)\s+"?(?:markers|markers_rtree|oplog|sync_seqs|sync_changes|notes|layer_fields|deleted_field_values|rate_hits)"?[\s(]/i
 const LAYER_UPDATE = /^\s*update\s+"?layers"?\s/i
 
 function changesStanding(source: string): boolean {

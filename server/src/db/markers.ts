@@ -411,9 +411,11 @@ export async function deleteMarkersOfGroups(db: Executor, groupIds: number[]): P
 }
 
 export interface MarkerQuery {
-  /** Matched in the name, field values and notes (case-insensitive). */
+  /** Matched in the name, field values and, in noteLayerIds, notes (case-insensitive). */
   kw?: string
   layerIds: number[]
+  /** The layers whose notes the keyword may match (the caller holds note_list there); none when left out. */
+  noteLayerIds?: number[]
   /** [minLng, minLat, maxLng, maxLat]: markers whose bounds meet the box. */
   bbox?: BBox
 }
@@ -424,7 +426,8 @@ export async function searchMarkers(db: Executor, groupId: number, query: Marker
   const conditions: Expression<SqlBool>[] = []
   if (query.kw) {
     const inRow = containsText('markers.search_text', query.kw.toLowerCase())
-    conditions.push(sql<SqlBool>`(${inRow} or ${noteMatchSql(groupId, query.kw)})`)
+    const noteLayers = query.noteLayerIds ?? []
+    conditions.push(noteLayers.length ? sql<SqlBool>`(${inRow} or (markers.layer_id in (${sql.join(noteLayers)}) and ${noteMatchSql(groupId, query.kw)}))` : inRow)
   }
   if (query.bbox) conditions.push(boundsMeet(dialectOf(db), query.bbox))
   const base = () => {

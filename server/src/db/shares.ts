@@ -60,6 +60,11 @@ export async function sharesOfGroup(db: Executor, groupId: number, filter: Share
   return paged(ofGroup(db, groupId, filter), (q) => q.selectAll().orderBy('seq', 'desc'), page)
 }
 
+/** The group's route shares (type 3), to find those of one route (their data_ids hold route ids). */
+export async function routeSharesOfGroup(db: Executor, groupId: number): Promise<ShareRow[]> {
+  return db.selectFrom('shares').selectAll().where('group_id', '=', groupId).where('type', '=', 3).execute()
+}
+
 export async function deleteShare(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('shares').where('id', '=', id).execute()
 }

@@ -28,7 +28,7 @@ export interface AppDeps {
   storage?: FileStorage
   /** Signs share password proofs (env SHARE_SECRET); without it a random secret kept in the database is used. */
   shareSecret?: string
-  /** WeChat Pay (WXPAY_* env) or, when none is given, the local sandbox (services/pay). */
+  /** WeChat Pay (WXPAY_* env), the local sandbox (PAY_SANDBOX=1) or, when none is given, no payments (services/pay). */
   pay?: PayProvider
   /** The operator's credential (env ADMIN_TOKEN, services/operator.ts); without it operator calls are refused. */
   adminToken?: string

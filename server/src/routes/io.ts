@@ -7,16 +7,14 @@
  * errcode != 0, so the row list could not reach the page otherwise). Problems with the whole file
  * (unreadable, empty, no coordinate columns), the permission and the marker limit are errors.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { IncomingMessage } from 'node:http'
 import { IMPORT_MAX_BYTES } from '../../../src/domain/formats'
-import { parseJsonOffThread } from '../services/file-parser'
 import { exportMarkers, importMarkers } from '../services/import-export'
 import { exportRequest, importProgressRequest, importRequest } from '../schemas/io'
 import { cancelImport, importProgress } from '../services/import-progress'
+import { readImportBody } from '../services/import-body'
 import { callDefiners, type AppDeps } from './define'
-
-/** Bodies up to this size are parsed on the main thread (a few ms at most). */
-const INLINE_BODY_BYTES = 256 * 1024
 
 export function ioRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
@@ -29,17 +27,13 @@ export function ioRoutes(app: FastifyInstance, deps: AppDeps): void {
     scope.addHook('onRoute', (route) => {
       route.bodyLimit = bodyLimit
     })
-    // A large body is parsed on a worker thread (JSON.parse of 13 MB alone holds the event loop
-    // for 50-150 ms), its file kept as bytes; a small one here, as the app parses every body.
+    // The body is streamed in and its session checked from its first bytes (services/import-body.ts);
+    // a large one is parsed on a worker thread (JSON.parse of 13 MB alone holds the event loop for
+    // 50-150 ms), its file kept as bytes; a small one here, as the app parses every body.
     const appJson = scope.getDefaultJsonParser('error', 'error')
+    const parseInline = (request: FastifyRequest) => (text: string) => new Promise<unknown>((resolve, reject) => appJson(request, text, (err, parsed) => (err ? reject(err) : resolve(parsed))))
     scope.removeContentTypeParser('application/json')
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (request, body: Buffer, done) => {
-      if (body.length <= INLINE_BODY_BYTES) return appJson(request, body.toString('utf8'), done)
-      parseJsonOffThread(body).then(
-        (parsed) => done(null, parsed),
-        () => done(Object.assign(new Error('the body is not JSON'), { statusCode: 400 }), undefined),
-      )
-    })
+    scope.addContentTypeParser('application/json', (request: FastifyRequest, payload: IncomingMessage) => readImportBody(request, payload, { db, clock, bodyLimit, parseInline: parseInline(request) }))
     const { sessionCall } = callDefiners(scope, deps)
 
     sessionCall('/api/marker/import', importRequest, async (input, caller) => importMarkers(db, caller, input, clock.now(), deps.geocoder))

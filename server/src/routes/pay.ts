@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { applyWxPayNotification, completeIapOrder, completeSandboxOrder, PaymentMismatch } from '../services/pay/orders'
-import { NotificationRejected, SandboxPay } from '../services/pay/provider'
+import { NoPay, NotificationRejected } from '../services/pay/provider'
 import { callDefiners, type AppDeps } from './define'
 import { iapFields, sandboxCompleteFields } from '../schemas/pay'
 
@@ -16,7 +16,7 @@ export const WXPAY_NOTIFY_PATH = '/api/pay/wxpay/notify'
 
 export function payRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
-  const pay = deps.pay ?? new SandboxPay()
+  const pay = deps.pay ?? new NoPay()
   const { sessionCall } = callDefiners(app, deps)
 
   // The signature covers the exact bytes: the body is read as text in this scope, never re-serialised.

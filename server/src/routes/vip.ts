@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { addOrder, cancelOrder, checkDiscount, createWxPayment, listOrders, listedDiscounts, orderById } from '../services/pay/orders'
-import { SandboxPay } from '../services/pay/provider'
+import { NoPay } from '../services/pay/provider'
 import { enterpriseOf, resetToFree, saveEnterprise, verifySubmit, vipInfo } from '../services/vip'
 import { callDefiners, type AppDeps } from './define'
 import { noFields } from '../schemas/common'
@@ -13,7 +13,7 @@ import { discountCheckFields, enterpriseFields, getlist, orderAddFields, orderFi
 
 export function vipRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
-  const pay = deps.pay ?? new SandboxPay()
+  const pay = deps.pay ?? new NoPay()
   const { sessionCall } = callDefiners(app, deps)
 
   sessionCall('/api/vip/info', noFields, async (_input, caller) => {

@@ -2,7 +2,9 @@
  * The custom fields of a layer (text, number, date, choice, phone, photo).
  * Reading needs sight of the layer; changing needs layer_field on it. Names are unique among a
  * layer's live fields. Create, update and delete are logged (restorable); a reorder is not.
- * Deleting a field leaves the markers' values in place (hidden), so a restore brings them back.
+ * Deleting a field moves the markers' values out of them in the same transaction (db/field-values.ts),
+ * so that no answer, share or keyword search shows or matches them from then on; a restore brings
+ * them back.
  */
 import { ErrCode } from '../../../types/api'
 import type { FieldInput, LayerField } from '../../../types/mapdata'
@@ -12,6 +14,7 @@ import { PERM } from '../../../src/domain/permissions'
 import type { Caller } from '../auth'
 import { inTransaction, type Database, type Executor } from '../db/connection'
 import { fieldRowsOfLayer, findField, findFieldByName, insertField, nextFieldSort, setFieldSort, softDeleteField, updateField, type FieldRow } from '../db/fields'
+import { stashFieldValues } from '../db/field-values'
 import { recordOp } from '../db/oplog'
 import { BusinessError } from '../envelope'
 import { toLayerField } from '../presenters/map-extras'
@@ -72,6 +75,7 @@ export async function deleteField(db: Database, caller: Caller, id: number, now:
     if (!field) throw notFound()
     await requireOnLayer(trx, who, field.layer_id, PERM.LAYER_FIELD)
     await softDeleteField(trx, field.id, at)
+    await stashFieldValues(trx, who.groupId, field.layer_id, field.id)
     await logField(trx, who, 'delete', field, null, at)
   })
 }

@@ -139,7 +139,7 @@ async function importChecked(
   // A table may hold addresses only, and then is read twice: its bytes move to the worker, so keep a copy.
   const second = request.format === 'csv' || request.format === 'xlsx' ? (typeof request.content === 'string' ? request.content : request.content.slice()) : null
   const parse = (content: string | Uint8Array, places?: AddressPlaces) =>
-    parseFileOffThread(request.format, content, request.crs, maxRows, request.encoding === 'base64', places).catch((err: unknown) => {
+    parseFileOffThread(`group:${who.groupId}`, request.format, content, request.crs, maxRows, request.encoding === 'base64', places).catch((err: unknown) => {
       throw err instanceof FileTooComplex ? invalid(MAP_MSG.importUnreadable) : err
     })
   let parsed = await parse(request.content)

@@ -36,6 +36,7 @@ import {
   updateLayer,
   type LayerRow,
 } from '../db/layers'
+import { dropStashedValuesOfGroups } from '../db/field-values'
 import { countGroupMarkers, countMarkersDeletedWith, markersDeletedWith, deleteMarkersOfGroups, restoreMarkersDeletedWith, softDeleteMarkersOfLayers } from '../db/markers'
 import { deleteOpsOfGroups } from '../db/oplog'
 import { deleteChangesOfGroups } from '../db/change-log'
@@ -349,6 +350,7 @@ export async function restoreLayer(trx: Executor, who: MapCaller, id: number, no
 /** Removes every piece of map data of these groups for good (account deletion). */
 export async function purgeGroupMapData(trx: Executor, groupIds: number[]): Promise<void> {
   await deleteMarkersOfGroups(trx, groupIds)
+  await dropStashedValuesOfGroups(trx, groupIds)
   await deleteSettingsOfGroups(trx, groupIds)
   await deleteAuthOfGroups(trx, groupIds)
   await deleteLayersOfGroups(trx, groupIds)

@@ -354,7 +354,9 @@ export interface MarkerSearch {
 export async function searchGroupMarkers(db: Executor, caller: Caller | MapCaller, search: MarkerSearch, page: Page): Promise<Paged<Marker>> {
   const who = await mapCaller(db, caller)
   const layerIds = await usableLayerIds(db, who, search.layer_ids, search.bbox ? PERM.MARKER_RANGE_SEARCH : undefined)
-  const { rows, total } = await searchMarkers(db, who.groupId, { kw: search.kw, layerIds, bbox: search.bbox }, page)
+  // Notes are matched only where the caller may read them: a hit must not tell what a note says.
+  const noteLayerIds = search.kw ? await usableLayerIds(db, who, layerIds, PERM.NOTE_LIST) : []
+  const { rows, total } = await searchMarkers(db, who.groupId, { kw: search.kw, layerIds, noteLayerIds, bbox: search.bbox }, page)
   return { list: await present(db, rows), total }
 }
 

@@ -14,6 +14,7 @@ import { MAP_MSG } from '../../../src/domain/messages'
 import { FEATURES } from '../../../src/domain/moduleGate'
 import type { Caller } from '../auth'
 import { inTransaction, type Database, type Executor } from '../db/connection'
+import { unstashFieldValues } from '../db/field-values'
 import { findFieldByName, findFieldEvenDeleted, restoreField } from '../db/fields'
 import { findLayer, findLayerEvenDeleted } from '../db/layers'
 import { findMarker, findMarkerEvenDeleted, nicknamesOf } from '../db/markers'
@@ -116,5 +117,6 @@ async function restoreDeletedField(trx: Executor, who: MapCaller, id: number, at
   if (!field || !(await findLayer(trx, who.groupId, field.layer_id))) throw new BusinessError(ErrCode.CONFLICT, MAP_MSG.restoreNotPossible)
   if (await findFieldByName(trx, field.layer_id, field.name, field.id)) throw new BusinessError(ErrCode.CONFLICT, MAP_MSG.fieldNameDuplicate)
   const row = await restoreField(trx, id)
+  await unstashFieldValues(trx, who.groupId, id)
   await logField(trx, who, 'restore', null, row, at)
 }

@@ -32,6 +32,9 @@ import { BusinessError, fail } from '../envelope'
 import type { Caller } from '../auth'
 import { isManager, mapCaller, requireFeature, shareableLayers, usableLayerIds, type MapCaller } from './permissions'
 import { lockGroup } from '../db/groups'
+import { routeSharesOfGroup } from '../db/shares'
+import { SHARE_BTN } from '../../../src/domain/constants'
+import { hasShareFlag } from '../../../src/domain/share'
 import { parseJsonArray, presentRoute, sharedRouteOf } from '../presenters/route'
 
 function routeNotFound(): BusinessError {
@@ -246,8 +249,9 @@ export async function saveRoute(db: Database, provider: LegProvider | null, call
   requireRouting(who, PERM.ROUTING_ADD)
   const nameProblem = checkRouteName(input.name)
   if (nameProblem) throw fail(ErrCode.VALIDATION, nameProblem)
-  if (input.id !== undefined) await visibleRoute(db.kysely, who, input.id)
+  const before = input.id !== undefined ? await visibleRoute(db.kysely, who, input.id) : null
   const stops = await resolveStops(db.kysely, who, input.stops)
+  if (before) await requireSharesKeepScope(db.kysely, who, before, stops)
   // Measured outside the transaction: provider requests must not hold the database.
   const legs = await measureLegs(provider, input.mode, stops)
   const at = now.toISOString()
@@ -309,6 +313,29 @@ export async function requireShareableRouteIds(db: Executor, who: MapCaller, ids
   )
   const allowed = new Set(shareable.map((l) => l.id))
   if (live.some((m) => !allowed.has(m.layer_id))) throw fail(ErrCode.FORBIDDEN, ROUTE_MSG.shareMarkersForbidden)
+}
+
+/**
+ * A route shared with its stop markers (flag 128) serves every marker its stops are taken from: an
+ * edit that adds a stop from a layer the editor may not share would widen the share after the fact,
+ * so it is refused (FORBIDDEN, nothing written) while such a share exists. Stops kept from before
+ * pass: they were shared already.
+ */
+async function requireSharesKeepScope(db: Executor, who: MapCaller, before: RouteRow, stops: readonly RouteStop[]): Promise<void> {
+  const had = new Set(markerIdsOfRows([before]))
+  const added = [...new Set(stops.flatMap((s) => (typeof s.marker_id === 'number' && !had.has(s.marker_id) ? [s.marker_id] : [])))]
+  if (added.length === 0) return
+  const shares = (await routeSharesOfGroup(db, who.groupId)).filter((row) => hasShareFlag(row.show_btn, SHARE_BTN.ROUTE_MARKERS) && parseJsonArray<number>(row.data_ids).includes(before.id))
+  if (shares.length === 0) return
+  const [all, shareable] = await Promise.all([layersOfGroup(db, who.groupId), shareableLayers(db, who)])
+  const allowed = new Set(shareable.map((l) => l.id))
+  const live = await markersByIds(
+    db,
+    who.groupId,
+    added,
+    all.map((l) => l.id),
+  )
+  if (live.some((m) => !allowed.has(m.layer_id))) throw fail(ErrCode.FORBIDDEN, ROUTE_MSG.sharedRouteMarkerForbidden)
 }
 
 /** The markers the stops of these routes were taken from (a route share's route markers). */

@@ -10,9 +10,11 @@
  * - /save accepts a ticket once (the unique nonce), only from the member and group it was issued to,
  *   before it expires on the server clock; each photo must be an upload of the group, whose file is
  *   read and hashed (SHA-256); the record is signed with an HMAC over its canonical form.
- * - Reading re-checks every record it returns: the signature recomputed from the row, and every photo
- *   file hashed again (a page at a time), so an edited row reads 'record' and a replaced or missing
- *   file 'photo'.
+ * - Reading re-checks every record it returns against its signature, recomputed from the row (the
+ *   photos' hashes, taken from the files at check-in, are part of it), so an edited row reads
+ *   'record'. The photo files themselves are read and hashed again only on demand, for one record
+ *   (/getbyid, a task's proofs), where a replaced or missing file reads 'photo': a list page never
+ *   reads its records' photos.
  * - Everyone sees their own check-ins; managers and holders of the group-level sign_list see all of
  *   the group's. Another member's record without that, another group's, an unknown id: NOT_FOUND alike.
  */
@@ -282,10 +284,14 @@ async function inPool<T, R>(items: readonly T[], limit: number, work: (item: T) 
 /** Files read at once while verifying a page. */
 const HASH_CONCURRENCY = 4
 
-/** Why the row no longer holds: its fields changed ('record') or a photo file changed or went ('photo'); null when it holds. */
-async function verifyRow(storage: FileStorage, secret: string, row: SignRow): Promise<SignVerifyFailure | null> {
+/**
+ * Why the row no longer holds: its fields changed ('record') or, when `photos` asks for the files
+ * to be read, a photo file changed or went ('photo'); null when it holds.
+ */
+async function verifyRow(storage: FileStorage, secret: string, row: SignRow, photos: boolean): Promise<SignVerifyFailure | null> {
   const fields = recordFieldsOfRow(row)
   if (!sameBytes(Buffer.from(recordSignature(secret, fields)), Buffer.from(row.signature))) return 'record'
+  if (!photos) return null
   const intact = await inPool(fields.photos, HASH_CONCURRENCY, async (p) => {
     const key = keyOfUrl(p.url)
     const data = key ? await storage.get(key) : null
@@ -294,8 +300,8 @@ async function verifyRow(storage: FileStorage, secret: string, row: SignRow): Pr
   return intact.every(Boolean) ? null : 'photo'
 }
 
-/** The rows as records, each verified again (signature and photo files), in the rows' order. */
-export async function presentSignRows(env: Pick<SignEnv, 'db' | 'storage' | 'secret'>, rows: SignRow[]): Promise<SignRecord[]> {
+/** The rows as records, each verified again (the signature; the photo files too with `photos`), in the rows' order. */
+export async function presentSignRows(env: Pick<SignEnv, 'db' | 'storage' | 'secret'>, rows: SignRow[], photos: boolean): Promise<SignRecord[]> {
   if (rows.length === 0) return []
   const [names, secret] = await Promise.all([
     nicknamesOf(
@@ -304,13 +310,13 @@ export async function presentSignRows(env: Pick<SignEnv, 'db' | 'storage' | 'sec
     ),
     env.secret(),
   ])
-  const failures = await inPool(rows, HASH_CONCURRENCY, (row) => verifyRow(env.storage, secret, row))
+  const failures = await inPool(rows, HASH_CONCURRENCY, (row) => verifyRow(env.storage, secret, row, photos))
   return rows.map((row, i) => presentSign(row, names.get(row.user_id) ?? '', failures[i]))
 }
 
 /** Check-ins of the group by id, verified, without a permission check (the task slice shows a task's proof to whoever sees the task). */
 export async function signRecordsByIds(env: Pick<SignEnv, 'db' | 'storage' | 'secret'>, groupId: number, ids: number[]): Promise<Map<number, SignRecord>> {
-  const records = await presentSignRows(env, await signsByIds(env.db.kysely, groupId, [...new Set(ids)]))
+  const records = await presentSignRows(env, await signsByIds(env.db.kysely, groupId, [...new Set(ids)]), true)
   return new Map(records.map((r) => [r.id, r]))
 }
 
@@ -413,7 +419,8 @@ export async function listSigns(env: SignEnv, caller: Caller, req: SignListReque
     },
     { pageindex: req.pageindex ?? 1, pagesize: req.pagesize ?? SIGN_LIST_PAGE_DEFAULT },
   )
-  return { list: await presentSignRows(env, rows), total }
+  // A page of up to 100 records with up to SIGN_PHOTOS_MAX photos each: their files are not read here.
+  return { list: await presentSignRows(env, rows, false), total }
 }
 
 /** One check-in: the caller's own, or any of the group's for those who see all; NOT_FOUND otherwise. */
@@ -421,7 +428,7 @@ export async function getSign(env: SignEnv, caller: Caller, id: number): Promise
   const who = await mapCaller(env.db.kysely, caller)
   const row = await findSign(env.db.kysely, who.groupId, id)
   if (!row || (row.user_id !== who.userId && !seesAllSigns(who))) throw fail(ErrCode.NOT_FOUND, SIGN_MSG.notFound)
-  return (await presentSignRows(env, [row]))[0]
+  return (await presentSignRows(env, [row], true))[0]
 }
 
 /** Every check-in of these groups (account deletion; the photos are uploads of the groups, not removed here). */

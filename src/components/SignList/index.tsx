@@ -2,7 +2,8 @@
  * The check-in records (contract in the helpers' brief): my check-ins, or everyone's for
  * managers and sign_list holders (SPEC 3), newest first with paging; each with user, time, address,
  * target and distance, photos (tap: preview with long-press 保存图片) and whether the server's
- * signature still holds (已校验 / 校验失败 with the reason). 去签到 opens the check-in sheet.
+ * signature still holds (已校验 / 校验失败 with the reason); 校验照片 has the server hash one record's
+ * photo files again (a page never reads them). 去签到 opens the check-in sheet.
  */
 import { Button, Image, Tag } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
@@ -76,6 +77,15 @@ function SignList({ taskId, markerId }: SignListProps) {
               </Tag>
             )}
             <Text className='sign-record__code'>校验码 {r.code}</Text>
+            {r.photos.length && r.verified ? (
+              sign.photosChecked.has(r.id) ? (
+                <Text className='sign-record__photos-checked'>{CHECKIN_MSG.photosChecked}</Text>
+              ) : (
+                <Text className='sign-record__check-photos' onClick={() => void sign.checkPhotos(r.id)}>
+                  {sign.checkingId === r.id ? '…' : CHECKIN_MSG.checkPhotos}
+                </Text>
+              )
+            ) : null}
           </View>
           <Text className='sign-record__line'>{targetText(r)}</Text>
           <Text className='sign-record__line sign-record__addr'>{r.addr || `${r.lng.toFixed(6)}, ${r.lat.toFixed(6)}`}</Text>

@@ -61,14 +61,14 @@ export function parseCsv(text: string, crs: FileCrs = 'wgs84', maxRows = Infinit
 /**
  * A table with a header row, as a CSV file or a spreadsheet's sheet holds it (row i of `lines`
  * is the sheet's row i + 1): the header's roles (name, lng/lat or WKT, kind, radius) and every
- * other column a custom field. `cellText` undoes what our own export did to a cell (CSV only).
+ * other column a custom field. `cellText` undoes what our own export did to a cell (safeCell).
  * A table with an address column (地址) and no coordinates answers its addresses first; read
  * again with their places, each row is a point there (GCJ-02, whatever the file's crs).
  */
 export function parseTable(lines: readonly (readonly unknown[])[], crs: FileCrs, maxRows: number, cellText: (text: string) => string = (text) => text, places?: AddressPlaces): ParsedFile {
   const headerIndex = lines.findIndex((line) => !isBlank(line))
   if (headerIndex < 0) return unreadable(MAP_MSG.importEmpty)
-  const header = lines[headerIndex].map((h) => String(h ?? '').trim())
+  const header = lines[headerIndex].map((h) => cellText(String(h ?? '').trim()))
   const columns = rolesOf(header)
   const byAddress = columns.wkt < 0 && (columns.lng < 0 || columns.lat < 0)
   if (byAddress && columns.address < 0) return unreadable(MAP_IO_MSG.importColumnsMissing)
@@ -227,14 +227,21 @@ export function markerTable(markers: ExportMarker[], options: ExportOptions = {}
 }
 
 export function serializeCsv(markers: ExportMarker[], options: ExportOptions = {}): string {
-  const { header, rows } = markerTable(markers, options)
-  // Text cells that a spreadsheet would run as formulas are neutralised; coordinates stay numbers.
-  const data = rows.map((row) => row.map((cell) => (typeof cell === 'number' ? cell : safeCell(cell))))
+  const { header, rows } = safeTable(markerTable(markers, options))
   // The BOM makes Excel read UTF-8 (Chinese names) correctly.
-  return '\uFEFF' + Papa.unparse({ fields: header, data })
+  return '\uFEFF' + Papa.unparse({ fields: header, data: rows })
 }
 
-const FORMULA_START = /^[=+\-@]/
+/**
+ * The table with every text cell that a spreadsheet would run as a formula neutralised, the header
+ * (field names, which any member with field rights chooses) as well as the values; coordinates stay numbers.
+ */
+export function safeTable(table: { header: string[]; rows: (string | number)[][] }): { header: string[]; rows: (string | number)[][] } {
+  return { header: table.header.map(safeCell), rows: table.rows.map((row) => row.map((cell) => (typeof cell === 'number' ? cell : safeCell(cell)))) }
+}
+
+// A leading tab or carriage return is dropped by some spreadsheets on import, which then run what follows.
+const FORMULA_START = /^[=+\-@\t\r]/
 const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
 
 /** Text that Excel and WPS show as text rather than run: a leading ' (which they hide), as OWASP advises for CSV injection. */
@@ -244,7 +251,7 @@ export function safeCell(value: string | number): string {
 }
 
 /** The text a cell stood for before safeCell: a file we wrote reads back as it was exported. */
-function unsafeCell(text: string): string {
+export function unsafeCell(text: string): string {
   return text.startsWith("'") && FORMULA_START.test(text.slice(1)) && !PLAIN_NUMBER.test(text.slice(1)) ? text.slice(1) : text
 }
 

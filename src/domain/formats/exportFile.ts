@@ -8,7 +8,7 @@ import JSZip from 'jszip'
 import writeXlsxFile from 'write-excel-file/node'
 import type { ExportFile, ExportFormat } from '../../../types/mapdata'
 import { exportFileName, FORMAT_FILES, IMPORT_FORMATS, serializeFile } from './index'
-import { markerTable } from './csv'
+import { markerTable, safeTable } from './csv'
 import { serializeGpx } from './gpxWrite'
 import { serializeKml } from './kml'
 import type { ExportMarker, ExportOptions } from './rows'
@@ -25,7 +25,8 @@ export async function exportFile(format: ExportFormat, layerName: string, marker
       return { ...file, content: await zip.generateAsync({ type: 'base64', compression: 'DEFLATE' }), encoding: 'base64' }
     }
     default: {
-      const { header, rows } = markerTable(markers, options)
+      // Neutralised as in the CSV, so that the table reads the same in either file and a copied cell stays text.
+      const { header, rows } = safeTable(markerTable(markers, options))
       const sheet = [header.map((value) => ({ value, fontWeight: 'bold' as const })), ...rows.map((row) => row.map((value) => ({ value })))]
       const bytes = await writeXlsxFile(sheet, { sheet: options.title?.slice(0, 31) || 'Sheet1' }).toBuffer()
       return { ...file, content: bytes.toString('base64'), encoding: 'base64' }

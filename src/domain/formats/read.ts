@@ -2,7 +2,7 @@
  * An import file as it arrives at the server to its rows: the text as sent, or the file's own
  * bytes (base64 in the request), decoded by their encoding (encoding.ts), a KMZ unzipped to its
  * KML (kmz.ts), a GPX file (gpx.ts), an Excel workbook's first sheet (xlsx.ts), a zipped Shapefile (shp.ts). Runs in the parse worker; kept apart from index.ts so that what only parses and
- * writes text needs neither iconv-lite nor jszip.
+ * writes text needs neither iconv-lite nor the zip reader.
  */
 import type { FileCrs, ImportFileFormat } from '../../../types/mapdata'
 import { MAP_MSG } from '../messages'

@@ -8,6 +8,7 @@ import type { FileCrs } from '../../../types/mapdata'
 import { IMPORT_MSG } from '../importMessages'
 import { parseGeoJson } from './geojson'
 import { unreadable, type ParsedFile } from './rows'
+import { repackZip, ZipTooLarge } from './zip'
 
 interface Collection {
   features: { type: 'Feature'; geometry: (Record<string, unknown> & { bbox?: unknown }) | null; properties: Record<string, unknown> | null }[]
@@ -20,7 +21,15 @@ export async function parseShapefileZip(bytes: Uint8Array, crs: FileCrs = 'wgs84
   const { default: shp } = await import('shpjs')
   let collections: Collection[]
   try {
-    const read = (await shp(bytes)) as Collection | Collection[]
+    // What shpjs reads (its unzip.js), measured while it inflates (zip.ts).
+    let checked: Uint8Array
+    try {
+      checked = repackZip(bytes, (name) => /\.(shp|dbf|json|prj|cpg)$/i.test(name))
+    } catch (err) {
+      if (err instanceof ZipTooLarge) return unreadable(IMPORT_MSG.zipTooLarge)
+      throw err
+    }
+    const read = (await shp(checked)) as Collection | Collection[]
     collections = Array.isArray(read) ? read : [read]
   } catch {
     return unreadable(IMPORT_MSG.shpUnreadable)

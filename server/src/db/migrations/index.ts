@@ -25,6 +25,7 @@ import { syncChanges } from './0018_sync_changes'
 import { clientIds } from './0019_client_ids'
 import { storedFiles } from './0020_stored_files'
 import { consentSessions } from './0021_consent_sessions'
+import { deletedFieldValues } from './0021_deleted_field_values'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -49,6 +50,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0019_client_ids': clientIds(),
     '0020_stored_files': storedFiles(dialect),
     '0021_consent_sessions': consentSessions(),
+    '0021_deleted_field_values': deletedFieldValues(),
   }
 }
 

@@ -184,6 +184,7 @@ export async function createWxPayment(
   const who = await mapCaller(db.kysely, caller)
   const row = await requireOrder(db.kysely, who, input.orderid)
   requireWaiting(row, now)
+  if (pay.mode === 'off') throw new BusinessError(ErrCode.FORBIDDEN, VIP_MSG.payUnavailable)
   if (pay.mode === 'sandbox') {
     await setPrepay(db.kysely, row.id, { channel: 'sandbox', prepay_id: null, prepay_at: now.toISOString() })
     return { order: presentOrder({ ...row, channel: 'sandbox' }, now), sandbox: true, params: null }

@@ -1,9 +1,13 @@
 /**
  * How the server takes money: WeChat Pay API v3 (JSAPI for the mini-program) when merchant
- * credentials are configured, otherwise a local sandbox whose payments complete on this machine
- * (/api/pay/sandbox/complete), so that the whole flow can be tried and tested without WeChat.
+ * credentials are configured; a local sandbox whose payments complete on this machine
+ * (/api/pay/sandbox/complete) only where it is turned on (PAY_SANDBOX=1, a developer's machine and
+ * the tests), so that the whole flow can be tried without WeChat; otherwise no payments at all.
  */
 import type { WxPayParams } from '../../../../types/vip'
+
+/** WeChat Pay, the local sandbox, or none (no merchant credentials and the sandbox not turned on). */
+export type PayMode = 'wechat' | 'sandbox' | 'off'
 
 /** What a payment provider tells us about one paid (or not) order. */
 export interface PaidTransaction {
@@ -32,7 +36,7 @@ export interface PrepayRequest {
 }
 
 export interface PayProvider {
-  readonly mode: 'wechat' | 'sandbox'
+  readonly mode: PayMode
   /** JSAPI prepay: the prepay_id. */
   prepayJsapi(request: PrepayRequest): Promise<string>
   /** The signed parameters of wx.requestPayment for a prepay id. */
@@ -68,5 +72,26 @@ export class SandboxPay implements PayProvider {
   }
   readNotification(): PaymentNotice {
     throw new NotificationRejected('no WeChat Pay notifications in sandbox mode')
+  }
+}
+
+/** No payments: without merchant credentials and without the sandbox, an order can be made but never paid here. */
+export class NoPay implements PayProvider {
+  readonly mode = 'off' as const
+  async prepayJsapi(): Promise<string> {
+    throw new Error('payments are not set up on this server')
+  }
+  paymentParams(): WxPayParams {
+    throw new Error('payments are not set up on this server')
+  }
+  async openidOf(): Promise<string> {
+    throw new Error('payments are not set up on this server')
+  }
+  async closeOrder(): Promise<void> {}
+  async queryOrder(): Promise<PaidTransaction | null> {
+    return null
+  }
+  readNotification(): PaymentNotice {
+    throw new NotificationRejected('payments are not set up on this server')
   }
 }
