@@ -5,6 +5,7 @@
 import { PostgresAdapter, sql, type Selectable } from 'kysely'
 import type { SyncKind } from '../../../types/sync'
 import type { Executor } from './connection'
+import { preparedQuery } from './prepared'
 
 export interface SyncSeqsTable {
   group_id: number
@@ -45,25 +46,34 @@ function isPostgres(db: Executor): boolean {
  * transaction ends (PostgreSQL), so that the group's numbers commit in their order.
  */
 export async function takeSeqs(trx: Executor, groupId: number, n: number): Promise<number> {
-  const row = await trx
+  return Number((await nextSeqs(trx, groupId, n)).rows[0].seq)
+}
+
+const nextSeqs = preparedQuery((db, groupId: number, n: number) =>
+  db
     .insertInto('sync_seqs')
     .values({ group_id: groupId, seq: n, pruned_seq: 0 })
     .onConflict((oc) => oc.column('group_id').doUpdateSet((eb) => ({ seq: eb('sync_seqs.seq', '+', n) })))
-    .returning('seq')
-    .executeTakeFirstOrThrow()
-  return Number(row.seq)
-}
+    .returning('seq'),
+)
 
 // Both SQLite (32766) and PostgreSQL (65535) bind-parameter limits leave room for many more rows of 10 columns;
 // smaller statements let other calls in sooner during a large import's transaction (as markers.ts's chunks).
 const INSERT_CHUNK = 500
 
 export async function insertChanges(trx: Executor, groupId: number, firstSeq: number, changes: NewSyncChange[], at: string): Promise<void> {
+  // A save's one entry: its statement prepared once.
+  if (changes.length === 1) {
+    await insertChange(trx, { ...changes[0], group_id: groupId, seq: firstSeq, created_at: at })
+    return
+  }
   for (let start = 0; start < changes.length; start += INSERT_CHUNK) {
     const rows = changes.slice(start, start + INSERT_CHUNK).map((c, i) => ({ ...c, group_id: groupId, seq: firstSeq + start + i, created_at: at }))
     await trx.insertInto('sync_changes').values(rows).execute()
   }
 }
+
+const insertChange = preparedQuery((db, row: NewSyncChange & { group_id: number; seq: number; created_at: string }) => db.insertInto('sync_changes').values(row))
 
 /** The group's last seq and how far the log has been pruned (0 and 0 before its first change). */
 export async function seqState(db: Executor, groupId: number): Promise<{ seq: number; pruned_seq: number }> {

@@ -11,6 +11,7 @@ import type { BBox } from '../../../src/domain/points'
 import { MARKER_WIRE, STORED_WIRE_KEYS, type StoredWireKey, type WireColumn } from '../../../src/domain/markerWire'
 import { sqliteRowArrays, type DialectName, type Executor } from './connection'
 import { paged, type Page } from './paged'
+import { preparedQuery } from './prepared'
 import { bumpRev } from './revisions'
 
 export interface MarkersTable {
@@ -133,8 +134,25 @@ export async function recountLayerMarkers(trx: Executor, layerIds: number[]): Pr
     .execute()
 }
 
+const insertMarkerRow = preparedQuery((db, row: NewMarker) => db.insertInto('markers').values(row).returningAll())
+const indexBoundsOfOne = preparedQuery(
+  (db, id: number, minLng: number, maxLng: number, minLat: number, maxLat: number) =>
+    sql`insert or replace into markers_rtree (id, min_lng, max_lng, min_lat, max_lat) values (${id}, ${minLng}, ${maxLng}, ${minLat}, ${maxLat})`,
+)
+const addToLayerCount = preparedQuery((db, layerId: number, n: number) =>
+  db
+    .updateTable('layers')
+    .set((eb) => ({ marker_count: eb('marker_count', '+', n) }))
+    .where('id', '=', layerId),
+)
+
+/** Inserts one marker as insertMarkers does (a save's: its statements prepared once). */
 export async function insertMarker(trx: Executor, row: NewMarker): Promise<MarkerRow> {
-  const [inserted] = await insertMarkers(trx, [row])
+  const {
+    rows: [inserted],
+  } = await insertMarkerRow(trx, row)
+  if (dialectOf(trx) === 'sqlite') await indexBoundsOfOne(trx, inserted.id, inserted.min_lng, inserted.max_lng, inserted.min_lat, inserted.max_lat)
+  if (inserted.deleted_at === null) await addToLayerCount(trx, inserted.layer_id, 1)
   return inserted
 }
 
@@ -164,9 +182,13 @@ export async function updateMarker(trx: Executor, id: number, patch: MarkerPatch
 }
 
 /** The marker (live or deleted) this member of the group created with this client id. */
-export function findMarkerByClientId(db: Executor, groupId: number, creatorId: number, clientId: string): Promise<MarkerRow | undefined> {
-  return db.selectFrom('markers').selectAll().where('group_id', '=', groupId).where('creator_id', '=', creatorId).where('client_id', '=', clientId).executeTakeFirst()
+export async function findMarkerByClientId(db: Executor, groupId: number, creatorId: number, clientId: string): Promise<MarkerRow | undefined> {
+  return (await markerByClientId(db, groupId, creatorId, clientId)).rows[0]
 }
+
+const markerByClientId = preparedQuery((db, groupId: number, creatorId: number, clientId: string) =>
+  db.selectFrom('markers').selectAll().where('group_id', '=', groupId).where('creator_id', '=', creatorId).where('client_id', '=', clientId),
+)
 
 /** A live marker of the group; undefined for another group's, a deleted or an unknown id. */
 export function findMarker(db: Executor, groupId: number, id: number): Promise<MarkerRow | undefined> {
@@ -290,13 +312,16 @@ export function markerStampsOfLayers(db: Executor, groupId: number, layerIds: nu
  * where COUNT(*) over its markers grew with the group and ran on every save.
  */
 export async function countGroupMarkers(db: Executor, groupId: number): Promise<number> {
-  const row = await db
+  const { rows } = await groupMarkerCount(db, groupId)
+  return Number(rows[0].n)
+}
+
+const groupMarkerCount = preparedQuery((db, groupId: number) =>
+  db
     .selectFrom('layers')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('marker_count'), eb.lit(0)).as('n'))
-    .where('group_id', '=', groupId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+    .where('group_id', '=', groupId),
+)
 
 /** Live markers per layer of the group, counted (layers.marker_count holds the same, kept in step). */
 export async function markerCountsByLayer(db: Executor, groupId: number): Promise<Map<number, number>> {
@@ -490,10 +515,12 @@ export interface LayerFieldRecord {
 
 /** The live custom fields of a layer in their order. */
 export async function fieldsOfLayer(db: Executor, layerId: number): Promise<LayerField[]> {
-  const { rows } =
-    await sql<LayerFieldRecord>`select id, layer_id, name, kind, options, required, sort, rev from layer_fields where layer_id = ${layerId} and deleted_at is null order by sort, id`.execute(db)
-  return layerFieldsOf(rows)
+  return layerFieldsOf((await liveFieldsOfLayer(db, layerId)).rows)
 }
+
+const liveFieldsOfLayer = preparedQuery(
+  (db, layerId: number) => sql<LayerFieldRecord>`select id, layer_id, name, kind, options, required, sort, rev from layer_fields where layer_id = ${layerId} and deleted_at is null order by sort, id`,
+)
 
 /** Custom fields from their rows (both dialects store required as a flag or a boolean). */
 export function layerFieldsOf(rows: LayerFieldRecord[]): LayerField[] {
