@@ -219,7 +219,7 @@ class SidesConnection implements DatabaseConnection {
 }
 
 /** One statement, as kysely's SQLite connection runs it. */
-function run<R>(handle: SqliteDatabase.Database, query: CompiledQuery): QueryResult<R> {
+function run<R>(handle: SqliteDatabase.Database, query: Pick<CompiledQuery, 'sql' | 'parameters'>): QueryResult<R> {
   const statement = handle.prepare(query.sql)
   if (statement.reader) return { rows: statement.all(query.parameters) as R[] }
   const { changes, lastInsertRowid } = statement.run(query.parameters)
@@ -316,12 +316,11 @@ async function runBatch(sqlite: SqliteDatabase.Database, batch: QueuedWork[]): P
   try {
     for (const entry of batch) {
       sqlite.prepare('savepoint work').run()
-      // An executor of its own per work, for its own commit hooks (kysely's copies share the driver).
-      const trx = executor.withoutPlugins()
+      // The works run one after another: while one runs, the executor's commit hooks are its own.
       const hooks: CommitHook[] = []
-      commitHooks.set(trx, hooks)
+      commitHooks.set(executor, hooks)
       try {
-        outcomes.push({ entry, ok: true, value: await entry.work(trx), hooks })
+        outcomes.push({ entry, ok: true, value: await entry.work(executor), hooks })
       } catch (error) {
         sqlite.prepare('rollback to work').run()
         outcomes.push({ entry, ok: false, error })
@@ -332,11 +331,25 @@ async function runBatch(sqlite: SqliteDatabase.Database, batch: QueuedWork[]): P
   } catch (err) {
     if (sqlite.inTransaction) sqlite.prepare('rollback').run()
     throw err
+  } finally {
+    commitHooks.delete(executor)
   }
   return outcomes
 }
 
 const batchExecutors = new WeakMap<SqliteDatabase.Database, Executor>()
+// The writing connection under each executor a batch gives its works.
+const batchHandles = new WeakMap<Executor, SqliteDatabase.Database>()
+
+/**
+ * How a compiled statement runs at once when `db` is a work's executor in a batch of saves
+ * (inSaveBatch): straight on the writing connection the batch holds, with none of kysely's turns
+ * around it. Undefined for any other executor (the statement then goes through kysely).
+ */
+export function immediateRunner(db: Executor): (<R>(sql: string, parameters: readonly unknown[]) => QueryResult<R>) | undefined {
+  const handle = batchHandles.get(db)
+  return handle && (<R>(sql: string, parameters: readonly unknown[]) => run<R>(handle, { sql, parameters }))
+}
 
 /** The executor of a batch's works: kysely over the writing connection as the batch holds it (no lock, no transaction of its own). */
 function batchExecutor(sqlite: SqliteDatabase.Database): Executor {
@@ -369,6 +382,7 @@ function batchExecutor(sqlite: SqliteDatabase.Database): Executor {
       },
     })
     batchExecutors.set(sqlite, executor)
+    batchHandles.set(executor, sqlite)
   }
   return executor
 }

@@ -550,9 +550,13 @@ function parseOptions(text: string | null): string[] {
 export async function nicknamesOf(db: Executor, userIds: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(userIds)]
   if (unique.length === 0) return new Map()
+  // A save's one creator: its statement prepared once.
+  if (unique.length === 1) return new Map((await nicknameOf(db, unique[0])).rows.map((r) => [r.id, r.nickname]))
   const rows = await db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', unique).execute()
   return new Map(rows.map((r) => [r.id, r.nickname]))
 }
+
+const nicknameOf = preparedQuery((db, userId: number) => db.selectFrom('users').select(['id', 'nickname']).where('id', '=', userId))
 
 /** One page of the live markers of the group with these ids that lie in these layers (ordered by layer, then id), and how many there are (share links). */
 export async function pageOfMarkersWithIds(db: Executor, groupId: number, ids: number[], layerIds: number[], page: Page): Promise<{ rows: MarkerRecord[]; total: number }> {

@@ -8,7 +8,7 @@
  * An object argument stands in property by property (an inserted row); its defined keys are its shape.
  */
 import { CompiledQuery, PostgresAdapter, type QueryResult } from 'kysely'
-import type { Executor } from './connection'
+import { immediateRunner, type Executor } from './connection'
 
 /** Where a compiled query's parameter comes from: an argument, or a property of one. */
 class StandIn {
@@ -43,15 +43,18 @@ export function preparedQuery<A extends unknown[], R>(build: (db: Executor, ...a
     let shape = dialect
     for (const arg of args) if (isRecord(arg)) shape += `|${definedKeys(arg).join(',')}`
     let plan = plans.get(shape)
-    if (plan === undefined) {
-      const standIns = args.map((arg, i) => (isRecord(arg) ? Object.fromEntries(definedKeys(arg).map((k) => [k, new StandIn(i, k)])) : new StandIn(i)))
-      const compiled = build(db, ...(standIns as A)).compile(db)
-      // A number made from a stand-in (arithmetic on an argument) is NaN: refused, as it would be the same on every call.
-      if (compiled.parameters.some((p) => typeof p === 'number' && Number.isNaN(p))) throw new Error('a prepared query computes a value from an argument')
-      const from = compiled.parameters
-      plans.set(shape, (plan = { sql: compiled.sql, from }))
-    }
+    if (plan === undefined) plans.set(shape, (plan = planOf(db, build, args)))
     const parameters = plan.from.map((s) => (s instanceof StandIn ? (s.key === undefined ? args[s.arg] : (args[s.arg] as Record<string, unknown>)[s.key]) : s))
-    return db.executeQuery<R>(CompiledQuery.raw(plan.sql, parameters))
+    const immediate = immediateRunner(db)
+    return immediate ? immediate<R>(plan.sql, parameters) : db.executeQuery<R>(CompiledQuery.raw(plan.sql, parameters))
   }
+}
+
+/** The query `build` makes with stand-ins for `args`, compiled for `db`'s dialect. */
+function planOf<A extends unknown[], R>(db: Executor, build: (db: Executor, ...args: A) => Compiles<R>, args: A): Plan {
+  const standIns = args.map((arg, i) => (isRecord(arg) ? Object.fromEntries(definedKeys(arg).map((k) => [k, new StandIn(i, k)])) : new StandIn(i)))
+  const compiled = build(db, ...(standIns as A)).compile(db)
+  // A number made from a stand-in (arithmetic on an argument) is NaN: refused, as it would be the same on every call.
+  if (compiled.parameters.some((p) => typeof p === 'number' && Number.isNaN(p))) throw new Error('a prepared query computes a value from an argument')
+  return { sql: compiled.sql, from: compiled.parameters }
 }
