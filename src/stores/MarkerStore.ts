@@ -10,7 +10,7 @@ import { isOwnFileUrl } from '../domain/fileUrl'
 import type { ApiError } from '../api/errors'
 import { MARKER_NAME_MAX, checkFieldValues, cleanStyle, defaultStyle, defaultWidth } from '../domain/markers'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
-import { MARKER_TYPES, checkGeometry, isDashed, layerTypeOf } from '../domain/points'
+import { MARKER_TYPES, isDashed, layerTypeOf, readGeometry } from '../domain/points'
 import { layerKindOf, type LayerKind } from './LayerStore'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
@@ -345,7 +345,8 @@ export class MarkerStore {
     if (!layer) return MAP_UI_MSG.layerRequired
     if (layer.type === LAYER_KIND.folder) return MAP_MSG.folderCannotHoldMarkers
     if (layerTypeOf(input.type) !== layer.type) return MAP_MSG.markerKindMismatch
-    return checkGeometry(input.type, input.points, input.radius ?? 0)
+    const geometry = readGeometry(input.type, input.points, input.radius ?? 0)
+    return geometry.ok ? null : geometry.error
   }
 
   /**

@@ -9,7 +9,7 @@ import { MAP_MSG } from '../../../src/domain/messages'
 import { SYNC_CONFLICT_MSG } from '../../../src/domain/syncMessages'
 import { checkFieldValues, cleanStyle, defaultStyle, defaultWidth, styleIconProblem } from '../../../src/domain/markers'
 import { PERM } from '../../../src/domain/permissions'
-import { boundsOf, checkGeometry, markerTypesOf, parsePoints, serializePoints, type BBox } from '../../../src/domain/points'
+import { markerTypesOf, readGeometry, serializePoints, type BBox } from '../../../src/domain/points'
 import type { Caller } from '../auth'
 import { inSaveBatch, inTransaction, type Database, type DialectName, type Executor } from '../db/connection'
 import { findGroupLimits } from '../db/groups'
@@ -122,11 +122,10 @@ function columnsOf(layer: LayerRow, input: MarkerInput, existing: MarkerRow | nu
   const kindProblem = checkKindFits(layer, input.type)
   if (kindProblem) throw invalid(kindProblem)
   const radius = input.type === 5 ? (input.radius ?? (existing?.type === 5 ? existing.radius : 0)) : 0
-  const geometryProblem = checkGeometry(input.type, input.points, radius)
-  if (geometryProblem) throw invalid(geometryProblem)
-  const parsed = parsePoints(input.points)
-  if (!parsed.ok) throw invalid(parsed.error)
-  const [minLng, minLat, maxLng, maxLat] = boundsOf(input.type, parsed.parts, radius)
+  // The points are read once: what is checked, stored and indexed comes from this read.
+  const geometry = readGeometry(input.type, input.points, radius)
+  if (!geometry.ok) throw invalid(geometry.error)
+  const [minLng, minLat, maxLng, maxLat] = geometry.bounds
 
   const values = input.fields ?? (existing ? (JSON.parse(existing.fields) as Record<string, unknown>) : {})
   const checked = checkFieldValues(layerFields, values)
@@ -142,7 +141,7 @@ function columnsOf(layer: LayerRow, input: MarkerInput, existing: MarkerRow | nu
     layer_id: layer.id,
     name: input.name,
     type: input.type,
-    points: serializePoints(parsed.parts, parsed.holes),
+    points: serializePoints(geometry.parts, geometry.holes),
     style: JSON.stringify(style),
     width,
     radius,

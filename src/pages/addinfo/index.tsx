@@ -17,7 +17,7 @@ import { ColorSwatches } from '../../components/TitleStyleEditor'
 import { MARKER_NAME_MAX } from '../../domain/markers'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
-import { MARKER_TYPES, MARKER_TYPE_NAMES, checkGeometry, formatArea, formatCoord, formatLength, measure, parsePoints } from '../../domain/points'
+import { MARKER_TYPES, MARKER_TYPE_NAMES, formatArea, formatCoord, formatLength, measure, readGeometry } from '../../domain/points'
 import { useStores } from '../../stores/context'
 import { syncStores } from '../../stores/syncStores'
 import { ConflictSheet } from '../../components/ConflictSheet'
@@ -95,9 +95,8 @@ const AddInfoForm = observer(function AddInfoForm() {
   const layer = layers.byId.get(draft.layer_id)
   const layerFields = draft.layer_id ? fields.fieldsOf(draft.layer_id) : []
   const single = draft.maxVertices === 1
-  const geometryOk = checkGeometry(draft.type, draft.points, draft.radius) === null
-  const parsed = geometryOk ? parsePoints(draft.points) : null
-  const m = parsed && parsed.ok ? measure(draft.type, parsed.parts, draft.radius, parsed.holes) : {}
+  const geometry = readGeometry(draft.type, draft.points, draft.radius)
+  const m = geometry.ok ? measure(draft.type, geometry.parts, draft.radius, geometry.holes) : {}
 
   const warn = (msg: string | null) => {
     if (msg) app.notify(msg, 'warning')
