@@ -3,6 +3,7 @@
  * sequence numbers, sync_changes holds the entries. SQL only; the rules are in services/sync.ts.
  */
 import { PostgresAdapter, sql, type Selectable } from 'kysely'
+import type { PoolClient } from 'pg'
 import type { SyncKind } from '../../../types/sync'
 import type { Executor } from './connection'
 import { preparedQuery } from './prepared'
@@ -118,6 +119,24 @@ export const SYNC_CHANNEL = 'teammap_sync'
 export async function notifyChannel(db: Executor, payload: object): Promise<void> {
   if (!isPostgres(db)) return
   await sql`select pg_notify(${SYNC_CHANNEL}, (${JSON.stringify(payload)}::jsonb || jsonb_build_object('schema', current_schema()))::text)`.execute(db)
+}
+
+/**
+ * Listens to the sync channel on `client`, a PostgreSQL connection kept for it (live sync across
+ * servers), handing each notification's payload to `heard`. Answers the connection's schema, which
+ * every payload names (notifyChannel): test schemas share one database.
+ */
+export async function listenToChannel(client: PoolClient, heard: (payload: string) => void): Promise<string | undefined> {
+  client.on('notification', (n) => {
+    if (n.channel === SYNC_CHANNEL && n.payload) heard(n.payload)
+  })
+  await client.query(`LISTEN ${SYNC_CHANNEL}`)
+  return (await client.query<{ s: string }>('select current_schema() as s')).rows[0]?.s
+}
+
+/** Stops listenToChannel's listening on `client` (before the connection goes back to the pool). */
+export async function stopListening(client: PoolClient): Promise<void> {
+  await client.query(`UNLISTEN ${SYNC_CHANNEL}`)
 }
 
 export async function deleteChangesOfGroups(db: Executor, groupIds: number[]): Promise<void> {
