@@ -10,6 +10,7 @@ import { SYNC_CONFLICT_MSG } from '../../../src/domain/syncMessages'
 import { checkFieldValues, cleanStyle, defaultStyle, defaultWidth, styleIconProblem } from '../../../src/domain/markers'
 import { PERM } from '../../../src/domain/permissions'
 import { markerTypesOf, readGeometry, serializePoints, type BBox } from '../../../src/domain/points'
+import { MARKER_KIND, isFolder } from '../../../src/domain/markerKinds'
 import type { Caller } from '../auth'
 import { inSaveBatch, inTransaction, type Database, type DialectName, type Executor } from '../db/connection'
 import { findGroupLimits } from '../db/groups'
@@ -103,7 +104,7 @@ function requireRoom(limits: LimitsInForce, live: number, adding: number): void 
 
 /** Folders hold no markers; a layer holds the kinds of its type (points, lines or areas). */
 export function checkKindFits(layer: Pick<LayerRow, 'type'>, type: MarkerType): string | null {
-  if (layer.type === 0) return MAP_MSG.folderCannotHoldMarkers
+  if (isFolder(layer.type)) return MAP_MSG.folderCannotHoldMarkers
   return markerTypesOf(layer.type).includes(type) ? null : MAP_MSG.markerKindMismatch
 }
 
@@ -121,7 +122,7 @@ async function markerColumns(trx: Executor, layer: LayerRow, input: MarkerInput,
 function columnsOf(layer: LayerRow, input: MarkerInput, existing: MarkerRow | null, layerFields: LayerField[]) {
   const kindProblem = checkKindFits(layer, input.type)
   if (kindProblem) throw invalid(kindProblem)
-  const radius = input.type === 5 ? (input.radius ?? (existing?.type === 5 ? existing.radius : 0)) : 0
+  const radius = input.type === MARKER_KIND.circle ? (input.radius ?? (existing?.type === MARKER_KIND.circle ? existing.radius : 0)) : 0
   // The points are read once: what is checked, stored and indexed comes from this read.
   const geometry = readGeometry(input.type, input.points, radius)
   if (!geometry.ok) throw invalid(geometry.error)
@@ -289,7 +290,7 @@ export type MarkerPage = MarkerPageJson | { columns: MarkerColumnsPage }
 export async function listMarkers(db: Executor, caller: Caller | MapCaller, layerIds: number[], page: Page, after?: MarkerCursor, format?: MarkerPageFormat): Promise<MarkerPage> {
   const who = await mapCaller(db, caller)
   const wanted = new Set(layerIds)
-  const readable = (await visibleLayers(db, who)).filter((v) => v.layer.type !== 0 && wanted.has(v.layer.id)).map((v) => v.layer)
+  const readable = (await visibleLayers(db, who)).filter((v) => !isFolder(v.layer.type) && wanted.has(v.layer.id)).map((v) => v.layer)
   const total = readable.reduce((sum, l) => sum + l.marker_count, 0)
   const ids = readable.map((l) => l.id)
   if (format === 'columns') {
