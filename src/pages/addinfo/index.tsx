@@ -1,7 +1,8 @@
 /**
  * /addinfo: create or edit a marker of any kind. The form state is a MarkerDraft; the
  * rules (geometry, fields, names) are the domain's, checked by the store before the server.
- * Query: ?id= edits; ?type=&points=&layer_id= starts a new marker from the map.
+ * Query: ?id= edits; ?type=&points=&layer_id= starts a new marker (a link); ?type=&drawn=1 starts
+ * one from the geometry the map drew, handed over by MarkerStore.handToForm.
  */
 import { Button, Cell, Input, InputNumber, Picker, Radio, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
@@ -14,6 +15,7 @@ import { IconPicker } from '../../components/IconPicker'
 import { NoteList } from '../../components/NoteList'
 import { PageShell } from '../../components/PageShell'
 import { ColorSwatches } from '../../components/TitleStyleEditor'
+import { DRAWN_PARAM } from '../../domain/constants'
 import { MARKER_NAME_MAX } from '../../domain/markers'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
@@ -65,12 +67,15 @@ const AddInfoForm = observer(function AddInfoForm() {
         const m = markers.find(id) ?? (await markers.getById(id))
         if (m) draft.startEdit(m)
       } else {
-        const t = Number(param(router.params.type))
+        // Opened from a drawing on the map, the form takes its parts as drawn; a link gives points in the query.
+        const drawn = router.params[DRAWN_PARAM] ? markers.takeDrawn() : null
+        const t = drawn?.type ?? Number(param(router.params.type))
         const type = (MARKER_TYPES.includes(t as MarkerType) ? t : 0) as MarkerType
         draft.startNew(type, {
           layerId: Number(param(router.params.layer_id)) || undefined,
+          parts: drawn?.parts,
           points: param(router.params.points) || undefined,
-          radius: Number(param(router.params.radius)) || undefined,
+          radius: (drawn ? drawn.radius : Number(param(router.params.radius))) || undefined,
         })
       }
       setReady(true)
