@@ -8,6 +8,9 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
 
+// How SQL text starts (a statement's first word), for the rule that keeps SQL in server/src/db.
+const SQL_START = '/^\\s*(select|insert|update|delete|with|listen|unlisten|notify|begin|commit|rollback|create|drop|alter|pragma|show|copy|truncate|vacuum|analyze|explain|savepoint|release)\\b/i'
+
 const kyselyOnlyInDb = {
   name: 'kysely',
   allowTypeImports: true,
@@ -92,6 +95,15 @@ export default tseslint.config(
         {
           selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
           message: 'Queries live in server/src/db: add or reuse a function there.',
+        },
+        // SQL as text: kysely's sql tag, and a template or string handed to a driver's query, exec or prepare.
+        {
+          selector: 'TaggedTemplateExpression[tag.name="sql"], TaggedTemplateExpression[tag.object.name="sql"]',
+          message: 'SQL lives in server/src/db: add or reuse a function there.',
+        },
+        {
+          selector: `CallExpression[callee.property.name=/^(query|exec|prepare)$/] > :matches(TemplateLiteral[quasis.0.value.raw=${SQL_START}], Literal[value=${SQL_START}])`,
+          message: 'SQL lives in server/src/db: add or reuse a function there.',
         },
       ],
     },

@@ -9,6 +9,9 @@ export const DEFAULT_MAP_PLUGIN_VERSION = '2.0'
 
 /** Markers are fetched in pages of this size. */
 export const MARKER_PAGE_SIZE = 5000
+
+/** /addinfo's query parameter that says the form starts from the geometry the map drew (MarkerStore.handToForm). */
+export const DRAWN_PARAM = 'drawn'
 /** One import holds at most this many rows: a bigger file is refused before it is parsed through (split it). */
 export const IMPORT_MAX_ROWS = 10_000
 /** At most this many point markers are drawn per view. */

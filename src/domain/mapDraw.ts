@@ -7,7 +7,7 @@
 import Supercluster from 'supercluster'
 import type { Marker } from '../../types/mapdata'
 import { CLUSTER_MIN_ITEMS, CLUSTER_OPTIONS, HEATMAP_OPTIONS, LOADING_DASHED_THRESHOLD, LOADING_SOLID_THRESHOLD, MAX_VISIBLE_POINTS } from './constants'
-import { boundsOf, isZeroPoint, type BBox, type LngLat } from './points'
+import { boundsOf, isZeroPoint, readParts, vertexAt, type BBox, type LngLat } from './points'
 import { MARKER_KIND, isPoint } from './markerKinds'
 import { isPendingMarker } from './pendingLook'
 
@@ -110,71 +110,6 @@ export function stableHash(id: number, seed = SAMPLE_SEED): number {
   return h >>> 0
 }
 
-const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
-
-/**
- * The number in text[from, to), exactly as Number() reads it, but several times faster for the
- * plain decimals stored points are ('116.397128'): with at most 15 digits the digits are an exact
- * integer and the power of ten is exact, so one division is the correctly rounded value (Clinger's
- * fast path). Anything else (exponents, spaces, other characters, long numbers) goes to Number().
- */
-export function readNumber(text: string, from: number, to: number): number {
-  let i = from
-  const negative = text.charCodeAt(i) === 45 // '-'
-  if (negative) i++
-  let digits = 0
-  let decimals = -1
-  let value = 0
-  for (; i < to; i++) {
-    const c = text.charCodeAt(i)
-    if (c >= 48 && c <= 57) {
-      value = value * 10 + (c - 48)
-      digits++
-      if (decimals >= 0) decimals++
-    } else if (c === 46 && decimals < 0)
-      decimals = 0 // '.'
-    else return +text.slice(from, to)
-  }
-  if (digits === 0 || digits > 15) return +text.slice(from, to)
-  if (decimals > 0) value /= POWERS_OF_TEN[decimals]
-  return negative ? -value : value
-}
-
-/** Reads 'lng,lat' (the index is built for 100,000 markers); null when it is not one vertex. */
-function parseVertexAt(points: string, from: number, to: number): LngLat | null {
-  const comma = points.indexOf(',', from)
-  if (comma < 0 || comma >= to) return null
-  // A second comma, '|' or ';' makes the latitude's text not a number, so it is refused there.
-  const lng = readNumber(points, from, comma)
-  const lat = readNumber(points, comma + 1, to)
-  return Number.isFinite(lng) && Number.isFinite(lat) ? { lng, lat } : null
-}
-
-/** 'lng,lat|lng,lat#hole…;lng,lat|…' read in place (no split strings); null when any vertex is broken. */
-function parseParts(points: string): { parts: LngLat[][]; holes: LngLat[][][] } | null {
-  const parts: LngLat[][] = []
-  const holes: LngLat[][][] = [[]]
-  let ring: LngLat[] = []
-  let inHole = false
-  let start = 0
-  for (let i = 0; i <= points.length; i++) {
-    const c = i < points.length ? points.charCodeAt(i) : 59
-    if (c !== 124 && c !== 59 && c !== 35) continue // '|' ends a vertex, '#' a ring too, ';' (or the end) a part
-    const p = parseVertexAt(points, start, i)
-    if (!p) return null
-    ring.push(p)
-    start = i + 1
-    if (c === 124) continue
-    if (inHole) holes[holes.length - 1].push(ring)
-    else parts.push(ring)
-    ring = []
-    inHole = c === 35
-    if (c === 59) holes.push([])
-  }
-  holes.length = parts.length
-  return { parts, holes }
-}
-
 const INDEX_BITS = 2 ** 21
 
 /**
@@ -206,7 +141,7 @@ export function readMarkers(d: IndexDraft, count: number): boolean {
   for (let k = d.next; k < end; k++) {
     const m = d.markers[k]
     if (isPoint(m.type)) {
-      const p = parseVertexAt(m.points, 0, m.points.length)
+      const p = vertexAt(m.points, 0, m.points.length)
       if (!p) continue
       const i = points.length
       lng[i] = p.lng
@@ -214,7 +149,7 @@ export function readMarkers(d: IndexDraft, count: number): boolean {
       ids[i] = m.id
       points.push(m)
     } else {
-      const read = parseParts(m.points)
+      const read = readParts(m.points)
       if (!read || !read.parts[0]?.length) continue
       shapes.push({ marker: m, parts: read.parts, holes: read.holes, bbox: boundsOf(m.type, read.parts, m.radius), dashed: isDashedShape(m) })
     }

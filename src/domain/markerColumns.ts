@@ -10,7 +10,8 @@
  * distinct ones): like every marker the stores hold, they are replaced on an edit, never changed in place.
  */
 import type { MarkerColumnsPage, Paged } from '../../types/api'
-import type { FieldValue, Marker, MarkerStyle, MarkerType } from '../../types/mapdata'
+import type { Marker } from '../../types/mapdata'
+import { MARKER_WIRE, type WireColumn } from './markerWire'
 
 export const MARKER_COLUMNS_VERSION = 1
 
@@ -157,68 +158,83 @@ function timesOf(texts: readonly string[]): (number | string)[] {
   return out
 }
 
-/** The page of these markers (in the order given) in columns; `total` as the SPEC page's. */
-export function encodeMarkerColumns(markers: readonly Marker[], total: number): MarkerColumnsPage {
-  const n = markers.length
-  const styles = new Dictionary<MarkerStyle>((s) => JSON.stringify(s))
-  const fieldSets = new Dictionary<Record<string, FieldValue>>((f) => JSON.stringify(f))
-  const creators = new Dictionary<[number, string]>((c) => JSON.stringify(c))
-  const creatorIndex = new Map<number, Map<string, number>>()
-  const id = new Array<number>(n)
-  const name = new Array<string>(n)
-  const points = new Array<string>(n)
-  const [layerIds, types, styleIx, widths, radii, sorts, fieldIx, creatorIx, revs] = Array.from({ length: 9 }, () => new Array<number>(n))
-  const clientIds: (number | string)[] = []
-  let lastId = 0
-  let sinceClientId = 0
-  for (let i = 0; i < n; i++) {
-    const m = markers[i]
-    id[i] = m.id - lastId
-    lastId = m.id
-    name[i] = m.name
-    points[i] = m.points
-    layerIds[i] = m.layer_id
-    types[i] = m.type
-    styleIx[i] = styles.indexOf(m.style)
-    widths[i] = m.width
-    radii[i] = m.radius
-    sorts[i] = m.sort
-    fieldIx[i] = fieldSets.indexOf(m.fields)
-    let byName = creatorIndex.get(m.creator_id)
-    if (!byName) creatorIndex.set(m.creator_id, (byName = new Map()))
-    let c = byName.get(m.creator_name)
-    if (c === undefined) byName.set(m.creator_name, (c = creators.indexOf([m.creator_id, m.creator_name])))
-    creatorIx[i] = c
-    revs[i] = m.rev
-    if (m.client_id === undefined) sinceClientId++
+/** [gap, value] pairs of the markers that have a value for `key` (gap: how many without one came before it since the last). */
+function sparseOf(markers: readonly Marker[], key: keyof Marker): (number | string)[] {
+  const pairs: (number | string)[] = []
+  let since = 0
+  for (const m of markers) {
+    const value = m[key] as string | undefined
+    if (value === undefined) since++
     else {
-      clientIds.push(sinceClientId, m.client_id)
-      sinceClientId = 0
+      pairs.push(since, value)
+      since = 0
     }
   }
-  return {
-    v: MARKER_COLUMNS_VERSION,
-    total,
-    n,
-    id,
-    layer_id: runsOf(layerIds),
-    type: runsOf(types),
-    name,
-    points,
-    styles: styles.values,
-    style: runsOf(styleIx),
-    width: runsOf(widths),
-    radius: runsOf(radii),
-    sort: runsOf(sorts),
-    field_sets: fieldSets.values,
-    fields: runsOf(fieldIx),
-    creators: creators.values,
-    creator: runsOf(creatorIx),
-    rev: runsOf(revs),
-    created_at: timesOf(markers.map((m) => m.created_at)),
-    updated_at: timesOf(markers.map((m) => m.updated_at)),
-    client_id: clientIds,
+  return pairs
+}
+
+/** Indexes of the distinct [a, b] pairs of the markers (creator id and name): known pairs are found without serialising them. */
+function pairsOf(markers: readonly Marker[], a: keyof Marker, b: keyof Marker): { values: [unknown, unknown][]; index: number[] } {
+  const pairs = new Dictionary<[unknown, unknown]>((p) => JSON.stringify(p))
+  const known = new Map<unknown, Map<unknown, number>>()
+  const index = new Array<number>(markers.length)
+  for (let i = 0; i < markers.length; i++) {
+    const m = markers[i]
+    let byB = known.get(m[a])
+    if (!byB) known.set(m[a], (byB = new Map()))
+    let ix = byB.get(m[b])
+    if (ix === undefined) byB.set(m[b], (ix = pairs.indexOf([m[a], m[b]])))
+    index[i] = ix
   }
+  return { values: pairs.values, index }
+}
+
+/** The page of these markers (in the order given) in columns, coded as MARKER_WIRE says; `total` as the SPEC page's. */
+export function encodeMarkerColumns(markers: readonly Marker[], total: number): MarkerColumnsPage {
+  const n = markers.length
+  const page: Record<string, unknown> = { v: MARKER_COLUMNS_VERSION, total, n }
+  const valuesOf = (key: keyof Marker) => {
+    const out = new Array<unknown>(n)
+    for (let i = 0; i < n; i++) out[i] = markers[i][key]
+    return out
+  }
+  for (const column of MARKER_WIRE as readonly WireColumn[]) {
+    const { key, columnar } = column
+    switch (columnar.kind) {
+      case 'delta': {
+        const values = valuesOf(key) as number[]
+        page[key] = values.map((v, i) => v - (i > 0 ? values[i - 1] : 0))
+        break
+      }
+      case 'runs':
+        page[key] = runsOf(valuesOf(key) as number[])
+        break
+      case 'texts':
+        page[key] = valuesOf(key)
+        break
+      case 'dictionary': {
+        const dictionary = new Dictionary<unknown>((o) => JSON.stringify(o))
+        page[key] = runsOf(markers.map((m) => dictionary.indexOf(m[key])))
+        page[columnar.values] = dictionary.values
+        break
+      }
+      case 'pair': {
+        const { values, index } = pairsOf(markers, key, columnar.with)
+        page[columnar.values] = values
+        page[columnar.wire] = runsOf(index)
+        break
+      }
+      case 'times':
+        page[key] = timesOf(valuesOf(key) as string[])
+        break
+      case 'sparse':
+        page[key] = sparseOf(markers, key)
+        break
+      case 'paired':
+        break
+    }
+  }
+  return page as unknown as MarkerColumnsPage
 }
 
 // ---- decoding: every column is checked before any marker is made --------------------------------
@@ -292,8 +308,8 @@ function timesFrom(page: Column, key: string, n: number): string[] {
   return out
 }
 
-const isMarkerType = (v: number) => Number.isInteger(v) && v >= 0 && v <= 6
-const isFiniteNumber = (v: number) => Number.isFinite(v)
+/** Checks a run's value is an index into `list`. */
+const indexInto = (list: readonly unknown[]) => (v: number) => Number.isInteger(v) && v >= 0 && v < list.length
 
 /**
  * The markers of a columnar page, deep-equal to the SPEC page's list, and its total. Anything but a
@@ -345,79 +361,96 @@ export function* markerColumnsDecoding(input: unknown): Generator<void, Paged<Ma
   if (!Number.isInteger(n) || (n as number) < 0) throw new MarkerColumnsError(`n is ${JSON.stringify(n)}`)
   if (typeof page.total !== 'number' || !Number.isInteger(page.total)) throw new MarkerColumnsError(`total is ${JSON.stringify(page.total)}`)
   const count = n as number
-  const idDeltas = numbersOf(page, 'id', count)
-  yield
-  const names = stringsOf(page, 'name', count)
-  yield
-  const points = stringsOf(page, 'points', count)
-  yield
-  const styles = objectsOf<MarkerStyle>(page, 'styles')
-  const fieldSets = objectsOf<Record<string, FieldValue>>(page, 'field_sets')
-  const creators = arrayOf(page, 'creators') as [number, string][]
-  for (const c of creators) {
-    if (!Array.isArray(c) || c.length !== 2 || !Number.isInteger(c[0]) || typeof c[1] !== 'string') throw new MarkerColumnsError(`creators holds ${JSON.stringify(c)}`)
-  }
-  const indexInto = (list: readonly unknown[]) => (v: number) => Number.isInteger(v) && v >= 0 && v < list.length
-  const layerIds = expandRuns(page, 'layer_id', count, Number.isInteger)
-  yield
-  const types = expandRuns(page, 'type', count, isMarkerType)
-  yield
-  const styleIx = expandRuns(page, 'style', count, indexInto(styles))
-  yield
-  const widths = expandRuns(page, 'width', count, isFiniteNumber)
-  yield
-  const radii = expandRuns(page, 'radius', count, isFiniteNumber)
-  yield
-  const sorts = expandRuns(page, 'sort', count, isFiniteNumber)
-  yield
-  const fieldIx = expandRuns(page, 'fields', count, indexInto(fieldSets))
-  yield
-  const creatorIx = expandRuns(page, 'creator', count, indexInto(creators))
-  yield
-  const revs = expandRuns(page, 'rev', count, Number.isInteger)
-  yield
-  const created = timesFrom(page, 'created_at', count)
-  yield
-  const updated = timesFrom(page, 'updated_at', count)
-  yield
-  const clientIdPairs = arrayOf(page, 'client_id')
-  if (clientIdPairs.length % 2) throw new MarkerColumnsError('client_id has an odd number of values')
-  const clientIds = new Map<number, string>()
-  for (let p = 0, at = -1; p < clientIdPairs.length; p += 2) {
-    const gap = clientIdPairs[p]
-    const value = clientIdPairs[p + 1]
-    if (!Number.isInteger(gap) || (gap as number) < 0 || typeof value !== 'string') throw new MarkerColumnsError(`client_id holds ${JSON.stringify([gap, value])}`)
-    at += (gap as number) + 1
-    if (at >= count) throw new MarkerColumnsError(`client_id goes past ${count} markers`)
-    clientIds.set(at, value)
+  // Each column's n values, checked, in MARKER_WIRE's order (the markers' keys come in that order).
+  const keys: (keyof Marker)[] = []
+  const values: unknown[][] = []
+  const sparse: { key: keyof Marker; byIndex: Map<number, string> }[] = []
+  // The second member of each pair, by its key, until its own entry comes.
+  const paired = new Map<keyof Marker, unknown[]>()
+  for (const column of MARKER_WIRE as readonly WireColumn[]) {
+    const { key, columnar } = column
+    switch (columnar.kind) {
+      case 'delta': {
+        const deltas = numbersOf(page, key, count)
+        const out = new Array<number>(count)
+        for (let i = 0, sum = 0; i < count; i++) out[i] = sum += deltas[i]
+        keys.push(key)
+        values.push(out)
+        break
+      }
+      case 'runs':
+        keys.push(key)
+        values.push(expandRuns(page, key, count, columnar.check))
+        break
+      case 'texts':
+        keys.push(key)
+        values.push(stringsOf(page, key, count))
+        break
+      case 'dictionary': {
+        const dictionary = objectsOf<object>(page, columnar.values)
+        keys.push(key)
+        values.push(expandRuns(page, key, count, indexInto(dictionary)).map((ix) => dictionary[ix]))
+        break
+      }
+      case 'pair': {
+        // A pair is an id and its text (the creator's id and nickname).
+        const pairs = arrayOf(page, columnar.values) as [number, string][]
+        for (const c of pairs) {
+          if (!Array.isArray(c) || c.length !== 2 || !Number.isInteger(c[0]) || typeof c[1] !== 'string') throw new MarkerColumnsError(`${columnar.values} holds ${JSON.stringify(c)}`)
+        }
+        const index = expandRuns(page, columnar.wire, count, indexInto(pairs))
+        keys.push(key)
+        values.push(index.map((ix) => pairs[ix][0]))
+        paired.set(
+          columnar.with,
+          index.map((ix) => pairs[ix][1]),
+        )
+        break
+      }
+      case 'paired': {
+        const second = paired.get(key)
+        if (!second) throw new Error(`${key} is paired with no column before it`)
+        keys.push(key)
+        values.push(second)
+        break
+      }
+      case 'times':
+        keys.push(key)
+        values.push(timesFrom(page, key, count))
+        break
+      case 'sparse':
+        sparse.push({ key, byIndex: sparseFrom(page, key, count) })
+        break
+    }
+    yield
   }
 
   const list = new Array<Marker>(count)
-  let id = 0
   for (let i = 0; i < count; i++) {
-    id += idDeltas[i]
-    const creator = creators[creatorIx[i]]
-    const m: Marker = {
-      id,
-      layer_id: layerIds[i],
-      name: names[i],
-      type: types[i] as MarkerType,
-      points: points[i],
-      style: styles[styleIx[i]],
-      width: widths[i],
-      radius: radii[i],
-      sort: sorts[i],
-      fields: fieldSets[fieldIx[i]],
-      creator_id: creator[0],
-      creator_name: creator[1],
-      rev: revs[i],
-      created_at: created[i],
-      updated_at: updated[i],
+    const m: Record<string, unknown> = {}
+    for (let c = 0; c < keys.length; c++) m[keys[c]] = values[c][i]
+    for (const s of sparse) {
+      const value = s.byIndex.get(i)
+      if (value !== undefined) m[s.key] = value
     }
-    const clientId = clientIds.get(i)
-    if (clientId !== undefined) m.client_id = clientId
-    list[i] = m
+    list[i] = m as unknown as Marker
     if ((i + 1) % MARKERS_PER_STEP === 0) yield
   }
   return { list, total: page.total }
+}
+
+/** The values of a sparse column ([gap, value] pairs) by marker index. */
+function sparseFrom(page: Column, key: string, count: number): Map<number, string> {
+  const pairs = arrayOf(page, key)
+  if (pairs.length % 2) throw new MarkerColumnsError(`${key} has an odd number of values`)
+  const byIndex = new Map<number, string>()
+  for (let p = 0, at = -1; p < pairs.length; p += 2) {
+    const gap = pairs[p]
+    const value = pairs[p + 1]
+    if (!Number.isInteger(gap) || (gap as number) < 0 || typeof value !== 'string') throw new MarkerColumnsError(`${key} holds ${JSON.stringify([gap, value])}`)
+    at += (gap as number) + 1
+    if (at >= count) throw new MarkerColumnsError(`${key} goes past ${count} markers`)
+    byIndex.set(at, value)
+  }
+  return byIndex
 }

@@ -23,6 +23,11 @@ export const LAYER_KIND = {
   area: 3,
 } as const satisfies Record<string, LayerType>
 
+/** A layer type that holds layers, not markers. */
+export function isFolder(layerType: number): boolean {
+  return layerType === LAYER_KIND.folder
+}
+
 export function isPoint(kind: number): boolean {
   return kind === MARKER_KIND.point
 }

@@ -38,37 +38,119 @@ export function isDashed(type: MarkerType): boolean {
 
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/
 
+const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+
+/**
+ * The number in text[from, to), exactly as Number() reads it, but several times faster for the
+ * plain decimals stored points are ('116.397128'): with at most 15 digits the digits are an exact
+ * integer and the power of ten is exact, so one division is the correctly rounded value (Clinger's
+ * fast path). Anything else (exponents, spaces, other characters, long numbers) goes to `slow`,
+ * Number() unless told otherwise.
+ */
+export function readNumber(text: string, from: number, to: number, slow: (piece: string) => number = Number): number {
+  let i = from
+  const negative = text.charCodeAt(i) === 45 // '-'
+  if (negative) i++
+  let digits = 0
+  let decimals = -1
+  let value = 0
+  for (; i < to; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 48 && c <= 57) {
+      value = value * 10 + (c - 48)
+      digits++
+      if (decimals >= 0) decimals++
+    } else if (c === 46 && decimals < 0)
+      decimals = 0 // '.'
+    else return slow(text.slice(from, to))
+  }
+  if (digits === 0 || digits > 15) return slow(text.slice(from, to))
+  if (decimals > 0) value /= POWERS_OF_TEN[decimals]
+  return negative ? -value : value
+}
+
+/** A coordinate as SPEC 3 writes one (spaces around it allowed), else NaN. */
+function strictNumber(piece: string): number {
+  const t = piece.trim()
+  return NUMBER.test(t) ? Number(t) : NaN
+}
+
+/** 'lng,lat' in text[from, to) read leniently (as Number() would), for drawing stored points; null when it is not one vertex. */
+export function vertexAt(points: string, from: number, to: number): LngLat | null {
+  const comma = points.indexOf(',', from)
+  if (comma < 0 || comma >= to) return null
+  // A second comma, '|' or ';' makes the latitude's text not a number, so it is refused there.
+  const lng = readNumber(points, from, comma)
+  const lat = readNumber(points, comma + 1, to)
+  return Number.isFinite(lng) && Number.isFinite(lat) ? { lng, lat } : null
+}
+
+/** The first vertex of a points string (a point's position, a circle's centre), read as vertexAt does; null when it is broken. */
+export function firstVertex(points: string): LngLat | null {
+  let end = 0
+  while (end < points.length) {
+    const c = points.charCodeAt(end)
+    if (c === 124 || c === 59 || c === 35) break
+    end++
+  }
+  return vertexAt(points, 0, end)
+}
+
+/**
+ * 'lng,lat|lng,lat#hole…;lng,lat|…' read in place (no split strings), each vertex by `vertex`
+ * (text[from, to) and its 1-based place), which answers the vertex or a message that stops the read.
+ */
+function scanParts(points: string, vertex: (from: number, to: number, index: number) => LngLat | string): { parts: LngLat[][]; holes: LngLat[][][] } | string {
+  const parts: LngLat[][] = []
+  const holes: LngLat[][][] = [[]]
+  let ring: LngLat[] = []
+  let inHole = false
+  let start = 0
+  let index = 0
+  for (let i = 0; i <= points.length; i++) {
+    const c = i < points.length ? points.charCodeAt(i) : 59
+    if (c !== 124 && c !== 59 && c !== 35) continue // '|' ends a vertex, '#' a ring too, ';' (or the end) a part
+    const p = vertex(start, i, ++index)
+    if (typeof p === 'string') return p
+    ring.push(p)
+    start = i + 1
+    if (c === 124) continue
+    if (inHole) holes[holes.length - 1].push(ring)
+    else parts.push(ring)
+    ring = []
+    inHole = c === 35
+    if (c === 59) holes.push([])
+  }
+  holes.length = parts.length
+  return { parts, holes }
+}
+
+const BROKEN = ''
+
+/** Stored points read leniently for drawing (the map's index of 100,000 markers); null when any vertex is broken. */
+export function readParts(points: string): { parts: LngLat[][]; holes: LngLat[][][] } | null {
+  const read = scanParts(points, (from, to) => vertexAt(points, from, to) ?? BROKEN)
+  return typeof read === 'string' ? null : read
+}
+
 /** parts: each part's vertices (a polygon part's outer ring); holes: each part's inner rings, [] where none. */
 export type ParseResult = { ok: true; parts: LngLat[][]; holes: LngLat[][][] } | { ok: false; error: string }
 
-/** Parses a points string into parts of vertices (and the holes of polygon parts), checking every vertex. */
+/** Parses a points string into parts of vertices (and the holes of polygon parts), checking every vertex (SPEC 8's words). */
 export function parsePoints(points: string): ParseResult {
   const text = (points ?? '').trim()
   if (!text) return { ok: false, error: MAP_MSG.pointsRequired }
-  const parts: LngLat[][] = []
-  const holes: LngLat[][][] = []
-  let index = 0
-  for (const partText of text.split(';')) {
-    const rings: LngLat[][] = []
-    for (const ringText of partText.split('#')) {
-      const ring: LngLat[] = []
-      for (const vertex of ringText.split('|')) {
-        index += 1
-        const pieces = vertex.split(',').map((p) => p.trim())
-        if (pieces.length !== 2 || !NUMBER.test(pieces[0]) || !NUMBER.test(pieces[1])) return { ok: false, error: MAP_MSG.vertexInvalid(index) }
-        const lng = Number(pieces[0])
-        const lat = Number(pieces[1])
-        if (!Number.isFinite(lng) || !Number.isFinite(lat)) return { ok: false, error: MAP_MSG.vertexInvalid(index) }
-        if (lng < -180 || lng > 180) return { ok: false, error: MAP_MSG.lngRange(index) }
-        if (lat < -90 || lat > 90) return { ok: false, error: MAP_MSG.latRange(index) }
-        ring.push({ lng, lat })
-      }
-      rings.push(ring)
-    }
-    parts.push(rings[0])
-    holes.push(rings.slice(1))
-  }
-  return { ok: true, parts, holes }
+  const read = scanParts(text, (from, to, index) => {
+    const comma = text.indexOf(',', from)
+    if (comma < 0 || comma >= to) return MAP_MSG.vertexInvalid(index)
+    const lng = readNumber(text, from, comma, strictNumber)
+    const lat = readNumber(text, comma + 1, to, strictNumber)
+    if (!Number.isFinite(lng) || !Number.isFinite(lat)) return MAP_MSG.vertexInvalid(index)
+    if (lng < -180 || lng > 180) return MAP_MSG.lngRange(index)
+    if (lat < -90 || lat > 90) return MAP_MSG.latRange(index)
+    return { lng, lat }
+  })
+  return typeof read === 'string' ? { ok: false, error: read } : { ok: true, ...read }
 }
 
 /** Up to 7 decimals (about 1 cm), no trailing zeros. */
@@ -93,12 +175,36 @@ export function inRing(p: LngLat, ring: LngLat[]): boolean {
   return inside
 }
 
+/** A marker's geometry as read once: its parts, their holes and its bounds (a circle's with its radius). */
+export interface Geometry {
+  parts: LngLat[][]
+  holes: LngLat[][][]
+  bounds: BBox
+}
+
+export type GeometryRead = ({ ok: true } & Geometry) | { ok: false; error: string }
+
+/**
+ * Reads a marker's points for its kind, once: the geometry (parts, holes, bounds), or the Chinese
+ * message of the first problem (SPEC 8). What a save checks and stores is made from this one read.
+ */
+export function readGeometry(type: number, points: string, radius = 0): GeometryRead {
+  if (!MARKER_TYPES.includes(type as MarkerType)) return { ok: false, error: MAP_MSG.markerTypeInvalid }
+  const parsed = parsePoints(points)
+  if (!parsed.ok) return parsed
+  const problem = shapeProblem(type as MarkerType, parsed.parts, parsed.holes, radius)
+  if (problem) return { ok: false, error: problem }
+  return { ok: true, parts: parsed.parts, holes: parsed.holes, bounds: boundsOf(type as MarkerType, parsed.parts, radius) }
+}
+
 /** Checks a geometry for its kind; returns the Chinese message of the first problem, or null. */
 export function checkGeometry(type: number, points: string, radius = 0): string | null {
-  if (!MARKER_TYPES.includes(type as MarkerType)) return MAP_MSG.markerTypeInvalid
-  const parsed = parsePoints(points)
-  if (!parsed.ok) return parsed.error
-  const { parts, holes } = parsed
+  const read = readGeometry(type, points, radius)
+  return read.ok ? null : read.error
+}
+
+/** What is wrong with parts read for this kind (vertex counts, holes, a circle's radius), or null. */
+function shapeProblem(type: MarkerType, parts: LngLat[][], holes: LngLat[][][], radius: number): string | null {
   const holeCount = holes.reduce((n, h) => n + h.length, 0)
   if (holeCount > 0) {
     if (type !== MARKER_KIND.polygon && type !== MARKER_KIND.multiPolygon) return MAP_MSG.holesOnlyInAreas

@@ -11,6 +11,9 @@ import { charLength } from './validate'
 /** 1 layer, 2 marker, 3 route (SPEC 3 "Share"). */
 export type ShareType = 1 | 2 | 3
 
+/** The share kinds by name. */
+export const SHARE_KIND = { layer: 1, marker: 2, route: 3 } as const satisfies Record<string, ShareType>
+
 export const SHARE_KIND_NAMES: Record<ShareType, string> = { 1: '图层', 2: '标注', 3: '路线' }
 
 /** The dialog's title: the kind plus 'data share'. */

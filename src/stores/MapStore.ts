@@ -7,7 +7,7 @@ import { fitTarget } from '../domain/fit'
 import { computed, makeAutoObservable, observable, reaction, runInAction, when, type IReactionDisposer } from 'mobx'
 import type { MemberLocation } from '../../types/entities'
 import type { Marker, MarkerType } from '../../types/mapdata'
-import { LOADING_DELAY_CAP_MS } from '../domain/constants'
+import { DRAWN_PARAM, LOADING_DELAY_CAP_MS } from '../domain/constants'
 import { distanceMeters, type LngLat } from '../domain/geo'
 import type { ClusterItem, DrawList, MarkerIndex, Shape, Viewport } from '../domain/mapDraw'
 import type { MapLoaderState } from '../domain/mapLoader'
@@ -393,7 +393,7 @@ export class MapStore {
     return true
   }
 
-  /** Hands the drawn geometry to /addinfo, where the user names and saves the marker. */
+  /** Hands the drawn geometry to /addinfo (MarkerStore.handToForm), where the user names and saves the marker. */
   finishDrawing(): boolean {
     const d = this.drawing
     if (!d) return false
@@ -401,12 +401,14 @@ export class MapStore {
       this.root.app.notify(MAP_ENGINE_MSG.drawNotEnough(d.type), 'warning')
       return false
     }
-    const parts = d.type === MARKER_KIND.circle ? [[d.parts[0][0]]] : d.parts.filter((p) => p.length)
-    const query = `type=${d.type}&points=${encodeURIComponent(serializePoints(parts))}${d.type === MARKER_KIND.circle ? `&radius=${d.radius}` : ''}`
+    const circle = d.type === MARKER_KIND.circle
+    const parts = circle ? [[d.parts[0][0]]] : d.parts.filter((p) => p.length)
+    this.root.markers.handToForm({ type: d.type, parts, radius: circle ? d.radius : 0 })
     runInAction(() => {
       this.drawing = null
     })
-    this.root.navigate(`/addinfo?${query}`)
+    // The address says only that the form starts from a drawing (DRAWN_PARAM); a link may still give points itself.
+    this.root.navigate(`/addinfo?type=${d.type}&${DRAWN_PARAM}=1`)
     return true
   }
 

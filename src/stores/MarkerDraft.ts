@@ -4,7 +4,7 @@ import type { FieldValue, Marker, MarkerInput, MarkerStyle, MarkerType } from '.
 import { isOwnFileUrl } from '../domain/fileUrl'
 import { defaultStyle, defaultWidth } from '../domain/markers'
 import { MAP_MSG, MAP_UI_MSG } from '../domain/messages'
-import { isDashed, layerTypeOf, parsePoints, serializePoints, type LngLat } from '../domain/points'
+import { formatCoord, isDashed, layerTypeOf, parsePoints, serializePoints, type LngLat } from '../domain/points'
 import { layerKindOf } from './LayerStore'
 import type { CoreStores } from './RootStore'
 import { MARKER_KIND, isArea, isLine, isPoint } from '../domain/markerKinds'
@@ -39,7 +39,7 @@ export class MarkerDraft {
   }
 
   /** A new marker of a kind, in the layer it most likely goes to, with the last used look. */
-  startNew(type: MarkerType, opts: { layerId?: number; points?: string; radius?: number } = {}): void {
+  startNew(type: MarkerType, opts: { layerId?: number; points?: string; parts?: LngLat[][]; radius?: number } = {}): void {
     this.id = undefined
     this.base = null
     this.name = ''
@@ -56,7 +56,8 @@ export class MarkerDraft {
     this.parts = [[]]
     this.holes = []
     this.activePart = 0
-    if (opts.points) this.setPoints(opts.points)
+    if (opts.parts) this.setParts(opts.parts)
+    else if (opts.points) this.setPoints(opts.points)
     if (type === MARKER_KIND.circle && opts.radius) this.setRadius(opts.radius)
   }
 
@@ -170,6 +171,17 @@ export class MarkerDraft {
     this.holes = this.type === MARKER_KIND.multiPolygon ? parsed.holes : this.type === MARKER_KIND.polygon ? [parsed.holes.flat()] : []
     this.activePart = this.parts.length - 1
     return null
+  }
+
+  /**
+   * Replaces all vertices with parts drawn on the map (no holes), each coordinate as the stored
+   * points keep it (formatCoord): the form shows and measures what a save will write.
+   */
+  setParts(parts: LngLat[][]): void {
+    const kept = parts.map((part) => part.map((p) => ({ lng: Number(formatCoord(p.lng)), lat: Number(formatCoord(p.lat)) })))
+    this.parts = this.type === MARKER_KIND.multiPolygon ? kept : [kept.flat()]
+    this.holes = []
+    this.activePart = this.parts.length - 1
   }
 
   /** Adds a vertex typed as 'lng,lat'; returns the message of a problem or null. */

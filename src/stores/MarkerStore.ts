@@ -10,7 +10,7 @@ import { isOwnFileUrl } from '../domain/fileUrl'
 import type { ApiError } from '../api/errors'
 import { MARKER_NAME_MAX, checkFieldValues, cleanStyle, defaultStyle, defaultWidth } from '../domain/markers'
 import { MAP_MSG, MAP_UI_MSG, MSG } from '../domain/messages'
-import { MARKER_TYPES, checkGeometry, isDashed, layerTypeOf } from '../domain/points'
+import { MARKER_TYPES, isDashed, layerTypeOf, readGeometry, type LngLat } from '../domain/points'
 import { layerKindOf, type LayerKind } from './LayerStore'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
@@ -61,6 +61,14 @@ function readJson<T>(raw: string | null): T | null {
   }
 }
 
+/** A marker's geometry drawn on the map, on its way to the marker form that names and saves it. */
+export interface DrawnGeometry {
+  type: MarkerType
+  parts: LngLat[][]
+  /** A circle's, in metres; 0 for other kinds. */
+  radius: number
+}
+
 export class MarkerStore {
   /** Markers of each loaded layer. Replaced, never mutated, so that 100k markers stay plain objects. */
   byLayer: ReadonlyMap<number, Marker[]> = new Map()
@@ -79,11 +87,14 @@ export class MarkerStore {
   /** The result of the last import (bad rows with their row numbers). */
   importResult: ImportResult | null = null
   private readonly generation = new Map<number, number>()
+  /** What the map drew for the form that opens next (handToForm), until that form takes it. */
+  private drawn: DrawnGeometry | null = null
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<MarkerStore, 'root' | 'generation'>(this, {
+    makeAutoObservable<MarkerStore, 'root' | 'generation' | 'drawn'>(this, {
       root: false,
       generation: false,
+      drawn: false,
       byLayer: observable.ref,
       detail: observable.ref,
       searchResults: observable.ref,
@@ -335,6 +346,18 @@ export class MarkerStore {
 
   // ---- save and delete ------------------------------------------------------------------------
 
+  /** Hands a geometry drawn on the map to the marker form (/addinfo) that opens next: its parts as drawn, with no trip through the address. */
+  handToForm(drawn: DrawnGeometry): void {
+    this.drawn = drawn
+  }
+
+  /** The geometry handed to the form, once: the next form to ask gets nothing. */
+  takeDrawn(): DrawnGeometry | null {
+    const drawn = this.drawn
+    this.drawn = null
+    return drawn
+  }
+
   /** Checks what needs no server: name, layer, kind and geometry. Returns the first problem or null. */
   check(input: MarkerInput): string | null {
     const name = (input.name ?? '').trim()
@@ -345,7 +368,8 @@ export class MarkerStore {
     if (!layer) return MAP_UI_MSG.layerRequired
     if (layer.type === LAYER_KIND.folder) return MAP_MSG.folderCannotHoldMarkers
     if (layerTypeOf(input.type) !== layer.type) return MAP_MSG.markerKindMismatch
-    return checkGeometry(input.type, input.points, input.radius ?? 0)
+    const geometry = readGeometry(input.type, input.points, input.radius ?? 0)
+    return geometry.ok ? null : geometry.error
   }
 
   /**

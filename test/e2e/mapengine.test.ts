@@ -99,7 +99,7 @@ async function newLayer(name: string, kind: string): Promise<void> {
   await visible('.layer-row__name', exact(name)).waitFor()
 }
 
-/** 添加 -> draw a kind -> taps -> (完成) -> /addinfo with the points -> name -> save -> back on the map. */
+/** 添加 -> draw a kind -> taps -> (完成) -> /addinfo with the drawn geometry -> name -> save -> back on the map. */
 async function draw(kind: string, name: string, taps: [number, number][], opts: { finish?: boolean; parts?: [number, number][][] } = {}): Promise<void> {
   await startDrawing(kind)
   for (const [x, y] of taps) await tapMap(x, y)
@@ -108,7 +108,7 @@ async function draw(kind: string, name: string, taps: [number, number][], opts: 
     for (const [x, y] of part) await tapMap(x, y)
   }
   if (opts.finish) await button(page, '完成').click()
-  await page.waitForURL(/\/addinfo\?type=\d&points=/)
+  await page.waitForURL(/\/addinfo\?type=\d&drawn=1$/)
   await input(page, '请输入标注名称').fill(name)
   await button(page, '保存标注').click()
   await page.waitForURL(/\/map$/)
@@ -137,7 +137,7 @@ describe('H5 map engine journey (keyless map)', () => {
     await tapMap(0.6, 0.5)
     await shot(page, '30-drawing-line')
     await button(page, '完成').click()
-    await page.waitForURL(/\/addinfo\?type=1&points=/)
+    await page.waitForURL(/\/addinfo\?type=1&drawn=1$/)
     await input(page, '请输入标注名称').fill('进水管')
     await button(page, '保存标注').click()
     await page.waitForURL(/\/map$/)

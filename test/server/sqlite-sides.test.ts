@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
-import { inTransaction, openDatabase, runOnSqlite, teamVersion, type Database } from '../../server/src/db/connection'
+import { inSaveBatch, inTransaction, openDatabase, teamVersion, type Database } from '../../server/src/db/connection'
 
 let dir: string
 let db: Database
@@ -72,7 +72,7 @@ describe('a database file while a transaction is open', () => {
 
   it('runs a batch of saves after the transaction, not inside it, and a rollback leaves only the batch', async () => {
     const tx = await openTransaction(new Error('given up'))
-    const saved = runOnSqlite(db, (raw) => raw.prepare('insert into t (x) values (3)').run().changes)
+    const saved = inSaveBatch(db, async (trx) => Number((await sql`insert into t (x) values (3)`.execute(trx)).numAffectedRows))
     for (let i = 0; i < 5; i++) await turn()
     tx.end()
     await expect(tx.done).rejects.toThrow('given up')

@@ -450,6 +450,32 @@ describe('MarkerDraft (/addinfo form)', () => {
     expect(d.layer_id).toBe(3)
   })
 
+  it('starts from the parts the map drew: each part kept, coordinates as stored points keep them, and a circle with its radius', async () => {
+    const { root } = await draftRoot()
+    const multi = new MarkerDraft(root)
+    multi.startNew(6, {
+      parts: [
+        [
+          { lng: 116.123456789, lat: 39.1 },
+          { lng: 116.2, lat: 39.1 },
+          { lng: 116.2, lat: 39.2 },
+        ],
+        [
+          { lng: 116.5, lat: 39.5 },
+          { lng: 116.6, lat: 39.5 },
+          { lng: 116.6, lat: 39.6 },
+        ],
+      ],
+    })
+    expect(multi.layer_id).toBe(3)
+    expect(multi.parts).toHaveLength(2)
+    expect(multi.parts[0][0]).toEqual({ lng: 116.1234568, lat: 39.1 })
+    expect(multi.points).toBe('116.1234568,39.1|116.2,39.1|116.2,39.2;116.5,39.5|116.6,39.5|116.6,39.6')
+    const circle = new MarkerDraft(root)
+    circle.startNew(5, { parts: [[{ lng: 116.4, lat: 39.9 }]], radius: 1002 })
+    expect(circle.input).toMatchObject({ type: 5, points: '116.4,39.9', radius: 1002 })
+  })
+
   it("keeps an area's holes through an edit of its name and outline, and drops them for kinds without holes", async () => {
     const { root } = await draftRoot()
     const d = new MarkerDraft(root)

@@ -1,10 +1,10 @@
 /** The draw pipeline of the map engine (SPEC 4 and 9): clusters, sampling, heatmap, loading indicator. */
 import type { Marker } from '../../types/mapdata'
 import { CLUSTER_MIN_ITEMS, HEATMAP_OPTIONS, MAX_VISIBLE_POINTS } from '../../src/domain/constants'
-import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, degreesPerPixel, heatCells, needsShapeLoading, readNumber, stableHash, type Viewport } from '../../src/domain/mapDraw'
+import { buildMarkerIndex, clusterZoom, computeDrawList, dataBounds, degreesPerPixel, heatCells, needsShapeLoading, stableHash, type Viewport } from '../../src/domain/mapDraw'
 import { checkAmapLoader } from '../../src/domain/mapLoader'
 import { draggedHeight, settledHeight, toggledHeight } from '../../src/domain/panel'
-import { rectangleCorners } from '../../src/domain/points'
+import { readNumber, rectangleCorners } from '../../src/domain/points'
 import { dateTime, shortTime } from '../../src/domain/time'
 import { MAP_ENGINE_MSG } from '../../src/domain/messages'
 import { buildMarker } from '../support/mapBuilders'

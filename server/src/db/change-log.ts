@@ -3,8 +3,10 @@
  * sequence numbers, sync_changes holds the entries. SQL only; the rules are in services/sync.ts.
  */
 import { PostgresAdapter, sql, type Selectable } from 'kysely'
+import type { PoolClient } from 'pg'
 import type { SyncKind } from '../../../types/sync'
 import type { Executor } from './connection'
+import { preparedQuery } from './prepared'
 
 export interface SyncSeqsTable {
   group_id: number
@@ -45,25 +47,34 @@ function isPostgres(db: Executor): boolean {
  * transaction ends (PostgreSQL), so that the group's numbers commit in their order.
  */
 export async function takeSeqs(trx: Executor, groupId: number, n: number): Promise<number> {
-  const row = await trx
+  return Number((await nextSeqs(trx, groupId, n)).rows[0].seq)
+}
+
+const nextSeqs = preparedQuery((db, groupId: number, n: number) =>
+  db
     .insertInto('sync_seqs')
     .values({ group_id: groupId, seq: n, pruned_seq: 0 })
     .onConflict((oc) => oc.column('group_id').doUpdateSet((eb) => ({ seq: eb('sync_seqs.seq', '+', n) })))
-    .returning('seq')
-    .executeTakeFirstOrThrow()
-  return Number(row.seq)
-}
+    .returning('seq'),
+)
 
 // Both SQLite (32766) and PostgreSQL (65535) bind-parameter limits leave room for many more rows of 10 columns;
 // smaller statements let other calls in sooner during a large import's transaction (as markers.ts's chunks).
 const INSERT_CHUNK = 500
 
 export async function insertChanges(trx: Executor, groupId: number, firstSeq: number, changes: NewSyncChange[], at: string): Promise<void> {
+  // A save's one entry: its statement prepared once.
+  if (changes.length === 1) {
+    await insertChange(trx, { ...changes[0], group_id: groupId, seq: firstSeq, created_at: at })
+    return
+  }
   for (let start = 0; start < changes.length; start += INSERT_CHUNK) {
     const rows = changes.slice(start, start + INSERT_CHUNK).map((c, i) => ({ ...c, group_id: groupId, seq: firstSeq + start + i, created_at: at }))
     await trx.insertInto('sync_changes').values(rows).execute()
   }
 }
+
+const insertChange = preparedQuery((db, row: NewSyncChange & { group_id: number; seq: number; created_at: string }) => db.insertInto('sync_changes').values(row))
 
 /** The group's last seq and how far the log has been pruned (0 and 0 before its first change). */
 export async function seqState(db: Executor, groupId: number): Promise<{ seq: number; pruned_seq: number }> {
@@ -108,6 +119,24 @@ export const SYNC_CHANNEL = 'teammap_sync'
 export async function notifyChannel(db: Executor, payload: object): Promise<void> {
   if (!isPostgres(db)) return
   await sql`select pg_notify(${SYNC_CHANNEL}, (${JSON.stringify(payload)}::jsonb || jsonb_build_object('schema', current_schema()))::text)`.execute(db)
+}
+
+/**
+ * Listens to the sync channel on `client`, a PostgreSQL connection kept for it (live sync across
+ * servers), handing each notification's payload to `heard`. Answers the connection's schema, which
+ * every payload names (notifyChannel): test schemas share one database.
+ */
+export async function listenToChannel(client: PoolClient, heard: (payload: string) => void): Promise<string | undefined> {
+  client.on('notification', (n) => {
+    if (n.channel === SYNC_CHANNEL && n.payload) heard(n.payload)
+  })
+  await client.query(`LISTEN ${SYNC_CHANNEL}`)
+  return (await client.query<{ s: string }>('select current_schema() as s')).rows[0]?.s
+}
+
+/** Stops listenToChannel's listening on `client` (before the connection goes back to the pool). */
+export async function stopListening(client: PoolClient): Promise<void> {
+  await client.query(`UNLISTEN ${SYNC_CHANNEL}`)
 }
 
 export async function deleteChangesOfGroups(db: Executor, groupIds: number[]): Promise<void> {

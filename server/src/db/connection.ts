@@ -27,7 +27,7 @@ export interface Database {
   dialect: DialectName
   /** PostgreSQL's pool (live sync takes one connection from it to LISTEN). */
   pgPool?: Pool
-  /** The SQLite connection under kysely, for work that runs synchronously in one transaction (runOnSqlite). */
+  /** The SQLite connection under kysely (its saves' group commit: inSaveBatch). */
   sqlite?: SqliteDatabase.Database
   /** The PostgreSQL schema this connection works in, when not the default (tests isolate themselves in one). */
   schema?: string
@@ -219,7 +219,7 @@ class SidesConnection implements DatabaseConnection {
 }
 
 /** One statement, as kysely's SQLite connection runs it. */
-function run<R>(handle: SqliteDatabase.Database, query: CompiledQuery): QueryResult<R> {
+function run<R>(handle: SqliteDatabase.Database, query: Pick<CompiledQuery, 'sql' | 'parameters'>): QueryResult<R> {
   const statement = handle.prepare(query.sql)
   if (statement.reader) return { rows: statement.all(query.parameters) as R[] }
   const { changes, lastInsertRowid } = statement.run(query.parameters)
@@ -250,7 +250,7 @@ export async function sqliteRowArrays(db: Executor, query: { compile(): { sql: s
 }
 
 interface QueuedWork {
-  work: (sqlite: SqliteDatabase.Database) => unknown
+  work: (trx: Executor) => Promise<unknown>
   resolve: (value: unknown) => void
   reject: (err: unknown) => void
 }
@@ -259,16 +259,19 @@ interface QueuedWork {
 const queuedWork = new WeakMap<SqliteDatabase.Database, QueuedWork[]>()
 
 /**
- * Runs `work` on the SQLite connection synchronously, inside an immediate transaction shared with
- * the other works queued meanwhile (a group commit: one commit for many saves). Each work runs
- * under its own savepoint, so a work that throws leaves nothing and its caller gets the error,
- * while the others go on; the others' results are answered once the commit has succeeded. Waits
- * for its turn on the writing connection first, so that it never lands inside a transaction kysely
- * has open.
+ * Runs `work` in one transaction, as inTransaction does (hooks added with afterCommit run once it
+ * has committed). On SQLite the work joins a group commit: one immediate transaction shared with
+ * the other works queued meanwhile (one commit for many saves), each under its own savepoint, so a
+ * work that throws leaves nothing and its caller gets the error while the others go on; the others'
+ * results are answered once the commit has succeeded. The works' executor runs each statement at
+ * once on the writing connection, which the batch holds from its begin to its commit: no turn is
+ * taken per statement, so a batch of saves runs in one go of the event loop and holds the write
+ * lock only while its own statements run. A work should only query: what it awaits besides its
+ * statements holds every other writer.
  */
-export function runOnSqlite<T>(db: Database, work: (sqlite: SqliteDatabase.Database) => T): Promise<T> {
+export function inSaveBatch<T>(db: Database, work: (trx: Executor) => Promise<T>): Promise<T> {
   const sqlite = db.sqlite
-  if (!sqlite) return Promise.reject(new Error('runOnSqlite needs a SQLite database'))
+  if (!sqlite) return inTransaction(db, work)
   return new Promise<T>((resolve, reject) => {
     let queue = queuedWork.get(sqlite)
     if (!queue) {
@@ -288,9 +291,13 @@ async function runQueued(db: Database, sqlite: SqliteDatabase.Database): Promise
     try {
       batch = queuedWork.get(sqlite) ?? []
       queuedWork.delete(sqlite)
-      const done = runBatch(sqlite, batch)
+      const done = await runBatch(sqlite, batch)
       for (const outcome of done) if (!outcome.ok) outcome.entry.reject(outcome.error)
-      for (const outcome of done) if (outcome.ok) outcome.entry.resolve(outcome.value)
+      for (const outcome of done) {
+        if (!outcome.ok) continue
+        for (const hook of outcome.hooks) hook(db)
+        outcome.entry.resolve(outcome.value)
+      }
     } finally {
       lock.unlock()
     }
@@ -299,17 +306,21 @@ async function runQueued(db: Database, sqlite: SqliteDatabase.Database): Promise
   }
 }
 
-type Outcome = { entry: QueuedWork; ok: true; value: unknown } | { entry: QueuedWork; ok: false; error: unknown }
+type Outcome = { entry: QueuedWork; ok: true; value: unknown; hooks: CommitHook[] } | { entry: QueuedWork; ok: false; error: unknown }
 
 /** The batch in one transaction, each work under its own savepoint; throws (everything rolled back) when the transaction itself fails. */
-function runBatch(sqlite: SqliteDatabase.Database, batch: QueuedWork[]): Outcome[] {
+async function runBatch(sqlite: SqliteDatabase.Database, batch: QueuedWork[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = []
+  const executor = batchExecutor(sqlite)
   sqlite.prepare('begin immediate').run()
   try {
     for (const entry of batch) {
       sqlite.prepare('savepoint work').run()
+      // The works run one after another: while one runs, the executor's commit hooks are its own.
+      const hooks: CommitHook[] = []
+      commitHooks.set(executor, hooks)
       try {
-        outcomes.push({ entry, ok: true, value: entry.work(sqlite) })
+        outcomes.push({ entry, ok: true, value: await entry.work(executor), hooks })
       } catch (error) {
         sqlite.prepare('rollback to work').run()
         outcomes.push({ entry, ok: false, error })
@@ -320,8 +331,60 @@ function runBatch(sqlite: SqliteDatabase.Database, batch: QueuedWork[]): Outcome
   } catch (err) {
     if (sqlite.inTransaction) sqlite.prepare('rollback').run()
     throw err
+  } finally {
+    commitHooks.delete(executor)
   }
   return outcomes
+}
+
+const batchExecutors = new WeakMap<SqliteDatabase.Database, Executor>()
+// The writing connection under each executor a batch gives its works.
+const batchHandles = new WeakMap<Executor, SqliteDatabase.Database>()
+
+/**
+ * How a compiled statement runs at once when `db` is a work's executor in a batch of saves
+ * (inSaveBatch): straight on the writing connection the batch holds, with none of kysely's turns
+ * around it. Undefined for any other executor (the statement then goes through kysely).
+ */
+export function immediateRunner(db: Executor): (<R>(sql: string, parameters: readonly unknown[]) => QueryResult<R>) | undefined {
+  const handle = batchHandles.get(db)
+  return handle && (<R>(sql: string, parameters: readonly unknown[]) => run<R>(handle, { sql, parameters }))
+}
+
+/** The executor of a batch's works: kysely over the writing connection as the batch holds it (no lock, no transaction of its own). */
+function batchExecutor(sqlite: SqliteDatabase.Database): Executor {
+  let executor = batchExecutors.get(sqlite)
+  if (!executor) {
+    const connection: DatabaseConnection = {
+      executeQuery: async <R>(query: CompiledQuery) => run<R>(sqlite, query),
+      // eslint-disable-next-line require-yield -- as SidesConnection's
+      streamQuery: async function* <R>(): AsyncIterableIterator<QueryResult<R>> {
+        throw new Error('streaming is not supported on SQLite here')
+      },
+    }
+    const driver: Driver = {
+      init: async () => undefined,
+      acquireConnection: async () => connection,
+      beginTransaction: async () => {
+        throw new Error('a save batch is a transaction already')
+      },
+      commitTransaction: async () => undefined,
+      rollbackTransaction: async () => undefined,
+      releaseConnection: async () => undefined,
+      destroy: async () => undefined,
+    }
+    executor = new Kysely<Tables>({
+      dialect: {
+        createAdapter: () => new SqliteAdapter(),
+        createDriver: () => driver,
+        createIntrospector: (k) => new SqliteIntrospector(k),
+        createQueryCompiler: () => new SqliteQueryCompiler(),
+      },
+    })
+    batchExecutors.set(sqlite, executor)
+    batchHandles.set(executor, sqlite)
+  }
+  return executor
 }
 
 /**

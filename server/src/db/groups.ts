@@ -1,7 +1,8 @@
 /** Repository of the groups table. */
-import { sql } from 'kysely'
+import { NoResultError, sql } from 'kysely'
 import type { DialectName, Executor } from './connection'
 import type { GroupRow, NewGroup } from './schema'
+import { preparedQuery } from './prepared'
 
 export function findGroupById(db: Executor, id: number): Promise<GroupRow | undefined> {
   return db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst()
@@ -70,11 +71,15 @@ export async function setMembership(db: Executor, id: number, m: Pick<GroupRow, 
 }
 
 /** The columns of the group's membership limits; with the postgres dialect the row stays locked until the transaction ends (SQLite runs one writer at a time). Throws when the group is missing. */
-export function findGroupLimits(db: Executor, id: number, lockOn?: DialectName): Promise<Pick<GroupRow, 'level' | 'vip_exp' | 'marker_limit' | 'join_limit' | 'file_size_limit'>> {
-  let query = db.selectFrom('groups').select(['level', 'vip_exp', 'marker_limit', 'join_limit', 'file_size_limit']).where('id', '=', id)
-  if (lockOn === 'postgres') query = query.forUpdate()
-  return query.executeTakeFirstOrThrow()
+export async function findGroupLimits(db: Executor, id: number, lockOn?: DialectName): Promise<Pick<GroupRow, 'level' | 'vip_exp' | 'marker_limit' | 'join_limit' | 'file_size_limit'>> {
+  const row = (await (lockOn === 'postgres' ? groupLimitsLocked : groupLimits)(db, id)).rows[0]
+  if (!row) throw new NoResultError(groupLimitsQuery(db, id).toOperationNode())
+  return row
 }
+
+const groupLimitsQuery = (db: Executor, id: number) => db.selectFrom('groups').select(['level', 'vip_exp', 'marker_limit', 'join_limit', 'file_size_limit']).where('id', '=', id)
+const groupLimits = preparedQuery(groupLimitsQuery)
+const groupLimitsLocked = preparedQuery((db, id: number) => groupLimitsQuery(db, id).forUpdate())
 
 /** The group row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time). */
 export function findGroupForUpdate(db: Executor, id: number, dialect: 'sqlite' | 'postgres'): Promise<GroupRow | undefined> {

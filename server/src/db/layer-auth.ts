@@ -1,6 +1,7 @@
 /** Repository of the layer_auth table: the permission ids (layer_opts) one member holds on one layer. */
 import type { Generated } from 'kysely'
 import type { Executor } from './connection'
+import { preparedQuery } from './prepared'
 
 export interface LayerAuthTable {
   id: Generated<number>
@@ -35,9 +36,13 @@ export async function optsOfMember(db: Executor, groupId: number, userId: number
 
 /** The member's opts on one layer ([] when none). */
 export async function optsOnLayer(db: Executor, groupId: number, layerId: number, userId: number): Promise<string[]> {
-  const row = await db.selectFrom('layer_auth').select('opts').where('group_id', '=', groupId).where('layer_id', '=', layerId).where('user_id', '=', userId).executeTakeFirst()
+  const row = (await ownOpts(db, groupId, layerId, userId)).rows[0]
   return row ? parseOpts(row.opts) : []
 }
+
+const ownOpts = preparedQuery((db, groupId: number, layerId: number, userId: number) =>
+  db.selectFrom('layer_auth').select('opts').where('group_id', '=', groupId).where('layer_id', '=', layerId).where('user_id', '=', userId),
+)
 
 /** Replaces the member's opts on the layer; an empty list removes the row. */
 export async function saveOpts(db: Executor, auth: { group_id: number; layer_id: number; user_id: number; opts: string[] }): Promise<void> {

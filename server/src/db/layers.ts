@@ -1,6 +1,7 @@
 /** Repository of the layers table (folders are type 0). Rows are soft-deleted. */
 import type { Generated, Insertable, Selectable } from 'kysely'
 import type { Executor } from './connection'
+import { preparedQuery } from './prepared'
 import { bumpRev } from './revisions'
 
 export interface LayersTable {
@@ -38,9 +39,11 @@ export function layersOfGroup(db: Executor, groupId: number): Promise<LayerRow[]
 }
 
 /** A live layer of the group; undefined for another group's, a deleted or an unknown id. */
-export function findLayer(db: Executor, groupId: number, id: number): Promise<LayerRow | undefined> {
-  return db.selectFrom('layers').selectAll().where('id', '=', id).where('group_id', '=', groupId).where('deleted_at', 'is', null).executeTakeFirst()
+export async function findLayer(db: Executor, groupId: number, id: number): Promise<LayerRow | undefined> {
+  return (await liveLayer(db, groupId, id)).rows[0]
 }
+
+const liveLayer = preparedQuery((db, groupId: number, id: number) => db.selectFrom('layers').selectAll().where('id', '=', id).where('group_id', '=', groupId).where('deleted_at', 'is', null))
 
 /** A layer of the group whether deleted or not (restoring from the log). */
 export function findLayerEvenDeleted(db: Executor, groupId: number, id: number): Promise<LayerRow | undefined> {

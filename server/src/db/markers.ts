@@ -4,12 +4,14 @@
  * Rows are soft-deleted; soft-deleted markers stay in the R*Tree and every query joins back to
  * markers, so a restore only clears deleted_at.
  */
-import { PostgresAdapter, sql, type Expression, type Generated, type Insertable, type Selectable, type SqlBool } from 'kysely'
+import { PostgresAdapter, sql, type Expression, type Generated, type Insertable, type RawBuilder, type Selectable, type SqlBool } from 'kysely'
 import type { FieldKind, FieldValue, LayerField } from '../../../types/mapdata'
 import { fieldValuesText } from '../../../src/domain/markers'
 import type { BBox } from '../../../src/domain/points'
+import { MARKER_WIRE, STORED_WIRE_KEYS, type StoredWireKey, type WireColumn } from '../../../src/domain/markerWire'
 import { sqliteRowArrays, type DialectName, type Executor } from './connection'
 import { paged, type Page } from './paged'
+import { preparedQuery } from './prepared'
 import { bumpRev } from './revisions'
 
 export interface MarkersTable {
@@ -51,29 +53,15 @@ declare module './schema' {
 export type MarkerRow = Selectable<MarkersTable>
 export type NewMarker = Omit<Insertable<MarkersTable>, 'id'>
 
-/** The columns a marker is presented from (everything the client sees). markerRecordOf reads rows by position in this order. */
-const PRESENTED = ['id', 'layer_id', 'name', 'type', 'points', 'style', 'width', 'radius', 'sort', 'fields', 'creator_id', 'rev', 'created_at', 'updated_at', 'client_id'] as const
-export type MarkerRecord = Pick<MarkerRow, (typeof PRESENTED)[number]>
+/** The columns a marker is presented from (everything the client sees but its creator's nickname), src/domain/markerWire.ts's. markerRecordOf reads rows by position in this order. */
+const PRESENTED: readonly StoredWireKey[] = STORED_WIRE_KEYS
+export type MarkerRecord = Pick<MarkerRow, StoredWireKey>
 
 /** A row of PRESENTED's columns, in its order, as sqliteRowArrays gives it. */
 function markerRecordOf(r: unknown[]): MarkerRecord {
-  return {
-    id: r[0] as number,
-    layer_id: r[1] as number,
-    name: r[2] as string,
-    type: r[3] as number,
-    points: r[4] as string,
-    style: r[5] as string,
-    width: r[6] as number,
-    radius: r[7] as number,
-    sort: r[8] as number,
-    fields: r[9] as string,
-    creator_id: r[10] as number,
-    rev: r[11] as number,
-    created_at: r[12] as string,
-    updated_at: r[13] as string,
-    client_id: r[14] as string | null,
-  }
+  const record: Record<string, unknown> = {}
+  for (let c = 0; c < PRESENTED.length; c++) record[PRESENTED[c]] = r[c]
+  return record as MarkerRecord
 }
 
 export type { Page }
@@ -146,8 +134,25 @@ export async function recountLayerMarkers(trx: Executor, layerIds: number[]): Pr
     .execute()
 }
 
+const insertMarkerRow = preparedQuery((db, row: NewMarker) => db.insertInto('markers').values(row).returningAll())
+const indexBoundsOfOne = preparedQuery(
+  (db, id: number, minLng: number, maxLng: number, minLat: number, maxLat: number) =>
+    sql`insert or replace into markers_rtree (id, min_lng, max_lng, min_lat, max_lat) values (${id}, ${minLng}, ${maxLng}, ${minLat}, ${maxLat})`,
+)
+const addToLayerCount = preparedQuery((db, layerId: number, n: number) =>
+  db
+    .updateTable('layers')
+    .set((eb) => ({ marker_count: eb('marker_count', '+', n) }))
+    .where('id', '=', layerId),
+)
+
+/** Inserts one marker as insertMarkers does (a save's: its statements prepared once). */
 export async function insertMarker(trx: Executor, row: NewMarker): Promise<MarkerRow> {
-  const [inserted] = await insertMarkers(trx, [row])
+  const {
+    rows: [inserted],
+  } = await insertMarkerRow(trx, row)
+  if (dialectOf(trx) === 'sqlite') await indexBoundsOfOne(trx, inserted.id, inserted.min_lng, inserted.max_lng, inserted.min_lat, inserted.max_lat)
+  if (inserted.deleted_at === null) await addToLayerCount(trx, inserted.layer_id, 1)
   return inserted
 }
 
@@ -177,9 +182,13 @@ export async function updateMarker(trx: Executor, id: number, patch: MarkerPatch
 }
 
 /** The marker (live or deleted) this member of the group created with this client id. */
-export function findMarkerByClientId(db: Executor, groupId: number, creatorId: number, clientId: string): Promise<MarkerRow | undefined> {
-  return db.selectFrom('markers').selectAll().where('group_id', '=', groupId).where('creator_id', '=', creatorId).where('client_id', '=', clientId).executeTakeFirst()
+export async function findMarkerByClientId(db: Executor, groupId: number, creatorId: number, clientId: string): Promise<MarkerRow | undefined> {
+  return (await markerByClientId(db, groupId, creatorId, clientId)).rows[0]
 }
+
+const markerByClientId = preparedQuery((db, groupId: number, creatorId: number, clientId: string) =>
+  db.selectFrom('markers').selectAll().where('group_id', '=', groupId).where('creator_id', '=', creatorId).where('client_id', '=', clientId),
+)
 
 /** A live marker of the group; undefined for another group's, a deleted or an unknown id. */
 export function findMarker(db: Executor, groupId: number, id: number): Promise<MarkerRow | undefined> {
@@ -239,27 +248,51 @@ export async function pageOfMarkerRecords(db: Executor, groupId: number, layerId
  */
 export async function pageOfMarkersJson(db: Executor, groupId: number, layerIds: number[], page: Page, opts: { hideCreator?: boolean; after?: MarkerCursor } = {}): Promise<Buffer> {
   if (layerIds.length === 0) return Buffer.from('[]')
-  // A public share does not tell strangers who in the team made each marker.
-  const creatorId = opts.hideCreator ? sql`0` : sql`m.creator_id`
+  const dialect = dialectOf(db)
   const pageRows = pageOfLiveMarkers(db, groupId, layerIds, page, opts.after)
-  if (dialectOf(db) === 'postgres') {
-    const element = sql`json_build_object(
-        'id', m.id, 'layer_id', m.layer_id, 'name', m.name, 'type', m.type, 'points', m.points, 'style', m.style::json,
-        'width', m.width, 'radius', m.radius, 'sort', m.sort, 'fields', m.fields::json, 'creator_id', ${creatorId},
-        'creator_name', ${opts.hideCreator ? sql`''` : sql`coalesce(u.nickname, '')`}, 'rev', m.rev, 'created_at', m.created_at, 'updated_at', m.updated_at)`
-    const withClientId = opts.hideCreator ? element : sql`case when m.client_id is null then ${element} else (${element}::jsonb || jsonb_build_object('client_id', m.client_id))::json end`
-    const { rows } = await sql<{ list: string }>`select coalesce(json_agg(${withClientId} order by m.layer_id, m.id), '[]'::json)::text as list
+  const element = markerJsonSql(dialect, opts.hideCreator === true)
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ list: string }>`select coalesce(json_agg(${element} order by m.layer_id, m.id), '[]'::json)::text as list
       from (${pageRows}) as m left join users as u on u.id = m.creator_id`.execute(db)
     return Buffer.from(rows[0]?.list ?? '[]')
   }
-  const element = sql`json_object(
-      'id', m.id, 'layer_id', m.layer_id, 'name', m.name, 'type', m.type, 'points', m.points, 'style', json(m.style),
-      'width', m.width, 'radius', m.radius, 'sort', m.sort, 'fields', json(m.fields), 'creator_id', ${creatorId},
-      'creator_name', ${opts.hideCreator ? sql`''` : sql`coalesce((select nickname from users where users.id = m.creator_id), '')`}, 'rev', m.rev, 'created_at', m.created_at, 'updated_at', m.updated_at)`
-  const withClientId = opts.hideCreator ? element : sql`case when m.client_id is null then ${element} else json_set(${element}, '$.client_id', m.client_id) end`
-  const { rows } = await sql<{ list: Buffer }>`select cast(coalesce(json_group_array(${withClientId} order by m.layer_id, m.id), '[]') as blob) as list
+  const { rows } = await sql<{ list: Buffer }>`select cast(coalesce(json_group_array(${element} order by m.layer_id, m.id), '[]') as blob) as list
     from (${pageRows}) as m`.execute(db)
   return rows[0]?.list ?? Buffer.from('[]')
+}
+
+/**
+ * One marker of `m` (a row of PRESENTED's columns; on PostgreSQL joined with its creator as `u`) as
+ * a JSON object in the database, key by key as src/domain/markerWire.ts lists them. `hideCreator`:
+ * a public share's, with what the table says a share shows instead.
+ */
+function markerJsonSql(dialect: DialectName, hideCreator: boolean) {
+  const pg = dialect === 'postgres'
+  const pairs: RawBuilder<unknown>[] = []
+  const optional: WireColumn[] = []
+  for (const column of MARKER_WIRE as readonly WireColumn[]) {
+    if (hideCreator && column.onShare === 'absent') continue
+    if (column.optional) {
+      optional.push(column)
+      continue
+    }
+    const ref = sql.ref(`m.${column.key}`)
+    let value: RawBuilder<unknown>
+    if (hideCreator && column.onShare !== undefined) value = sql.lit(column.onShare)
+    else if (column.stored === 'json') value = pg ? sql`${ref}::json` : sql`json(${ref})`
+    else if (column.stored === 'creator') value = pg ? sql`coalesce(u.nickname, '')` : sql`coalesce((select nickname from users where users.id = m.creator_id), '')`
+    else value = sql`${ref}`
+    pairs.push(sql`${sql.lit(column.key)}, ${value}`)
+  }
+  let element = pg ? sql`json_build_object(${sql.join(pairs)})` : sql`json_object(${sql.join(pairs)})`
+  // Absent rather than null (presentMarkers does the same).
+  for (const column of optional) {
+    const ref = sql.ref(`m.${column.key}`)
+    element = pg
+      ? sql`case when ${ref} is null then ${element} else (${element}::jsonb || jsonb_build_object(${sql.lit(column.key)}, ${ref}))::json end`
+      : sql`case when ${ref} is null then ${element} else json_set(${element}, ${sql.lit(`$.${column.key}`)}, ${ref}) end`
+  }
+  return element
 }
 
 /** Live markers of one layer by id (export). The caller checks the layer's group and permission. */
@@ -279,13 +312,16 @@ export function markerStampsOfLayers(db: Executor, groupId: number, layerIds: nu
  * where COUNT(*) over its markers grew with the group and ran on every save.
  */
 export async function countGroupMarkers(db: Executor, groupId: number): Promise<number> {
-  const row = await db
+  const { rows } = await groupMarkerCount(db, groupId)
+  return Number(rows[0].n)
+}
+
+const groupMarkerCount = preparedQuery((db, groupId: number) =>
+  db
     .selectFrom('layers')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('marker_count'), eb.lit(0)).as('n'))
-    .where('group_id', '=', groupId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+    .where('group_id', '=', groupId),
+)
 
 /** Live markers per layer of the group, counted (layers.marker_count holds the same, kept in step). */
 export async function markerCountsByLayer(db: Executor, groupId: number): Promise<Map<number, number>> {
@@ -482,10 +518,12 @@ export interface LayerFieldRecord {
 
 /** The live custom fields of a layer in their order. */
 export async function fieldsOfLayer(db: Executor, layerId: number): Promise<LayerField[]> {
-  const { rows } =
-    await sql<LayerFieldRecord>`select id, layer_id, name, kind, options, required, sort, rev from layer_fields where layer_id = ${layerId} and deleted_at is null order by sort, id`.execute(db)
-  return layerFieldsOf(rows)
+  return layerFieldsOf((await liveFieldsOfLayer(db, layerId)).rows)
 }
+
+const liveFieldsOfLayer = preparedQuery(
+  (db, layerId: number) => sql<LayerFieldRecord>`select id, layer_id, name, kind, options, required, sort, rev from layer_fields where layer_id = ${layerId} and deleted_at is null order by sort, id`,
+)
 
 /** Custom fields from their rows (both dialects store required as a flag or a boolean). */
 export function layerFieldsOf(rows: LayerFieldRecord[]): LayerField[] {
@@ -515,9 +553,13 @@ function parseOptions(text: string | null): string[] {
 export async function nicknamesOf(db: Executor, userIds: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(userIds)]
   if (unique.length === 0) return new Map()
+  // A save's one creator: its statement prepared once.
+  if (unique.length === 1) return new Map((await nicknameOf(db, unique[0])).rows.map((r) => [r.id, r.nickname]))
   const rows = await db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', unique).execute()
   return new Map(rows.map((r) => [r.id, r.nickname]))
 }
+
+const nicknameOf = preparedQuery((db, userId: number) => db.selectFrom('users').select(['id', 'nickname']).where('id', '=', userId))
 
 /** One page of the live markers of the group with these ids that lie in these layers (ordered by layer, then id), and how many there are (share links). */
 export async function pageOfMarkersWithIds(db: Executor, groupId: number, ids: number[], layerIds: number[], page: Page): Promise<{ rows: MarkerRecord[]; total: number }> {

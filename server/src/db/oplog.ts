@@ -7,6 +7,7 @@ import type { OpAction, OpEntity } from '../../../types/mapdata'
 import type { Executor } from './connection'
 import { containsText } from './markers'
 import { paged } from './paged'
+import { preparedQuery } from './prepared'
 
 export interface OplogTable {
   id: Generated<number>
@@ -47,9 +48,10 @@ const json = (value: unknown): string | null => (value === undefined || value ==
 
 /** Records one change; call it with the transaction that makes the change. */
 export async function recordOp(trx: Executor, op: NewOp): Promise<number> {
-  const row = await trx.insertInto('oplog').values(opRowOf(op)).returning('id').executeTakeFirstOrThrow()
-  return row.id
+  return (await insertOp(trx, opRowOf(op))).rows[0].id
 }
+
+const insertOp = preparedQuery((db, row: Omit<OplogRow, 'id'>) => db.insertInto('oplog').values(row).returning('id'))
 
 /** The oplog row that records `op`. */
 export function opRowOf(op: NewOp): Omit<OplogRow, 'id'> {

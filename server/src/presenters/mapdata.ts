@@ -1,7 +1,8 @@
-/** Wire shapes of map data (types/mapdata.ts); pure functions of loaded rows. */
+/** Wire shapes of map data (types/mapdata.ts); pure functions of loaded rows. A marker's columns are src/domain/markerWire.ts's. */
 import type { MarkerColumnsPage } from '../../../types/api'
-import type { FieldValue, Layer, LayerType, Marker, MarkerStyle, MarkerType, OpAction, OpEntity, OpLog } from '../../../types/mapdata'
+import type { Layer, LayerType, Marker, OpAction, OpEntity, OpLog } from '../../../types/mapdata'
 import { encodeMarkerColumns } from '../../../src/domain/markerColumns'
+import { MARKER_WIRE, type WireColumn } from '../../../src/domain/markerWire'
 import type { LayerRow } from '../db/layers'
 import type { MarkerRecord } from '../db/markers'
 import type { OplogRow } from '../db/oplog'
@@ -16,6 +17,14 @@ function parseObject<T>(text: string | null): T {
   }
 }
 
+// How presentMarkers reads each of MARKER_WIRE's columns from a row, worked out once.
+const AS_IS = 0
+const PARSED = 1
+const CREATOR = 2
+const UNLESS_NULL = 3
+const KEYS = MARKER_WIRE.map((c) => c.key)
+const HOW = (MARKER_WIRE as readonly WireColumn[]).map((c) => (c.stored === 'creator' ? CREATOR : c.stored === 'json' ? PARSED : c.optional ? UNLESS_NULL : AS_IS))
+
 export type PresentableMarker = MarkerRecord & { creator_name?: string }
 
 export function presentMarker(row: PresentableMarker): Marker {
@@ -29,36 +38,28 @@ export function presentMarker(row: PresentableMarker): Marker {
  */
 export function presentMarkers(rows: readonly MarkerRecord[], creatorNames: ReadonlyMap<number, string>): Marker[] {
   const parsed = new Map<string, object>()
-  const parseShared = <T>(text: string): T => {
+  const parseShared = (text: string): object => {
     let value = parsed.get(text)
     if (value === undefined) {
       value = parseObject<object>(text)
       parsed.set(text, value)
     }
-    return value as T
+    return value
   }
   const out = new Array<Marker>(rows.length)
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]
-    out[i] = {
-      id: row.id,
-      layer_id: row.layer_id,
-      name: row.name,
-      type: row.type as MarkerType,
-      points: row.points,
-      style: parseShared<MarkerStyle>(row.style),
-      width: row.width,
-      radius: row.radius,
-      sort: row.sort,
-      fields: parseShared<Record<string, FieldValue>>(row.fields),
-      creator_id: row.creator_id,
-      creator_name: creatorNames.get(row.creator_id) ?? '',
-      rev: row.rev,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
+    const row = rows[i] as unknown as Record<string, unknown>
+    const m: Record<string, unknown> = {}
+    for (let c = 0; c < HOW.length; c++) {
+      const key = KEYS[c]
+      const how = HOW[c]
+      if (how === AS_IS) m[key] = row[key]
+      else if (how === PARSED) m[key] = parseShared(row[key] as string)
+      else if (how === CREATOR) m[key] = creatorNames.get(row.creator_id as number) ?? ''
+      // Absent rather than null: most markers have none, and a page of 5000 stays as small as before.
+      else if (row[key] !== null) m[key] = row[key]
     }
-    // Absent rather than null: most markers have none, and a page of 5000 stays as small as before.
-    if (row.client_id !== null) out[i].client_id = row.client_id
+    out[i] = m as unknown as Marker
   }
   return out
 }
@@ -71,10 +72,11 @@ export function presentMarkers(rows: readonly MarkerRecord[], creatorNames: Read
 export function presentMarkerColumns(rows: readonly MarkerRecord[], creatorNames: ReadonlyMap<number, string>, total: number, opts: { hideCreator?: boolean } = {}): MarkerColumnsPage {
   const list = presentMarkers(rows, creatorNames)
   if (opts.hideCreator) {
-    for (const m of list) {
-      m.creator_id = 0
-      m.creator_name = ''
-      delete m.client_id
+    for (const m of list as unknown as Record<string, unknown>[]) {
+      for (const column of MARKER_WIRE as readonly WireColumn[]) {
+        if (column.onShare === 'absent') delete m[column.key]
+        else if (column.onShare !== undefined) m[column.key] = column.onShare
+      }
     }
   }
   return encodeMarkerColumns(list, total)

@@ -19,6 +19,7 @@ import { recordOp } from '../db/oplog'
 import { BusinessError } from '../envelope'
 import { toLayerField } from '../presenters/map-extras'
 import { FIELD_OPTIONS_MAX } from '../../../src/domain/fields'
+import { isFolder } from '../../../src/domain/markerKinds'
 import { requireRev } from './revisions'
 import { logChanges, type ChangeEntry } from './sync'
 import { layerAccess, mapCaller, notFound, requireOnLayer, type MapCaller } from './permissions'
@@ -52,7 +53,7 @@ export async function saveField(db: Database, caller: Caller, input: FieldInput,
     const existing = input.id ? await findField(trx, who.groupId, input.id) : undefined
     if (input.id && (!existing || existing.layer_id !== input.layer_id)) throw notFound()
     const { layer } = await requireOnLayer(trx, who, input.layer_id, PERM.LAYER_FIELD)
-    if (layer.type === 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.folderCannotHoldMarkers)
+    if (isFolder(layer.type)) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.folderCannotHoldMarkers)
     if (await findFieldByName(trx, layer.id, values.name, existing?.id ?? 0)) throw new BusinessError(ErrCode.CONFLICT, MAP_MSG.fieldNameDuplicate)
     if (existing) {
       const row = await updateField(trx, existing.id, values)

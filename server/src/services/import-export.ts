@@ -15,7 +15,7 @@ import { IMPORT_MAX_ROWS } from '../../../src/domain/constants'
 import { type AddressPlaces, type ExportMarker, type ImportRow } from '../../../src/domain/formats'
 import { exportFile } from '../../../src/domain/formats/exportFile'
 import { checkFieldValues, defaultStyle, defaultWidth, LAYER_NAME_MAX, NOTE_MAX } from '../../../src/domain/markers'
-import { LAYER_KIND, isArea, isLine } from '../../../src/domain/markerKinds'
+import { LAYER_KIND, isArea, isFolder, isLine } from '../../../src/domain/markerKinds'
 import { DESCRIPTION_FIELD } from '../../../src/domain/formats/rows'
 import { MAP_IO_MSG, MAP_MSG } from '../../../src/domain/messages'
 import { PERM } from '../../../src/domain/permissions'
@@ -71,7 +71,7 @@ function invalid(message: string): BusinessError {
 }
 
 function requireMarkerLayer(layer: LayerRow): void {
-  if (layer.type === 0) throw invalid(MAP_MSG.folderCannotHoldMarkers)
+  if (isFolder(layer.type)) throw invalid(MAP_MSG.folderCannotHoldMarkers)
 }
 
 type MarkerLayerKind = 1 | 2 | 3

@@ -16,6 +16,7 @@ import { ErrCode } from '../../../types/api'
 import { MAP_MSG, TEAM_MSG } from '../../../src/domain/messages'
 import { SYNC_CONFLICT_MSG } from '../../../src/domain/syncMessages'
 import { LAYER_PERMISSIONS, PERM, canInGroup, canOnLayer } from '../../../src/domain/permissions'
+import { isFolder } from '../../../src/domain/markerKinds'
 import type { Caller } from '../auth'
 import { inTransaction, type Database, type Executor } from '../db/connection'
 import { departmentGrantsOfGroup, saveDepartmentOpts } from '../db/department-layer-auth'
@@ -82,8 +83,8 @@ type CountedRow = TreeRow & Pick<LayerRow, 'marker_count'>
 
 /** Markers in a layer, or for a folder in every layer below it (among `layers`). */
 export function markerCountIn(layers: readonly CountedRow[], layer: CountedRow): number {
-  if (layer.type !== 0) return layer.marker_count
-  return descendantsIn(layers, layer.id).reduce((sum, l) => sum + (l.type === 0 ? 0 : l.marker_count), 0)
+  if (!isFolder(layer.type)) return layer.marker_count
+  return descendantsIn(layers, layer.id).reduce((sum, l) => sum + (isFolder(l.type) ? 0 : l.marker_count), 0)
 }
 
 /** The layers the caller may see, each with its marker count (folders: of the visible layers below), show flag and the caller's opts. */
@@ -102,7 +103,7 @@ async function describeLayer(db: Executor, who: MapCaller, id: number): Promise<
 
 /** A layer with the markers in it or below it (what the log records). */
 async function snapshot(db: Executor, groupId: number, row: LayerRow): Promise<{ row: LayerRow; markerCount: number }> {
-  return { row, markerCount: row.type === 0 ? markerCountIn(await layersOfGroup(db, groupId), row) : row.marker_count }
+  return { row, markerCount: isFolder(row.type) ? markerCountIn(await layersOfGroup(db, groupId), row) : row.marker_count }
 }
 
 export interface LayerInput {
@@ -129,7 +130,7 @@ async function requireParent(db: Executor, who: MapCaller, parentId: number): Pr
     return [...LAYER_PERMISSIONS]
   }
   const parent = await findLayer(db, who.groupId, parentId)
-  if (!parent || parent.type !== 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.parentMustBeFolder)
+  if (!parent || !isFolder(parent.type)) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.parentMustBeFolder)
   const opts = (await optsResolver(db, who))(parentId)
   if (!canOnLayer(who.actor, opts, PERM.LAYER_EDIT)) throw forbidden()
   return opts
@@ -157,7 +158,7 @@ export async function createLayer(trx: Executor, who: MapCaller, input: LayerInp
   const parentId = input.parent_id ?? 0
   const parentOpts = await requireParent(trx, who, parentId)
   // The first layer of a kind becomes the group's default for that kind.
-  const isDefault = input.type !== 0 && !(await defaultLayerOfType(trx, who.groupId, input.type))
+  const isDefault = !isFolder(input.type) && !(await defaultLayerOfType(trx, who.groupId, input.type))
   const row = await insertLayer(trx, {
     group_id: who.groupId,
     parent_id: parentId,
@@ -185,8 +186,8 @@ async function updateExistingLayer(trx: Executor, who: MapCaller, id: number, in
   if (input.sort !== undefined) patch.sort = input.sort
   if (input.type !== undefined && input.type !== layer.type) {
     const all = await layersOfGroup(trx, who.groupId)
-    if (layer.type === 0 && descendantsIn(all, layer.id).length > 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.folderTypeLocked)
-    if (layer.type !== 0 && before.markerCount > 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.layerTypeLocked)
+    if (isFolder(layer.type) && descendantsIn(all, layer.id).length > 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.folderTypeLocked)
+    if (!isFolder(layer.type) && before.markerCount > 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.layerTypeLocked)
     patch.type = input.type
     if (layer.is_default) patch.is_default = 0
   }
@@ -242,7 +243,7 @@ export async function setDefaultLayer(db: Database, caller: Caller | MapCaller, 
   const at = now.toISOString()
   await inTransaction(db, async (trx) => {
     const { layer } = await requireOnLayer(trx, who, id, PERM.LAYER_EDIT)
-    if (layer.type === 0) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.folderCannotBeDefault)
+    if (isFolder(layer.type)) throw new BusinessError(ErrCode.VALIDATION, MAP_MSG.folderCannotBeDefault)
     if (layer.is_default === 1) return
     const previous = await defaultLayerOfType(trx, who.groupId, layer.type)
     if (previous) {

@@ -9,13 +9,12 @@ import { MAP_MSG } from '../../../src/domain/messages'
 import { SYNC_CONFLICT_MSG } from '../../../src/domain/syncMessages'
 import { checkFieldValues, cleanStyle, defaultStyle, defaultWidth, styleIconProblem } from '../../../src/domain/markers'
 import { PERM } from '../../../src/domain/permissions'
-import { boundsOf, checkGeometry, markerTypesOf, parsePoints, serializePoints, type BBox } from '../../../src/domain/points'
+import { markerTypesOf, readGeometry, serializePoints, type BBox } from '../../../src/domain/points'
+import { MARKER_KIND, isFolder } from '../../../src/domain/markerKinds'
 import type { Caller } from '../auth'
-import { inTransaction, runOnSqlite, type Database, type DialectName, type Executor } from '../db/connection'
+import { inSaveBatch, inTransaction, type Database, type DialectName, type Executor } from '../db/connection'
 import { findGroupLimits } from '../db/groups'
 import { findLayer, type LayerRow } from '../db/layers'
-import { countGroupMarkersNow, fieldsOfLayerNow, groupLimitsNow, insertMarkerNow, liveLayerNow, markerByClientIdNow, nicknameNow, optsOnLayerNow, recordOpNow } from '../db/marker-save-sqlite'
-import { opRowOf } from '../db/oplog'
 import {
   countGroupMarkers,
   dialectOf,
@@ -43,11 +42,11 @@ import {
 import { BusinessError } from '../envelope'
 import { presentMarker, presentMarkerColumns, presentMarkers } from '../presenters/mapdata'
 import { limitsInForce, markerLimitMessage, type LimitsInForce } from './limits'
-import { markerOp, recordMarkerOp } from './oplog-entries'
-import { accessTo, layerAccess, mapCaller, notFound, requireOnLayer, requirePermission, usableLayerIds, visibleLayers, type MapCaller } from './permissions'
+import { recordMarkerOp } from './oplog-entries'
+import { layerAccess, mapCaller, notFound, requireOnLayer, usableLayerIds, visibleLayers, type MapCaller } from './permissions'
 import { createOnce } from './client-ids'
 import { requireRev } from './revisions'
-import { announceSeq, logChanges, logChangesNow, type ChangeEntry } from './sync'
+import { logChanges, type ChangeEntry } from './sync'
 
 export interface MarkerInput {
   id?: number
@@ -105,7 +104,7 @@ function requireRoom(limits: LimitsInForce, live: number, adding: number): void 
 
 /** Folders hold no markers; a layer holds the kinds of its type (points, lines or areas). */
 export function checkKindFits(layer: Pick<LayerRow, 'type'>, type: MarkerType): string | null {
-  if (layer.type === 0) return MAP_MSG.folderCannotHoldMarkers
+  if (isFolder(layer.type)) return MAP_MSG.folderCannotHoldMarkers
   return markerTypesOf(layer.type).includes(type) ? null : MAP_MSG.markerKindMismatch
 }
 
@@ -123,12 +122,11 @@ async function markerColumns(trx: Executor, layer: LayerRow, input: MarkerInput,
 function columnsOf(layer: LayerRow, input: MarkerInput, existing: MarkerRow | null, layerFields: LayerField[]) {
   const kindProblem = checkKindFits(layer, input.type)
   if (kindProblem) throw invalid(kindProblem)
-  const radius = input.type === 5 ? (input.radius ?? (existing?.type === 5 ? existing.radius : 0)) : 0
-  const geometryProblem = checkGeometry(input.type, input.points, radius)
-  if (geometryProblem) throw invalid(geometryProblem)
-  const parsed = parsePoints(input.points)
-  if (!parsed.ok) throw invalid(parsed.error)
-  const [minLng, minLat, maxLng, maxLat] = boundsOf(input.type, parsed.parts, radius)
+  const radius = input.type === MARKER_KIND.circle ? (input.radius ?? (existing?.type === MARKER_KIND.circle ? existing.radius : 0)) : 0
+  // The points are read once: what is checked, stored and indexed comes from this read.
+  const geometry = readGeometry(input.type, input.points, radius)
+  if (!geometry.ok) throw invalid(geometry.error)
+  const [minLng, minLat, maxLng, maxLat] = geometry.bounds
 
   const values = input.fields ?? (existing ? (JSON.parse(existing.fields) as Record<string, unknown>) : {})
   const checked = checkFieldValues(layerFields, values)
@@ -144,7 +142,7 @@ function columnsOf(layer: LayerRow, input: MarkerInput, existing: MarkerRow | nu
     layer_id: layer.id,
     name: input.name,
     type: input.type,
-    points: serializePoints(parsed.parts, parsed.holes),
+    points: serializePoints(geometry.parts, geometry.holes),
     style: JSON.stringify(style),
     width,
     radius,
@@ -198,17 +196,18 @@ async function earlierMarker(db: Executor, who: MapCaller, clientId: string): Pr
 }
 
 async function saveMarkerIn(db: Database, who: MapCaller, input: MarkerInput, now: Date): Promise<Marker> {
-  if (!input.id && db.sqlite) return createOnSqlite(db, who, input, now)
   const at = now.toISOString()
   // The creator's nickname, read once for both the op-log entry and the answer.
   let creatorName: string | undefined
   const creatorNameOf = async (trx: Executor, row: MarkerRow) => (creatorName = (await nicknamesOf(trx, [row.creator_id])).get(row.creator_id) ?? '')
-  const saved = await inTransaction(db, async (trx) => {
+  // A create joins SQLite's group commit (connection.ts inSaveBatch): many saves, one commit.
+  const saved = await (input.id ? inTransaction : inSaveBatch)(db, async (trx) => {
     if (!input.id) {
       if (input.client_id) {
         // Under the group's limit lock (PostgreSQL) a twin that waited for the winner finds its row
-        // here, instead of being counted against the limit with it.
-        await lockedMarkerLimit(trx, dialectOf(trx), who.groupId, now)
+        // here, instead of being counted against the limit with it. SQLite runs one writer at a time.
+        const dialect = dialectOf(trx)
+        if (dialect === 'postgres') await lockedMarkerLimit(trx, dialect, who.groupId, now)
         const earlier = await earlierMarker(trx, who, input.client_id)
         if (earlier) return earlier
       }
@@ -234,39 +233,6 @@ async function saveMarkerIn(db: Database, who: MapCaller, input: MarkerInput, no
     return row
   })
   return creatorName === undefined ? withCreator(db.kysely, saved) : presentMarker({ ...saved, creator_name: creatorName })
-}
-
-/**
- * saveMarkerIn's create on SQLite: the same checks, rows and answer, as one synchronous
- * transaction of prepared statements (db/marker-save-sqlite.ts), so that a save holds the write
- * lock only while its own statements run.
- */
-async function createOnSqlite(db: Database, who: MapCaller, input: MarkerInput, now: Date): Promise<Marker> {
-  const at = now.toISOString()
-  const { row, creatorName, seq } = await runOnSqlite(db, (raw) => {
-    const nameOf = (userId: number) => nicknameNow(raw, userId) ?? ''
-    const accessNow = (layerId: number) => {
-      const layer = liveLayerNow(raw, who.groupId, layerId)
-      return accessTo(who, layer, layer ? optsOnLayerNow(raw, who.groupId, layerId, who.userId) : [])
-    }
-    if (input.client_id) {
-      const earlier = markerByClientIdNow(raw, who.groupId, who.userId, input.client_id)
-      if (earlier) {
-        if (earlier.deleted_at !== null) throw new BusinessError(ErrCode.CONFLICT, MARKER_CONFLICT.deleted, null)
-        accessNow(earlier.layer_id)
-        return { row: earlier, creatorName: nameOf(earlier.creator_id), seq: undefined }
-      }
-    }
-    const { layer } = requirePermission(accessNow(input.layer_id), PERM.MARKER_ADD)
-    const columns = columnsOf(layer, input, null, fieldsOfLayerNow(raw, layer.id))
-    requireRoom(limitsInForce(groupLimitsNow(raw, who.groupId), now), countGroupMarkersNow(raw, who.groupId), 1)
-    const inserted = insertMarkerNow(raw, newMarkerRow(columns, who, input, at))
-    const name = nameOf(inserted.creator_id)
-    recordOpNow(raw, opRowOf(markerOp(who, 'create', null, inserted, at, name)))
-    return { row: inserted, creatorName: name, seq: logChangesNow(raw, who.groupId, [markerChange(inserted, 'upsert')], at) }
-  })
-  if (seq !== undefined) announceSeq(db, who.groupId, seq)
-  return presentMarker({ ...row, creator_name: creatorName })
 }
 
 export async function deleteMarker(db: Database, caller: Caller | MapCaller, id: number, now: Date, rev?: number): Promise<void> {
@@ -324,7 +290,7 @@ export type MarkerPage = MarkerPageJson | { columns: MarkerColumnsPage }
 export async function listMarkers(db: Executor, caller: Caller | MapCaller, layerIds: number[], page: Page, after?: MarkerCursor, format?: MarkerPageFormat): Promise<MarkerPage> {
   const who = await mapCaller(db, caller)
   const wanted = new Set(layerIds)
-  const readable = (await visibleLayers(db, who)).filter((v) => v.layer.type !== 0 && wanted.has(v.layer.id)).map((v) => v.layer)
+  const readable = (await visibleLayers(db, who)).filter((v) => !isFolder(v.layer.type) && wanted.has(v.layer.id)).map((v) => v.layer)
   const total = readable.reduce((sum, l) => sum + l.marker_count, 0)
   const ids = readable.map((l) => l.id)
   if (format === 'columns') {

@@ -27,6 +27,7 @@ import { MSG } from '../../../src/domain/messages'
 import { featureRefusal, type FeatureGate } from '../../../src/domain/moduleGate'
 import { canInGroup, canOnLayer, isGroupManager, type Actor, type PermissionId } from '../../../src/domain/permissions'
 import { authorityDepartmentIds, effectiveModuleIds, layerAuthority, managedLayerIds, shareableLayerIds, type LayerAuthority, type TeamMember, type TeamStructure } from '../../../src/domain/teams'
+import { isFolder } from '../../../src/domain/markerKinds'
 import type { Caller } from '../auth'
 import type { Executor } from '../db/connection'
 import { departmentIdsManagedBy } from '../db/department-managers'
@@ -253,7 +254,7 @@ export async function visibleLayers(db: Executor, who: MapCaller): Promise<Visib
  */
 export async function usableLayerIds(db: Executor, who: MapCaller, wanted?: readonly number[], perm?: PermissionId): Promise<number[]> {
   const wantedSet = wanted ? new Set(wanted) : null
-  return (await visibleLayers(db, who)).filter((v) => v.layer.type !== 0 && (!wantedSet || wantedSet.has(v.layer.id)) && (!perm || canOnLayer(who.actor, v.opts, perm))).map((v) => v.layer.id)
+  return (await visibleLayers(db, who)).filter((v) => !isFolder(v.layer.type) && (!wantedSet || wantedSet.has(v.layer.id)) && (!perm || canOnLayer(who.actor, v.opts, perm))).map((v) => v.layer.id)
 }
 
 /**

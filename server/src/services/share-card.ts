@@ -17,6 +17,7 @@ import { getSystemConfig } from '../db/system-config'
 import { routesOfShare } from './routes'
 import { liveShare, sharedMarkersPage } from './shares'
 import { decodeMarkerColumns } from '../../../src/domain/markerColumns'
+import { SHARE_KIND } from '../../../src/domain/share'
 import { shareDataIds } from '../presenters/shares'
 import { CARD_WIDTH, shareCardSvg, type CardInput } from './share-card-svg'
 
@@ -73,7 +74,7 @@ export function shareCards(db: Executor, options: { font?: string; log?: (line: 
       if (!locked) {
         const page = await sharedMarkersPage(db, share, {}, { pageindex: 1, pagesize: CARD_MAX_MARKERS }, 'columns')
         if ('columns' in page) markers = decodeMarkerColumns(page.columns).list
-        if (row.type === 3) routes = (await routesOfShare(db, row.group_id, shareDataIds(row))).map((r) => r.stops.map((s) => ({ lng: s.lng, lat: s.lat })))
+        if (row.type === SHARE_KIND.route) routes = (await routesOfShare(db, row.group_id, shareDataIds(row))).map((r) => r.stops.map((s) => ({ lng: s.lng, lat: s.lat })))
       }
       const input: CardInput = {
         name: row.name,

@@ -31,7 +31,7 @@ import { SHARE_BTN } from '../../../src/domain/constants'
 import { MSG } from '../../../src/domain/messages'
 import { FEATURES } from '../../../src/domain/moduleGate'
 import { SHARE_MSG } from '../../../src/domain/shareMessages'
-import { checkShareForm, hasShareFlag, isShareExpired, shanghaiDate } from '../../../src/domain/share'
+import { SHARE_KIND, checkShareForm, hasShareFlag, isShareExpired, shanghaiDate } from '../../../src/domain/share'
 import { inTransaction, type Database, type Executor } from '../db/connection'
 import { findGroupById } from '../db/groups'
 import { layersOfGroup, type LayerRow } from '../db/layers'
@@ -45,6 +45,7 @@ import type { GroupRow } from '../db/schema'
 import { BusinessError, fail } from '../envelope'
 import { presentMarkerColumns, presentMarkers } from '../presenters/mapdata'
 import { encodeMarkerColumns } from '../../../src/domain/markerColumns'
+import { isFolder } from '../../../src/domain/markerKinds'
 import { presentShare, presentShareMeta, presentSharedLayer, shareDataIds } from '../presenters/shares'
 import { DEFAULT_TITLE_STYLE } from './title-style'
 import type { MarkerPage } from './markers'
@@ -109,7 +110,7 @@ async function requireShareableLayerIds(db: Executor, who: MapCaller, ids: numbe
   for (const id of ids) {
     const layer = byId.get(id)
     if (!layer) throw fail(ErrCode.NOT_FOUND, MSG.notFound)
-    if (layer.type === 0) throw fail(ErrCode.VALIDATION, SHARE_MSG.folderNotShareable)
+    if (isFolder(layer.type)) throw fail(ErrCode.VALIDATION, SHARE_MSG.folderNotShareable)
     if (!allowed.has(id)) throw fail(ErrCode.FORBIDDEN, SHARE_MSG.layerNotShareable)
   }
 }
@@ -144,8 +145,8 @@ export async function saveShare(db: Database, caller: Caller, input: ShareInput,
   const id = randomBytes(SHARE_ID_BYTES).toString('base64url')
 
   return inTransaction(db, async (trx) => {
-    if (input.type === 1) await requireShareableLayerIds(trx, who, input.data_ids)
-    else if (input.type === 2) await requireShareableMarkerIds(trx, who, input.data_ids)
+    if (input.type === SHARE_KIND.layer) await requireShareableLayerIds(trx, who, input.data_ids)
+    else if (input.type === SHARE_KIND.marker) await requireShareableMarkerIds(trx, who, input.data_ids)
     else await requireShareableRouteIds(trx, who, input.data_ids, hasShareFlag(input.show_btn, SHARE_BTN.ROUTE_MARKERS))
     await insertShare(trx, {
       id,
@@ -307,8 +308,8 @@ export async function openShare(db: Executor, secret: () => Promise<string>, id:
  * layer share (everything in its layers).
  */
 async function markerIdsOfShare(db: Executor, row: ShareRow): Promise<number[] | null> {
-  if (row.type === 1) return null
-  if (row.type === 2) return shareDataIds(row)
+  if (row.type === SHARE_KIND.layer) return null
+  if (row.type === SHARE_KIND.marker) return shareDataIds(row)
   return hasShareFlag(row.show_btn, SHARE_BTN.ROUTE_MARKERS) ? routeStopMarkerIds(db, row.group_id, shareDataIds(row)) : []
 }
 
@@ -317,7 +318,7 @@ async function markerIdsOfShare(db: Executor, row: ShareRow): Promise<number[] |
  * or route share the layers holding its live markers; `layerIds` only narrows.
  */
 async function layersOfShare(db: Executor, row: ShareRow, layerIds: number[] | undefined): Promise<LayerRow[]> {
-  const layers = (await layersOfGroup(db, row.group_id)).filter((l) => l.type !== 0)
+  const layers = (await layersOfGroup(db, row.group_id)).filter((l) => !isFolder(l.type))
   const markerIds = await markerIdsOfShare(db, row)
   const shown = new Set(markerIds === null ? shareDataIds(row) : await sharedMarkerLayerIds(db, row.group_id, markerIds))
   const narrow = layerIds ? new Set(layerIds) : null
@@ -356,7 +357,7 @@ export async function sharedMarkersPage(db: Executor, share: LiveShare, query: S
   const layers = await layersOfShare(db, share.row, query.layer_ids)
   const layerIds = layers.map((l) => l.id)
   const groupId = share.row.group_id
-  if (share.row.type === 1 && !query.marker_ids) {
+  if (share.row.type === SHARE_KIND.layer && !query.marker_ids) {
     const total = layers.reduce((sum, l) => sum + l.marker_count, 0)
     if (format === 'columns') {
       const { rows } = await pageOfMarkerRecords(db, groupId, layerIds, page)
@@ -400,6 +401,6 @@ export async function markersOfOpenedShare(
 /** /api/route/get/share: the share opened (its password proof when it has one), then its routes; none when it is not a route share. */
 export async function routesOfOpenedShare(db: Executor, secret: () => Promise<string>, id: string, proof: string | undefined, now: Date): Promise<SharedRoute[]> {
   const share = await openShare(db, secret, id, proof, now)
-  if (share.row.type !== 3) return []
+  if (share.row.type !== SHARE_KIND.route) return []
   return routesOfShare(db, share.row.group_id, shareDataIds(share.row))
 }

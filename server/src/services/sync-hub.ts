@@ -12,8 +12,8 @@ import { randomBytes } from 'node:crypto'
 import type { PoolClient } from 'pg'
 import type { PresenceEntry, SyncClientMessage, SyncServerMessage } from '../../../types/sync'
 import { SYNC_PING_INTERVAL_MS, SYNC_SOCKET_UNAUTHORIZED } from '../../../types/sync'
-import { authenticate, sessionActiveSince } from '../auth'
-import { SYNC_CHANNEL, notifyChannel } from '../db/change-log'
+import { authenticate, sessionActiveSince, type Caller } from '../auth'
+import { listenToChannel, notifyChannel, stopListening } from '../db/change-log'
 import type { Database } from '../db/connection'
 import { findMarker, nicknamesOf } from '../db/markers'
 import { membershipsAmong } from '../db/joins'
@@ -345,11 +345,7 @@ export class SyncHub {
     this.listening ??= (async () => {
       const client = await this.db.pgPool!.connect()
       this.listener = client
-      client.on('notification', (n) => {
-        if (n.channel === SYNC_CHANNEL && n.payload) this.received(n.payload)
-      })
-      await client.query(`LISTEN ${SYNC_CHANNEL}`)
-      this.schema = (await client.query<{ s: string }>('select current_schema() as s')).rows[0]?.s
+      this.schema = await listenToChannel(client, (payload) => this.received(payload))
     })()
     return this.listening
   }
@@ -410,7 +406,7 @@ export class SyncHub {
     if (this.listener) {
       const client = this.listener
       this.listener = undefined
-      await client.query(`UNLISTEN ${SYNC_CHANNEL}`).catch(() => undefined)
+      await stopListening(client).catch(() => undefined)
       client.release()
     }
   }

@@ -14,12 +14,10 @@
  *   every PRUNE_EVERY seqs; a reader behind the pruned part (or ahead of the log) gets reload.
  */
 import { EventEmitter } from 'node:events'
-import type SqliteDatabase from 'better-sqlite3'
 import type { SyncChange, SyncChangesRes, SyncKind } from '../../../types/sync'
 import type { Caller } from '../auth'
 import { afterCommit, type Database, type Executor } from '../db/connection'
 import { changesAfter, insertChanges, lastSeqBefore, notifyChannel, pruneChanges, seqState, takeSeqs, type NewSyncChange } from '../db/change-log'
-import { insertChangesNow, lastSeqBeforeNow, pruneChangesNow, takeSeqsNow } from '../db/marker-save-sqlite'
 import { mapCaller, optsResolver, type MapCaller } from './permissions'
 
 export const RETAIN_ENTRIES = 100_000
@@ -61,18 +59,6 @@ export async function logChanges(trx: Executor, groupId: number, entries: Change
   if (Math.floor((first - 1) / PRUNE_EVERY) !== Math.floor(last / PRUNE_EVERY)) await prune(trx, groupId, last, at)
   await notifyChannel(trx, { type: 'seq', group_id: groupId, seq: last })
   afterCommit(trx, (db) => announceSeq(db, groupId, last))
-}
-
-/** logChanges inside a synchronous SQLite transaction (connection.ts runOnSqlite): answers the last seq, which the caller announces with announceSeq once committed. */
-export function logChangesNow(raw: SqliteDatabase.Database, groupId: number, entries: ChangeEntry[], at: string): number {
-  const last = takeSeqsNow(raw, groupId, entries.length)
-  const first = last - entries.length + 1
-  insertChangesNow(raw, groupId, first, entries.map(changeRow), at)
-  if (Math.floor((first - 1) / PRUNE_EVERY) !== Math.floor(last / PRUNE_EVERY)) {
-    const cutoff = new Date(Date.parse(at) - RETAIN_DAYS * 86_400_000).toISOString()
-    pruneChangesNow(raw, groupId, Math.max(last - RETAIN_ENTRIES, lastSeqBeforeNow(raw, groupId, cutoff)))
-  }
-  return last
 }
 
 /** Tells this process's listeners that the group's log grew to `seq` (committed). */

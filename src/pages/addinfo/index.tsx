@@ -1,7 +1,8 @@
 /**
  * /addinfo: create or edit a marker of any kind. The form state is a MarkerDraft; the
  * rules (geometry, fields, names) are the domain's, checked by the store before the server.
- * Query: ?id= edits; ?type=&points=&layer_id= starts a new marker from the map.
+ * Query: ?id= edits; ?type=&points=&layer_id= starts a new marker (a link); ?type=&drawn=1 starts
+ * one from the geometry the map drew, handed over by MarkerStore.handToForm.
  */
 import { Button, Cell, Input, InputNumber, Picker, Radio, Switch } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
@@ -14,10 +15,11 @@ import { IconPicker } from '../../components/IconPicker'
 import { NoteList } from '../../components/NoteList'
 import { PageShell } from '../../components/PageShell'
 import { ColorSwatches } from '../../components/TitleStyleEditor'
+import { DRAWN_PARAM } from '../../domain/constants'
 import { MARKER_NAME_MAX } from '../../domain/markers'
 import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
-import { MARKER_TYPES, MARKER_TYPE_NAMES, checkGeometry, formatArea, formatCoord, formatLength, measure, parsePoints } from '../../domain/points'
+import { MARKER_TYPES, MARKER_TYPE_NAMES, formatArea, formatCoord, formatLength, measure, readGeometry } from '../../domain/points'
 import { useStores } from '../../stores/context'
 import { syncStores } from '../../stores/syncStores'
 import { ConflictSheet } from '../../components/ConflictSheet'
@@ -65,12 +67,15 @@ const AddInfoForm = observer(function AddInfoForm() {
         const m = markers.find(id) ?? (await markers.getById(id))
         if (m) draft.startEdit(m)
       } else {
-        const t = Number(param(router.params.type))
+        // Opened from a drawing on the map, the form takes its parts as drawn; a link gives points in the query.
+        const drawn = router.params[DRAWN_PARAM] ? markers.takeDrawn() : null
+        const t = drawn?.type ?? Number(param(router.params.type))
         const type = (MARKER_TYPES.includes(t as MarkerType) ? t : 0) as MarkerType
         draft.startNew(type, {
           layerId: Number(param(router.params.layer_id)) || undefined,
+          parts: drawn?.parts,
           points: param(router.params.points) || undefined,
-          radius: Number(param(router.params.radius)) || undefined,
+          radius: (drawn ? drawn.radius : Number(param(router.params.radius))) || undefined,
         })
       }
       setReady(true)
@@ -95,9 +100,8 @@ const AddInfoForm = observer(function AddInfoForm() {
   const layer = layers.byId.get(draft.layer_id)
   const layerFields = draft.layer_id ? fields.fieldsOf(draft.layer_id) : []
   const single = draft.maxVertices === 1
-  const geometryOk = checkGeometry(draft.type, draft.points, draft.radius) === null
-  const parsed = geometryOk ? parsePoints(draft.points) : null
-  const m = parsed && parsed.ok ? measure(draft.type, parsed.parts, draft.radius, parsed.holes) : {}
+  const geometry = readGeometry(draft.type, draft.points, draft.radius)
+  const m = geometry.ok ? measure(draft.type, geometry.parts, draft.radius, geometry.holes) : {}
 
   const warn = (msg: string | null) => {
     if (msg) app.notify(msg, 'warning')

@@ -7,6 +7,7 @@ import type { Marker } from '../../../types/mapdata'
 import type { LngLat } from '../../domain/geo'
 import type { ClusterItem } from '../../domain/mapDraw'
 import { PENDING_BADGE, drawnStyle, isPendingMarker } from '../../domain/pendingLook'
+import { firstVertex } from '../../domain/points'
 import { shortTime } from '../../domain/time'
 import type { PointSprite, TitleLook } from './pointSprites'
 import type { MapViewProps } from './types'
@@ -87,9 +88,9 @@ export function memberMarkup(m: MemberLocation): Markup {
   }
 }
 
+/** A point marker's position (its first vertex, as the map's index reads it); NaN where its points are broken. */
 export function pointOf(m: Marker): LngLat {
-  const [lng, lat] = m.points.split(',').map(Number)
-  return { lng, lat }
+  return firstVertex(m.points) ?? { lng: NaN, lat: NaN }
 }
 
 /** Server paths of uploads are relative to the API host (the page's own origin by default on H5). */

@@ -7,7 +7,7 @@ import type { DrawList, Shape } from '../../domain/mapDraw'
 import { drawnStyle, isPendingMarker } from '../../domain/pendingLook'
 import { rectangleCorners } from '../../domain/points'
 import { shortTime } from '../../domain/time'
-import { clusterSize, heatColor } from './markup'
+import { clusterSize, heatColor, pointOf } from './markup'
 import type { LngLat } from '../../domain/geo'
 import type { MemberLocation } from '../../../types/entities'
 import type { DraftGeometry, EditGeometry, MapViewProps } from './types'
@@ -129,7 +129,7 @@ export function weappScene(
   const hidden = options.zoom !== undefined && options.titleStyleOf ? hiddenTitles(list, options.selectedId ?? null, options.titleStyleOf, options.zoom, moving) : new Set<string>()
   for (const m of list.points) {
     if (m.id === moving) continue
-    const [lng, lat] = m.points.split(',').map(Number)
+    const { lng, lat } = pointOf(m)
     const selected = m.id === options.selectedId
     const size = Math.max(20, Math.min(48, Math.round((m.style?.size ?? m.width ?? 32) * 0.75))) + (selected ? 8 : 0)
     const t = options.titleStyleOf?.(m.layer_id)
@@ -235,8 +235,7 @@ function hiddenTitles(list: DrawList, selectedId: number | null, titleStyleOf: N
   })
   for (const m of list.points) {
     if (m.id === moving) continue
-    const [lng, lat] = m.points.split(',').map(Number)
-    boxes.push(titleAt(`p:${m.id}`, { lng, lat }, m.name, m.layer_id, m.id === selectedId ? 3 : 2))
+    boxes.push(titleAt(`p:${m.id}`, pointOf(m), m.name, m.layer_id, m.id === selectedId ? 3 : 2))
   }
   if (list.shapes.length <= SHAPE_TITLES_MAX)
     for (const s of list.shapes) boxes.push(titleAt(`s:${s.marker.id}`, shapeLabelPoint(s.marker.type, s.parts, s.holes), s.marker.name, s.marker.layer_id, 1))
