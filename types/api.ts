@@ -34,6 +34,7 @@ import type { UpgradeApi } from './upgrade'
 import type { SignApi } from './signs'
 import type { TaskApi } from './tasks'
 import type { DistributionApi } from './distribution'
+import type { DataListApi } from './datalist'
 import type { SyncChangesReq, SyncChangesRes } from './sync'
 
 export interface RequestHeader {
@@ -127,7 +128,7 @@ export interface MarkerColumnsPage {
 }
 
 /** Request body of each call (without header) and its `data`. */
-export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, SignApi, TaskApi, DistributionApi {
+export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, SignApi, TaskApi, DistributionApi, DataListApi {
   '/api/system/send/code': { req: { phone: string }; res: { sent: boolean; cooldown: number } }
   '/api/system/check/code': { req: { phone: string; code: string }; res: { valid: boolean } }
   '/api/system/get/config': { req: { no_check_permission?: boolean }; res: SystemConfig }
