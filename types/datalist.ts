@@ -58,12 +58,16 @@ export interface DataListPage {
 
 export type BulkAction =
   | { action: 'set_field'; field_id: number; value: FieldValue }
-  | { action: 'set_style'; style: Pick<MarkerStyle, 'color' | 'icon' | 'size'>; width?: number }
+  /** `size` is a point's icon size and a line's or area's stroke width; `icon` changes points only. */
+  | { action: 'set_style'; style: Pick<MarkerStyle, 'color' | 'icon' | 'size'> }
   | { action: 'move'; to_layer_id: number }
   | { action: 'delete' }
 
-/** Which markers a bulk action works on: the rows picked (with the rev each showed), or everything a layer's query matched but some. */
-export type BulkTarget = { items: { id: number; rev: number }[] } | { layer_id: number; query: DataListQuery; except_ids?: number[]; listed_at: string }
+/**
+ * Which markers of the list's layer a bulk action works on: the rows picked (with the rev each
+ * showed), or everything the layer's query matched but some (全选 over more rows than one call names).
+ */
+export type BulkTarget = { layer_id: number } & ({ items: { id: number; rev: number }[] } | { query: DataListQuery; except_ids?: number[]; listed_at: string })
 
 export type BulkRequest = BulkAction & BulkTarget
 
@@ -77,7 +81,7 @@ export interface BulkRefusal {
 }
 
 export interface BulkResult {
-  /** Markers changed. */
+  /** Markers changed (restored, for a restore). */
   done: number
   refused: BulkRefusal[]
   /** Names the op-log entries of this action: /api/oplog/restore/batch brings it back as one. */

@@ -9,7 +9,7 @@
  * come last in either direction, and equal values keep id order, so pages never shuffle.
  */
 import { pinyin } from 'pinyin-pro'
-import type { DataListFilter, DataListQuery, DataListRow, DataListSortKey } from '../../types/datalist'
+import type { BulkTarget, DataListFilter, DataListQuery, DataListRow, DataListSortKey } from '../../types/datalist'
 import type { FieldKind, FieldValue, LayerField } from '../../types/mapdata'
 import { DATA_LIST_MSG } from './dataListMessages'
 
@@ -228,16 +228,9 @@ export function allPicked(sel: DataListSelection, matched: number): boolean {
  * What a bulk call names: the picked rows with the revision each showed, or, after 全选 over more
  * rows than one call may name (or than the phone holds), the layer's query and the rows unticked.
  */
-export function bulkTargetOf(
-  sel: DataListSelection,
-  rows: readonly Pick<DataListRow, 'id' | 'rev'>[],
-  allRowsLoaded: boolean,
-  layerId: number,
-  query: DataListQuery,
-  listedAt: string,
-): { items: { id: number; rev: number }[] } | { layer_id: number; query: DataListQuery; except_ids: number[]; listed_at: string } {
+export function bulkTargetOf(sel: DataListSelection, rows: readonly Pick<DataListRow, 'id' | 'rev'>[], allRowsLoaded: boolean, layerId: number, query: DataListQuery, listedAt: string): BulkTarget {
   if (sel.all && (!allRowsLoaded || rows.length - sel.except.size > BULK_MAX_IDS)) return { layer_id: layerId, query, except_ids: [...sel.except], listed_at: listedAt }
-  return { items: rows.filter((r) => isSelected(sel, r.id)).map((r) => ({ id: r.id, rev: r.rev })) }
+  return { layer_id: layerId, items: rows.filter((r) => isSelected(sel, r.id)).map((r) => ({ id: r.id, rev: r.rev })) }
 }
 
 /** What a filter chip says: 状态: 待拜访、已拜访 / 金额: 10–100 / 日期: 2024-01-01 起. */

@@ -49,6 +49,7 @@ export const DATA_LIST_MSG = {
   pickSomething: '请先选择数据',
   pickField: '请选择字段',
   pickLayer: '请选择目标图层',
+  pickStyle: '请选择要修改的颜色、图标或大小',
   noTargetLayer: '没有可以移入的同类图层',
   done: (n: number) => `已修改 ${groupDigits(n)} 条`,
   deleted: (n: number) => `已删除 ${groupDigits(n)} 条`,

@@ -192,12 +192,14 @@ describe('selection', () => {
     const rows = [row('a', {}, { rev: 3 }), row('b', {}, { rev: 1 }), row('c', {}, { rev: 2 })]
     const sel = toggleRow(toggleRow(NO_SELECTION, rows[0].id), rows[2].id)
     expect(bulkTargetOf(sel, rows, true, 1, {}, 't')).toEqual({
+      layer_id: 1,
       items: [
         { id: rows[0].id, rev: 3 },
         { id: rows[2].id, rev: 2 },
       ],
     })
     expect(bulkTargetOf(toggleRow(selectAllMatched(), rows[1].id), rows, true, 1, {}, 't')).toEqual({
+      layer_id: 1,
       items: [
         { id: rows[0].id, rev: 3 },
         { id: rows[2].id, rev: 2 },

@@ -24,6 +24,7 @@ import { revisions } from './0017_revisions'
 import { syncChanges } from './0018_sync_changes'
 import { clientIds } from './0019_client_ids'
 import { storedFiles } from './0020_stored_files'
+import { oplogBatches } from './0021_oplog_batches'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -47,6 +48,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0018_sync_changes': syncChanges(),
     '0019_client_ids': clientIds(),
     '0020_stored_files': storedFiles(dialect),
+    '0021_oplog_batches': oplogBatches(),
   }
 }
 
