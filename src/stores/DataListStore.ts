@@ -196,11 +196,11 @@ export class DataListStore implements LazyStore {
     return !!page
   }
 
-  private setQuery(query: DataListQuery): void {
+  private setQuery(query: DataListQuery, sameRows = false): void {
     this.query = query
     this.queries.set(this.layerId, query)
-    // What was picked under another query is not what the user sees now.
-    if (this.selection.all) this.selection = NO_SELECTION
+    // What 全选 picked under another search or filter is not what the user sees now (a new order is).
+    if (this.selection.all && !sameRows) this.selection = NO_SELECTION
     if (!this.local) void this.reload()
   }
 
@@ -221,7 +221,7 @@ export class DataListStore implements LazyStore {
   /** Sorts by a column; the same column again turns the order round. */
   sortBy(key: DataListSortKey): void {
     const now = this.query.sort
-    this.setQuery({ ...this.query, sort: { key, dir: now?.key === key && now.dir === 'asc' ? 'desc' : 'asc' } })
+    this.setQuery({ ...this.query, sort: { key, dir: now?.key === key && now.dir === 'asc' ? 'desc' : 'asc' } }, true)
   }
 
   setSelecting(on: boolean): void {

@@ -104,7 +104,7 @@ const Row = observer(function Row({ index, data, id }: { id: string; index: numb
   )
 })
 
-type Sheet = null | 'actions' | 'set_field' | 'set_style' | 'move' | 'delete' | 'filter'
+type Sheet = null | 'set_field' | 'set_style' | 'move' | 'delete' | 'filter'
 
 const DataList = observer(function DataList() {
   const root = useStores(dataListStores, syncStores, shareStores)
@@ -113,6 +113,8 @@ const DataList = observer(function DataList() {
   const layerId = Number(router.params.layer_id) || 0
   const [firstColumn, setFirstColumn] = useState(0)
   const [sheet, setSheet] = useState<Sheet>(null)
+  // Its own state: the action sheet's popup reports its closing as a cancel, which would undo the pick of the next form.
+  const [actionsOpen, setActionsOpen] = useState(false)
   const [filterField, setFilterField] = useState<LayerField | null>(null)
   const [fieldId, setFieldId] = useState<number>(0)
   const [value, setValue] = useState<FieldValue>(null)
@@ -133,7 +135,7 @@ const DataList = observer(function DataList() {
   const inView = columns.slice(firstColumn, firstColumn + COLUMNS_IN_VIEW)
   const canList = !!layer && layers.can(layer, PERM.LAYER_DATA_LIST)
   const shiftColumns = (by: number) => setFirstColumn((c) => Math.max(0, Math.min(Math.max(0, columns.length - COLUMNS_IN_VIEW), c + by)))
-  const listHeight = Math.max(240, root.platform.screen.windowHeight() - (list.selecting ? 300 : 240))
+  const listHeight = Math.max(240, root.platform.screen.windowHeight() - (list.selecting ? 250 : 180) - (list.query.filters?.length ? 40 : 0))
   const sameKind = layers.layers.filter((l) => l.type === layer?.type && l.id !== layerId && layers.can(l, PERM.MARKER_ADD))
   const n = list.selectedCount
 
@@ -184,6 +186,7 @@ const DataList = observer(function DataList() {
   ]
 
   const onPickAction = (key: string) => {
+    setActionsOpen(false)
     if (n === 0) return app.notify(DATA_LIST_MSG.pickSomething, 'warning')
     if (key === 'share') {
       setSheet(null)
@@ -274,7 +277,7 @@ const DataList = observer(function DataList() {
           if (from !== null && to !== undefined && Math.abs(to - from) > 40) shiftColumns(to < from ? COLUMNS_IN_VIEW : -COLUMNS_IN_VIEW)
         }}
       >
-        <View className='datalist-cell datalist-cell--name datalist-cell--head' style={{ width: `${NAME_WIDTH}px` }} onClick={() => list.sortBy('name')}>
+        <View className='datalist-cell datalist-cell--name datalist-cell--head' style={{ width: `${NAME_WIDTH}px` }} onClick={() => !list.selecting && list.sortBy('name')}>
           {list.selecting ? (
             <Checkbox className='datalist-check' checked={list.allPicked} onChange={() => list.toggleAll()} label={DATA_LIST_MSG.selectAll} />
           ) : (
@@ -316,18 +319,18 @@ const DataList = observer(function DataList() {
       {list.selecting ? (
         <View className='datalist-bar'>
           <Text className='datalist-bar__count'>{DATA_LIST_MSG.selectedLine(n)}</Text>
-          <Button type='primary' disabled={n === 0 || list.busy} loading={list.busy} onClick={() => setSheet('actions')}>
+          <Button type='primary' disabled={n === 0 || list.busy} loading={list.busy} onClick={() => setActionsOpen(true)}>
             批量操作
           </Button>
         </View>
       ) : null}
 
       <ActionSheet
-        visible={sheet === 'actions'}
+        visible={actionsOpen}
         title={DATA_LIST_MSG.selectedLine(n)}
         options={actions}
         onSelect={(item) => onPickAction(String(item.key))}
-        onCancel={() => setSheet(null)}
+        onCancel={() => setActionsOpen(false)}
         cancelText={DATA_LIST_MSG.cancel}
       />
 
@@ -403,6 +406,7 @@ const DataList = observer(function DataList() {
               onDone={(f) => {
                 list.setFilter(filterField.id, f)
                 setFilterField(null)
+                setSheet(null)
               }}
             />
           ) : (
