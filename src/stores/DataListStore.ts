@@ -65,7 +65,7 @@ export class DataListStore implements LazyStore {
   lastResult: BulkResult | null = null
   private readonly queries = new Map<number, DataListQuery>()
   private seq = 0
-  private liveTimer: ReturnType<typeof setTimeout> | null = null
+  private liveTimer: unknown = null
 
   constructor(private readonly root: RootStore) {
     makeAutoObservable<DataListStore, 'root' | 'queries' | 'seq' | 'liveTimer'>(this, { root: false, queries: false, seq: false, liveTimer: false })
@@ -337,7 +337,7 @@ export class DataListStore implements LazyStore {
   private onChanges(changes: SyncChange[]): void {
     if (!this.loaded || !changes.some((c) => c.kind === 'marker' && c.layer_id === this.layerId)) return
     if (this.liveTimer) return
-    this.liveTimer = setTimeout(() => {
+    this.liveTimer = this.root.scheduler.setTimeout(() => {
       this.liveTimer = null
       void this.reload()
     }, LIVE_RELOAD_MS)
@@ -353,7 +353,7 @@ export class DataListStore implements LazyStore {
   }
 
   dispose(): void {
-    if (this.liveTimer) clearTimeout(this.liveTimer)
+    if (this.liveTimer) this.root.scheduler.clearTimeout(this.liveTimer)
     if (this.root.dataListSink) this.root.dataListSink = null
   }
 }
