@@ -188,7 +188,8 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   '/api/marker/import/progress': { req: { import_id: string }; res: ImportProgress | null }
   /** cancelled false: the import is writing or done, and will finish. */
   '/api/marker/import/cancel': { req: { import_id: string }; res: { cancelled: boolean } }
-  '/api/marker/export': { req: { layer_id: number; format: ExportFormat; crs?: FileCrs }; res: ExportFile }
+  /** ids: only these markers of the layer (a data list selection). */
+  '/api/marker/export': { req: { layer_id: number; format: ExportFormat; crs?: FileCrs; ids?: number[] }; res: ExportFile }
   '/api/marker/note/getlist': { req: { markerid: number }; res: Note[] }
   '/api/marker/note/save': { req: { id?: number; marker_id: number; content: string; photos?: string[]; rev?: number; client_id?: string }; res: Note }
   /** `revs`: the revision each delete started from, one per id (types/sync.ts). */

@@ -57,6 +57,7 @@ export const DATA_LIST_MSG = {
   staleRows: (n: number) => `${groupDigits(n)} 条数据已被他人修改，请刷新后再试`,
   reloadStale: '刷新这些数据',
   restoreBatch: '整批恢复',
+  restoreBatchConfirm: '把这次批量操作改动的数据全部恢复为操作前的样子？之后又被修改的数据不会恢复',
   restoredBatch: (n: number) => `已恢复 ${groupDigits(n)} 条`,
   /** Per-marker refusals a bulk action reports. */
   refusal: {

@@ -10,10 +10,11 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { BulkAction, BulkRefusal, BulkResult, DataListFilter, DataListQuery, DataListRow, DataListSortKey } from '../../types/datalist'
-import type { LayerField, Marker } from '../../types/mapdata'
+import type { ExportFile, ExportFormat, FileCrs, LayerField, Marker } from '../../types/mapdata'
 import type { SyncChange } from '../../types/sync'
 import {
   allPicked,
+  BULK_MAX_IDS,
   bulkTargetOf,
   DATA_LIST_PAGE_SIZE,
   DATA_LIST_PHONE_MAX,
@@ -288,6 +289,16 @@ export class DataListStore implements LazyStore {
       if (action.action === 'move' || action.action === 'delete') void this.root.layers.load()
     }
     return res
+  }
+
+  /** 导出: the picked rows (those loaded) as a file of the layer's, in any export format. */
+  async exportPicked(format: ExportFormat, crs: FileCrs): Promise<ExportFile | undefined> {
+    const ids = this.pickedRows.map((r) => r.id)
+    if (!ids.length) {
+      this.root.app.notify(DATA_LIST_MSG.pickSomething, 'warning')
+      return undefined
+    }
+    return this.root.markers.exportLayer(this.layerId, format, crs, ids.slice(0, BULK_MAX_IDS))
   }
 
   /** Reads the rows a bulk action found changed, and drops the notice. */

@@ -355,3 +355,13 @@ describe('删除 and restoring from the op log', () => {
     expect((await w.call('/api/oplog/restore/batch', { batch_id: 'nope' }, w.owner)).errcode).toBe(ErrCode.NOT_FOUND)
   })
 })
+
+describe('导出 of a selection', () => {
+  it('should export only the picked markers of the layer', async () => {
+    const file = ok(await w.call('/api/marker/export', { layer_id: shops, format: 'geojson', crs: 'gcj02', ids: [ids[0], ids[2]] }, w.owner))
+    const names = JSON.parse(file.content).features.map((f: any) => f.properties.name)
+    expect(names).toEqual(['北京店', '长沙店'])
+    const all = ok(await w.call('/api/marker/export', { layer_id: shops, format: 'geojson', crs: 'gcj02' }, w.owner))
+    expect(JSON.parse(all.content).features).toHaveLength(12)
+  })
+})

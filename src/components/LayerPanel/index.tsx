@@ -16,6 +16,7 @@ import { PERM, shareableLayers } from '../../domain/permissions'
 import { FEATURES, featureOpen } from '../../domain/moduleGate'
 import { markerTypesOf } from '../../domain/points'
 import { IMPORT_EXTENSIONS } from '../../domain/formats/extensions'
+import { CRS_CHOICES, EXPORT_FORMAT_CHOICES } from '../../domain/formats/choices'
 import { useStores } from '../../stores/context'
 import { syncStores } from '../../stores/syncStores'
 import { OFFLINE_MSG } from '../../domain/offlineMessages'
@@ -40,19 +41,8 @@ interface ActionOption {
   name: string
 }
 
-const FORMATS: { value: ExportFormat; label: string }[] = [
-  { value: 'geojson', label: 'GeoJSON' },
-  { value: 'kml', label: 'KML' },
-  { value: 'kmz', label: 'KMZ' },
-  { value: 'gpx', label: 'GPX' },
-  { value: 'csv', label: 'CSV' },
-  { value: 'xlsx', label: 'Excel' },
-]
-
-const CRS_OPTIONS: { value: FileCrs; label: string }[] = [
-  { value: 'wgs84', label: 'WGS-84（GPS、通用GIS）' },
-  { value: 'gcj02', label: 'GCJ-02（高德、微信）' },
-]
+const FORMATS = EXPORT_FORMAT_CHOICES
+const CRS_OPTIONS = CRS_CHOICES
 
 const IMPORT_ERRORS_SHOWN = 50
 

@@ -16,12 +16,14 @@ import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import type { DataListFilter, DataListRow, DataListSortKey } from '../../../types/datalist'
-import type { FieldValue, LayerField } from '../../../types/mapdata'
+import type { ExportFormat, FieldValue, FileCrs, LayerField } from '../../../types/mapdata'
 import { FieldValueInput } from '../../components/FieldValueInput'
 import { PageShell } from '../../components/PageShell'
 import { FILTER_OPS, filterLabel } from '../../domain/dataList'
 import { DATA_LIST_MSG } from '../../domain/dataListMessages'
 import { DEFAULT_MARKER_COLOR } from '../../domain/constants'
+import { CRS_CHOICES, EXPORT_FORMAT_CHOICES } from '../../domain/formats/choices'
+import { MAP_UI_MSG } from '../../domain/messages'
 import { PERM } from '../../domain/permissions'
 import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
@@ -104,7 +106,7 @@ const Row = observer(function Row({ index, data, id }: { id: string; index: numb
   )
 })
 
-type Sheet = null | 'set_field' | 'set_style' | 'move' | 'delete' | 'filter'
+type Sheet = null | 'export' | 'set_field' | 'set_style' | 'move' | 'delete' | 'filter'
 
 const DataList = observer(function DataList() {
   const root = useStores(dataListStores, syncStores, shareStores)
@@ -122,6 +124,9 @@ const DataList = observer(function DataList() {
   const [size, setSize] = useState<number>(0)
   const [target, setTarget] = useState<number>(0)
   const [kw, setKw] = useState('')
+  const [format, setFormat] = useState<ExportFormat>('geojson')
+  const [crs, setCrs] = useState<FileCrs>('wgs84')
+  const [saved, setSaved] = useState<{ out: { name: string }; share: () => Promise<void> } | null>(null)
   const swipeFrom = useRef<number | null>(null)
   // Touch the live sync store so that teammates' changes reach the list on a page opened directly.
   void root.sync
@@ -160,6 +165,21 @@ const DataList = observer(function DataList() {
     }
   }
 
+  const doExport = async () => {
+    setSheet(null)
+    const file = await list.exportPicked(format, crs)
+    if (!file) return
+    try {
+      const files = await root.platform.files()
+      const out = await files.saveTextFile(file)
+      // WeChat sends a saved file only from inside a tap: a second dialog offers it.
+      if (out.needsShare) setSaved({ out, share: () => files.shareSavedFile(out) })
+      else app.notify(MAP_UI_MSG.exportSaved(out.name), 'success')
+    } catch {
+      app.notify(MAP_UI_MSG.fileSaveFailed, 'danger')
+    }
+  }
+
   const runAction = async () => {
     const which = sheet
     setSheet(null)
@@ -180,6 +200,7 @@ const DataList = observer(function DataList() {
     { key: 'set_field', name: DATA_LIST_MSG.actions.set_field },
     { key: 'set_style', name: DATA_LIST_MSG.actions.set_style },
     { key: 'move', name: DATA_LIST_MSG.actions.move },
+    { key: 'export', name: DATA_LIST_MSG.actions.export },
     { key: 'share', name: DATA_LIST_MSG.actions.share },
     { key: 'show_on_map', name: DATA_LIST_MSG.actions.show_on_map },
     { key: 'delete', name: DATA_LIST_MSG.actions.delete, danger: true },
@@ -394,6 +415,45 @@ const DataList = observer(function DataList() {
         className='dialog--destructive'
         onConfirm={() => void runAction()}
         onCancel={() => setSheet(null)}
+      />
+
+      <Dialog
+        title={`${DATA_LIST_MSG.actions.export}（${list.pickedRows.length} 条）`}
+        visible={sheet === 'export'}
+        confirmText={DATA_LIST_MSG.actions.export}
+        cancelText={DATA_LIST_MSG.cancel}
+        onConfirm={() => void doExport()}
+        onCancel={() => setSheet(null)}
+      >
+        <View className='datalist-form__export'>
+          <Radio.Group value={format} direction='horizontal' onChange={(v) => setFormat(v as ExportFormat)}>
+            {EXPORT_FORMAT_CHOICES.map((f) => (
+              <Radio key={f.value} value={f.value} shape='button'>
+                {f.label}
+              </Radio>
+            ))}
+          </Radio.Group>
+          <Radio.Group value={crs} onChange={(v) => setCrs(v as FileCrs)}>
+            {CRS_CHOICES.map((c) => (
+              <Radio key={c.value} value={c.value}>
+                {c.label}
+              </Radio>
+            ))}
+          </Radio.Group>
+        </View>
+      </Dialog>
+
+      <Dialog
+        title='文件已生成'
+        visible={!!saved}
+        content={saved ? MAP_UI_MSG.exportSaved(saved.out.name) : ''}
+        confirmText='发送给好友'
+        cancelText='完成'
+        onConfirm={() => {
+          void saved?.share().catch(() => undefined)
+          setSaved(null)
+        }}
+        onCancel={() => setSaved(null)}
       />
 
       <Popup visible={sheet === 'filter'} position='bottom' round onClose={() => (setSheet(null), setFilterField(null))}>
