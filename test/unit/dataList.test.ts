@@ -128,6 +128,7 @@ describe('sort', () => {
   it('reads polyphonic characters the way the word says them', () => {
     expect(pinyinKey('重庆')).toBe('chong qing')
     expect(pinyinKey('银行')).toBe('yin hang')
+    expect(pinyinKey('银行长沙店')).toBe('yin hang chang sha dian')
     expect(pinyinKey('Shop A')).toBe('shop a')
   })
 
