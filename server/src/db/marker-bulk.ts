@@ -4,7 +4,7 @@
  * each guarded by the revision it was read at, so that a change made meanwhile is never overwritten
  * (PostgreSQL and SQLite alike, without a lock held between the read and the write).
  */
-import type { Executor } from './connection'
+import { sqliteRowArrays, type Executor } from './connection'
 import type { MarkerRow } from './markers'
 import { opRowOf, type NewOp, type OplogRow } from './oplog'
 import { bumpRev } from './revisions'
@@ -24,16 +24,27 @@ export interface ListedMarker {
   updated_at: string
 }
 
-/** The live markers of one layer of the group, by id. */
-export function listedMarkersOfLayer(db: Executor, groupId: number, layerId: number): Promise<ListedMarker[]> {
-  return db
-    .selectFrom('markers')
-    .select(['id', 'layer_id', 'name', 'type', 'style', 'fields', 'rev', 'creator_id', 'updated_at'])
-    .where('group_id', '=', groupId)
-    .where('layer_id', '=', layerId)
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .execute()
+const LISTED = ['id', 'layer_id', 'name', 'type', 'style', 'fields', 'rev', 'creator_id', 'updated_at'] as const
+
+/**
+ * The live markers of one layer of the group, by id. On SQLite the rows come as arrays (a layer of
+ * 100,000 made into objects property by property costs more than the query itself).
+ */
+export async function listedMarkersOfLayer(db: Executor, groupId: number, layerId: number): Promise<ListedMarker[]> {
+  const query = db.selectFrom('markers').select(LISTED).where('group_id', '=', groupId).where('layer_id', '=', layerId).where('deleted_at', 'is', null).orderBy('id')
+  const arrays = await sqliteRowArrays(db, query)
+  if (!arrays) return query.execute()
+  return arrays.map((r) => ({
+    id: r[0] as number,
+    layer_id: r[1] as number,
+    name: r[2] as string,
+    type: r[3] as number,
+    style: r[4] as string,
+    fields: r[5] as string,
+    rev: r[6] as number,
+    creator_id: r[7] as number,
+    updated_at: r[8] as string,
+  }))
 }
 
 // Ids per IN list: well under SQLite's 32766 bind parameters and PostgreSQL's 65535.

@@ -91,7 +91,7 @@ function rowsOf(markers: ListedMarker[]): DataListRow[] {
       name: m.name,
       type: m.type as MarkerType,
       style,
-      fields: parseOr<Record<string, FieldValue>>(m.fields, {}),
+      fields: m.fields === '{}' ? {} : parseOr<Record<string, FieldValue>>(m.fields, {}),
       rev: m.rev,
       notes_count: 0,
       editor_name: '',
