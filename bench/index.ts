@@ -3,6 +3,7 @@ import { execSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { browserBench } from './browser'
+import { dataListBench } from './datalist'
 import { markersBench } from './markers'
 import { outboxBench } from './outbox'
 import { savesBench } from './saves'
@@ -25,6 +26,7 @@ async function main() {
   markersBench()
   vrpBench()
   serverBench()
+  await dataListBench()
   syncBenchChild()
   await savesBench()
   await outboxBench()

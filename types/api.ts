@@ -35,6 +35,7 @@ import type { UpgradeApi } from './upgrade'
 import type { SignApi } from './signs'
 import type { TaskApi } from './tasks'
 import type { DistributionApi } from './distribution'
+import type { DataListApi } from './datalist'
 import type { SyncChangesReq, SyncChangesRes } from './sync'
 
 export interface RequestHeader {
@@ -128,7 +129,7 @@ export interface MarkerColumnsPage {
 }
 
 /** Request body of each call (without header) and its `data`. */
-export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, SignApi, TaskApi, DistributionApi, ConsentApi {
+export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, SignApi, TaskApi, DistributionApi, ConsentApi, DataListApi {
   '/api/system/send/code': { req: { phone: string }; res: { sent: boolean; cooldown: number } }
   '/api/system/check/code': { req: { phone: string; code: string }; res: { valid: boolean } }
   '/api/system/get/config': { req: { no_check_permission?: boolean }; res: SystemConfig }
@@ -188,7 +189,8 @@ export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, S
   '/api/marker/import/progress': { req: { import_id: string }; res: ImportProgress | null }
   /** cancelled false: the import is writing or done, and will finish. */
   '/api/marker/import/cancel': { req: { import_id: string }; res: { cancelled: boolean } }
-  '/api/marker/export': { req: { layer_id: number; format: ExportFormat; crs?: FileCrs }; res: ExportFile }
+  /** ids: only these markers of the layer (a data list selection). */
+  '/api/marker/export': { req: { layer_id: number; format: ExportFormat; crs?: FileCrs; ids?: number[] }; res: ExportFile }
   '/api/marker/note/getlist': { req: { markerid: number }; res: Note[] }
   '/api/marker/note/save': { req: { id?: number; marker_id: number; content: string; photos?: string[]; rev?: number; client_id?: string }; res: Note }
   /** `revs`: the revision each delete started from, one per id (types/sync.ts). */

@@ -166,8 +166,10 @@ export interface OpLog {
   name: string
   before: unknown | null
   after: unknown | null
-  /** A delete whose entity is still deleted and may be restored by a user with the log permission. */
+  /** A delete whose entity is still deleted, or a bulk action's change still its marker's state, which a user with the log permission may restore. */
   restorable: boolean
+  /** The bulk action of the data list this entry is one marker of (/api/oplog/restore/batch restores it whole); absent for a single change. */
+  batch_id?: string
 }
 
 export type ImportFormat = 'geojson' | 'kml' | 'csv'

@@ -9,6 +9,7 @@ import { storageOf } from './services/storage'
 import { groupRoutes } from './routes/group'
 import { layerRoutes } from './routes/layer'
 import { markerRoutes } from './routes/marker'
+import { markerBulkRoutes } from './routes/marker-bulk'
 import { moduleRoutes } from './routes/module'
 import { systemRoutes } from './routes/system'
 import { userRoutes } from './routes/user'
@@ -63,6 +64,7 @@ export function buildApp({ logger = false, trustProxy, hstsMaxAge, ...given }: B
     groupRoutes(scope, deps)
     layerRoutes(scope, deps)
     markerRoutes(scope, deps)
+    markerBulkRoutes(scope, deps)
     moduleRoutes(scope, deps)
     noteRoutes(scope, deps)
     fieldRoutes(scope, deps)

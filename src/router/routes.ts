@@ -43,6 +43,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/map', title: '地图数据', access: 'login', skipChecks: false, page: 'pages/map/index' },
   { path: '/addinfo', title: '标注详情', access: 'login', skipChecks: false, page: 'pages/addinfo/index' },
   { path: '/fields', title: '字段列表', access: 'login', skipChecks: false, page: 'pages/fields/index' },
+  // Not a SPEC route: a layer's data list (the layer action data_list), from the layer panel.
+  { path: '/datalist', title: '数据列表', access: 'login', skipChecks: false, page: 'pages/datalist/index' },
   { path: '/oplog', title: '操作日志', access: 'login', skipChecks: false, page: 'pages/oplog/index' },
   { path: '/task', title: '任务中心', access: 'login', skipChecks: false, page: 'pages/task/index' },
   { path: '/task/add', title: '新建任务', access: 'login', skipChecks: false, page: 'pages/task/add/index' },

@@ -578,9 +578,9 @@ export class MarkerStore {
 
   // ---- import and export ----------------------------------------------------------------------
 
-  /** The file of a layer in one of the export formats; coordinates WGS-84 unless GCJ-02 is asked for. */
-  async exportLayer(layerId: number, format: ExportFormat, crs: FileCrs = 'wgs84'): Promise<ExportFile | undefined> {
-    return this.root.api.post('/api/marker/export', { layer_id: layerId, format, crs })
+  /** The file of a layer (or of these of its markers) in one of the export formats; coordinates WGS-84 unless GCJ-02 is asked for. */
+  async exportLayer(layerId: number, format: ExportFormat, crs: FileCrs = 'wgs84', ids?: number[]): Promise<ExportFile | undefined> {
+    return this.root.api.post('/api/marker/export', { layer_id: layerId, format, crs, ...(ids ? { ids } : {}) })
   }
 
   /**

@@ -5,6 +5,7 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { FieldKind, OpAction, OpEntity, OpLog } from '../../types/mapdata'
 import { MAP_MSG } from '../domain/messages'
+import { DATA_LIST_MSG } from '../domain/dataListMessages'
 import { PERM } from '../domain/permissions'
 import { MARKER_TYPE_NAMES } from '../domain/points'
 import { FIELD_KIND_NAMES } from './FieldStore'
@@ -128,7 +129,9 @@ export class OpLogStore {
    * layer (the server decides again).
    */
   canRestore(log: OpLog): boolean {
-    if (!log.restorable || log.action !== 'delete') return false
+    // A data list bulk change is undone while its marker is still as the action left it (the server says so in restorable).
+    const undoable = log.action === 'delete' || (log.action === 'update' && !!log.batch_id)
+    if (!log.restorable || !undoable) return false
     const layers = this.root.layers
     if (layers.isManager) return true
     const data = (log.before ?? {}) as { layer_id?: number; parent_id?: number }
@@ -160,6 +163,17 @@ export class OpLogStore {
       await this.load()
     }
     return ok
+  }
+
+  /** 整批恢复: undoes a whole data list bulk action; says how many came back and how many had changed since. */
+  async restoreBatch(batchId: string): Promise<boolean> {
+    const res = await this.root.api.post('/api/oplog/restore/batch', { batch_id: batchId })
+    if (!res) return false
+    this.root.app.notify(res.refused.length ? DATA_LIST_MSG.someRefused(res.done, res.refused.length) : DATA_LIST_MSG.restoredBatch(res.done), res.refused.length ? 'warning' : 'success')
+    await this.root.layers.load()
+    await this.root.markers.loadShown()
+    await this.load()
+    return true
   }
 
   reset(): void {

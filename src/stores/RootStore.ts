@@ -36,12 +36,14 @@ import type { RouteStore } from './RouteStore'
 import type { TaskStore } from './TaskStore'
 import type { DistributionStore } from './DistributionStore'
 import type { OpLogStore } from './OpLogStore'
+import type { DataListStore } from './DataListStore'
 import type { SignStore } from './SignStore'
 import type { ShareStore } from './ShareStore'
 import type { ShareViewStore } from './ShareViewStore'
 import type { TeamStore } from './TeamStore'
 import type { VipStore } from './VipStore'
 import type { SyncStore } from './SyncStore'
+import type { SyncChange } from '../../types/sync'
 import type { OfflineCacheStore } from './OfflineCacheStore'
 import type { OutboxStore } from './OutboxStore'
 
@@ -173,6 +175,8 @@ export class RootStore {
   offlineSink: OfflineSink | null = null
   /** Keeps saves made without network (set by the outbox store when it loads). */
   outboxSink: OutboxSink | null = null
+  /** Hears teammates' changes that live sync applies (set by the data list store while it lives). */
+  dataListSink: ((changes: SyncChange[]) => void) | null = null
   /** Where the API lives (uploads go there too). */
   readonly baseUrl: string
   private readonly disposers: IReactionDisposer[] = []
@@ -338,6 +342,10 @@ export class RootStore {
 
   get oplog(): OpLogStore {
     return this.lazy('oplog') as OpLogStore
+  }
+
+  get dataList(): DataListStore {
+    return this.lazy('dataList') as DataListStore
   }
 
   /** A page's store, created on first use from the factory its page registered (lazyStores.ts). */

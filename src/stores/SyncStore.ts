@@ -333,6 +333,7 @@ export class SyncStore {
   /** Applies pulled changes in place. */
   async apply(changes: SyncChange[]): Promise<void> {
     if (!changes.length) return
+    this.root.dataListSink?.(changes)
     const { markers, layers, notes, fields } = this.root
     let markerRevs: Map<number, number> | null = null
     const markerRev = (id: number) => {

@@ -1,5 +1,6 @@
 import type { LazyKey, LazyStoreSet } from '../../src/stores/lazyStores'
 import type { ViewStores } from '../../src/stores/context'
+import { dataListStores } from '../../src/stores/dataListStores'
 import { distributionStores } from '../../src/stores/distributionStores'
 import { oplogStores } from '../../src/stores/oplogStores'
 import { routeStores } from '../../src/stores/routeStores'
@@ -13,7 +14,7 @@ import { vipStores } from '../../src/stores/vipStores'
 import { VipStore } from '../../src/stores/VipStore'
 import { makeRoot } from '../support/fakes'
 
-const SETS = [distributionStores, oplogStores, routeStores, shareStores, shareViewStores, signStores, syncStores, taskStores, teamStores, vipStores] as const
+const SETS = [dataListStores, distributionStores, oplogStores, routeStores, shareStores, shareViewStores, signStores, syncStores, taskStores, teamStores, vipStores] as const
 type KeysOf<S> = S extends LazyStoreSet<infer K> ? K : never
 type Unregistered = Exclude<LazyKey, KeysOf<(typeof SETS)[number]>>
 

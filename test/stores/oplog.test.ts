@@ -1,4 +1,5 @@
 import { MAP_MSG } from '../../src/domain/messages'
+import { DATA_LIST_MSG } from '../../src/domain/dataListMessages'
 import { PERM } from '../../src/domain/permissions'
 import { describeChanges } from '../../src/stores/OpLogStore'
 import '../../src/stores/oplogStores'
@@ -109,5 +110,20 @@ describe('OpLogStore (the operation log)', () => {
     ])
     expect(describeChanges({ entity: 'marker', before: { type: 5, radius: 100 }, after: { type: 5, radius: 250 } })).toEqual([{ label: '半径', before: '100', after: '250' }])
     expect(describeChanges({ entity: 'layer', before: { parent_id: 3 }, after: { parent_id: 0 } }, () => '外业数据')).toEqual([{ label: '上级文件夹', before: '外业数据', after: '最外层' }])
+  })
+
+  it('offers a data list bulk change for undoing and restores a whole bulk action as one', async () => {
+    const change = buildOpLog({ id: 200, entity: 'marker', entity_id: 8, action: 'update', restorable: true, batch_id: 'batch-1', before: { layer_id: 1 } })
+    const { root, calls } = await signedInRoot({
+      '/api/oplog/getlist': () => ok({ list: [change], total: 1 }),
+      '/api/oplog/restore/batch': () => ok({ done: 39, refused: [{ id: 8, reason: 'conflict', message: 'x' }], batch_id: 'batch-2' }),
+      '/api/layer/getlist': () => ok([buildLayer({ id: 1 })]),
+    })
+    await root.oplog.load()
+    expect(root.oplog.canRestore(root.oplog.list[0])).toBe(true)
+    expect(root.oplog.canRestore({ ...change, batch_id: undefined })).toBe(false)
+    expect(await root.oplog.restoreBatch('batch-1')).toBe(true)
+    expect(calls.find((c) => c.path === '/api/oplog/restore/batch')?.body).toMatchObject({ batch_id: 'batch-1' })
+    expect(root.app.notices.map((n) => n.text)).toContain(DATA_LIST_MSG.someRefused(39, 1))
   })
 })

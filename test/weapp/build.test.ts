@@ -484,6 +484,37 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
     expect(rendered).toContain(VIP_MSG.payCancelled)
   })
 
+  it('shows a 5,000-row data list with only the rows in view, never one setData of the whole list', () => {
+    const user = buildUser({ id: 7, nickname: '小王', select_groupid: 3, select_groupname: '外业队' })
+    const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
+    const layer = buildLayer({ id: 1, name: '门店', type: 1, marker_count: 5000 })
+    const field = { id: 11, layer_id: 1, name: '状态', kind: 'choice', options: ['待拜访', '已拜访'], required: false, sort: 1, rev: 1 }
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      id: i + 1,
+      layer_id: 1,
+      name: `门店编号${String(i).padStart(4, '0')}`,
+      type: 0,
+      style: { color: '#165DFF' },
+      fields: { 11: i % 2 ? '已拜访' : '待拜访' },
+      rev: 1,
+      notes_count: 0,
+      editor_name: '小王',
+      edited_at: '2026-01-01T00:00:00.000Z',
+    }))
+    const page = { list: rows, total: 5000, matched: 5000, listed_at: '2026-01-01T00:00:00.000Z' }
+    const { rendered, requests } = runPage('pages/datalist/index?layer_id=1', storage, '', { '/api/layer/getlist': [layer], '/api/layer/field/getlist': [field], '/api/marker/datalist': page }, 1500)
+    expect(requests.some((r) => r.url.endsWith('/api/marker/datalist'))).toBe(true)
+    expect(rendered).toContain('共 5,000 条')
+    const names = new Set(rendered.match(/门店编号\d{4}/g) ?? [])
+    expect(names.has('门店编号0000')).toBe(true)
+    expect(names.has('门店编号4999')).toBe(false)
+    // A screen's worth plus VirtualList's overscan, not 5,000.
+    expect(names.size).toBeGreaterThan(5)
+    expect(names.size).toBeLessThan(40)
+    // Everything the page ever sent through setData is a small fraction of the rows' own JSON.
+    expect(rendered.length).toBeLessThan(JSON.stringify(rows).length / 5)
+  })
+
   it('loads every page of the build, main package and subpackages, for a signed-in user without a crash', () => {
     // A module a subpackage asks for must exist somewhere it is loaded from (Taro's subpackage split
     // once lost one when the shared store context held a dynamic import).

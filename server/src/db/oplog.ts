@@ -2,7 +2,7 @@
  * Repository of the oplog table: every create, update, delete and restore of map data, written in
  * the same transaction as the change it records.
  */
-import type { Generated, Selectable } from 'kysely'
+import type { ColumnType, Generated, Selectable } from 'kysely'
 import type { OpAction, OpEntity } from '../../../types/mapdata'
 import type { Executor } from './connection'
 import { containsText } from './markers'
@@ -21,6 +21,8 @@ export interface OplogTable {
   /** JSON of the presented entity, null when there is none (before a create, after a delete). */
   before: string | null
   after: string | null
+  /** The bulk action (db/marker-bulk.ts) the entry is one marker of; null for a single change. */
+  batch_id: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 declare module './schema' {
@@ -65,6 +67,7 @@ export function opRowOf(op: NewOp): Omit<OplogRow, 'id'> {
     name: op.name,
     before: json(op.before),
     after: json(op.after),
+    batch_id: null,
   }
 }
 

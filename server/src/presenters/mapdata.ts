@@ -148,5 +148,6 @@ export function presentOp(row: OplogRow, userName: string, restorable: boolean):
     before: parseJson(row.before),
     after: parseJson(row.after),
     restorable,
+    ...(row.batch_id ? { batch_id: row.batch_id } : {}),
   }
 }

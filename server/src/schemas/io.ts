@@ -5,7 +5,8 @@ import { EXPORT_FORMATS, IMPORT_FORMATS, IMPORT_MAX_BYTES } from '../../../src/d
 import { BINARY_IMPORT_FORMATS } from '../../../src/domain/formats/extensions'
 import { MAP_IO_MSG, MAP_MSG, MAP_UI_MSG } from '../../../src/domain/messages'
 import { formatStorage } from '../../../src/domain/tiers'
-import { idField } from './common'
+import { BULK_MAX_IDS } from '../../../src/domain/dataList'
+import { idField, idListField } from './common'
 
 const formatField = z.enum(EXPORT_FORMATS as [ExportFormat, ...ExportFormat[]], { errorMap: () => ({ message: MAP_UI_MSG.importFormatUnknown }) })
 const importFormatField = z.enum([...IMPORT_FORMATS, 'kmz', 'gpx', 'xlsx', 'shp'] as ImportFileFormat[] as [ImportFileFormat, ...ImportFileFormat[]], {
@@ -41,4 +42,5 @@ export const importRequest = z
 
 export const importProgressRequest = z.object({ import_id: importIdField })
 
-export const exportRequest = z.object({ layer_id: idField(), format: formatField, crs: crsField })
+// ids: only these markers of the layer (the data list's 导出 of a selection).
+export const exportRequest = z.object({ layer_id: idField(), format: formatField, crs: crsField, ids: idListField(BULK_MAX_IDS, { min: 1 }).optional() })

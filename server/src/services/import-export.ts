@@ -284,12 +284,14 @@ function fieldValuesById(fields: LayerField[], byName: Record<string, string>): 
   return out
 }
 
-export async function exportMarkers(db: Executor, caller: Caller | MapCaller, request: { layer_id: number; format: ExportFormat; crs: FileCrs }): Promise<ExportFile> {
+export async function exportMarkers(db: Executor, caller: Caller | MapCaller, request: { layer_id: number; format: ExportFormat; crs: FileCrs; ids?: number[] }): Promise<ExportFile> {
   const who = await mapCaller(db, caller)
   const { layer } = await requireOnLayer(db, who, request.layer_id, PERM.LAYER_EXPORT)
   requireMarkerLayer(layer)
   const fields = (await fieldRowsOfLayer(db, who.groupId, layer.id)).map(toLayerField)
-  const markers = (await markersOfLayer(db, layer.id)).map((m): ExportMarker => {
+  const only = request.ids ? new Set(request.ids) : null
+  const inLayer = await markersOfLayer(db, layer.id)
+  const markers = (only ? inLayer.filter((m) => only.has(m.id)) : inLayer).map((m): ExportMarker => {
     const values = JSON.parse(m.fields) as Record<string, FieldValue>
     const byName: Record<string, string | number> = {}
     for (const field of fields) {

@@ -27,6 +27,7 @@ import { logField } from './field'
 import { logNoteChange } from './note'
 import { restoreLayer } from './layers'
 import { restoreMarker } from './markers'
+import { isBulkChangeUndoable, undoBulkChange } from './marker-bulk'
 import { mapCaller, notFound, requireFeature, type MapCaller } from './permissions'
 
 function requireLogReader(who: MapCaller): void {
@@ -50,6 +51,7 @@ async function deletedAtOf(db: Executor, groupId: number, entity: string, id: nu
 }
 
 async function isRestorable(db: Executor, op: OplogRow): Promise<boolean> {
+  if (op.action === 'update') return isBulkChangeUndoable(db, op)
   return op.action === 'delete' && (await deletedAtOf(db, op.group_id, op.entity, op.entity_id)) === op.at
 }
 
@@ -82,6 +84,8 @@ export async function restoreLogged(db: Database, caller: Caller, id: number, no
     const op = await findOp(trx, who.groupId, id)
     if (!op) throw notFound()
     if (!(await isRestorable(trx, op))) throw new BusinessError(ErrCode.CONFLICT, MAP_MSG.restoreNotPossible)
+    // A data list bulk change, undone on its own (the whole action: /api/oplog/restore/batch).
+    if (op.action === 'update') return undoBulkChange(trx, who, op, now)
     switch (op.entity) {
       case 'layer':
         await restoreLayer(trx, who, op.entity_id, now)

@@ -16,9 +16,11 @@ import { PERM, shareableLayers } from '../../domain/permissions'
 import { FEATURES, featureOpen } from '../../domain/moduleGate'
 import { markerTypesOf } from '../../domain/points'
 import { IMPORT_EXTENSIONS } from '../../domain/formats/extensions'
+import { CRS_CHOICES, EXPORT_FORMAT_CHOICES } from '../../domain/formats/choices'
 import { useStores } from '../../stores/context'
 import { syncStores } from '../../stores/syncStores'
 import { OFFLINE_MSG } from '../../domain/offlineMessages'
+import { DATA_LIST_MSG } from '../../domain/dataListMessages'
 import type { Platform } from '../../stores/RootStore'
 import { badRows } from '../../stores/MarkerStore'
 import { LayerTree } from '../LayerTree'
@@ -31,7 +33,7 @@ import { ImportWatch } from '../../stores/ImportWatch'
 
 type Mode = 'folder' | 'layer' | 'rename' | 'move' | 'delete' | 'export' | 'import' | 'style' | null
 
-type ActionKey = 'add-marker' | 'new-folder' | 'new-layer' | 'rename' | 'move' | 'default' | 'style' | 'fields' | 'export' | 'import' | 'delete' | 'share' | 'offline'
+type ActionKey = 'add-marker' | 'new-folder' | 'new-layer' | 'rename' | 'move' | 'default' | 'style' | 'fields' | 'datalist' | 'export' | 'import' | 'delete' | 'share' | 'offline'
 
 interface ActionOption {
   [key: string]: string | boolean
@@ -39,19 +41,8 @@ interface ActionOption {
   name: string
 }
 
-const FORMATS: { value: ExportFormat; label: string }[] = [
-  { value: 'geojson', label: 'GeoJSON' },
-  { value: 'kml', label: 'KML' },
-  { value: 'kmz', label: 'KMZ' },
-  { value: 'gpx', label: 'GPX' },
-  { value: 'csv', label: 'CSV' },
-  { value: 'xlsx', label: 'Excel' },
-]
-
-const CRS_OPTIONS: { value: FileCrs; label: string }[] = [
-  { value: 'wgs84', label: 'WGS-84（GPS、通用GIS）' },
-  { value: 'gcj02', label: 'GCJ-02（高德、微信）' },
-]
+const FORMATS = EXPORT_FORMAT_CHOICES
+const CRS_OPTIONS = CRS_CHOICES
 
 const IMPORT_ERRORS_SHOWN = 50
 
@@ -117,6 +108,7 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
       if (!folder && !l.is_default) list.push({ key: 'default', name: '设为默认图层' })
       if (!folder) list.push({ key: 'style', name: '标题样式' })
     }
+    if (!folder && layers.can(l, PERM.LAYER_DATA_LIST)) list.push({ key: 'datalist', name: DATA_LIST_MSG.entry })
     if (!folder && layers.can(l, PERM.LAYER_FIELD)) list.push({ key: 'fields', name: '字段管理' })
     // 离线保留: a switch, its state in its name (a pinned layer is never dropped from the phone to make room).
     if (!folder) list.push({ key: 'offline', name: offlineCache.isPinned(l.id) ? OFFLINE_MSG.pinOn : OFFLINE_MSG.pinOff })
@@ -163,6 +155,10 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
         return
       case 'style':
         return setMode('style')
+      case 'datalist':
+        onClose()
+        navigate(`/datalist?layer_id=${l.id}`)
+        return
       case 'fields':
         onClose()
         navigate(`/fields?layer_id=${l.id}`)

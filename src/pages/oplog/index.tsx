@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import type { OpAction, OpEntity, OpLog } from '../../../types/mapdata'
 import { PageShell } from '../../components/PageShell'
 import { MAP_UI_MSG } from '../../domain/messages'
+import { DATA_LIST_MSG } from '../../domain/dataListMessages'
 import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import { oplogStores } from '../../stores/oplogStores'
@@ -35,6 +36,7 @@ function FilterRow({ label, value, options, onChange }: { label: string; value: 
 const LogList = observer(function LogList() {
   const { oplog, layers } = useStores(oplogStores)
   const [restoring, setRestoring] = useState<OpLog | null>(null)
+  const [batch, setBatch] = useState<string | null>(null)
 
   useEffect(() => {
     if (!layers.loaded) void layers.load()
@@ -74,6 +76,13 @@ const LogList = observer(function LogList() {
                 ))}
               </View>
             ) : null}
+            {log.batch_id ? (
+              <View className='oplog-item__actions'>
+                <Button size='small' fill='outline' onClick={() => setBatch(log.batch_id ?? null)}>
+                  {DATA_LIST_MSG.restoreBatch}
+                </Button>
+              </View>
+            ) : null}
             {oplog.canRestore(log) ? (
               <View className='oplog-item__actions'>
                 <Button size='small' type='primary' fill='outline' loading={oplog.restoringId === log.id} onClick={() => setRestoring(log)}>
@@ -92,6 +101,20 @@ const LogList = observer(function LogList() {
       ) : oplog.list.length ? (
         <Text className='oplog-end muted'>没有更多了</Text>
       ) : null}
+
+      <Dialog
+        title={DATA_LIST_MSG.restoreBatch}
+        visible={!!batch}
+        content={DATA_LIST_MSG.restoreBatchConfirm}
+        confirmText='恢复'
+        cancelText='取消'
+        onConfirm={() => {
+          const id = batch
+          setBatch(null)
+          if (id) void oplog.restoreBatch(id)
+        }}
+        onCancel={() => setBatch(null)}
+      />
 
       <Dialog
         title='恢复数据'

@@ -26,6 +26,7 @@ import { clientIds } from './0019_client_ids'
 import { storedFiles } from './0020_stored_files'
 import { consentSessions } from './0021_consent_sessions'
 import { deletedFieldValues } from './0021_deleted_field_values'
+import { oplogBatches } from './0021_oplog_batches'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -51,6 +52,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0020_stored_files': storedFiles(dialect),
     '0021_consent_sessions': consentSessions(),
     '0021_deleted_field_values': deletedFieldValues(),
+    '0021_oplog_batches': oplogBatches(),
   }
 }
 

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '数据列表', disableScroll: true })
