@@ -18,6 +18,8 @@ import { useShareForward } from '../../hooks/useShareForward'
 import { SyncChip } from '../../components/SyncChip'
 import { syncStores } from '../../stores/syncStores'
 import { Spinner } from '../../components/Spinner'
+import { MeasureBar } from '../../components/MeasureBar'
+import { MEASURE_MSG } from '../../domain/measureMessages'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
 import { AddSheetOnDemand, BasemapSheetOnDemand, ConflictSheetOnDemand, FilterSheetOnDemand, LayerPanelOnDemand, MarkerDetailOnDemand, OutboxSheetOnDemand, SearchPanelOnDemand } from './onDemand'
@@ -138,7 +140,8 @@ const MapCanvas = observer(function MapCanvas({ onSwitchTiles }: { onSwitchTiles
       className='map-view'
       draw={app.clusterCountShown ? map.drawList : withoutClusterCounts(map.drawList)}
       selectedId={map.selectedId}
-      draft={map.drawing}
+      draft={map.drawing ?? map.measure.draft}
+      tapsToMap={map.measure.active}
       editing={map.editGeometry}
       titleStyleOf={titleStyleOf}
       target={map.target}
@@ -199,7 +202,11 @@ const ShapesLoading = observer(function ShapesLoading() {
 const MapTop = observer(function MapTop({ onSearch, onFilter }: { onSearch: () => void; onFilter: () => void }) {
   const { session, navigate, map, markers } = useStores()
   const user = session.user
-  return map.drawing || map.editing ? (
+  return map.measure.active ? (
+    <View className='map-top'>
+      <MeasureBar />
+    </View>
+  ) : map.drawing || map.editing ? (
     <View className='map-top'>
       <DrawingBar />
       <EditingBar />
@@ -236,7 +243,7 @@ const MapTop = observer(function MapTop({ onSearch, onFilter }: { onSearch: () =
   )
 })
 
-/** The tools down the map's right side: base map, heat map, members, locate, layers, add. */
+/** The tools down the map's right side: base map, heat map, members, measure, locate, layers, add. */
 const MapTools = observer(function MapTools({ onBasemap, onLayers, onAdd }: { onBasemap: () => void; onLayers: () => void; onAdd: () => void }) {
   const { map, tracker } = useStores()
   const locateMe = async () => {
@@ -258,6 +265,10 @@ const MapTools = observer(function MapTools({ onBasemap, onLayers, onAdd }: { on
       <View className={`map-tool ${map.showMembers ? 'map-tool--on' : ''}`} onClick={() => void map.setShowMembers(!map.showMembers)}>
         <User size={20} color='#165DFF' />
         <Text className='map-tool__label'>{map.showMembers ? '隐藏成员' : '成员位置'}</Text>
+      </View>
+      <View className={`map-tool map-tool--measure ${map.measure.active ? 'map-tool--on' : ''}`} onClick={() => (map.measure.active ? map.measure.stop() : map.measure.start('length'))}>
+        <Text className='map-tool__glyph map-tool__glyph--blue'>测</Text>
+        <Text className='map-tool__label'>{MEASURE_MSG.tool}</Text>
       </View>
       <View className='map-tool' onClick={() => void locateMe()}>
         <Location size={20} color='#165DFF' />
