@@ -12,15 +12,17 @@ import './index.scss'
 
 export interface NavigateButtonProps {
   place: NavPlace | null
+  /** Small in a list's row (a stop, a task's place); the size of the buttons beside it in a detail's row of actions. */
+  size?: 'small' | 'normal'
   className?: string
 }
 
-export const NavigateButton = observer(function NavigateButton({ place, className }: NavigateButtonProps) {
+export const NavigateButton = observer(function NavigateButton({ place, size = 'small', className }: NavigateButtonProps) {
   const { directions } = useStores()
   if (!place) return null
   return (
     <Button
-      size='small'
+      size={size}
       fill='outline'
       type='primary'
       className={`navigate-button ${className ?? ''}`}
