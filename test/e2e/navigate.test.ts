@@ -107,6 +107,45 @@ describe('导航', () => {
     expect(tab.url()).toBe(amapNavigationUri(WAREHOUSE))
     await tab.close()
   })
+
+  it("navigates to a task's marker from the task's detail", async () => {
+    const shop = (await markers()).find((m) => m.name === SHOP.name)!
+    const task = await apiCall(server, '/api/task/save', { title: '东单门店补货', marker_id: shop.id, user_ids: [auth.userid], department_ids: [] }, auth)
+    expect(task.header.errcode).toBe(0)
+    await page.goto(`${server.url}/task`)
+    await on(page, '.task-card', '东单门店补货').click()
+    const nav = on(page, '.task-detail__navigate')
+    await nav.waitFor()
+    await quiet(page)
+    await shot(page, '51-task-navigate')
+    const [tab] = await Promise.all([page.waitForEvent('popup'), nav.click()])
+    expect(tab.url()).toBe(amapNavigationUri(SHOP))
+    await tab.close()
+  })
+
+  it("navigates from a shared marker's detail on the public share view, signed out", async () => {
+    const ids = (await markers()).map((m) => m.id)
+    const share = await apiCall(server, '/api/share/save', { name: '门店分布', type: 2, data_ids: ids, show_btn: 61, need_pwd: false, exp: null }, auth)
+    expect(share.header.errcode).toBe(0)
+    const p = await world.newPage()
+    await p.context().route(
+      (url) => url.hostname === 'uri.amap.com',
+      (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<html><body>高德地图</body></html>' }),
+    )
+    const apiCalls: string[] = []
+    p.on('request', (r) => void (r.url().includes('/api/') && apiCalls.push(new URL(r.url()).pathname)))
+    await p.goto(`${server.url}/share/view?id=${share.data}`)
+    await tapPoint(p, { title: WAREHOUSE.name })
+    await on(p, '.share-detail__name', WAREHOUSE.name).waitFor()
+    await quiet(p)
+    await shot(p, '51-share-view-navigate')
+    const before = apiCalls.length
+    const [tab] = await Promise.all([p.waitForEvent('popup'), on(p, '.share-detail__navigate').click()])
+    expect(tab.url()).toBe(amapNavigationUri(WAREHOUSE))
+    // The tap asked our server for nothing: the place went to AMap only.
+    expect(apiCalls.slice(before)).toEqual([])
+    await p.context().close()
+  })
 })
 
 /** Signs the same user in on another phone (the code cooldown is 1 s). */
