@@ -1,15 +1,13 @@
 /**
- * 导航: handing a place to a map app that drives the user there. Pure: which point of a marker, a
- * route stop or a task is "the place", what its address is, and AMap's navigation address (URI API,
- * https://lbs.amap.com/api/uri-api/guide/travel/route) that a phone browser or our host app opens.
+ * 导航: handing a place to a map app that drives the user there. Pure: which places can be navigated
+ * to, and AMap's navigation address (URI API, https://lbs.amap.com/api/uri-api/guide/travel/route)
+ * that a phone browser or our host app opens. A marker's place is in markerPlace.ts (its geometry
+ * helpers stay out of the code every page loads).
  * Coordinates stay GCJ-02 as stored: AMap takes them with coordinate=gaode and WeChat's openLocation
  * natively, so nothing is converted and nothing is asked of any service before the user's tap.
  */
-import type { LayerField, Marker } from '../../types/mapdata'
 import { DIRECTIONS_MSG } from './directionsMessages'
-import { shapeLabelPoint } from './labelPoint'
-import { isPoint } from './markerKinds'
-import { isZeroPoint, parsePoints } from './points'
+import { isZeroPoint } from './points'
 
 /** A place to navigate to, in GCJ-02. */
 export interface NavPlace {
@@ -58,32 +56,6 @@ export function navName(name: string | null | undefined): string {
 export function amapNavigationUri(place: Pick<NavPlace, 'lng' | 'lat' | 'name'>): string {
   const to = `${place.lng.toFixed(COORD_DECIMALS)},${place.lat.toFixed(COORD_DECIMALS)},${encodeURIComponent(navName(place.name))}`
   return `${AMAP_NAVIGATION_BASE}?to=${to}&mode=car&coordinate=gaode&callnative=1&src=${AMAP_URI_SOURCE}`
-}
-
-/** A text field that holds an address: named 地址 (收货地址, 详细地址 ...) or address. */
-const ADDRESS_FIELD = /地址|address/i
-
-/** The marker's address: the value of its layer's first text field named like an address that it filled in; '' when none. */
-export function markerAddress(marker: Pick<Marker, 'fields'>, fields: readonly Pick<LayerField, 'id' | 'name' | 'kind'>[] = []): string {
-  for (const f of fields) {
-    if (f.kind !== 'text' || !ADDRESS_FIELD.test(f.name)) continue
-    const v = marker.fields?.[String(f.id)]
-    if (typeof v === 'string' && v.trim()) return v.trim()
-  }
-  return ''
-}
-
-/**
- * Where navigating to a marker goes: a point's position, a circle's centre, a line's middle along
- * its length, an area's label point inside it (where its title shows); null when its geometry does
- * not parse or lies at 0,0.
- */
-export function markerNavPlace(marker: Pick<Marker, 'type' | 'points' | 'name' | 'fields'>, fields: readonly Pick<LayerField, 'id' | 'name' | 'kind'>[] = []): NavPlace | null {
-  const parsed = parsePoints(marker.points)
-  if (!parsed.ok || !parsed.parts.length || !parsed.parts[0].length) return null
-  const at = isPoint(marker.type) ? parsed.parts[0][0] : shapeLabelPoint(marker.type, parsed.parts, parsed.holes)
-  const place = { lng: at.lng, lat: at.lat, name: marker.name, address: markerAddress(marker, fields) }
-  return navPlaceProblem(place) ? null : place
 }
 
 /** A place with a name and coordinates (a route's stop, a task's marker or place) as a navigation target; null without coordinates. */

@@ -1,5 +1,6 @@
 /** 导航: the place of a marker, a stop or a task, AMap's navigation address, and how H5 opens it (host app or browser). */
-import { AMAP_NAVIGATION_BASE, NAV_NAME_MAX, amapNavigationUri, markerAddress, markerNavPlace, navName, navPlaceOf, navPlaceProblem } from '../../src/domain/directions'
+import { AMAP_NAVIGATION_BASE, NAV_NAME_MAX, amapNavigationUri, navName, navPlaceOf, navPlaceProblem } from '../../src/domain/directions'
+import { markerAddress, markerNavPlace } from '../../src/domain/markerPlace'
 import { DIRECTIONS_MSG } from '../../src/domain/directionsMessages'
 import { decodeHostMessage, encodeHostMessage } from '../../src/domain/hostMessages'
 import { browserDirections, type DirectionsWindow } from '../../src/platform/directions/browser'

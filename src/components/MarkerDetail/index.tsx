@@ -17,7 +17,7 @@ import { syncStores } from '../../stores/syncStores'
 import { SYNC_MSG } from '../../domain/syncMessages'
 import { DraggablePanel } from '../DraggablePanel'
 import { NavigateButton } from '../NavigateButton'
-import { markerNavPlace } from '../../domain/directions'
+import { markerNavPlace } from '../../domain/markerPlace'
 import './index.scss'
 import { MARKER_KIND, isArea, isPoint } from '../../domain/markerKinds'
 

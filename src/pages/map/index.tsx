@@ -18,11 +18,20 @@ import { useShareForward } from '../../hooks/useShareForward'
 import { SyncChip } from '../../components/SyncChip'
 import { syncStores } from '../../stores/syncStores'
 import { Spinner } from '../../components/Spinner'
-import { MeasureBar } from '../../components/MeasureBar'
 import { MEASURE_MSG } from '../../domain/measureMessages'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
-import { AddSheetOnDemand, BasemapSheetOnDemand, ConflictSheetOnDemand, FilterSheetOnDemand, LayerPanelOnDemand, MarkerDetailOnDemand, OutboxSheetOnDemand, SearchPanelOnDemand } from './onDemand'
+import {
+  AddSheetOnDemand,
+  BasemapSheetOnDemand,
+  ConflictSheetOnDemand,
+  FilterSheetOnDemand,
+  LayerPanelOnDemand,
+  MarkerDetailOnDemand,
+  MeasureBarOnDemand,
+  OutboxSheetOnDemand,
+  SearchPanelOnDemand,
+} from './onDemand'
 
 /** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -204,7 +213,7 @@ const MapTop = observer(function MapTop({ onSearch, onFilter }: { onSearch: () =
   const user = session.user
   return map.measure.active ? (
     <View className='map-top'>
-      <MeasureBar />
+      <MeasureBarOnDemand />
     </View>
   ) : map.drawing || map.editing ? (
     <View className='map-top'>
