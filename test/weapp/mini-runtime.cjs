@@ -108,7 +108,7 @@ global.wx = {
   request: (o) => {
     // `answered`: the server got it (false when it failed as offline: no answer scripted, or no network).
     const apiPath = String(o.url).replace(/^https?:\/\/[^/]+/, '')
-    const answered = connected && apiPath in responses && apiPath !== '__socket' && apiPath !== '__network'
+    const answered = connected && apiPath in responses && !apiPath.startsWith('__')
     requests.push({ url: o.url, data: o.data, answered })
     if (answered) {
       let data = responses[apiPath]
@@ -166,9 +166,12 @@ global.wx = {
     setTimeout(() => o.fail && o.fail({ errMsg: 'requestPayment:fail cancel' }), 0)
   },
   showToast: (o) => void toasts.push(o && o.title),
+  // `__openLocation: {errMsg}` in the answers makes WeChat's map page fail to open with that message.
   openLocation: (o) => {
     locations.push({ latitude: o.latitude, longitude: o.longitude, name: o.name, address: o.address, scale: o.scale })
-    setTimeout(() => o.success && o.success({ errMsg: 'openLocation:ok' }), 0)
+    const failure = responses.__openLocation
+    if (failure) setTimeout(() => o.fail && o.fail({ errMsg: failure.errMsg }), 0)
+    else setTimeout(() => o.success && o.success({ errMsg: 'openLocation:ok' }), 0)
   },
   hideToast: () => undefined,
   // The ··· menu: which share items the page offered or withdrew.

@@ -85,6 +85,29 @@ describe('导航 on the mini-program', () => {
     expect(run.locations).toEqual([{ latitude: 39.914, longitude: 116.418, name: '东单门店', address: '', scale: 16 }])
   })
 
+  it('says so when WeChat cannot open its map page, and nothing when the user backs out of it', () => {
+    const stop = { marker_id: null, name: '西单仓库', lng: 116.374, lat: 39.913 }
+    const route = {
+      id: 9,
+      name: '送货',
+      mode: 'driving',
+      stops: [stop, { ...stop, name: '东单门店', lng: 116.418 }],
+      legs: [{ distance: 3800, duration: 600, source: 'straight' }],
+      distance: 3800,
+      duration: 600,
+      creator: { id: 7, nickname: '小王' },
+      created_at: '2026-12-01T00:00:00.000Z',
+      updated_at: '2026-12-01T00:00:00.000Z',
+    }
+    const answers = { '/api/route/getbyid': route, '/api/layer/getlist': [], '/api/route/plan': { ...route, provider: false } }
+    const failed = runPage('pages/route/add/index?id=9', storage, DIRECTIONS_MSG.button, { ...answers, __openLocation: { errMsg: 'openLocation:fail system error' } })
+    expect(failed.locations).toHaveLength(1)
+    expect(failed.rendered).toContain(DIRECTIONS_MSG.openFailed)
+    const cancelled = runPage('pages/route/add/index?id=9', storage, DIRECTIONS_MSG.button, { ...answers, __openLocation: { errMsg: 'openLocation:fail cancel' } })
+    expect(cancelled.locations).toHaveLength(1)
+    expect(cancelled.rendered).not.toContain(DIRECTIONS_MSG.openFailed)
+  })
+
   it("offers 测量 on the map's tools on the free tier, and opens the measuring bar from it", () => {
     const free = buildUser({ id: 7, nickname: '小王', select_groupid: 3, select_groupname: '外业队', level: 0, modules: [] })
     const layer = buildLayer({ id: 1, name: '客户', type: 1, show: true })
