@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core'
 import { amapNavigationUri } from '../../src/domain/directions'
 import { MEASURE_MSG } from '../../src/domain/measureMessages'
-import { apiCall, apiSignIn, button, closeTrialWelcome, on, openWorld, quiet, shot, signIn, signUp, tapPoint, tileZoom, type ApiAuth, type Server, type World } from './harness'
+import { apiCall, apiSignIn, button, closeTrialWelcome, expectTapTarget, on, openWorld, quiet, shot, signIn, signUp, tapPoint, tileZoom, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -61,6 +61,7 @@ describe('导航', () => {
     await openShopDetail(page)
     await quiet(page)
     await shot(page, '51-marker-detail-navigate')
+    await expectTapTarget(on(page, '.marker-detail__navigate'))
     const [tab] = await Promise.all([page.waitForEvent('popup'), on(page, '.marker-detail__navigate').click()])
     await tab.waitForLoadState()
     expect(tab.url()).toBe(amapNavigationUri(SHOP))
@@ -103,6 +104,7 @@ describe('导航', () => {
     await stop.waitFor()
     await quiet(page)
     await shot(page, '51-route-stop-navigate')
+    await expectTapTarget(stop.locator('.route-stop__navigate'))
     const [tab] = await Promise.all([page.waitForEvent('popup'), stop.locator('.route-stop__navigate').click()])
     expect(tab.url()).toBe(amapNavigationUri(WAREHOUSE))
     await tab.close()
@@ -118,6 +120,7 @@ describe('导航', () => {
     await nav.waitFor()
     await quiet(page)
     await shot(page, '51-task-navigate')
+    await expectTapTarget(nav)
     const [tab] = await Promise.all([page.waitForEvent('popup'), nav.click()])
     expect(tab.url()).toBe(amapNavigationUri(SHOP))
     await tab.close()
@@ -139,6 +142,7 @@ describe('导航', () => {
     await on(p, '.share-detail__name', WAREHOUSE.name).waitFor()
     await quiet(p)
     await shot(p, '51-share-view-navigate')
+    await expectTapTarget(on(p, '.share-detail__navigate'))
     const before = apiCalls.length
     const [tab] = await Promise.all([p.waitForEvent('popup'), on(p, '.share-detail__navigate').click()])
     expect(tab.url()).toBe(amapNavigationUri(WAREHOUSE))
@@ -189,6 +193,8 @@ describe('测距 and 测面积', () => {
     const before = await markerCount()
 
     await on(page, '.map-tool', MEASURE_MSG.tool).click()
+    for (const b of [MEASURE_MSG.undo, MEASURE_MSG.clear, MEASURE_MSG.done]) await expectTapTarget(button(page, b))
+    await expectTapTarget(on(page, '.map-measure__mode', MEASURE_MSG.areaMode))
     await on(page, '.map-measure__mode--on', MEASURE_MSG.lengthMode).waitFor()
     await on(page, '.map-measure__hint', MEASURE_MSG.lengthStart).waitFor()
     const res = await metresPerPx(page, SHOP.lat)
