@@ -14,6 +14,8 @@ export const MEASURE_MSG = {
   area: (formatted: string): string => `面积 ${formatted}`,
   perimeter: (formatted: string): string => `周长 ${formatted}`,
   tooMany: (max: number): string => `最多${max}个测量点，可撤销或清除后继续`,
+  /** 测量 tapped while a marker is being drawn or moved: those taps are not thrown away. */
+  busyDrawing: '正在绘制或调整标注，请先完成或取消后再测量',
   undo: '撤销',
   clear: '清除',
   done: '完成',

@@ -4,6 +4,7 @@
  * undo and clear. Nothing is saved and no marker is made: the points live here until the bar closes.
  */
 import { makeAutoObservable, observable } from 'mobx'
+import { MEASURE_MSG } from '../domain/measureMessages'
 import { addMeasurePoint, emptyMeasure, measureDraft, measureReadout, switchMeasureMode, undoMeasurePoint, type MeasureMode, type MeasureReadout, type MeasureState } from '../domain/measure'
 import type { LngLat } from '../domain/geo'
 import type { RootStore } from './RootStore'
@@ -38,17 +39,25 @@ export class MeasureStore {
     return this.state ? measureDraft(this.state) : null
   }
 
-  /** Starts measuring (or switches the mode of the measure under way, keeping its points); a marker's drawing or move is left first. */
-  start(mode: MeasureMode): void {
+  /**
+   * Starts measuring (or switches the mode of the measure under way, keeping its points); false while
+   * a marker is being drawn with vertices placed or being moved (the user is told: measuring would
+   * throw that work away). A drawing not begun is left.
+   */
+  start(mode: MeasureMode): boolean {
     if (this.state) {
       this.state = switchMeasureMode(this.state, mode)
-      return
+      return true
     }
     const map = this.root.map
+    if (map.editing || map.vertexCount > 0) {
+      this.root.app.notify(MEASURE_MSG.busyDrawing, 'warning')
+      return false
+    }
     if (map.drawing) map.cancelDrawing()
-    if (map.editing) map.cancelEditGeometry()
     this.root.markers.closeDetail()
     this.state = emptyMeasure(mode)
+    return true
   }
 
   add(p: LngLat): void {

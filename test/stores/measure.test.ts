@@ -106,17 +106,31 @@ describe('measuring on the map', () => {
     expect(root.markers.detailOpen).toBe(true)
   })
 
-  it('closes an open detail and leaves a drawing when it starts; a drawing started later ends the measure', async () => {
+  it('closes an open detail and leaves a drawing not begun when it starts; a drawing started later ends the measure', async () => {
     const { root } = await mapRoot()
     root.map.tapMarker(shop.id)
+    expect(root.markers.detailOpen).toBe(true)
     root.map.startDrawing(1)
-    root.map.tapMap(A)
-    root.map.measure.start('length')
+    expect(root.map.measure.start('length')).toBe(true)
     expect(root.map.drawing).toBeNull()
     expect(root.markers.detailOpen).toBe(false)
     root.map.tapMap(B)
     expect(root.map.measure.state?.points).toEqual([B])
     root.map.startDrawing(1)
+    expect(root.map.measure.active).toBe(false)
+  })
+
+  it('does not throw away a drawing with vertices placed, nor a marker being moved: it says so and stays off', async () => {
+    const { root } = await mapRoot()
+    root.map.startDrawing(1)
+    root.map.tapMap(A)
+    expect(root.map.measure.start('length')).toBe(false)
+    expect(root.app.notices.at(-1)?.text).toBe(MEASURE_MSG.busyDrawing)
+    expect(root.map.drawing?.parts).toEqual([[A]])
+    root.map.cancelDrawing()
+    root.map.startEditGeometry(shop)
+    expect(root.map.measure.start('area')).toBe(false)
+    expect(root.map.editing?.marker.id).toBe(shop.id)
     expect(root.map.measure.active).toBe(false)
   })
 
