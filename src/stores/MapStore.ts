@@ -1,7 +1,8 @@
 /**
  * The map engine's state: the current view, what to draw for it (the domain's draw list
  * over the filtered markers), the heatmap switch, the marker or cluster the user tapped, and the
- * drawing of a new marker vertex by vertex before /addinfo takes over.
+ * drawing of a new marker vertex by vertex before /addinfo takes over, and measuring (MeasureStore),
+ * which takes the map's taps while it is on.
  */
 import { fitTarget } from '../domain/fit'
 import { computed, makeAutoObservable, observable, reaction, runInAction, when, type IReactionDisposer } from 'mobx'
