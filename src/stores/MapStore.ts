@@ -1,7 +1,8 @@
 /**
  * The map engine's state: the current view, what to draw for it (the domain's draw list
  * over the filtered markers), the heatmap switch, the marker or cluster the user tapped, and the
- * drawing of a new marker vertex by vertex before /addinfo takes over.
+ * drawing of a new marker vertex by vertex before /addinfo takes over, and measuring (MeasureStore),
+ * which takes the map's taps while it is on.
  */
 import { fitTarget } from '../domain/fit'
 import { computed, makeAutoObservable, observable, reaction, runInAction, when, type IReactionDisposer } from 'mobx'
@@ -18,6 +19,7 @@ import type { Rect } from '../domain/titleFrame'
 import { MARKER_KIND, isPoint } from '../domain/markerKinds'
 import { loadMarkerIndexer } from '../platform/indexer/loader'
 import type { MarkerIndexer } from '../platform/indexer/types'
+import { MeasureStore } from './MeasureStore'
 
 /** The draw pipeline and supercluster, loaded with the map page so that other pages do not carry them. */
 type Engine = typeof import('../domain/mapDraw')
@@ -81,8 +83,8 @@ function routeCovers(size: { width: number; height: number }): Rect[] {
   const k = size.width / 750
   return [
     { left: 0, top: 0, right: size.width, bottom: 270 * k },
-    // Six tools of 104 with 24 between, 24 from the right, 200 from the bottom.
-    { left: size.width - 128 * k, top: size.height - 968 * k, right: size.width, bottom: size.height - 200 * k },
+    // Seven tools of 104 with 24 between, 24 from the right, 200 from the bottom.
+    { left: size.width - 128 * k, top: size.height - 1096 * k, right: size.width, bottom: size.height - 200 * k },
     { left: 0, top: size.height - 290 * k, right: size.width, bottom: size.height },
   ]
 }
@@ -122,10 +124,14 @@ export class MapStore {
   private buildIndex: Promise<MarkerIndexer> | null = null
   private loadingTimer: ReturnType<typeof setTimeout> | null = null
   private readonly disposers: IReactionDisposer[] = []
+  /** 测距 / 测面积: while it is active, taps on the map are its points. */
+  readonly measure: MeasureStore
 
   constructor(private readonly root: RootStore) {
+    this.measure = new MeasureStore(root)
     makeAutoObservable<MapStore, 'root' | 'seq' | 'builds' | 'buildIndex' | 'loadingTimer' | 'disposers'>(this, {
       root: false,
+      measure: false,
       seq: false,
       builds: false,
       buildIndex: false,
@@ -257,6 +263,13 @@ export class MapStore {
   /** Tapping a marker selects it and shows its detail (SPEC 4). */
   tapMarker(id: number): void {
     if (this.drawing) return
+    // Measuring: a point marker tapped is a measure point at its place (the distance between two customers); it opens nothing.
+    if (this.measure.active) {
+      const m = this.root.markers.find(id)
+      const at = m && isPoint(m.type) ? parsePoints(m.points) : null
+      if (at?.ok && at.parts[0]?.[0]) this.measure.add(at.parts[0][0])
+      return
+    }
     // The route's own line is not a marker: its card is already shown.
     if (this.route && id === this.route.line.marker.id) return
     const m = this.root.markers.find(id)
@@ -324,6 +337,7 @@ export class MapStore {
   // ---- drawing ------------------------------------------------------------------------------
 
   startDrawing(type: MarkerType): void {
+    this.measure.stop()
     this.root.markers.closeDetail()
     this.drawing = { type, parts: [[]], radius: 0 }
   }
@@ -351,8 +365,9 @@ export class MapStore {
     return d.parts[0].length >= MIN_VERTICES[d.type]
   }
 
-  /** A tap on the map: a vertex while drawing, or the new place of the picked vertex while editing. */
+  /** A tap on the map: a measure point while measuring, a vertex while drawing, or the new place of the picked vertex while editing. */
   tapMap(p: LngLat): void {
+    if (this.measure.active) return this.measure.add(p)
     if (this.editing) {
       // A point moves where the map is tapped: it has one place, nothing to pick first.
       if (isPoint(this.editing.marker.type)) return this.moveVertex(0, 0, p)
@@ -418,6 +433,7 @@ export class MapStore {
     const parsed = parsePoints(m.points)
     if (!parsed.ok) return false
     this.drawing = null
+    this.measure.stop()
     this.root.markers.closeDetail()
     this.editing = { marker: m, parts: parsed.parts, holes: parsed.holes, radius: m.radius, selected: null }
     return true
@@ -484,6 +500,7 @@ export class MapStore {
     this.members = []
     this.editing = null
     this.drawing = null
+    this.measure.stop()
     this.heatmap = false
     this.route = null
     this.shapesDrawn()

@@ -14,11 +14,13 @@ import type { MapCapabilities } from '../platform/map/types'
 import type { OpenDownloadUrl } from '../platform/upgrade/types'
 import type { SocketPlatform } from '../platform/socket/types'
 import type { OfflinePlatform } from '../platform/offline/types'
+import type { DirectionsPlatform } from '../platform/directions/types'
 import { ERRCODE, type ApiError } from '../api/errors'
 import type { ApiPath, ApiReq, ApiRes } from '../../types/api'
 import type { Navigate } from '../router/navigate'
 import { reaction, type IReactionDisposer } from 'mobx'
 import { AppStore } from './AppStore'
+import { DirectionsStore } from './DirectionsStore'
 import { FieldStore } from './FieldStore'
 import { IconStore } from './IconStore'
 import { MapStore } from './MapStore'
@@ -84,6 +86,8 @@ export interface Platform {
   socket: () => Promise<SocketPlatform>
   /** Durable storage of the map data and the outbox for working without signal, and the network's state; loaded with the map. */
   offline: () => Promise<OfflinePlatform>
+  /** 导航: hands a place to the phone's map (WeChat's map page, the host app, AMap in the browser). */
+  directions: DirectionsPlatform
 }
 
 /**
@@ -166,6 +170,8 @@ export class RootStore {
   readonly tracker: LocationStore
   /** Invitations waiting for the user's answer, and their signed-in devices. */
   readonly consent: ConsentStore
+  /** 导航 to a place, from every page that shows one. */
+  readonly directions: DirectionsStore
   /** Timers of polls (fake timers in tests). */
   readonly scheduler: Scheduler
   private readonly lazyStores = new Map<LazyKey, LazyStore>()
@@ -204,6 +210,7 @@ export class RootStore {
     this.groupRefresh = new GroupRefreshStore(this, deps.scheduler)
     this.tracker = new LocationStore(this)
     this.consent = new ConsentStore(this)
+    this.directions = new DirectionsStore(this)
     // Another user or another map: nothing of the previous map data may show.
     this.disposers.push(
       reaction(

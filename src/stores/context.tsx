@@ -15,6 +15,7 @@ import { loadOfflinePlatform } from '../platform/offline/loader'
 import { screenPlatform } from '../platform/screen'
 import { capabilities } from '../platform/map/capabilities'
 import { openDownloadUrl } from '../platform/upgrade'
+import { directionsPlatform } from '../platform/directions'
 import { createNavigate } from '../router/navigate'
 import { pageUrlOf } from '../router/routes'
 import type { LazyKey, LazyStoreSet } from './lazyStores'
@@ -45,6 +46,7 @@ export function appRootStore(): RootStore {
       openDownloadUrl,
       socket: loadSocketPlatform,
       offline: loadOfflinePlatform,
+      directions: directionsPlatform,
     },
   })
   return root

@@ -16,6 +16,8 @@ import type { CameraPlatform, CapturedPhoto } from '../../src/platform/camera/ty
 import type { UploadPlatform } from '../../src/platform/upload/types'
 import type { FileAdapter } from '../../src/platform/file/types'
 import type { OpenDownloadUrl } from '../../src/platform/upgrade/types'
+import type { DirectionsOutcome } from '../../src/platform/directions/types'
+import type { NavPlace } from '../../src/domain/directions'
 import type { Scheduler } from '../../src/stores/GroupRefreshStore'
 import type { SocketConnection, SocketPlatform } from '../../src/platform/socket/types'
 import { memoryOffline, type MemoryOffline } from '../../src/platform/offline/memory'
@@ -150,6 +152,8 @@ export function makeRoot(
     upload?: Partial<UploadPlatform>
     files?: Partial<FileAdapter>
     openDownloadUrl?: OpenDownloadUrl
+    /** What opening navigation gives (default: the map opened); every place handed over is in `navigatedTo`. */
+    directions?: (place: NavPlace) => Promise<DirectionsOutcome>
     openedFrom?: boolean
     sockets?: ReturnType<typeof fakeSockets>
     /** The phone's durable offline storage and network state (share one between two starts of the app). */
@@ -167,6 +171,7 @@ export function makeRoot(
   const { transport, calls } = fakeTransport(handlers)
   const storage = memoryStorage(opts.storage)
   const navigations: { path: string; mode?: string }[] = []
+  const navigatedTo: NavPlace[] = []
   let backs = 0
   let location = { pathname: opts.path ?? '/map', search: '' }
   const device = deviceFromUserAgent(
@@ -247,6 +252,12 @@ export function makeRoot(
       openDownloadUrl: opts.openDownloadUrl ?? (async () => false),
       socket: async () => sockets.platform,
       offline: async () => offline,
+      directions: {
+        open: (place) => {
+          navigatedTo.push(place)
+          return opts.directions ? opts.directions(place) : Promise.resolve('opened')
+        },
+      },
     },
   })
   live.add(root)
@@ -255,6 +266,8 @@ export function makeRoot(
     calls,
     storage,
     navigations,
+    /** The places handed to the platform's map by 导航. */
+    navigatedTo,
     /** How many times a page went back to the page that opened it (openedFrom: true). */
     backs: () => backs,
     copied,

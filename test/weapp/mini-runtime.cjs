@@ -13,6 +13,8 @@
  * A route may carry a query (`pages/addinfo/index?type=0&layer_id=1`): onLoad gets it as its options.
  * MINI_INPUT (JSON `[{placeholder, value}]`) types into inputs found by their placeholder, before the tap.
  * The output carries what the page's onShareAppMessage and onShareTimeline answer, and the share menu calls.
+ * MINI_MARKER_TAP (a marker id) taps that marker on the page's map first (its markertap), and the tap by text
+ * waits MINI_WAIT_MS after it. The output lists what wx.openLocation was asked to show (`locations`).
  * MINI_WAIT_MS (default 300) is how long the page runs before its output is read.
  * MINI_FS names a JSON file holding the user file system (USER_DATA_PATH): read at start when it
  * exists and written back at the end, so that a second run is a restart of the app on the same phone.
@@ -33,6 +35,8 @@ const payments = []
 const sockets = []
 /** What wx.showToast said. */
 const toasts = []
+/** What wx.openLocation was asked to show (WeChat's map page for navigation). */
+const locations = []
 /** wx.showShareMenu / wx.hideShareMenu calls. */
 const shareMenus = []
 const socketScript = responses.__socket || null
@@ -104,7 +108,7 @@ global.wx = {
   request: (o) => {
     // `answered`: the server got it (false when it failed as offline: no answer scripted, or no network).
     const apiPath = String(o.url).replace(/^https?:\/\/[^/]+/, '')
-    const answered = connected && apiPath in responses && apiPath !== '__socket' && apiPath !== '__network'
+    const answered = connected && apiPath in responses && !apiPath.startsWith('__')
     requests.push({ url: o.url, data: o.data, answered })
     if (answered) {
       let data = responses[apiPath]
@@ -162,6 +166,13 @@ global.wx = {
     setTimeout(() => o.fail && o.fail({ errMsg: 'requestPayment:fail cancel' }), 0)
   },
   showToast: (o) => void toasts.push(o && o.title),
+  // `__openLocation: {errMsg}` in the answers makes WeChat's map page fail to open with that message.
+  openLocation: (o) => {
+    locations.push({ latitude: o.latitude, longitude: o.longitude, name: o.name, address: o.address, scale: o.scale })
+    const failure = responses.__openLocation
+    if (failure) setTimeout(() => o.fail && o.fail({ errMsg: failure.errMsg }), 0)
+    else setTimeout(() => o.success && o.success({ errMsg: 'openLocation:ok' }), 0)
+  },
   hideToast: () => undefined,
   // The ··· menu: which share items the page offered or withdrew.
   showShareMenu: (o) => {
@@ -276,7 +287,17 @@ setTimeout(() => {
     const target = { id: el.uid || el.sid, dataset: { sid: el.sid } }
     page.eh({ type: 'input', timeStamp: Date.now(), target, currentTarget: target, detail: { value, cursor: value.length } })
   }
-  if (tapText) {
+  const markerTap = Number(process.env.MINI_MARKER_TAP || 0)
+  if (markerTap) {
+    // WeChat's map fires markertap on the map element (`id` main-map) with the marker's id.
+    const map = findNode(page.data, 'main-map')
+    if (map && typeof page.eh === 'function') {
+      const target = { id: map.uid || map.sid, dataset: { sid: map.sid } }
+      page.eh({ type: 'markertap', timeStamp: Date.now(), target, currentTarget: target, detail: { markerId: markerTap } })
+    }
+  }
+  const tapByText = () => {
+    if (!tapText) return
     const chain = findChain(page.data, tapText)
     if (chain && chain.length && typeof page.eh === 'function') {
       // A native tap bubbles: WeChat calls the handler once for every element on the way up.
@@ -287,6 +308,8 @@ setTimeout(() => {
       tapped = target.id
     }
   }
+  if (markerTap) setTimeout(tapByText, waitMs)
+  else tapByText()
   setTimeout(() => {
     const rendered = JSON.stringify(updates)
     // What forwarding the page in a chat, and posting it to Moments, would carry (WeChat calls these from the ··· menu).
@@ -294,6 +317,6 @@ setTimeout(() => {
     const timeline = typeof page.onShareTimeline === 'function' ? page.onShareTimeline.call(page) : null
     // Exit only once a large answer has drained into the pipe.
     if (fsFile) require('fs').writeFileSync(fsFile, JSON.stringify(files))
-    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, sockets, toasts, forward, timeline, shareMenus, storageKeys: Object.keys(storage), files: Object.keys(files) }), () => process.exit(0))
-  }, waitMs)
+    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, sockets, toasts, locations, forward, timeline, shareMenus, storageKeys: Object.keys(storage), files: Object.keys(files) }), () => process.exit(0))
+  }, markerTap ? 2 * waitMs : waitMs)
 }, waitMs)

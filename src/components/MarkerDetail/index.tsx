@@ -16,6 +16,8 @@ import { useStores } from '../../stores/context'
 import { syncStores } from '../../stores/syncStores'
 import { SYNC_MSG } from '../../domain/syncMessages'
 import { DraggablePanel } from '../DraggablePanel'
+import { NavigateButton } from '../NavigateButton'
+import { markerNavPlace } from '../../domain/markerPlace'
 import './index.scss'
 import { MARKER_KIND, isArea, isPoint } from '../../domain/markerKinds'
 
@@ -66,6 +68,7 @@ export const MarkerDetail = observer(function MarkerDetail() {
           </View>
           {editors.length ? <Text className='marker-detail__presence'>{SYNC_MSG.editing(editors)}</Text> : null}
           <View className='marker-detail__buttons'>
+            <NavigateButton place={markerNavPlace(m, fields.fieldsOf(m.layer_id))} size='normal' className='marker-detail__navigate' />
             <Button fill='outline' type='primary' className='marker-detail__sign' onClick={() => setCheckInAt({ id: m.id, name: m.name })}>
               签到
             </Button>

@@ -19,9 +19,20 @@ import { useShareForward } from '../../hooks/useShareForward'
 import { SyncChip } from '../../components/SyncChip'
 import { syncStores } from '../../stores/syncStores'
 import { Spinner } from '../../components/Spinner'
+import { MEASURE_MSG } from '../../domain/measureMessages'
 import './index.scss'
 import { MARKER_KIND, isPoint } from '../../domain/markerKinds'
-import { AddSheetOnDemand, BasemapSheetOnDemand, ConflictSheetOnDemand, FilterSheetOnDemand, LayerPanelOnDemand, MarkerDetailOnDemand, OutboxSheetOnDemand, SearchPanelOnDemand } from './onDemand'
+import {
+  AddSheetOnDemand,
+  BasemapSheetOnDemand,
+  ConflictSheetOnDemand,
+  FilterSheetOnDemand,
+  LayerPanelOnDemand,
+  MarkerDetailOnDemand,
+  MeasureBarOnDemand,
+  OutboxSheetOnDemand,
+  SearchPanelOnDemand,
+} from './onDemand'
 
 /** The share dialog loads when it is first opened (keeps the /map bundle within its budget). */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -139,7 +150,8 @@ const MapCanvas = observer(function MapCanvas({ onSwitchTiles }: { onSwitchTiles
       className='map-view'
       draw={app.clusterCountShown ? map.drawList : withoutClusterCounts(map.drawList)}
       selectedId={map.selectedId}
-      draft={map.drawing}
+      draft={map.drawing ?? map.measure.draft}
+      tapsToMap={map.measure.active}
       editing={map.editGeometry}
       titleStyleOf={titleStyleOf}
       target={map.target}
@@ -206,7 +218,11 @@ const ShapesLoading = observer(function ShapesLoading() {
 const MapTop = observer(function MapTop({ onSearch, onFilter }: { onSearch: () => void; onFilter: () => void }) {
   const { session, navigate, map, markers } = useStores()
   const user = session.user
-  return map.drawing || map.editing ? (
+  return map.measure.active ? (
+    <View className='map-top'>
+      <MeasureBarOnDemand />
+    </View>
+  ) : map.drawing || map.editing ? (
     <View className='map-top'>
       <DrawingBar />
       <EditingBar />
@@ -243,7 +259,7 @@ const MapTop = observer(function MapTop({ onSearch, onFilter }: { onSearch: () =
   )
 })
 
-/** The tools down the map's right side: base map, heat map, members, locate, layers, add. */
+/** The tools down the map's right side: base map, heat map, members, measure, locate, layers, add. */
 const MapTools = observer(function MapTools({ onBasemap, onLayers, onAdd }: { onBasemap: () => void; onLayers: () => void; onAdd: () => void }) {
   const { map, tracker } = useStores()
   const locateMe = async () => {
@@ -265,6 +281,10 @@ const MapTools = observer(function MapTools({ onBasemap, onLayers, onAdd }: { on
       <View className={`map-tool ${map.showMembers ? 'map-tool--on' : ''}`} onClick={() => void map.setShowMembers(!map.showMembers)}>
         <User size={20} color='#165DFF' />
         <Text className='map-tool__label'>{map.showMembers ? '隐藏成员' : '成员位置'}</Text>
+      </View>
+      <View className={`map-tool map-tool--measure ${map.measure.active ? 'map-tool--on' : ''}`} onClick={() => (map.measure.active ? map.measure.stop() : map.measure.start('length'))}>
+        <Text className='map-tool__glyph map-tool__glyph--blue'>测</Text>
+        <Text className='map-tool__label'>{MEASURE_MSG.tool}</Text>
       </View>
       <View className='map-tool' onClick={() => void locateMe()}>
         <Location size={20} color='#165DFF' />

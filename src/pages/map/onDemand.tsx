@@ -1,6 +1,6 @@
 /**
  * The map's panels and sheets that only a tap or a refused save opens (the marker detail, the layer
- * panel, the search, the add sheet, the map style and filter sheets, the conflict sheet, the outbox sheet): their code is not in the /map entry (its JS budget,
+ * panel, the search, the add sheet, the map style and filter sheets, the conflict sheet, the outbox sheet, the measuring bar): their code is not in the /map entry (its JS budget,
  * DESIGN 7). It loads a little after the map and its markers are in, so that a later tap finds it in, or at once
  * when one is opened before that. Without network the H5 service worker serves these chunks like every
  * other file of the build; a load that still fails shows nothing and is tried again on the next open.
@@ -25,6 +25,7 @@ const basemapSheet = onDemandPart<MapSheetProps>(() => import('../../components/
 const addSheet = onDemandPart<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.AddSheet))
 const filterSheet = onDemandPart<MapSheetProps>(() => import('../../components/MapSheets').then((m) => m.FilterSheet))
 const outboxSheet = onDemandPart(() => import('../../components/OutboxSheet').then((m) => m.OutboxSheet))
+const measureBar = onDemandPart(() => import('../../components/MeasureBar').then((m) => m.MeasureBar))
 
 /**
  * The part's component once its code is in: at once when wanted, else a little after the map is up
@@ -62,6 +63,13 @@ export const ConflictSheetOnDemand = observer(function ConflictSheetOnDemand() {
   const { sync } = useStores(syncStores)
   const ConflictSheet = useLoaded(conflictSheet, !!sync.conflict)
   return ConflictSheet ? <ConflictSheet /> : null
+})
+
+/** The measuring bar, from the first tap on 测量 (or a little after the map is up). */
+export const MeasureBarOnDemand = observer(function MeasureBarOnDemand() {
+  const { map } = useStores()
+  const MeasureBar = useLoaded(measureBar, map.measure.active)
+  return MeasureBar ? <MeasureBar /> : null
 })
 
 export const OutboxSheetOnDemand = observer(function OutboxSheetOnDemand() {

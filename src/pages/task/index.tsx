@@ -15,6 +15,8 @@ import type { SignRecord } from '../../../types/signs'
 import type { Task, TaskScope, TaskStatus } from '../../../types/tasks'
 import { PhotoPreview } from '../../components/PhotoPreview'
 import { PageShell } from '../../components/PageShell'
+import { NavigateButton } from '../../components/NavigateButton'
+import { navPlaceOf } from '../../domain/directions'
 import { FEATURES, featureRefusal } from '../../domain/moduleGate'
 import { TASK_MSG, TASK_SCOPE_TEXT, TASK_STATUS_TEXT } from '../../domain/taskMessages'
 import { TASK_STATUSES } from '../../domain/tasks'
@@ -177,12 +179,17 @@ const TaskDetail = observer(function TaskDetail() {
               </Row>
             ) : null}
             <Row label={TASK_MSG.place}>
-              <Text>{placeText(task)}</Text>
-              {task.marker || task.place ? (
-                <Text className='muted task-detail__coord'>
-                  {(task.marker ?? task.place)!.lng.toFixed(6)}, {(task.marker ?? task.place)!.lat.toFixed(6)}
-                </Text>
-              ) : null}
+              <View className='task-detail__place'>
+                <View className='task-detail__place-text'>
+                  <Text>{placeText(task)}</Text>
+                  {task.marker || task.place ? (
+                    <Text className='muted task-detail__coord'>
+                      {(task.marker ?? task.place)!.lng.toFixed(6)}, {(task.marker ?? task.place)!.lat.toFixed(6)}
+                    </Text>
+                  ) : null}
+                </View>
+                <NavigateButton place={navPlaceOf(task.marker ?? task.place)} className='task-detail__navigate' />
+              </View>
             </Row>
             <Row label={TASK_MSG.assignees}>
               <Text>{assigneeText(task) || '—'}</Text>

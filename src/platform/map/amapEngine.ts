@@ -18,7 +18,7 @@ import type { Basemap, DraftGeometry, EditGeometry, MapViewProps } from './types
 import { MARKER_KIND, isArea, isLine, isPoint } from '../../domain/markerKinds'
 
 type AMapNS = any
-export type AmapCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap'>
+export type AmapCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap' | 'tapsToMap'>
 
 const SHAPE_TITLES_MAX = 150
 const path = (part: LngLat[]) => part.map((p) => [p.lng, p.lat])
@@ -193,7 +193,8 @@ export class AmapEngine {
         const holes = s.holes?.[i] ?? []
         overlays.push(new A.Polygon({ ...stroke, path: holes.length ? [part, ...holes].map(path) : path(part) }))
       })
-    for (const o of overlays) o.on('click', () => this.cb().onMarkerTap?.(m.id))
+    // Measuring, a tap on a line or an area is a place on the map like any other.
+    for (const o of overlays) o.on('click', (e: any) => (this.cb().tapsToMap ? this.cb().onMapTap?.({ lng: e.lnglat.getLng(), lat: e.lnglat.getLat() }) : this.cb().onMarkerTap?.(m.id)))
     if (title !== null) overlays.push(new A.Text({ text: m.name, position: lngLatArray(shapeLabelPoint(m.type, s.parts, s.holes)), anchor: 'center', style: cssObject(title) }))
     return overlays
   }

@@ -39,7 +39,7 @@ const SVG_SHAPES_MAX = 300
 /** Above this many cluster badges in view they are drawn with the points instead of one element each. */
 export const DOM_CLUSTERS_MAX = 60
 
-export type EngineCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap' | 'onBasemapError'>
+export type EngineCallbacks = Pick<MapViewProps, 'onViewChange' | 'onMarkerTap' | 'onClusterTap' | 'onMapTap' | 'onShapesDrawn' | 'onVertexMove' | 'onVertexTap' | 'onBasemapError' | 'tapsToMap'>
 
 export class LeafletEngine {
   private readonly map: Leaflet.Map
@@ -111,6 +111,12 @@ export class LeafletEngine {
       'click',
       (e) => {
         if (map.dragging?.moved?.() && !map._isClickDisabled?.(e.target as HTMLElement)) return e.stopPropagation()
+        // Measuring: the tap is a place wherever it lands, on a pin, a badge or a shape too; only the controls keep theirs.
+        if (this.cb().tapsToMap && !(e.target as HTMLElement).closest('.leaflet-control-container')) {
+          e.stopImmediatePropagation()
+          const at = this.map.mouseEventToLatLng(e)
+          return this.cb().onMapTap?.(wgs84ToGcj02({ lng: at.lng, lat: at.lat }))
+        }
         // Plain points and crowded badges are a drawing over the tiles and shapes, under every element that takes its own taps
         // (pins shown as elements, badges, edit handles, controls): a tap on the map anywhere else may be on one of them.
         if ((e.target as HTMLElement).closest('.map-points__item, .leaflet-marker-icon, .leaflet-control-container, .leaflet-popup')) return

@@ -75,6 +75,11 @@ export interface MapViewProps {
   onMarkerTap?: (id: number) => void
   onClusterTap?: (cluster: ClusterItem) => void
   onMapTap?: (p: LngLat) => void
+  /**
+   * Every tap is a place on the map (measuring): lines and areas under it take none, and on H5 neither
+   * do points (a renderer whose marker taps carry no place, WeChat's, still reports those as marker taps).
+   */
+  tapsToMap?: boolean
   /** A vertex handle was dragged to a new place (H5). */
   onVertexMove?: (part: number, vertex: number, p: LngLat) => void
   /** A vertex handle was tapped (pick it, then tap its new place: works where dragging does not). */

@@ -12,6 +12,8 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { TravelMode } from '../../../../types/routes'
 import { PageShell } from '../../../components/PageShell'
+import { NavigateButton } from '../../../components/NavigateButton'
+import { navPlaceOf } from '../../../domain/directions'
 import { ROUTE_MSG } from '../../../domain/routeMessages'
 import { ROUTE_NAME_MAX, ROUTE_STOPS_MIN, TRAVEL_MODES, TRAVEL_MODE_NAMES, formatDistance, formatDuration, formatRouteSummary } from '../../../domain/routes'
 import { formatCoord } from '../../../domain/points'
@@ -54,6 +56,7 @@ const StopList = observer(function StopList({ readOnly }: { readOnly: boolean })
                 {formatCoord(s.lng)}, {formatCoord(s.lat)}
               </Text>
             </View>
+            <NavigateButton place={navPlaceOf(s)} className='route-stop__navigate' />
             {readOnly ? null : (
               <View className='route-stop__actions'>
                 <Text className={`route-stop__btn ${i === 0 ? 'route-stop__btn--off' : ''}`} onClick={() => i > 0 && d.moveUp(i)}>

@@ -17,6 +17,8 @@ import { SHARE_MSG } from '../../../domain/shareMessages'
 import { MARKER_TYPE_NAMES } from '../../../domain/points'
 import { SHARE_KIND_NAMES, shareExpiry } from '../../../domain/share'
 import { MapView } from '../../../components/MapView'
+import { NavigateButton } from '../../../components/NavigateButton'
+import { markerNavPlace } from '../../../domain/markerPlace'
 import { useStores } from '../../../stores/context'
 import './index.scss'
 import { shareViewStores } from '../../../stores/shareViewStores'
@@ -153,9 +155,12 @@ const SharedMap = observer(function SharedMap() {
               关闭
             </Text>
           </View>
-          <Text className='share-detail__meta muted'>
-            {v.layerName(selected.layer_id)} · {MARKER_TYPE_NAMES[selected.type]}
-          </Text>
+          <View className='share-detail__row'>
+            <Text className='share-detail__meta muted'>
+              {v.layerName(selected.layer_id)} · {MARKER_TYPE_NAMES[selected.type]}
+            </Text>
+            <NavigateButton place={markerNavPlace(selected)} className='share-detail__navigate' />
+          </View>
         </View>
       ) : null}
     </View>
