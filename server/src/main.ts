@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrations'
 import { setServiceContact } from './db/system-config'
 import { AmapGeocoder } from './services/geocode'
 import { PayConfigError, payModeLine, payProviderFromEnv } from './services/pay'
-import { smsSenderFromEnv } from './services/sms'
+import { SmsConfigError, smsSenderFromEnv, smsStartWarning } from './services/sms'
 import { StorageConfigError, storageFromEnv } from './services/storage-choice'
 import { shareViewTags } from './services/share-card'
 import { registerStatic } from './static'
@@ -24,12 +24,13 @@ async function main(): Promise<void> {
   if (service.contact.phone !== undefined || service.contact.url !== undefined) await setServiceContact(db.kysely, service.contact)
 
   const pay = payProviderFromEnv(process.env)
+  const sms = smsSenderFromEnv(process.env)
   // Placing imported addresses needs AMap's web service key (a 'Web服务' key, not the JS API's AMAP_KEY).
   const webKey = process.env.AMAP_WEB_KEY?.trim()
   const geocoder = webKey ? new AmapGeocoder(webKey, process.env.AMAP_WEB_BASE || undefined, (message) => app.log.warn(message)) : undefined
   const app = buildApp({
     db,
-    sms: smsSenderFromEnv(process.env),
+    sms,
     clock: systemClock,
     storage,
     pay,
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
     logger: { level: process.env.LOG_LEVEL || 'info' },
   })
   for (const warning of [...service.ignored, ...config.ignored]) app.log.warn(warning)
+  const smsWarning = smsStartWarning(process.env, sms)
+  if (smsWarning) app.log.warn(smsWarning)
   if (process.env.ADMIN_TOKEN && !config.adminToken) app.log.warn(`ADMIN_TOKEN ignored: shorter than ${ADMIN_TOKEN_MIN} characters (operator calls stay off)`)
   // `npm start` (scripts/start.mjs) starts the server while it builds the H5 app, and says when
   // the build is done: until then pages answer the building page.
@@ -83,6 +86,6 @@ async function main(): Promise<void> {
 
 main().catch((err) => {
   // A wrong setting is the operator's to fix: its sentence, not a stack.
-  console.error(err instanceof StorageConfigError || err instanceof PayConfigError ? `cannot start: ${err.message}` : err)
+  console.error(err instanceof StorageConfigError || err instanceof PayConfigError || err instanceof SmsConfigError ? `cannot start: ${err.message}` : err)
   process.exit(1)
 })

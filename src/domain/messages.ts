@@ -33,6 +33,9 @@ export const MSG = {
   codeDailyCap: '今日验证码发送次数已达上限，请明天再试',
   codeSent: '验证码已发送',
   codeSendFailed: '验证码发送失败，请稍后再试',
+  /** The SMS provider's own flow control (per minute or hour), beyond the server's cooldown. */
+  smsTooFrequent: '发送过于频繁，请稍后再试',
+  smsPhoneUnreachable: '该手机号无法接收短信，请检查号码后重试',
   loginOk: '登录成功',
   nicknameRequired: '请输入昵称',
   nicknameTooLong: (max: number) => `昵称最多${max}个字`,

@@ -9,7 +9,7 @@ import { getSystemConfig, updateSystemConfig } from '../db/system-config'
 import { BusinessError } from '../envelope'
 import { presentSystemConfig } from '../presenters/system'
 import { codeRejected, issueCode, randomCode, verifyCode } from './codes'
-import type { SmsSender } from './sms'
+import { SmsRefusal, type SmsSender } from './sms'
 import { codeSendSlots, type CodeCaps } from './public-limits'
 import { requireRateSlots } from './rate-limit'
 import { RATE_MSG } from '../../../src/domain/consentMessages'
@@ -33,10 +33,16 @@ export async function sendCode(
   const code = randomCode()
   const id = await inTransaction(db, (trx) => issueCode(trx, db.dialect, phone, code, now, cooldownS))
   try {
-    await sms.send(phone, code)
+    const receipt = await sms.send(phone, code)
+    // The provider's request id traces a message that did not arrive; never the code.
+    if (receipt) log.info({ sms: receipt }, 'sms sent')
   } catch (err) {
     // An unsent code must not hold the phone in its cooldown.
     await deleteSmsCode(db.kysely, id)
+    if (err instanceof SmsRefusal) {
+      log.warn({ sms: { provider: sms.provider, code: err.providerCode, requestId: err.requestId } }, 'sms refused')
+      throw new BusinessError(err.errcode, err.message)
+    }
     log.error({ err }, 'sms send failed')
     throw new BusinessError(ErrCode.INTERNAL, MSG.codeSendFailed)
   }
