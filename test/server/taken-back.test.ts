@@ -41,6 +41,11 @@ describe('a deleted custom field', () => {
     expect(await storedFields()).toEqual({ [kept]: '王经理' })
     const row = await w.t.db.kysely.selectFrom('markers').select('search_text').where('id', '=', marker).executeTakeFirstOrThrow()
     expect(row.search_text).not.toContain('八十万')
+    // The operation log showed the marker as created, with the value: no more.
+    const log = ok(await w.call('/api/oplog/getlist', { entity: 'marker' }, w.owner))
+    expect(log.list.length).toBeGreaterThan(0)
+    expect(JSON.stringify(log)).not.toContain('八十万')
+    expect(JSON.stringify(log)).toContain('王经理')
   })
 
   it('comes back with its values when restored from the operation log', async () => {

@@ -2,7 +2,8 @@
  * Repository of deleted_field_values (migration 0021): a deleted field's values, moved out of the
  * markers of its layer (deleted markers included, which a restore may bring back) in the delete's
  * transaction, and moved back when the field is restored. The markers' search text is rewritten
- * with them, so that a keyword matches only live fields' values.
+ * with them, so that a keyword matches only live fields' values; the operation log's entries of
+ * those markers lose the values for good.
  */
 import type { FieldValue } from '../../../types/mapdata'
 import type { Executor } from './connection'
@@ -41,6 +42,12 @@ export async function stashFieldValues(db: Executor, groupId: number, layerId: n
       .where('id', '=', row.id)
       .execute()
   }
+  await stripFromMarkerOps(
+    db,
+    groupId,
+    rows.map((r) => r.id),
+    key,
+  )
   for (let at = 0; at < stashed.length; at += BATCH) {
     await db
       .insertInto('deleted_field_values')
@@ -49,6 +56,34 @@ export async function stashFieldValues(db: Executor, groupId: number, layerId: n
       .execute()
   }
   return stashed.length
+}
+
+/**
+ * The operation log shows markers as they were (before/after): the field's values go from those
+ * entries of these markers too, so that the log does not keep showing what the delete took back.
+ */
+async function stripFromMarkerOps(db: Executor, groupId: number, markerIds: number[], key: string): Promise<void> {
+  const strip = (text: string | null): string | null => {
+    if (text === null) return null
+    const entity = JSON.parse(text) as { fields?: Record<string, unknown> } | null
+    if (!entity?.fields || !Object.prototype.hasOwnProperty.call(entity.fields, key)) return text
+    delete entity.fields[key]
+    return JSON.stringify(entity)
+  }
+  for (let at = 0; at < markerIds.length; at += BATCH) {
+    const ops = await db
+      .selectFrom('oplog')
+      .select(['id', 'before', 'after'])
+      .where('group_id', '=', groupId)
+      .where('entity', '=', 'marker')
+      .where('entity_id', 'in', markerIds.slice(at, at + BATCH))
+      .where((eb) => eb.or([eb('before', 'like', `%"${key}"%`), eb('after', 'like', `%"${key}"%`)]))
+      .execute()
+    for (const op of ops) {
+      const [before, after] = [strip(op.before), strip(op.after)]
+      if (before !== op.before || after !== op.after) await db.updateTable('oplog').set({ before, after }).where('id', '=', op.id).execute()
+    }
+  }
 }
 
 /** Puts the field's values back into its markers (a value written since the delete wins) and forgets them. */
