@@ -134,7 +134,11 @@ export function scenePdf(scene: Scene, font: string | null, page: { width: numbe
     doc.on('end', () => resolve(Buffer.concat(chunks)))
     doc.on('error', reject)
   })
-  if (font) doc.font(font, fontFace(font))
+  if (font) {
+    const face = fontFace(font)
+    if (face) doc.font(font, face)
+    else doc.font(font)
+  }
   doc.scale(page.width / scene.width)
   const fillPaint = (p: { fill?: string; fo?: number; stroke?: string; sw?: number; dash?: [number, number] }, evenOdd: boolean) => {
     if (p.dash) doc.dash(p.dash[0], { space: p.dash[1] })
