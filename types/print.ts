@@ -78,3 +78,9 @@ export interface PrintProgress {
   /** When failed: why, in Chinese. */
   error?: string
 }
+
+export interface PrintApi {
+  /** Queues a print (or, with `preview`, the sheet small); refused without module_print, over PRINT_MAX_MARKERS, or with bad options. */
+  '/api/print/start': { req: PrintStartRequest; res: PrintStartResponse }
+  '/api/print/progress': { req: { job_id: string }; res: PrintProgress }
+}

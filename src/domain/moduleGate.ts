@@ -96,3 +96,9 @@ export function featureOffer(gate: FeatureGate, held: Held, level: number): 'ope
   if (featureOpen(gate, held)) return 'open'
   return enabledCatalogueIds(level).includes(gate.module) ? 'hidden' : 'vip'
 }
+
+/** Whether a gated page is refused because the tier locks its module (the refusal then offers the membership). */
+export function routeLockedByTier(path: string, modules: Held, level: number): boolean {
+  const gate = ROUTE_FEATURES[path]
+  return !!gate && featureOffer(gate, modules, level) === 'vip'
+}
