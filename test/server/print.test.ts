@@ -20,6 +20,9 @@ import { PRINT_MSG } from '../../src/domain/printMessages'
 import { makeTestApp, type Auth } from './helpers'
 import { makeWorld, ok, type Person, type TeamWorld } from './teams-fixture'
 
+// Each print runs on a worker thread (bundled on first use) and the machine may be busy.
+jest.setTimeout(60_000)
+
 let w: TeamWorld
 let printer: Person
 let plain: Person
@@ -197,10 +200,10 @@ describe('the base map', () => {
 
   it('comes from the configured print source, with its attribution and 审图号 on the sheet', async () => {
     const asked: string[] = []
+    const green = tile([200, 230, 200])
     const fetch = async (url: string) => {
       asked.push(url)
-      const bytes = tile([200, 230, 200])
-      return { ok: true, headers: { get: () => 'image/png' }, arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer }
+      return { ok: true, headers: { get: () => 'image/png' }, arrayBuffer: async () => green.buffer.slice(green.byteOffset, green.byteOffset + green.byteLength) as ArrayBuffer }
     }
     await world({ printTiles: source, printFetch: fetch })
     const { bytes } = await printed(printer, { layer_ids: [L.red], view: VIEW, options: BARE, format: 'png' })

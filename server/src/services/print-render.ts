@@ -118,8 +118,11 @@ export function sceneSvg(scene: Scene, glyphs: GlyphFont | null = null): string 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${scene.width}" height="${scene.height}" viewBox="0 0 ${scene.width} ${scene.height}">${defs}${body.join('')}</svg>`
 }
 
-export function scenePng(scene: Scene, glyphs: GlyphFont | null): Buffer {
-  return new Resvg(sceneSvg(scene, glyphs), { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng()
+export function scenePng(scene: Scene, glyphs: GlyphFont | null, collect: () => void = () => undefined): Buffer {
+  const tree = new Resvg(sceneSvg(scene, glyphs), { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } })
+  // The SVG text is parsed into resvg's tree: let it go before the pixels are allocated.
+  collect()
+  return tree.render().asPng()
 }
 
 /**

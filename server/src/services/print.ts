@@ -28,14 +28,14 @@ import { PRINT_MSG } from '../../../src/domain/printMessages'
 import type { Caller } from '../auth'
 import type { Database, Executor } from '../db/connection'
 import { layersOfGroup } from '../db/layers'
-import { pageOfMarkerRecords, type MarkerCursor } from '../db/markers'
+import { pageOfMarkersJson } from '../db/markers'
 import { stylesOfGroup } from '../db/title-styles'
 import { BusinessError, fail } from '../envelope'
 import { cardFontFile } from './share-card'
 import { mapCaller, requireFeature, usableLayerIds, type MapCaller } from './permissions'
 import { getRoute } from './routes'
 import { getTask } from './tasks'
-import type { PrintLayerInput, PrintLineInput, PrintMarkerInput, PlacedTile, SceneInput, TileSourceInfo } from './print-scene'
+import type { PrintLayerInput, PrintLineInput, PlacedTile, SceneInput, TileSourceInfo } from './print-scene'
 import type { WorkerIn, WorkerJob, WorkerOut } from './print-worker'
 
 /** Set by scripts/build-server.mjs (esbuild define) in the compiled server; undefined from source. */
@@ -55,7 +55,11 @@ export const PRINT_JOBS_PER_USER = 3
 export const PRINT_TILE_TIMEOUT_MS = 4000
 const TILE_CACHE_MAX = 2000
 const TILE_FETCHES_AT_ONCE = 6
-const WORKER_HEAP_MB = 768
+const WORKER_HEAP_MB = 512
+/** Markers per page read for a print (the marker list's page size). */
+const MARKER_PAGE = 5000
+/** Markers' JSON above which the worker is replaced after the job (about 10,000 markers). */
+const BIG_JOB_BYTES = 2 * 1024 * 1024
 
 /** The operator's print base map (env PRINT_TILE_*). */
 export interface PrintTileSource extends TileSourceInfo {
@@ -95,7 +99,7 @@ interface Job {
   error?: string
   filename: string
   mime: string
-  load: () => Promise<{ input: SceneInput; job: Omit<WorkerJob, 'type' | 'id' | 'input'> }>
+  load: () => Promise<{ input: SceneInput; pages: Buffer[]; job: Omit<WorkerJob, 'type' | 'id' | 'input' | 'pages'> }>
   file?: Buffer
   doneAt?: number
 }
@@ -231,16 +235,13 @@ export class PrintService {
     const printLayers: PrintLayerInput[] = layers
       .filter((l) => wanted.has(l.id))
       .map((l) => ({ id: l.id, name: l.name, type: l.type, title: look(styles.find((s) => s.layer_id === l.id) ?? groupStyle) }))
-    const markers: PrintMarkerInput[] = []
-    // Page by page with the index's cursor: each page is a short query, and other calls run between them.
-    let after: MarkerCursor | undefined
-    for (;;) {
-      const { rows } = await pageOfMarkerRecords(db, who.groupId, layerIds, { pageindex: 1, pagesize: 5000 }, after)
-      for (const r of rows)
-        markers.push({ layer_id: r.layer_id, name: r.name, type: r.type as PrintMarkerInput['type'], points: r.points, style: parseStyle(r.style), width: r.width, radius: r.radius })
-      if (rows.length < 5000) break
-      const last = rows[rows.length - 1]
-      after = { layer_id: last.layer_id, id: last.id }
+    // Page by page, each page's JSON built by the database and handed to the worker as bytes: the
+    // request thread never holds the markers as objects (tens of thousands of them, and their
+    // serialisation, held other calls for over a hundred milliseconds). Other calls run between pages.
+    const pages: Buffer[] = []
+    const total = printLayers.length ? layerIds.reduce((n, id) => n + (layers.find((l) => l.id === id)?.marker_count ?? 0), 0) : 0
+    for (let pageindex = 1; (pageindex - 1) * MARKER_PAGE < Math.max(total, 1); pageindex++) {
+      pages.push(await pageOfMarkersJson(db, who.groupId, layerIds, { pageindex, pagesize: MARKER_PAGE }, { hideCreator: true }))
       await new Promise((resolve) => setImmediate(resolve))
     }
     const tiles = request.options.basemap && this.deps.tiles ? this.deps.tiles : null
@@ -250,13 +251,13 @@ export class PrintService {
       dpi,
       view: request.view ?? null,
       layers: printLayers,
-      markers,
+      markers: [],
       lines,
       team: who.group.name ?? '',
       day: printDay(now),
       tiles: tiles ? { datum: tiles.datum, attribution: tiles.attribution, reviewNo: tiles.reviewNo } : null,
     }
-    return { input, job: { format, font: this.font, page: pagePt(request.options.paper, request.options.orientation), title: request.options.title || PRINT_MSG.untitled, wantTiles: !!tiles } }
+    return { input, pages, job: { format, font: this.font, page: pagePt(request.options.paper, request.options.orientation), title: request.options.title || PRINT_MSG.untitled, wantTiles: !!tiles } }
   }
 
   private enqueue(job: Job): void {
@@ -335,9 +336,15 @@ export class PrintService {
     return worker
   }
 
+  private async recycle(slot: WorkerSlot): Promise<void> {
+    const worker = slot.worker
+    slot.worker = null
+    await worker?.terminate()
+  }
+
   private async runOn(slot: WorkerSlot, job: Job): Promise<void> {
     try {
-      const { input, job: rest } = await job.load()
+      const { input, pages, job: rest } = await job.load()
       const worker = await this.workerOf(slot)
       const file = await new Promise<Buffer>((resolve, reject) => {
         const onMessage = (m: WorkerOut) => {
@@ -366,8 +373,16 @@ export class PrintService {
         worker.on('message', onMessage)
         worker.once('exit', onExit)
         worker.once('error', onError)
-        worker.postMessage({ type: 'job', id: job.id, input: JSON.stringify(input), ...rest } satisfies WorkerIn)
+        // The pages' bytes are moved, not copied (a buffer shared with others is copied once).
+        const owned = pages.map((b) => (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? new Uint8Array(b.buffer) : new Uint8Array(b)))
+        worker.postMessage(
+          { type: 'job', id: job.id, input: JSON.stringify(input), pages: owned, ...rest } satisfies WorkerIn,
+          owned.map((u) => u.buffer as ArrayBuffer),
+        )
       })
+      // A big sheet leaves the worker's heap grown (hundreds of MB until V8 gives it back): a fresh
+      // worker for the next job keeps the server's memory down; small sheets keep the warm one.
+      if (input.dpi >= 300 || pages.reduce((n, p) => n + p.byteLength, 0) > BIG_JOB_BYTES) void this.recycle(slot)
       job.file = file
       job.state = 'done'
       job.progress = 100
@@ -431,17 +446,4 @@ export class PrintService {
     if (out.some((b) => !b)) this.deps.log?.(`print: ${out.filter((b) => !b).length} of ${tiles.length} base map tiles did not come`)
     return out
   }
-}
-
-function parseStyle(style: unknown): PrintMarkerInput['style'] {
-  if (style && typeof style === 'object') return style as PrintMarkerInput['style']
-  if (typeof style === 'string') {
-    try {
-      const v = JSON.parse(style) as unknown
-      return v && typeof v === 'object' ? (v as PrintMarkerInput['style']) : {}
-    } catch {
-      return {}
-    }
-  }
-  return {}
 }
