@@ -53,6 +53,8 @@ describe('printing the map', () => {
     )
 
     await page.goto(`${server.url}/map`)
+    await on(page, '.map-tool--print').waitFor()
+    await shot(page, '149-map-print-tool')
     await on(page, '.map-tool--print').click()
     await page.waitForURL(/\/print\?view=1$/)
     await on(page, '.print-preview__image').waitFor()
