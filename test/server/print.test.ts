@@ -18,6 +18,7 @@ import { PERM } from '../../src/domain/permissions'
 import { DEFAULT_PRINT_OPTIONS, PRINT_MAX_MARKERS, frameArea, sheetLayout, toPage } from '../../src/domain/print'
 import { PRINT_MSG } from '../../src/domain/printMessages'
 import { makeTestApp, type Auth } from './helpers'
+import { temporaryStorage } from '../../server/src/services/storage'
 import { makeWorld, ok, type Person, type TeamWorld } from './teams-fixture'
 
 // Each print runs on a worker thread (bundled on first use) and the machine may be busy.
@@ -154,6 +155,29 @@ describe('the printed picture (PNG)', () => {
     // The secret layer's green point is not drawn for this member.
     const secret = at(116.31, 39.95)
     expect(pixel(png, secret.x, secret.y)).toEqual([0xf2, 0xf5, 0xf8])
+  })
+
+  it("draws a point with an uploaded icon in that icon's picture", async () => {
+    await w.close()
+    const files = temporaryStorage()
+    try {
+      await world({ storage: files.storage })
+      const key = `${w.groupId}/${'a'.repeat(32)}.png`
+      const icon = new PNG({ width: 64, height: 64 })
+      for (let i = 0; i < icon.data.length; i += 4) icon.data.set([255, 125, 0, 255], i)
+      await files.storage.put(key, PNG.sync.write(icon), 'image/png')
+      await marker(L.red, '加油站', 0, '116.37,39.95', { color: '#FF0000', icon: `/files/${key}` })
+      const { bytes } = await printed(w.owner, { layer_ids: [L.red], view: VIEW, options: BARE, format: 'png' })
+      const png = PNG.sync.read(bytes)
+      const spot = at(116.37, 39.95)
+      expect(pixel(png, spot.x, spot.y)).toEqual([255, 125, 0])
+      // The point without an icon keeps its pin.
+      const red = at(116.33, 39.93)
+      expect(pixel(png, red.x, red.y)).toEqual([255, 0, 0])
+    } finally {
+      await w.close()
+      files.dispose()
+    }
   })
 
   it('draws the secret layer for the administrator, who may read it', async () => {

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import { PRINT_MSG } from '../../../src/domain/printMessages'
 import { PrintService, printTileSourceFromEnv } from '../services/print'
+import { storageOf } from '../services/storage'
 import { progressFields, startFields } from '../schemas/print'
 import { callDefiners, type AppDeps } from './define'
 
@@ -20,6 +21,7 @@ export function printRoutes(app: FastifyInstance, deps: AppDeps): void {
     tiles: deps.printTiles === undefined ? printTileSourceFromEnv(process.env) : deps.printTiles,
     workers: deps.printWorkers ?? (Number(process.env.PRINT_WORKERS) || 1),
     fetch: deps.printFetch,
+    storage: storageOf(app, deps),
     log: (line) => app.log.warn(line),
   })
   app.addHook('onClose', () => service.close())

@@ -100,7 +100,7 @@ function primSvg(p: Prim, clips: { id: number }, glyphs: GlyphFont | null, used:
       return out + '</g>'
     }
     case 'image':
-      return `<image x="${n(p.x)}" y="${n(p.y)}" width="${n(p.w)}" height="${n(p.h)}" href="data:image/png;base64,${Buffer.from(p.png).toString('base64')}" preserveAspectRatio="none"/>`
+      return `<image x="${n(p.x)}" y="${n(p.y)}" width="${n(p.w)}" height="${n(p.h)}" href="data:image/${p.png[0] === 0xff ? 'jpeg' : 'png'};base64,${Buffer.from(p.png).toString('base64')}" preserveAspectRatio="none"/>`
     case 'clip':
       clips.id++
       return `<clipPath id="c${clips.id}"><rect x="${n(p.box.x)}" y="${n(p.box.y)}" width="${n(p.box.width)}" height="${n(p.box.height)}"/></clipPath><g clip-path="url(#c${clips.id})">`

@@ -47,6 +47,7 @@ export type Prim =
   | { k: 'dots'; xy: number[]; r: number; fill: string; ring: number }
   /** y is the text's baseline. */
   | { k: 'text'; x: number; y: number; s: string; size: number; color: string; bold?: boolean; anchor?: 'start' | 'middle' | 'end' }
+  /** A PNG or JPEG image (a base map tile, a point's icon). */
   | { k: 'image'; x: number; y: number; w: number; h: number; png: Uint8Array }
   | { k: 'clip'; box: Box }
   | { k: 'unclip' }
@@ -271,7 +272,13 @@ function layerSwatch(layer: PrintLayerInput, sample: PrintMarkerInput | undefine
   return { swatch: 'point', color }
 }
 
-export function buildScene(input: SceneInput, framing: Framing, tiles: readonly { tile: PlacedTile; png: Uint8Array }[], onProgress: (p: number) => void = () => undefined): Scene {
+export function buildScene(
+  input: SceneInput,
+  framing: Framing,
+  tiles: readonly { tile: PlacedTile; png: Uint8Array }[],
+  onProgress: (p: number) => void = () => undefined,
+  icons: ReadonlyMap<string, Uint8Array> = new Map(),
+): Scene {
   const { layout, frame, parsed } = framing
   const { options } = input
   const mm = layout.mm
@@ -378,6 +385,14 @@ export function buildScene(input: SceneInput, framing: Framing, tiles: readonly 
     else dots.set(color, [num(x), num(y)])
   }
   const clusterPrims: Prim[] = []
+  const iconPrims: Prim[] = []
+  const iconSize = 5 * mm
+  /** A point in its icon when the icon's image came, else a pin of its colour. */
+  const point = (q: (typeof pointsAt)[number], x: number, y: number) => {
+    const image = q.p.m.style.icon ? icons.get(q.p.m.style.icon) : undefined
+    if (image) iconPrims.push({ k: 'image', x: num(x - iconSize / 2), y: num(y - iconSize / 2), w: num(iconSize), h: num(iconSize), png: image })
+    else dot(x, y, colour(q.p.m.style.color))
+  }
   if (clustered) {
     const worldPx = frame.scale * 2 * Math.PI
     const extent = 512
@@ -408,18 +423,18 @@ export function buildScene(input: SceneInput, framing: Framing, tiles: readonly 
         stats.clusters++
       } else {
         const q = pointsAt[props.i ?? 0]
-        dot(x, y, colour(q.p.m.style.color))
+        point(q, x, y)
         titleOf(q.p, x, y, 2, true)
       }
     }
   } else {
     for (const q of pointsAt) {
-      dot(q.x, q.y, colour(q.p.m.style.color))
+      point(q, q.x, q.y)
       titleOf(q.p, q.x, q.y, 2, true)
     }
   }
   for (const [fill, xy] of dots) prims.push({ k: 'dots', xy, r: pointR, fill, ring: 0.4 * mm })
-  prims.push(...clusterPrims)
+  prims.push(...iconPrims, ...clusterPrims)
   stats.points = pointsAt.length
   onProgress(55)
 

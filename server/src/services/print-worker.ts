@@ -26,6 +26,8 @@ export interface WorkerJob {
   /** The page in PDF points. */
   page: { width: number; height: number }
   title: string
+  /** The point icons' images by their address (PNG or JPEG). */
+  icons: { url: string; bytes: Uint8Array }[]
   /** Ask for tiles at all (a print source is configured and the base map is on). */
   wantTiles: boolean
 }
@@ -77,7 +79,8 @@ async function sceneOf(job: WorkerJob, post: (m: WorkerOut) => void): Promise<Sc
     tiles = wanted.flatMap((tile, i) => (images[i] ? [{ tile, png: images[i]! }] : []))
   }
   // Tiles were asked for but none came: the sheet says 无底图 (the scene counts the tiles drawn).
-  return buildScene(input, framing, tiles, (p) => post({ type: 'progress', id: job.id, progress: p }))
+  const icons = new Map(job.icons.map((i) => [i.url, i.bytes]))
+  return buildScene(input, framing, tiles, (p) => post({ type: 'progress', id: job.id, progress: p }), icons)
 }
 
 async function run(job: WorkerJob): Promise<void> {

@@ -29,6 +29,8 @@ import type { Caller } from '../auth'
 import type { Database, Executor } from '../db/connection'
 import { layersOfGroup } from '../db/layers'
 import { pageOfMarkersJson } from '../db/markers'
+import { iconsOfLayers } from '../db/print-icons'
+import { isStorageKey, type FileStorage } from './storage'
 import { stylesOfGroup } from '../db/title-styles'
 import { BusinessError, fail } from '../envelope'
 import { cardFontFile } from './share-card'
@@ -86,6 +88,8 @@ export interface PrintDeps {
   /** 1 or 2. */
   workers?: number
   fetch?: TileFetch
+  /** Where uploaded point icons are (GET /files/<key>). */
+  storage?: FileStorage
   log?: (line: string) => void
 }
 
@@ -244,6 +248,7 @@ export class PrintService {
       pages.push(await pageOfMarkersJson(db, who.groupId, layerIds, { pageindex, pagesize: MARKER_PAGE }, { hideCreator: true }))
       await new Promise((resolve) => setImmediate(resolve))
     }
+    const icons = await this.iconFiles(await iconsOfLayers(db, who.groupId, layerIds))
     const tiles = request.options.basemap && this.deps.tiles ? this.deps.tiles : null
     const dpi = preview ? PREVIEW_DPI : QUALITY_DPI[request.options.quality]
     const input: SceneInput = {
@@ -257,7 +262,27 @@ export class PrintService {
       day: printDay(now),
       tiles: tiles ? { datum: tiles.datum, attribution: tiles.attribution, reviewNo: tiles.reviewNo } : null,
     }
-    return { input, pages, job: { format, font: this.font, page: pagePt(request.options.paper, request.options.orientation), title: request.options.title || PRINT_MSG.untitled, wantTiles: !!tiles } }
+    return {
+      input,
+      pages,
+      job: { icons, format, font: this.font, page: pagePt(request.options.paper, request.options.orientation), title: request.options.title || PRINT_MSG.untitled, wantTiles: !!tiles },
+    }
+  }
+
+  /** The icons' images that both renderers read (PNG, JPEG): uploaded files, or data: addresses; others are drawn as pins. */
+  private async iconFiles(urls: string[]): Promise<{ url: string; bytes: Uint8Array }[]> {
+    const out: { url: string; bytes: Uint8Array }[] = []
+    for (const url of urls) {
+      let bytes: Uint8Array | null = null
+      const key = url.replace(/^(?:https?:\/\/[^/]+)?\/files\//, '')
+      if (key !== url && isStorageKey(key)) bytes = (await this.deps.storage?.get(key).catch(() => null)) ?? null
+      else {
+        const data = /^data:image\/(?:png|jpeg);base64,(.+)$/.exec(url)
+        if (data) bytes = Buffer.from(data[1], 'base64')
+      }
+      if (bytes && imageBytes(bytes)) out.push({ url, bytes: new Uint8Array(bytes) })
+    }
+    return out
   }
 
   private enqueue(job: Job): void {
