@@ -57,8 +57,13 @@ async function world(options: Parameters<typeof makeTestApp>[0] = {}): Promise<v
   for (const id of [L.red, L.area]) await w.grant(id, { user_id: printer.userid }, [PERM.NOTE_LIST])
 }
 
+/** Run after the world closes (a test's own file storage). */
+let afterClose: (() => void)[] = []
+
 afterEach(async () => {
   await w?.close()
+  for (const f of afterClose) f()
+  afterClose = []
 })
 
 async function printed(auth: Auth, fields: Record<string, unknown>): Promise<{ progress: PrintProgress; bytes: Buffer }> {
@@ -158,9 +163,11 @@ describe('the printed picture (PNG)', () => {
   })
 
   it("draws a point with an uploaded icon in that icon's picture", async () => {
+    // A world of its own, with a file storage this test can put an icon in.
     await w.close()
     const files = temporaryStorage()
-    try {
+    afterClose.push(() => files.dispose())
+    {
       await world({ storage: files.storage })
       const key = `${w.groupId}/${'a'.repeat(32)}.png`
       const icon = new PNG({ width: 64, height: 64 })
@@ -174,9 +181,6 @@ describe('the printed picture (PNG)', () => {
       // The point without an icon keeps its pin.
       const red = at(116.33, 39.93)
       expect(pixel(png, red.x, red.y)).toEqual([255, 0, 0])
-    } finally {
-      await w.close()
-      files.dispose()
     }
   })
 
