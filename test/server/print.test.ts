@@ -142,6 +142,31 @@ describe('module_print gates every print call', () => {
   })
 })
 
+describe('the queue', () => {
+  beforeEach(() => world())
+
+  it("takes turns between groups: another team's print waits for one of this team's, not for all of them", async () => {
+    const other = await w.stranger('13800000009', '别队')
+    const otherLayer = await w.layer('别队图层', 1, 0, other)
+    await marker(otherLayer, '别队点', 0, '116.35,39.93', { color: '#FF0000' }, other)
+    const start = async (auth: Auth, layer: number) => ok(await w.call('/api/print/start', { layer_ids: [layer], options: BARE, format: 'png' }, auth)).job_id as string
+    const ours = [await start(w.owner, L.red), await start(w.owner, L.red), await start(w.owner, L.red)]
+    const theirs = await start(other, otherLayer)
+    const ahead = async (auth: Auth, job_id: string) => ok(await w.call<PrintProgress>('/api/print/progress', { job_id }, auth))
+    // Ours first is running; then our second and their first take turns, then our third.
+    expect(await ahead(w.owner, ours[0])).toMatchObject({ state: 'running', ahead: 0 })
+    expect(await ahead(w.owner, ours[1])).toMatchObject({ state: 'queued', ahead: 1 })
+    expect(await ahead(other, theirs)).toMatchObject({ state: 'queued', ahead: 2 })
+    expect(await ahead(w.owner, ours[2])).toMatchObject({ state: 'queued', ahead: 3 })
+  })
+
+  it('refuses a fourth print of one user while three are waiting, with what to do', async () => {
+    for (let i = 0; i < 3; i++) ok(await w.call('/api/print/start', { layer_ids: [L.red], options: BARE, format: 'png' }, w.owner))
+    const res = await w.call('/api/print/start', { layer_ids: [L.red], options: BARE, format: 'png' }, w.owner)
+    expect({ errcode: res.errcode, errmsg: res.errmsg }).toEqual({ errcode: ErrCode.RATE_LIMITED, errmsg: PRINT_MSG.jobBusy(3) })
+  })
+})
+
 describe('the printed picture (PNG)', () => {
   beforeEach(() => world())
 
