@@ -58,6 +58,17 @@ export interface PrintStartRequest extends PrintSubject {
   preview?: boolean
 }
 
+/** POST /api/print/share/start (public): a shared view printed by its own rules (what the share shows, its password proof). */
+export interface PrintShareStartRequest {
+  share_id: string
+  proof?: string | null
+  layer_ids?: number[]
+  view?: PrintBounds | null
+  options: PrintOptions
+  format: PrintFormat
+  preview?: boolean
+}
+
 export interface PrintStartResponse {
   job_id: string
 }
@@ -83,4 +94,7 @@ export interface PrintApi {
   /** Queues a print (or, with `preview`, the sheet small); refused without module_print, over PRINT_MAX_MARKERS, or with bad options. */
   '/api/print/start': { req: PrintStartRequest; res: PrintStartResponse }
   '/api/print/progress': { req: { job_id: string }; res: PrintProgress }
+  '/api/print/share/start': { req: PrintShareStartRequest; res: PrintStartResponse }
+  /** Public: a shared print's progress, by its job id alone. */
+  '/api/print/share/progress': { req: { job_id: string }; res: PrintProgress }
 }

@@ -20,6 +20,8 @@ import { PRINT_MSG } from '../../src/domain/printMessages'
 import { makeTestApp, type Auth } from './helpers'
 import { temporaryStorage } from '../../server/src/services/storage'
 import { makeWorld, ok, type Person, type TeamWorld } from './teams-fixture'
+import { shareBody } from './share-fixture'
+import { SHARE_MSG } from '../../src/domain/shareMessages'
 
 // Each print runs on a worker thread (bundled on first use) and the machine may be busy.
 jest.setTimeout(60_000)
@@ -221,6 +223,49 @@ describe('the printed picture (PNG)', () => {
     const png = PNG.sync.read(bytes)
     expect(png.width).toBeLessThan(600)
     expect(png.width / png.height).toBeCloseTo(297 / 210, 1)
+  })
+})
+
+describe('the print of a shared view', () => {
+  beforeEach(() => world())
+
+  const shareOf = async (fields: Record<string, unknown>) => ok(await w.call<string>('/api/share/save', shareBody(fields), w.owner))
+
+  /** A public print, no session: polled by its job id alone. */
+  async function printedShared(fields: Record<string, unknown>): Promise<Buffer> {
+    const { job_id } = ok(await w.t.call('/api/print/share/start', fields))
+    for (let i = 0; i < 600; i++) {
+      const p = ok(await w.t.call<PrintProgress>('/api/print/share/progress', { job_id }))
+      if (p.state === 'done') return (await w.t.app.inject({ method: 'GET', url: p.url! })).rawPayload
+      if (p.state === 'failed') throw new Error(p.error)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    throw new Error('print did not finish')
+  }
+
+  it('draws what the share shows and nothing else, for anybody with the link', async () => {
+    const id = await shareOf({ type: 1, data_ids: [L.red] })
+    const png = PNG.sync.read(await printedShared({ share_id: id, layer_ids: [L.red, L.area, L.secret], view: VIEW, options: BARE, format: 'png' }))
+    const red = at(116.33, 39.93)
+    expect(pixel(png, red.x, red.y)).toEqual([255, 0, 0])
+    // The area layer and the secret layer are not in the share.
+    const ring = at(116.365, 39.93)
+    expect(pixel(png, ring.x, ring.y)).toEqual([0xf2, 0xf5, 0xf8])
+    const secret = at(116.31, 39.95)
+    expect(pixel(png, secret.x, secret.y)).toEqual([0xf2, 0xf5, 0xf8])
+  })
+
+  it('refuses a password share without its proof, as the share view does', async () => {
+    const id = await shareOf({ type: 1, data_ids: [L.red], need_pwd: true, pwd: '1234' })
+    const res = await w.t.call('/api/print/share/start', { share_id: id, options: BARE, format: 'png' })
+    expect({ errcode: res.errcode, errmsg: res.errmsg }).toEqual({ errcode: ErrCode.FORBIDDEN, errmsg: SHARE_MSG.pwdNeeded })
+  })
+
+  it("refuses when the sharing team's tier does not hold 打印", async () => {
+    const id = await shareOf({ type: 1, data_ids: [L.red] })
+    await w.t.db.kysely.updateTable('groups').set({ level: 0 }).where('id', '=', w.groupId).execute()
+    const res = await w.t.call('/api/print/share/start', { share_id: id, options: BARE, format: 'png' })
+    expect({ errcode: res.errcode, errmsg: res.errmsg }).toEqual({ errcode: ErrCode.FORBIDDEN, errmsg: TEAM_UI_MSG.moduleLocked('打印') })
   })
 })
 

@@ -8,12 +8,14 @@ import type { FastifyInstance } from 'fastify'
 import { PRINT_MSG } from '../../../src/domain/printMessages'
 import { PrintService, printTileSourceFromEnv } from '../services/print'
 import { storageOf } from '../services/storage'
-import { progressFields, startFields } from '../schemas/print'
+import { progressFields, shareStartFields, startFields } from '../schemas/print'
+import { shareSecretSource } from '../services/shares'
 import { callDefiners, type AppDeps } from './define'
 
 export function printRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps
-  const { sessionCall } = callDefiners(app, deps)
+  const { publicCall, sessionCall } = callDefiners(app, deps)
+  const secret = shareSecretSource(db.kysely, deps.shareSecret, clock)
   const service = new PrintService({
     db,
     now: () => clock.now(),
@@ -29,6 +31,11 @@ export function printRoutes(app: FastifyInstance, deps: AppDeps): void {
   sessionCall('/api/print/start', startFields, async (input, caller) => service.start(caller, input))
 
   sessionCall('/api/print/progress', progressFields, async ({ job_id }, caller) => service.progress(caller, job_id))
+
+  // A shared view printed by the share's own rules; its job id is the only key to its progress and file.
+  publicCall('/api/print/share/start', shareStartFields, async (input, request) => service.startShared(input, secret, `ip:${request.ip}`))
+
+  publicCall('/api/print/share/progress', progressFields, async ({ job_id }) => service.progress(null, job_id))
 
   app.get<{ Params: { file: string } }>('/api/print/file/:file', async (request, reply) => {
     const file = /^[A-Za-z0-9_-]{10,64}\.(png|pdf)$/.test(request.params.file) ? service.file(request.params.file) : null

@@ -4,6 +4,7 @@ import { MSG } from '../../../src/domain/messages'
 import { PRINT_NOTE_MAX, PRINT_TITLE_MAX } from '../../../src/domain/print'
 import { PRINT_MSG } from '../../../src/domain/printMessages'
 import { idField } from './common'
+import { proofField, shareIdField } from './share'
 
 const flag = z.boolean({ invalid_type_error: MSG.badRequest })
 const coordinate = z.number({ invalid_type_error: PRINT_MSG.viewInvalid }).finite(PRINT_MSG.viewInvalid)
@@ -37,4 +38,14 @@ export const startFields = z.object({
 
 export const progressFields = z.object({
   job_id: z.string({ required_error: PRINT_MSG.jobNotFound, invalid_type_error: PRINT_MSG.jobNotFound }).regex(/^[A-Za-z0-9_-]{10,64}$/, PRINT_MSG.jobNotFound),
+})
+
+export const shareStartFields = z.object({
+  share_id: shareIdField,
+  proof: proofField,
+  layer_ids: z.array(idField(), { invalid_type_error: MSG.badRequest }).max(1000, MSG.badRequest).optional(),
+  view: z.object({ west: coordinate, south: coordinate, east: coordinate, north: coordinate }).nullish(),
+  options: optionsField,
+  format: z.enum(['png', 'pdf'], { errorMap: () => ({ message: MSG.badRequest }) }).default('png'),
+  preview: z.boolean().optional(),
 })

@@ -21,8 +21,11 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { ErrCode } from '../../../types/api'
-import type { PrintProgress, PrintStartRequest, PrintStartResponse } from '../../../types/print'
-import { FEATURES } from '../../../src/domain/moduleGate'
+import type { PrintProgress, PrintShareStartRequest, PrintStartRequest, PrintStartResponse } from '../../../types/print'
+import { FEATURES, moduleName } from '../../../src/domain/moduleGate'
+import { TEAM_UI_MSG } from '../../../src/domain/messages'
+import { enabledCatalogueIds } from '../../../src/domain/teams'
+import { openShare, sharedLayers, sharedMarkersPage } from './shares'
 import { PREVIEW_DPI, PRINT_MAX_MARKERS, QUALITY_DPI, checkPrintOptions, pagePt, printDay, printFileName, validBounds } from '../../../src/domain/print'
 import { PRINT_MSG } from '../../../src/domain/printMessages'
 import type { Caller } from '../auth'
@@ -95,8 +98,11 @@ export interface PrintDeps {
 
 interface Job {
   id: string
+  /** The signed-in user's id; 0 for the print of a shared view (its id is its only key). */
   userId: number
   groupId: number
+  /** Who asked, for the limit of waiting prints: 'user:<id>', or 'ip:<address>' for a shared view. */
+  from: string
   preview: boolean
   state: PrintProgress['state']
   progress: number
@@ -171,6 +177,7 @@ export class PrintService {
     const job: Job = {
       id,
       userId: who.userId,
+      from: `user:${who.userId}`,
       groupId: who.groupId,
       preview,
       state: 'queued',
@@ -185,10 +192,10 @@ export class PrintService {
     return { job_id: id }
   }
 
-  /** Where the caller's job is; another user's job is not found alike. */
-  progress(caller: Caller, jobId: string): PrintProgress {
+  /** Where the caller's job is (a shared view's job with no caller); another user's job is not found alike. */
+  progress(caller: Caller | null, jobId: string): PrintProgress {
     const job = this.jobs.get(jobId)
-    if (!job || job.userId !== caller.userId) throw fail(ErrCode.NOT_FOUND, PRINT_MSG.jobNotFound)
+    if (!job || job.userId !== (caller?.userId ?? 0)) throw fail(ErrCode.NOT_FOUND, PRINT_MSG.jobNotFound)
     const out: PrintProgress = { state: job.state, progress: job.progress, ahead: job.state === 'queued' ? this.ahead(job) : 0 }
     if (job.state === 'done') {
       out.url = `/api/print/file/${job.id}.${job.mime === 'application/pdf' ? 'pdf' : 'png'}`
@@ -205,6 +212,72 @@ export class PrintService {
     const job = this.jobs.get(id)
     if (!job?.file) return null
     return { bytes: job.file, mime: job.mime, filename: job.filename }
+  }
+
+  /**
+   * Queues the print of a shared view by the share's own rules: the share opened (expired, unknown
+   * or a password share without its proof refused as the share view refuses them), only what it
+   * shows drawn, and the print module of the sharing team's tier.
+   */
+  async startShared(request: PrintShareStartRequest, secret: () => Promise<string>, from: string): Promise<PrintStartResponse> {
+    const db = this.deps.db.kysely
+    const now = this.deps.now()
+    const share = await openShare(db, secret, request.share_id, request.proof ?? undefined, now)
+    if (!enabledCatalogueIds(share.group.level).includes(FEATURES.print.module)) throw fail(ErrCode.FORBIDDEN, TEAM_UI_MSG.moduleLocked(moduleName(FEATURES.print.module)))
+    const refusal = checkPrintOptions(request.options)
+    if (refusal) throw fail(ErrCode.VALIDATION, refusal)
+    if (request.view && !validBounds(request.view)) throw fail(ErrCode.VALIDATION, PRINT_MSG.viewInvalid)
+    const layers = await sharedLayers(db, share, request.layer_ids)
+    if (!layers.length) throw fail(ErrCode.VALIDATION, PRINT_MSG.nothingToPrint)
+    const query = { layer_ids: layers.map((l) => l.id) }
+    const first = await sharedMarkersPage(db, share, query, { pageindex: 1, pagesize: 1 })
+    const total = 'total' in first ? first.total : 0
+    if (total > PRINT_MAX_MARKERS) throw fail(ErrCode.LIMIT_REACHED, PRINT_MSG.tooManyMarkers(PRINT_MAX_MARKERS))
+    const preview = request.preview === true
+    const queuedFrom = [...this.jobs.values()].filter((j) => j.from === from && (j.state === 'queued' || j.state === 'running')).length
+    if (queuedFrom >= PRINT_JOBS_PER_USER) throw fail(ErrCode.RATE_LIMITED, PRINT_MSG.jobBusy(PRINT_JOBS_PER_USER))
+    const format = preview ? 'png' : request.format
+    const id = randomBytes(16).toString('base64url')
+    const job: Job = {
+      id,
+      userId: 0,
+      from,
+      groupId: share.group.id,
+      preview,
+      state: 'queued',
+      progress: 0,
+      filename: printFileName(request.options.title, now, format),
+      mime: format === 'pdf' ? 'application/pdf' : 'image/png',
+      load: async () => {
+        const pages: Buffer[] = []
+        for (let pageindex = 1; (pageindex - 1) * MARKER_PAGE < Math.max(total, 1); pageindex++) {
+          const page = await sharedMarkersPage(db, share, query, { pageindex, pagesize: MARKER_PAGE })
+          if ('listJson' in page) pages.push(page.listJson)
+          await new Promise((resolve) => setImmediate(resolve))
+        }
+        const tiles = request.options.basemap && this.deps.tiles ? this.deps.tiles : null
+        const input: SceneInput = {
+          options: request.options,
+          dpi: preview ? PREVIEW_DPI : QUALITY_DPI[request.options.quality],
+          view: request.view ?? null,
+          layers: layers.map((l) => ({ id: l.id, name: l.name, type: l.type, title: l.title_style })),
+          markers: [],
+          lines: [],
+          team: share.group.name ?? '',
+          day: printDay(now),
+          tiles: tiles ? { datum: tiles.datum, attribution: tiles.attribution, reviewNo: tiles.reviewNo } : null,
+        }
+        return {
+          input,
+          pages,
+          job: { icons: [], format, font: this.font, page: pagePt(request.options.paper, request.options.orientation), title: request.options.title || PRINT_MSG.untitled, wantTiles: !!tiles },
+        }
+      },
+    }
+    this.jobs.set(id, job)
+    this.enqueue(job)
+    this.pump()
+    return { job_id: id }
   }
 
   async close(): Promise<void> {
