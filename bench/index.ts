@@ -6,6 +6,7 @@ import { browserBench } from './browser'
 import { dataListBench } from './datalist'
 import { markersBench } from './markers'
 import { outboxBench } from './outbox'
+import { printBench } from './print'
 import { savesBench } from './saves'
 import { serverBench } from './server'
 import { h5Sizes, weappSizes } from './sizes'
@@ -27,6 +28,7 @@ async function main() {
   vrpBench()
   serverBench()
   await dataListBench()
+  printBench()
   syncBenchChild()
   await savesBench()
   await outboxBench()

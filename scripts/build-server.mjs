@@ -28,9 +28,28 @@ async function buildParseWorker() {
   return built.outputFiles[0].text
 }
 
+/**
+ * The print worker (server/src/services/print.ts), bundled the same way; resvg (native), pdfkit and
+ * fontkit (data files beside their code) stay packages, as PRINT_WORKER_BUILD there says.
+ */
+async function buildPrintWorker() {
+  const built = await build({
+    absWorkingDir: ROOT,
+    entryPoints: ['server/src/services/print-worker.ts'],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    write: false,
+    logLevel: 'warning',
+    external: ['@resvg/resvg-js', 'pdfkit', 'fontkit'],
+  })
+  return built.outputFiles[0].text
+}
+
 /** Bundles `entry` (relative to the project) into `outfile`; resolves when written. */
 export async function buildServer(entry = 'server/src/main.ts', outfile = 'dist/server/main.cjs') {
-  const parseWorker = await buildParseWorker()
+  const [parseWorker, printWorker] = await Promise.all([buildParseWorker(), buildPrintWorker()])
   await build({
     absWorkingDir: ROOT,
     entryPoints: [entry],
@@ -42,7 +61,7 @@ export async function buildServer(entry = 'server/src/main.ts', outfile = 'dist/
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
-    define: { PARSE_WORKER_CODE: JSON.stringify(parseWorker) },
+    define: { PARSE_WORKER_CODE: JSON.stringify(parseWorker), PRINT_WORKER_CODE: JSON.stringify(printWorker) },
   })
   return outfile
 }

@@ -31,6 +31,7 @@ import type { ShareApi } from './share'
 import type { TeamsApi } from './teams'
 import type { VipApi } from './vip'
 import type { RouteApi } from './routes'
+import type { PrintApi } from './print'
 import type { UpgradeApi } from './upgrade'
 import type { SignApi } from './signs'
 import type { TaskApi } from './tasks'
@@ -129,7 +130,7 @@ export interface MarkerColumnsPage {
 }
 
 /** Request body of each call (without header) and its `data`. */
-export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, SignApi, TaskApi, DistributionApi, ConsentApi, DataListApi {
+export interface Api extends TeamsApi, ShareApi, VipApi, RouteApi, UpgradeApi, SignApi, TaskApi, DistributionApi, ConsentApi, DataListApi, PrintApi {
   '/api/system/send/code': { req: { phone: string }; res: { sent: boolean; cooldown: number } }
   '/api/system/check/code': { req: { phone: string; code: string }; res: { valid: boolean } }
   '/api/system/get/config': { req: { no_check_permission?: boolean }; res: SystemConfig }

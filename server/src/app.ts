@@ -33,6 +33,7 @@ import { distributionRoutes } from './routes/distribution'
 import { downloadRoutes } from './routes/download'
 import { signRoutes } from './routes/sign'
 import { syncRoutes } from './routes/sync'
+import { printRoutes } from './routes/print'
 import { SyncHub } from './services/sync-hub'
 
 export type { AppDeps } from './routes/define'
@@ -85,6 +86,7 @@ export function buildApp({ logger = false, trustProxy, hstsMaxAge, ...given }: B
     distributionRoutes(scope, deps)
     downloadRoutes(scope, deps)
     signRoutes(scope, deps)
+    printRoutes(scope, deps)
     syncRoutes(scope, { ...deps, syncHub })
   })
   return app

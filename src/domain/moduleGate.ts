@@ -16,7 +16,7 @@ export interface FeatureGate {
   action?: PermissionId
 }
 
-/** The features whose pages and calls are gated. Logistics and print gate no page or call (yet). */
+/** The features whose pages and calls are gated. Logistics gates no page or call (yet). */
 export const FEATURES = {
   /** /route pages, /api/route/* for members (not the public route share). */
   routing: { module: PERM.MODULE_ROUTING },
@@ -30,6 +30,8 @@ export const FEATURES = {
    * routing. Both are needed; administrators and managers hold both.
    */
   log: { module: PERM.MODULE_LOG, action: PERM.OPLOG },
+  /** The 打印 entries (map tools, layer menu, route and task detail), /print, /api/print/*. */
+  print: { module: PERM.MODULE_PRINT },
 } as const satisfies Record<string, FeatureGate>
 
 /** The feature each gated route needs (routes not listed need none beyond signing in). */
@@ -40,6 +42,7 @@ export const ROUTE_FEATURES: Readonly<Record<string, FeatureGate>> = {
   '/task/add': FEATURES.dispatch,
   '/share/management': FEATURES.share,
   '/oplog': FEATURES.log,
+  '/print': FEATURES.print,
 }
 
 export function moduleName(id: string): string {
@@ -82,4 +85,20 @@ export function featureOpen(gate: FeatureGate, held: Held): boolean {
 export function moduleBlock(path: string, modules: Held, level: number): string | null {
   const gate = ROUTE_FEATURES[path]
   return gate ? featureRefusal(gate, modules, level) : null
+}
+
+/**
+ * How a VIP feature's menu entry shows: 'open' (it works), 'vip' (the tier locks the module: the
+ * entry shows with the VIP mark and offers the membership instead), or 'hidden' (the tier has it but
+ * the user's roles do not grant it: nothing to buy, so nothing to show).
+ */
+export function featureOffer(gate: FeatureGate, held: Held, level: number): 'open' | 'vip' | 'hidden' {
+  if (featureOpen(gate, held)) return 'open'
+  return enabledCatalogueIds(level).includes(gate.module) ? 'hidden' : 'vip'
+}
+
+/** Whether a gated page is refused because the tier locks its module (the refusal then offers the membership). */
+export function routeLockedByTier(path: string, modules: Held, level: number): boolean {
+  const gate = ROUTE_FEATURES[path]
+  return !!gate && featureOffer(gate, modules, level) === 'vip'
 }

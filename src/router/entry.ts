@@ -1,6 +1,6 @@
 /** Runs the navigation guard of SPEC 2 for the page being entered. */
 import { guard, type GuardDecision } from '../domain/guard'
-import { moduleBlock } from '../domain/moduleGate'
+import { moduleBlock, routeLockedByTier } from '../domain/moduleGate'
 import type { RootStore } from '../stores/RootStore'
 import { resolveRoute } from './routes'
 
@@ -19,4 +19,10 @@ export function decideEntry(root: Pick<RootStore, 'platform' | 'session' | 'app'
 export function moduleBlockOf(root: Pick<RootStore, 'platform' | 'session'>): string | null {
   const route = resolveRoute(root.platform.location().pathname)
   return route ? moduleBlock(route.path, root.session.user?.modules, root.session.user?.level ?? 0) : null
+}
+
+/** Whether that message is the tier's (a VIP module): the page then offers the membership. */
+export function moduleLockedByTierOf(root: Pick<RootStore, 'platform' | 'session'>): boolean {
+  const route = resolveRoute(root.platform.location().pathname)
+  return route ? routeLockedByTier(route.path, root.session.user?.modules, root.session.user?.level ?? 0) : false
 }

@@ -49,6 +49,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/task', title: '任务中心', access: 'login', skipChecks: false, page: 'pages/task/index' },
   { path: '/task/add', title: '新建任务', access: 'login', skipChecks: false, page: 'pages/task/add/index' },
   { path: '/share/view', title: '分享预览', access: 'public', skipChecks: true, page: 'pages/share/view/index' },
+  // Not a SPEC route: the print module's sheet (打印), a VIP module's page as /route is.
+  { path: '/print', title: '打印地图', access: 'login', skipChecks: false, page: 'pages/print/index' },
   { path: '/share/management', title: '分享管理', access: 'login', skipChecks: false, page: 'pages/shares/index' },
   { path: '/redirect', title: '', access: 'login', skipChecks: false, page: 'pages/redirect/index', hidden: true },
   { path: '/warning', title: '提示', access: 'none', skipChecks: true, page: 'pages/warning/index' },

@@ -9,6 +9,7 @@ import type { CameraPlatform } from '../platform/camera/types'
 import type { SharePlatform } from '../platform/share/types'
 import type { UploadPlatform } from '../platform/upload/types'
 import type { FileAdapter } from '../platform/file/types'
+import type { PrintPlatform } from '../platform/print/types'
 import type { ScreenPlatform } from '../platform/screen/types'
 import type { MapCapabilities } from '../platform/map/types'
 import type { OpenDownloadUrl } from '../platform/upgrade/types'
@@ -35,6 +36,7 @@ import { GroupRefreshStore, realScheduler, type Scheduler } from './GroupRefresh
 import { storeFactory, type LazyKey, type LazyStore } from './lazyStores'
 import type { RoleStore } from './RoleStore'
 import type { RouteStore } from './RouteStore'
+import type { PrintStore } from './PrintStore'
 import type { TaskStore } from './TaskStore'
 import type { DistributionStore } from './DistributionStore'
 import type { OpLogStore } from './OpLogStore'
@@ -76,6 +78,8 @@ export interface Platform {
   upload: () => Promise<UploadPlatform>
   /** Saving exported layers and picking files to import, loaded on first use. */
   files: () => Promise<FileAdapter>
+  /** Showing, saving and opening a printed sheet (打印), loaded on first use. */
+  print: () => Promise<PrintPlatform>
   /** The window's size. */
   screen: ScreenPlatform
   /** Which base-map layers and style elements this platform's map can switch. */
@@ -333,6 +337,10 @@ export class RootStore {
 
   get task(): TaskStore {
     return this.lazy('task') as TaskStore
+  }
+
+  get print(): PrintStore {
+    return this.lazy('print') as PrintStore
   }
 
   get sign(): SignStore {

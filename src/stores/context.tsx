@@ -10,6 +10,7 @@ import { sharePlatform } from '../platform/share'
 import { taroStorage } from '../platform/storage'
 import { loadUploadPlatform } from '../platform/upload/loader'
 import { loadFileAdapter } from '../platform/file/loader'
+import { loadPrintPlatform } from '../platform/print/loader'
 import { loadSocketPlatform } from '../platform/socket/loader'
 import { loadOfflinePlatform } from '../platform/offline/loader'
 import { screenPlatform } from '../platform/screen'
@@ -41,6 +42,7 @@ export function appRootStore(): RootStore {
       camera: loadCameraPlatform,
       upload: loadUploadPlatform,
       files: loadFileAdapter,
+      print: loadPrintPlatform,
       screen: screenPlatform,
       mapCapabilities: capabilities,
       openDownloadUrl,

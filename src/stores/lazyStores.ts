@@ -15,7 +15,8 @@ export interface LazyStore {
   dispose?(): void
 }
 
-export type LazyKey = 'team' | 'departments' | 'roles' | 'shares' | 'shareView' | 'vip' | 'route' | 'task' | 'distribution' | 'sign' | 'oplog' | 'dataList' | 'sync' | 'offlineCache' | 'outbox'
+export type LazyKey =
+  'team' | 'departments' | 'roles' | 'shares' | 'shareView' | 'vip' | 'route' | 'task' | 'distribution' | 'sign' | 'oplog' | 'dataList' | 'sync' | 'offlineCache' | 'outbox' | 'print'
 
 type Factory = (root: RootStore) => LazyStore
 

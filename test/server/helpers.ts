@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { Client } from 'pg'
 import type { FastifyInstance } from 'fastify'
 import type { Envelope } from '../../types/api'
-import { buildApp } from '../../server/src/app'
+import { buildApp, type AppDeps } from '../../server/src/app'
 import type { Clock } from '../../server/src/clock'
 import { openDatabase, type Database } from '../../server/src/db/connection'
 import { migrateToLatest } from '../../server/src/db/migrations'
@@ -117,7 +117,18 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: number; pay?: PayProvider; adminToken?: string; geocoder?: Geocoder; storage?: FileStorage } = {}): Promise<TestApp> {
+export async function makeTestApp(
+  options: {
+    sms?: SmsSender
+    codeCooldownS?: number
+    pay?: PayProvider
+    adminToken?: string
+    geocoder?: Geocoder
+    storage?: FileStorage
+    printTiles?: AppDeps['printTiles']
+    printFetch?: AppDeps['printFetch']
+  } = {},
+): Promise<TestApp> {
   const { db, drop } = await makeTestDatabase()
   await migrateToLatest(db)
   const clock = testClock()
@@ -131,6 +142,9 @@ export async function makeTestApp(options: { sms?: SmsSender; codeCooldownS?: nu
     adminToken: options.adminToken,
     geocoder: options.geocoder,
     storage: options.storage,
+    // The print base map only where a test configures one (never the environment's).
+    printTiles: options.printTiles ?? null,
+    printFetch: options.printFetch,
   })
 
   const call: TestApp['call'] = async (path, fields = {}, auth = null) => {

@@ -3,6 +3,7 @@ import type { ViewStores } from '../../src/stores/context'
 import { dataListStores } from '../../src/stores/dataListStores'
 import { distributionStores } from '../../src/stores/distributionStores'
 import { oplogStores } from '../../src/stores/oplogStores'
+import { printStores } from '../../src/stores/printStores'
 import { routeStores } from '../../src/stores/routeStores'
 import { shareStores } from '../../src/stores/shareStores'
 import { shareViewStores } from '../../src/stores/shareViewStores'
@@ -14,7 +15,7 @@ import { vipStores } from '../../src/stores/vipStores'
 import { VipStore } from '../../src/stores/VipStore'
 import { makeRoot } from '../support/fakes'
 
-const SETS = [dataListStores, distributionStores, oplogStores, routeStores, shareStores, shareViewStores, signStores, syncStores, taskStores, teamStores, vipStores] as const
+const SETS = [dataListStores, distributionStores, oplogStores, printStores, routeStores, shareStores, shareViewStores, signStores, syncStores, taskStores, teamStores, vipStores] as const
 type KeysOf<S> = S extends LazyStoreSet<infer K> ? K : never
 type Unregistered = Exclude<LazyKey, KeysOf<(typeof SETS)[number]>>
 

@@ -15,6 +15,7 @@ import { LocationError, type GeoPlatform } from '../../src/platform/location/typ
 import type { CameraPlatform, CapturedPhoto } from '../../src/platform/camera/types'
 import type { UploadPlatform } from '../../src/platform/upload/types'
 import type { FileAdapter } from '../../src/platform/file/types'
+import type { PrintPlatform } from '../../src/platform/print/types'
 import type { OpenDownloadUrl } from '../../src/platform/upgrade/types'
 import type { DirectionsOutcome } from '../../src/platform/directions/types'
 import type { NavPlace } from '../../src/domain/directions'
@@ -151,6 +152,7 @@ export function makeRoot(
     camera?: Partial<CameraPlatform>
     upload?: Partial<UploadPlatform>
     files?: Partial<FileAdapter>
+    print?: Partial<PrintPlatform>
     openDownloadUrl?: OpenDownloadUrl
     /** What opening navigation gives (default: the map opened); every place handed over is in `navigatedTo`. */
     directions?: (place: NavPlace) => Promise<DirectionsOutcome>
@@ -245,6 +247,13 @@ export function makeRoot(
         shareSavedFile: async () => undefined,
         pickTextFile: async () => null,
         ...opts.files,
+      }),
+      print: async (): Promise<PrintPlatform> => ({
+        previewImage: async () => undefined,
+        savePicture: async () => 'saved',
+        openPdf: async () => 'opened',
+        openSettings: async () => false,
+        ...opts.print,
       }),
       screen: { windowHeight: () => 844, windowWidth: () => 390 },
       mapCapabilities: opts.mapCapabilities ?? { satellite: true, roadnet: true, traffic: true, features: ['bg', 'road', 'building', 'poi'] },

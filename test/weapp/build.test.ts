@@ -11,8 +11,10 @@ import vm from 'node:vm'
 import { MAX_VISIBLE_POINTS } from '../../src/domain/constants'
 import { MSG } from '../../src/domain/messages'
 import { VIP_MSG } from '../../src/domain/vipMessages'
+import { PRINT_MSG } from '../../src/domain/printMessages'
 import { encryptJson } from '../../src/domain/secure'
 import { buildUser } from '../support/fakes'
+import type { UserInfo } from '../../types/entities'
 import { buildLayer, buildMarker } from '../support/mapBuilders'
 import { MAIN_PACKAGE_PAGES } from '../../src/router/routes'
 import { selectorParts, wxssReferences, wxssSelectors } from './wxss'
@@ -101,6 +103,7 @@ function runPage(
     forward: { title: string; path: string; imageUrl?: string } | null
     timeline: { title: string; query: string; imageUrl?: string } | null
     shareMenus: ({ show: string[] } | { hide: string[] })[]
+    media: { api: string; scope?: string; url?: string; filePath?: string; fileType?: string; showMenu?: boolean; urls?: string[] }[]
   }
 }
 
@@ -513,6 +516,49 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
     expect(names.size).toBeLessThan(40)
     // Everything the page ever sent through setData is a small fraction of the rows' own JSON.
     expect(rendered.length).toBeLessThan(JSON.stringify(rows).length / 5)
+  })
+
+  it('prints the sheet on /print and saves the picture to the album under scope.writePhotosAlbum, asking once', () => {
+    const user = buildUser({ id: 7, select_groupid: 3, modules: [{ id: 'module_map' }, { id: 'module_print' }] as UserInfo['modules'] })
+    const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
+    const layer = { id: 5, name: '客户', parent_id: 0, type: 1, marker_count: 3, show: true, manager: true, layer_opts: [], sort: 0 }
+    const done = { state: 'done', progress: 100, ahead: 0, url: '/api/print/file/job0123456789.png', filename: '客户_2026-12-02.png' }
+    const { rendered, requests, media } = runPage(
+      'pages/print/index',
+      storage,
+      '保存图片',
+      { '/api/layer/getlist': [layer], '/api/print/start': { job_id: 'job0123456789' }, '/api/print/progress': done, __album: 'ask' },
+      900,
+    )
+    expect(rendered).toContain('保存图片')
+    expect(rendered).toContain('导出PDF')
+    const starts = requests.filter((r) => r.url.endsWith('/api/print/start')).map((r) => r.data as Record<string, unknown>)
+    // The preview first (small), then the print itself.
+    expect(starts[0]).toMatchObject({ preview: true, layer_ids: [5] })
+    expect(starts.at(-1)).toMatchObject({ format: 'png', layer_ids: [5] })
+    expect(starts.at(-1)).not.toHaveProperty('preview')
+    expect(media.map((m) => m.api)).toEqual(['getSetting', 'authorize', 'downloadFile', 'saveImageToPhotosAlbum'])
+    expect(media[1].scope).toBe('scope.writePhotosAlbum')
+    expect(media[2].url).toMatch(/\/api\/print\/file\/job0123456789\.png$/)
+    expect(media[3].filePath).toBe('wxfile://tmp/job0123456789.png')
+    expect(rendered).toContain(PRINT_MSG.saved)
+  })
+
+  it("shows SPEC 8's permission dialog on /print when album access was refused, and saves nothing", () => {
+    const user = buildUser({ id: 7, select_groupid: 3, modules: [{ id: 'module_map' }, { id: 'module_print' }] as UserInfo['modules'] })
+    const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
+    const layer = { id: 5, name: '客户', parent_id: 0, type: 1, marker_count: 3, show: true, manager: true, layer_opts: [], sort: 0 }
+    const done = { state: 'done', progress: 100, ahead: 0, url: '/api/print/file/job0123456789.png', filename: '客户_2026-12-02.png' }
+    const { rendered, media } = runPage(
+      'pages/print/index',
+      storage,
+      '保存图片',
+      { '/api/layer/getlist': [layer], '/api/print/start': { job_id: 'job0123456789' }, '/api/print/progress': done, __album: 'denied' },
+      900,
+    )
+    expect(media.map((m) => m.api)).toEqual(['getSetting'])
+    expect(rendered).toContain('权限错误')
+    expect(rendered).toContain(PRINT_MSG.albumPermission)
   })
 
   it('loads every page of the build, main package and subpackages, for a signed-in user without a crash', () => {

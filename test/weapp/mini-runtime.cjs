@@ -39,6 +39,14 @@ const toasts = []
 const locations = []
 /** wx.showShareMenu / wx.hideShareMenu calls. */
 const shareMenus = []
+/**
+ * The photo album and documents: getSetting / authorize / openSetting for scope.writePhotosAlbum,
+ * downloadFile, saveImageToPhotosAlbum, previewImage, openDocument, in the order the page called
+ * them. The script's __album ('granted' by default, 'denied', or 'ask' to be asked once and
+ * allow) says how the user answers.
+ */
+const media = []
+const albumScript = responses.__album || 'granted'
 const socketScript = responses.__socket || null
 const networkScript = responses.__network || { connected: true }
 const networkListeners = []
@@ -164,6 +172,36 @@ global.wx = {
     payments.push({ timeStamp: o.timeStamp, nonceStr: o.nonceStr, package: o.package, signType: o.signType, paySign: o.paySign })
     // The user closes the payment sheet: the page must say so and keep the order.
     setTimeout(() => o.fail && o.fail({ errMsg: 'requestPayment:fail cancel' }), 0)
+  },
+  getSetting: (o) => {
+    media.push({ api: 'getSetting' })
+    const authSetting = albumScript === 'ask' ? {} : { 'scope.writePhotosAlbum': albumScript === 'granted' }
+    setTimeout(() => o.success && o.success({ authSetting, errMsg: 'getSetting:ok' }), 0)
+  },
+  authorize: (o) => {
+    media.push({ api: 'authorize', scope: o.scope })
+    setTimeout(() => (albumScript === 'denied' ? o.fail && o.fail({ errMsg: 'authorize:fail auth deny' }) : o.success && o.success({ errMsg: 'authorize:ok' })), 0)
+  },
+  openSetting: (o) => {
+    media.push({ api: 'openSetting' })
+    setTimeout(() => o.success && o.success({ authSetting: {}, errMsg: 'openSetting:ok' }), 0)
+  },
+  downloadFile: (o) => {
+    media.push({ api: 'downloadFile', url: o.url })
+    setTimeout(() => o.success && o.success({ statusCode: 200, tempFilePath: `wxfile://tmp/${String(o.url).split('/').pop()}`, errMsg: 'downloadFile:ok' }), 0)
+    return { abort() {}, onProgressUpdate() {} }
+  },
+  saveImageToPhotosAlbum: (o) => {
+    media.push({ api: 'saveImageToPhotosAlbum', filePath: o.filePath })
+    setTimeout(() => o.success && o.success({ errMsg: 'saveImageToPhotosAlbum:ok' }), 0)
+  },
+  previewImage: (o) => {
+    media.push({ api: 'previewImage', urls: o.urls })
+    setTimeout(() => o.success && o.success({ errMsg: 'previewImage:ok' }), 0)
+  },
+  openDocument: (o) => {
+    media.push({ api: 'openDocument', filePath: o.filePath, fileType: o.fileType, showMenu: o.showMenu })
+    setTimeout(() => o.success && o.success({ errMsg: 'openDocument:ok' }), 0)
   },
   showToast: (o) => void toasts.push(o && o.title),
   // `__openLocation: {errMsg}` in the answers makes WeChat's map page fail to open with that message.
@@ -317,6 +355,6 @@ setTimeout(() => {
     const timeline = typeof page.onShareTimeline === 'function' ? page.onShareTimeline.call(page) : null
     // Exit only once a large answer has drained into the pipe.
     if (fsFile) require('fs').writeFileSync(fsFile, JSON.stringify(files))
-    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, sockets, toasts, locations, forward, timeline, shareMenus, storageKeys: Object.keys(storage), files: Object.keys(files) }), () => process.exit(0))
+    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, sockets, toasts, locations, forward, timeline, shareMenus, media, storageKeys: Object.keys(storage), files: Object.keys(files) }), () => process.exit(0))
   }, markerTap ? 2 * waitMs : waitMs)
 }, waitMs)

@@ -17,6 +17,7 @@ import type { CodeCaps } from '../services/public-limits'
 import type { SyncHub } from '../services/sync-hub'
 import type { Geocoder } from '../services/geocode'
 import type { FileStorage } from '../services/storage'
+import type { PrintDeps, PrintTileSource } from '../services/print'
 
 export interface AppDeps {
   db: Database
@@ -40,6 +41,12 @@ export interface AppDeps {
   cardFont?: string
   /** Hourly caps on sending codes per client address and in all (env SMS_HOURLY_CAP_PER_ADDRESS, SMS_HOURLY_CAP); DEFAULT_CODE_CAPS when not given. */
   codeCaps?: CodeCaps
+  /** The operator's print base map (env PRINT_TILE_*, services/print.ts); null for none; unset, read from the environment. */
+  printTiles?: PrintTileSource | null
+  /** Print worker threads, 1 or 2 (env PRINT_WORKERS, 1 by default). */
+  printWorkers?: number
+  /** How print tiles are fetched (tests stand in for the tile server); unset, global fetch. */
+  printFetch?: PrintDeps['fetch']
 }
 
 /** What a public call may know of its request (rate limits key on the client's address). */

@@ -13,7 +13,7 @@ import { ROOT_ID } from '../../domain/layerTree'
 import { LAYER_NAME_MAX } from '../../domain/markers'
 import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
 import { PERM, shareableLayers } from '../../domain/permissions'
-import { FEATURES, featureOpen } from '../../domain/moduleGate'
+import { FEATURES, featureOffer, featureOpen } from '../../domain/moduleGate'
 import { markerTypesOf } from '../../domain/points'
 import { IMPORT_EXTENSIONS } from '../../domain/formats/extensions'
 import { CRS_CHOICES, EXPORT_FORMAT_CHOICES } from '../../domain/formats/choices'
@@ -33,7 +33,7 @@ import { ImportWatch } from '../../stores/ImportWatch'
 
 type Mode = 'folder' | 'layer' | 'rename' | 'move' | 'delete' | 'export' | 'import' | 'style' | null
 
-type ActionKey = 'add-marker' | 'new-folder' | 'new-layer' | 'rename' | 'move' | 'default' | 'style' | 'fields' | 'datalist' | 'export' | 'import' | 'delete' | 'share' | 'offline'
+type ActionKey = 'add-marker' | 'new-folder' | 'new-layer' | 'rename' | 'move' | 'default' | 'style' | 'fields' | 'datalist' | 'export' | 'import' | 'delete' | 'share' | 'offline' | 'print'
 
 interface ActionOption {
   [key: string]: string | boolean
@@ -115,6 +115,9 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     if (!folder && layers.can(l, PERM.LAYER_EXPORT)) list.push({ key: 'export', name: '导出数据' })
     if (!folder && layers.can(l, PERM.LAYER_IMPORT)) list.push({ key: 'import', name: '导入数据' })
     if (!folder && layers.can(l, PERM.LAYER_SHARE) && featureOpen(FEATURES.share, root.session.user?.modules)) list.push({ key: 'share', name: '分享图层' })
+    // 打印: with the tier locking the module it shows marked, and its page offers the membership.
+    const printOffer = featureOffer(FEATURES.print, root.session.user?.modules, root.session.user?.level ?? 0)
+    if (!folder && printOffer !== 'hidden') list.push({ key: 'print', name: printOffer === 'vip' ? '打印图层（VIP）' : '打印图层' })
     if (layers.can(l, PERM.LAYER_DELETE)) list.push({ key: 'delete', name: folder ? '删除文件夹' : '删除图层', danger: true })
     return list
   }
@@ -131,6 +134,10 @@ export const LayerPanel = observer(function LayerPanel({ visible, onClose }: Lay
     switch (key) {
       case 'offline':
         void offlineCache.setPinned(l.id, !offlineCache.isPinned(l.id))
+        return
+      case 'print':
+        onClose()
+        navigate(`/print?layer=${l.id}`)
         return
       case 'share':
         onClose()

@@ -6,7 +6,7 @@ import { View } from '@tarojs/components'
 import { useDidHide, useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useState, type PropsWithChildren } from 'react'
-import { decideEntry, moduleBlockOf } from '../../router/entry'
+import { decideEntry, moduleBlockOf, moduleLockedByTierOf } from '../../router/entry'
 import { backFallbackOf, MEMBERSHIP_PATHS, resolveRoute, START_PATHS, type RouteDef } from '../../router/routes'
 import { useStores } from '../../stores/context'
 import { LoadingMask } from '../LoadingMask'
@@ -69,6 +69,11 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
       {blocked ? (
         <View className='page-blocked'>
           {blocked}
+          {moduleLockedByTierOf(root) ? (
+            <View className='page-blocked__vip' onClick={() => root.navigate('/vip')}>
+              开通会员
+            </View>
+          ) : null}
           <View className='page-blocked__back' onClick={() => root.navigate('/map', 'relaunch')}>
             返回地图
           </View>

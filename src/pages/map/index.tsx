@@ -13,6 +13,7 @@ import { withoutClusterCounts } from '../../domain/mapSettings'
 import { MAP_MSG, MAP_UI_MSG } from '../../domain/messages'
 import { MARKER_TYPE_NAMES } from '../../domain/points'
 import { membershipLabel } from '../../domain/tiers'
+import { FEATURES, featureOffer } from '../../domain/moduleGate'
 import { MapView } from '../../components/MapView'
 import { useStores } from '../../stores/context'
 import { useShareForward } from '../../hooks/useShareForward'
@@ -259,9 +260,11 @@ const MapTop = observer(function MapTop({ onSearch, onFilter }: { onSearch: () =
   )
 })
 
-/** The tools down the map's right side: base map, heat map, members, measure, locate, layers, add. */
+/** The tools down the map's right side: base map, heat map, members, measure, locate, layers, print, add. */
 const MapTools = observer(function MapTools({ onBasemap, onLayers, onAdd }: { onBasemap: () => void; onLayers: () => void; onAdd: () => void }) {
-  const { map, tracker } = useStores()
+  const { map, tracker, session, navigate } = useStores()
+  // 打印 prints the view; with the tier locking the module its page offers the membership.
+  const printOffer = featureOffer(FEATURES.print, session.user?.modules, session.user?.level ?? 0)
   const locateMe = async () => {
     const p = await tracker.locateNow()
     if (!p) return
@@ -294,6 +297,13 @@ const MapTools = observer(function MapTools({ onBasemap, onLayers, onAdd }: { on
         <Category size={20} color='#165DFF' />
         <Text className='map-tool__label'>图层</Text>
       </View>
+      {printOffer !== 'hidden' ? (
+        <View className='map-tool map-tool--print' onClick={() => navigate('/print?view=1')}>
+          <Text className='map-tool__glyph map-tool__glyph--blue'>印</Text>
+          <Text className='map-tool__label'>打印</Text>
+          {printOffer === 'vip' ? <Text className='map-tool__vip'>VIP</Text> : null}
+        </View>
+      ) : null}
       <View className='map-tool map-tool--primary' onClick={onAdd}>
         <Plus size={20} color='#FFFFFF' />
         <Text className='map-tool__label'>添加</Text>

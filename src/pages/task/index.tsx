@@ -17,7 +17,7 @@ import { PhotoPreview } from '../../components/PhotoPreview'
 import { PageShell } from '../../components/PageShell'
 import { NavigateButton } from '../../components/NavigateButton'
 import { navPlaceOf } from '../../domain/directions'
-import { FEATURES, featureRefusal } from '../../domain/moduleGate'
+import { FEATURES, featureOffer, featureRefusal } from '../../domain/moduleGate'
 import { TASK_MSG, TASK_SCOPE_TEXT, TASK_STATUS_TEXT } from '../../domain/taskMessages'
 import { TASK_STATUSES } from '../../domain/tasks'
 import { dateTime } from '../../domain/time'
@@ -147,6 +147,8 @@ const TaskDetail = observer(function TaskDetail() {
   const [sheetUsed, setSheetUsed] = useState(false)
   const [preview, setPreview] = useState(-1)
   const photos = task?.proof?.photos.map((p) => root.notes.photoUrl(p.url)) ?? []
+  // 打印 of the task's place on a sheet (with the tier locking it, the page offers the membership).
+  const printOffer = featureOffer(FEATURES.print, root.session.user?.modules, root.session.user?.level ?? 0)
 
   const onSigned = async (record: SignRecord) => {
     setCheckingIn(false)
@@ -237,6 +239,11 @@ const TaskDetail = observer(function TaskDetail() {
               {task.can.edit ? (
                 <Button fill='outline' className='task-edit' onClick={() => root.navigate(`/task/add?id=${task.id}`)}>
                   {TASK_MSG.edit}
+                </Button>
+              ) : null}
+              {(task.marker || task.place) && printOffer !== 'hidden' ? (
+                <Button fill='outline' className='task-print' onClick={() => root.navigate(`/print?task=${task.id}&name=${encodeURIComponent(task.title)}`)}>
+                  {printOffer === 'vip' ? '打印（VIP）' : '打印'}
                 </Button>
               ) : null}
               {task.can.delete ? (

@@ -14,6 +14,7 @@ import type { TravelMode } from '../../../../types/routes'
 import { PageShell } from '../../../components/PageShell'
 import { NavigateButton } from '../../../components/NavigateButton'
 import { navPlaceOf } from '../../../domain/directions'
+import { FEATURES, featureOffer } from '../../../domain/moduleGate'
 import { ROUTE_MSG } from '../../../domain/routeMessages'
 import { ROUTE_NAME_MAX, ROUTE_STOPS_MIN, TRAVEL_MODES, TRAVEL_MODE_NAMES, formatDistance, formatDuration, formatRouteSummary } from '../../../domain/routes'
 import { formatCoord } from '../../../domain/points'
@@ -187,6 +188,8 @@ const RouteForm = observer(function RouteForm() {
   if (missing) return <View className='route-form__loading muted'>{ROUTE_MSG.notFound}</View>
   if (!id && !store.canAdd) return <View className='route-form__loading muted'>{ROUTE_MSG.addForbidden}</View>
   const readOnly = !store.canAdd
+  // 打印 of a saved route: its stops and line on a sheet (with the tier locking it, the page offers the membership).
+  const printOffer = featureOffer(FEATURES.print, root.session.user?.modules, root.session.user?.level ?? 0)
 
   const save = async () => {
     const saved = await d.save()
@@ -217,6 +220,11 @@ const RouteForm = observer(function RouteForm() {
 
       <View className='route-card'>
         <Summary />
+        {d.id && printOffer !== 'hidden' ? (
+          <Button size='small' className='route-print' onClick={() => root.navigate(`/print?route=${d.id}&name=${encodeURIComponent(d.name)}`)}>
+            {printOffer === 'vip' ? '打印路线（VIP）' : '打印路线'}
+          </Button>
+        ) : null}
       </View>
 
       <Cell.Group title='站点（按顺序）' className='route-group'>

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '打印地图' })
