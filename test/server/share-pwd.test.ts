@@ -12,6 +12,9 @@ import { SHARE_PROOF_TTL_MS, SHARE_PWD_WINDOW_MS, sharePwdDelayMs } from '../../
 import { RATE_MSG } from '../../src/domain/consentMessages'
 import { callFrom, makeShareWorld, ok, type ShareWorld } from './share-fixture'
 
+// Each try hashes with scrypt: on a loaded 2-core machine the longer tests pass jest's 5 s default.
+jest.setTimeout(30_000)
+
 let w: ShareWorld
 let id: string
 let other: string

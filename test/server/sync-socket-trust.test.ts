@@ -9,6 +9,7 @@ import WebSocket from 'ws'
 import { SYNC_SOCKET_UNAUTHORIZED } from '../../types/sync'
 import { buildApp } from '../../server/src/app'
 import * as sessions from '../../server/src/db/sessions'
+import { membershipsAmong } from '../../server/src/db/joins'
 import { SYNC_SOCKET_FLOOD, SYNC_SOCKET_NOT_MEMBER, SyncHub } from '../../server/src/services/sync-hub'
 import { expectOk, grant, makeLayer, makeMarker, makeTeam, type Team } from './mapdata-fixture'
 import { probe, type SocketProbe } from './sync-fixture'
@@ -130,5 +131,23 @@ describe("a socket's permissions are those of the group it said hello for", () =
           () => 'never',
         ),
     ).toBe('never')
+  })
+})
+
+describe('the audit at scale', () => {
+  it('checks the sessions and memberships of thousands of sockets, a bounded number of ids per query', async () => {
+    const now = team.t.clock.now().toISOString()
+    const userId = team.member.userid as number
+    const rows = Array.from({ length: 1500 }, (_, i) => ({ token_hash: `h${i}`, user_id: userId, created_at: now, last_seen_at: now, revoked_at: i % 3 === 0 ? now : null }))
+    for (let i = 0; i < rows.length; i += 100)
+      await team.t.db.kysely
+        .insertInto('sessions')
+        .values(rows.slice(i, i + 100))
+        .execute()
+    const ids = (await team.t.db.kysely.selectFrom('sessions').select('id').where('token_hash', 'like', 'h%').execute()).map((r) => r.id)
+    const live = await sessions.liveSessionIdsAmong(team.t.db.kysely, ids, '2000-01-01T00:00:00.000Z')
+    expect(live.size).toBe(1000)
+    const pairs = Array.from({ length: 1200 }, (_, i) => ({ groupId: team.groupId, userId: i === 0 ? userId : 1_000_000 + i }))
+    expect([...(await membershipsAmong(team.t.db.kysely, pairs))]).toEqual([`${team.groupId}:${userId}`])
   })
 })

@@ -80,14 +80,20 @@ export async function clearDepartments(db: Executor, groupId: number, department
     .execute()
 }
 
-/** Which of these (group, user) pairs are memberships, as 'group:user' keys: one query for every socket a server holds. */
+/** Users per query: well under SQLite's and PostgreSQL's bound on parameters, whatever the number of sockets. */
+const USERS_PER_QUERY = 500
+
+/** Which of these (group, user) pairs are memberships, as 'group:user' keys: a few queries for every socket a server holds. */
 export async function membershipsAmong(db: Executor, pairs: readonly { groupId: number; userId: number }[]): Promise<Set<string>> {
-  if (pairs.length === 0) return new Set()
-  const rows = await db
-    .selectFrom('joins')
-    .select(['group_id', 'user_id'])
-    .where('group_id', 'in', [...new Set(pairs.map((p) => p.groupId))])
-    .where('user_id', 'in', [...new Set(pairs.map((p) => p.userId))])
-    .execute()
-  return new Set(rows.map((r) => `${r.group_id}:${r.user_id}`))
+  const found = new Set<string>()
+  const users = [...new Set(pairs.map((p) => p.userId))]
+  for (let i = 0; i < users.length; i += USERS_PER_QUERY) {
+    const rows = await db
+      .selectFrom('joins')
+      .select(['group_id', 'user_id'])
+      .where('user_id', 'in', users.slice(i, i + USERS_PER_QUERY))
+      .execute()
+    for (const r of rows) found.add(`${r.group_id}:${r.user_id}`)
+  }
+  return found
 }

@@ -28,17 +28,23 @@ export async function revokeOtherSessions(db: Executor, userId: number, keepId: 
   return Number(result.numUpdatedRows)
 }
 
-/** Of these session ids, those still live (not revoked, used since `activeSince`): one query for every socket a server holds. */
+/** Ids per query: well under SQLite's and PostgreSQL's bound on parameters, whatever the number of sockets. */
+const IDS_PER_QUERY = 500
+
+/** Of these session ids, those still live (not revoked, used since `activeSince`): a few queries for every socket a server holds. */
 export async function liveSessionIdsAmong(db: Executor, ids: readonly number[], activeSince: string): Promise<Set<number>> {
-  if (ids.length === 0) return new Set()
-  const rows = await db
-    .selectFrom('sessions')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .where('revoked_at', 'is', null)
-    .where('last_seen_at', '>', activeSince)
-    .execute()
-  return new Set(rows.map((r) => r.id))
+  const live = new Set<number>()
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const rows = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + IDS_PER_QUERY))
+      .where('revoked_at', 'is', null)
+      .where('last_seen_at', '>', activeSince)
+      .execute()
+    for (const r of rows) live.add(r.id)
+  }
+  return live
 }
 
 export function findLiveSession(db: Executor, tokenHash: string): Promise<SessionRow | undefined> {
