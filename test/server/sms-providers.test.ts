@@ -6,7 +6,7 @@
  */
 import { MSG } from '../../src/domain/messages'
 import { ErrCode } from '../../types/api'
-import { aliyunSmsSender, SmsConfigError, SmsRefusal, smsSenderFromEnv, smsStartWarning, tencentSmsSender, type SmsSender } from '../../server/src/services/sms'
+import { aliyunSmsSender, SmsConfigError, SmsRefusal, smsSenderFromEnv, smsStartWarning, tencentSmsSender, type SmsEnv, type SmsSender } from '../../server/src/services/sms'
 import { makeTestApp, type TestApp } from './helpers'
 import { fakeAliyunSms, fakeTencentSms, type SmsFake } from './sms-provider-fakes'
 
@@ -16,7 +16,7 @@ interface Provider {
   name: 'aliyun' | 'tencent'
   start(): Promise<SmsFake>
   sender(fake: SmsFake, secret?: string): SmsSender
-  env(fake: SmsFake): NodeJS.ProcessEnv
+  env(fake: SmsFake): SmsEnv
   /** How the provider names the number. */
   number: string
   tooFrequent: [string, string]
@@ -134,11 +134,11 @@ describe.each(providers)('$name SMS', (p) => {
 
 describe('SMS settings', () => {
   it('should refuse an unknown SMS_PROVIDER with the ones it knows', () => {
-    expect(() => smsSenderFromEnv({ SMS_PROVIDER: 'twilio' } as NodeJS.ProcessEnv)).toThrow('SMS_PROVIDER=twilio: use one of console, http, aliyun, tencent')
+    expect(() => smsSenderFromEnv({ SMS_PROVIDER: 'twilio' } as SmsEnv)).toThrow('SMS_PROVIDER=twilio: use one of console, http, aliyun, tencent')
   })
 
   it('should not print the code in production when no real provider is set, and warn once at start', async () => {
-    const env = { NODE_ENV: 'production' } as NodeJS.ProcessEnv
+    const env = { NODE_ENV: 'production' } as SmsEnv
     const sender = smsSenderFromEnv(env)
     const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
     try {
@@ -153,10 +153,10 @@ describe('SMS settings', () => {
   })
 
   it('should not warn in development, nor in production with a real provider', async () => {
-    expect(smsStartWarning({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, smsSenderFromEnv({} as NodeJS.ProcessEnv))).toBeUndefined()
+    expect(smsStartWarning({ NODE_ENV: 'test' } as SmsEnv, smsSenderFromEnv({} as SmsEnv))).toBeUndefined()
     const fake = await fakeAliyunSms('LTAI-test', 'ali-secret')
     try {
-      const env = { ...providers[0].env(fake), NODE_ENV: 'production' } as NodeJS.ProcessEnv
+      const env = { ...providers[0].env(fake), NODE_ENV: 'production' } as SmsEnv
       expect(smsStartWarning(env, smsSenderFromEnv(env))).toBeUndefined()
     } finally {
       await fake.close()

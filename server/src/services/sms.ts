@@ -247,14 +247,17 @@ export function tencentSmsSender(options: TencentSmsOptions): SmsSender {
   }
 }
 
-function required(env: NodeJS.ProcessEnv, provider: string, names: string[]): Record<string, string> {
+/** The settings the SMS senders read: any subset of the process environment (tests pass only these). */
+export type SmsEnv = Partial<NodeJS.ProcessEnv>
+
+function required(env: SmsEnv, provider: string, names: string[]): Record<string, string> {
   const missing = names.filter((name) => !env[name]?.trim())
   if (missing.length) throw new SmsConfigError(`SMS_PROVIDER=${provider} needs ${missing.join(', ')}`)
   return Object.fromEntries(names.map((name) => [name, env[name]!.trim()]))
 }
 
 /** SMS_PROVIDER, or `http` when SMS_HTTP_URL is set (settings of earlier versions), else `console`. */
-export function smsProviderOf(env: NodeJS.ProcessEnv): SmsProviderName {
+export function smsProviderOf(env: SmsEnv): SmsProviderName {
   const named = env.SMS_PROVIDER?.trim().toLowerCase()
   if (!named) return env.SMS_HTTP_URL ? 'http' : 'console'
   if (!(SMS_PROVIDERS as readonly string[]).includes(named)) throw new SmsConfigError(`SMS_PROVIDER=${env.SMS_PROVIDER}: use one of ${SMS_PROVIDERS.join(', ')}`)
@@ -262,7 +265,7 @@ export function smsProviderOf(env: NodeJS.ProcessEnv): SmsProviderName {
 }
 
 /** The sender the settings name; a provider without its keys stops the start with what is missing. */
-export function smsSenderFromEnv(env: NodeJS.ProcessEnv): SmsSender {
+export function smsSenderFromEnv(env: SmsEnv): SmsSender {
   const provider = smsProviderOf(env)
   switch (provider) {
     case 'aliyun': {
@@ -305,7 +308,7 @@ function endpointOf(value: string | undefined): { endpoint?: string; protocol?: 
 }
 
 /** The start's warning when production would not send real messages; undefined when it will. */
-export function smsStartWarning(env: NodeJS.ProcessEnv, sender: SmsSender): string | undefined {
+export function smsStartWarning(env: SmsEnv, sender: SmsSender): string | undefined {
   if (env.NODE_ENV !== 'production' || sender.provider !== 'console') return undefined
   return 'SMS: no real provider in production (SMS_PROVIDER=console): verification codes are neither sent nor logged, nobody can sign in by SMS; set SMS_PROVIDER=aliyun or tencent (or http) with its keys'
 }
