@@ -4,7 +4,10 @@
  * each guarded by the revision it was read at, so that a change made meanwhile is never overwritten
  * (PostgreSQL and SQLite alike, without a lock held between the read and the write).
  */
-import { sqliteRowArrays, type Executor } from './connection'
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
+import type { DataListFilter, DataListQuery } from '../../../types/datalist'
+import { sqliteRowArrays, type DialectName, type Executor } from './connection'
+import { dialectOf } from './markers'
 import type { MarkerRow } from './markers'
 import { opRowOf, type NewOp, type OplogRow } from './oplog'
 import { bumpRev } from './revisions'
@@ -27,13 +30,17 @@ export interface ListedMarker {
 const LISTED = ['id', 'layer_id', 'name', 'type', 'style', 'fields', 'rev', 'creator_id', 'updated_at'] as const
 
 /**
- * The live markers of one layer of the group, by id. On SQLite the rows come as arrays (a layer of
- * 100,000 made into objects property by property costs more than the query itself).
+ * The live markers of one layer of the group, by id; with a query, only those its search and filters
+ * may match (see prefilterOf: the caller still applies the domain's rules to them). On SQLite the
+ * rows come as arrays (a layer of 100,000 made into objects property by property costs more than
+ * the query itself).
  */
-export async function listedMarkersOfLayer(db: Executor, groupId: number, layerId: number): Promise<ListedMarker[]> {
-  const query = db.selectFrom('markers').select(LISTED).where('group_id', '=', groupId).where('layer_id', '=', layerId).where('deleted_at', 'is', null).orderBy('id')
-  const arrays = await sqliteRowArrays(db, query)
-  if (!arrays) return query.execute()
+export async function listedMarkersOfLayer(db: Executor, groupId: number, layerId: number, query?: DataListQuery): Promise<ListedMarker[]> {
+  let q = db.selectFrom('markers').select(LISTED).where('group_id', '=', groupId).where('layer_id', '=', layerId).where('deleted_at', 'is', null)
+  for (const c of prefilterOf(dialectOf(db), query)) q = q.where(c)
+  const query2 = q.orderBy('id')
+  const arrays = await sqliteRowArrays(db, query2)
+  if (!arrays) return query2.execute()
   return arrays.map((r) => ({
     id: r[0] as number,
     layer_id: r[1] as number,
@@ -45,6 +52,128 @@ export async function listedMarkersOfLayer(db: Executor, groupId: number, layerI
     creator_id: r[7] as number,
     updated_at: r[8] as string,
   }))
+}
+
+/** How many live markers the layer holds. */
+export async function liveMarkersInLayer(db: Executor, groupId: number, layerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('markers')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('group_id', '=', groupId)
+    .where('layer_id', '=', layerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/** One stored field value as SQL sees it: its JSON type (NULL when the key is missing), its text (for a string), its number (for a number). */
+interface StoredValue {
+  type: RawBuilder<string | null>
+  text: RawBuilder<string>
+  num: RawBuilder<number>
+  /** What `type` says of a string and of a number. */
+  textType: string
+  numType: string
+}
+
+function storedValue(dialect: DialectName, fieldId: number): StoredValue {
+  const key = String(Math.trunc(fieldId))
+  if (dialect === 'sqlite') {
+    const path = `$."${key}"`
+    // A malformed field set reads as {} in the domain (every value missing); json_type would raise on it.
+    return {
+      type: sql<string | null>`(case when json_valid(markers.fields) then json_type(markers.fields, ${path}) end)`,
+      text: sql<string>`json_extract(markers.fields, ${path})`,
+      num: sql<number>`json_extract(markers.fields, ${path})`,
+      textType: 'text',
+      numType: 'integer',
+    }
+  }
+  const value = sql`(markers.fields::jsonb -> ${key})`
+  return {
+    type: sql<string | null>`jsonb_typeof(${value})`,
+    // Compared byte by byte, as the domain compares code units (the database's collation would not).
+    text: sql<string>`((${value} #>> '{}') collate "C")`,
+    num: sql<number>`(case when jsonb_typeof(${value}) = 'number' then (${value} #>> '{}')::float8 end)`,
+    textType: 'string',
+    numType: 'number',
+  }
+}
+
+/** The value is there and not JSON null (the domain's empty also counts '' and []: the caller checks those). */
+function present(v: StoredValue): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${v.type} is not null and ${v.type} <> 'null')`
+}
+
+/** Of a string, whether it is of this type; any other type stays in (the domain decides on it). */
+function isType(v: StoredValue, type: string): RawBuilder<SqlBool> {
+  return type === v.textType ? sql<SqlBool>`${v.type} in ('text', 'string')` : sql<SqlBool>`${v.type} in ('integer', 'real', 'number')`
+}
+
+// Only these two characters lower-case (in JS) to text holding ASCII letters: SQL lower() need not see them as the domain does.
+const ASCII_FROM_LOWERCASE = ['\u0130', '\u212a']
+
+/** `text` (an SQL string) lower-cased contains `want` (lower-cased ASCII), or may as the domain lower-cases it. */
+function lowerHolds(dialect: DialectName, text: RawBuilder<string> | Expression<string>, want: string): RawBuilder<SqlBool> {
+  const find = (hay: RawBuilder<string> | Expression<string>, needle: string) => (dialect === 'sqlite' ? sql<SqlBool>`instr(${hay}, ${needle}) > 0` : sql<SqlBool>`strpos(${hay}, ${needle}) > 0`)
+  return sql<SqlBool>`(${find(sql<string>`lower(${text})`, want)} or ${find(text, ASCII_FROM_LOWERCASE[0])} or ${find(text, ASCII_FROM_LOWERCASE[1])})`
+}
+
+/** Rows the filter may hold for: never leaves out a row for which the domain's filterHolds is true. */
+function filterMayHold(dialect: DialectName, f: DataListFilter): RawBuilder<SqlBool> | null {
+  const v = storedValue(dialect, f.field_id)
+  const textValue = isType(v, v.textType)
+  const numValue = isType(v, v.numType)
+  switch (f.op) {
+    case 'empty':
+      return sql<SqlBool>`(not ${present(v)} or (${textValue} and ${v.text} = '') or ${v.type} = 'array')`
+    case 'not_empty':
+      return sql<SqlBool>`(${present(v)} and not (${textValue} and ${v.text} = ''))`
+    case 'in':
+      if (f.values.length === 0) return sql<SqlBool>`(${present(v)} and not ${textValue})`
+      return sql<SqlBool>`(${present(v)} and (not ${textValue} or ${v.text} in (${sql.join(f.values)})))`
+    case 'range': {
+      const parts: RawBuilder<SqlBool>[] = []
+      if (f.min !== undefined) parts.push(sql<SqlBool>`${v.num} >= ${f.min}`)
+      if (f.max !== undefined) parts.push(sql<SqlBool>`${v.num} <= ${f.max}`)
+      const holds = parts.length ? sql.join(parts, sql` and `) : sql`1 = 1`
+      // A string or a boolean may still be a number to the domain (Number('12')).
+      return sql<SqlBool>`(${present(v)} and (not ${numValue} or (${holds})))`
+    }
+    case 'dates': {
+      const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`${v.text} <> ''`]
+      if (f.from) parts.push(sql<SqlBool>`${v.text} >= ${f.from}`)
+      if (f.to) parts.push(sql<SqlBool>`${v.text} <= ${f.to}`)
+      return sql<SqlBool>`(${present(v)} and (not ${textValue} or (${sql.join(parts, sql` and `)})))`
+    }
+    case 'contains': {
+      const want = f.text.trim().toLowerCase()
+      if (want === '') return null
+      // SQL lower() folds ASCII letters only: a search with other characters is left to the domain.
+      const holds = /^[\x20-\x7e]*$/.test(want) ? lowerHolds(dialect, v.text, want) : sql<SqlBool>`${v.text} <> ''`
+      return sql<SqlBool>`(${present(v)} and (not ${textValue} or ${holds}))`
+    }
+  }
+}
+
+/**
+ * What SQL can leave out of a layer's rows before the domain's rules (src/domain/dataList.ts) are
+ * applied to the rest: reading and parsing every row of a large layer in JS is the list's cost.
+ * Each condition is looser than the rule it stands for, never stricter, so the answers are the
+ * domain's exactly; where SQL cannot tell as JS does (case folding beyond ASCII, values of another
+ * JSON type than the field's kind) it keeps the row.
+ */
+export function prefilterOf(dialect: DialectName, query: DataListQuery | undefined): RawBuilder<SqlBool>[] {
+  const out: RawBuilder<SqlBool>[] = []
+  const kw = query?.kw?.trim().toLowerCase()
+  // search_text is the name and the field values, lower-cased by the domain on every save; a
+  // keyword without white space cannot match across two values, so there it means the same.
+  if (kw && !/\s/.test(kw)) out.push(dialect === 'sqlite' ? sql<SqlBool>`instr(markers.search_text, ${kw}) > 0` : sql<SqlBool>`strpos(markers.search_text, ${kw}) > 0`)
+  for (const f of query?.filters ?? []) {
+    const c = filterMayHold(dialect, f)
+    if (c) out.push(c)
+  }
+  return out
 }
 
 // Ids per IN list: well under SQLite's 32766 bind parameters and PostgreSQL's 65535.
