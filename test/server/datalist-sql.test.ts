@@ -59,8 +59,9 @@ beforeAll(async () => {
     for (const kind of KINDS) if (kind in values) fields[String(field[kind])] = values[kind]
     await store(id, name, fields)
   }
+  // Only SQLite could hold a malformed field set (PostgreSQL's reads cast it to jsonb, and every write is JSON.stringify's).
   const broken = ok(await w.call('/api/marker/save', { layer_id: layer, name: '坏数据店', type: 0, points: '116.5,39.9' }, w.owner)).id
-  await store(broken, '坏数据店', '{"1": broken')
+  if (w.t.db.dialect === 'sqlite') await store(broken, '坏数据店', '{"1": broken')
 })
 afterAll(() => w.close())
 

@@ -4,7 +4,7 @@
  * each guarded by the revision it was read at, so that a change made meanwhile is never overwritten
  * (PostgreSQL and SQLite alike, without a lock held between the read and the write).
  */
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
+import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import type { DataListFilter, DataListQuery } from '../../../types/datalist'
 import { sqliteRowArrays, type DialectName, type Executor } from './connection'
 import { dialectOf } from './markers'
@@ -68,90 +68,88 @@ export async function liveMarkersInLayer(db: Executor, groupId: number, layerId:
 
 /** One stored field value as SQL sees it: its JSON type (NULL when the key is missing), its text (for a string), its number (for a number). */
 interface StoredValue {
+  dialect: DialectName
   type: RawBuilder<string | null>
   text: RawBuilder<string>
   num: RawBuilder<number>
-  /** What `type` says of a string and of a number. */
-  textType: string
-  numType: string
 }
 
 function storedValue(dialect: DialectName, fieldId: number): StoredValue {
   const key = String(Math.trunc(fieldId))
   if (dialect === 'sqlite') {
     const path = `$."${key}"`
-    // A malformed field set reads as {} in the domain (every value missing); json_type would raise on it.
     return {
-      type: sql<string | null>`(case when json_valid(markers.fields) then json_type(markers.fields, ${path}) end)`,
+      dialect,
+      type: sql<string | null>`json_type(markers.fields, ${path})`,
       text: sql<string>`json_extract(markers.fields, ${path})`,
       num: sql<number>`json_extract(markers.fields, ${path})`,
-      textType: 'text',
-      numType: 'integer',
     }
   }
   const value = sql`(markers.fields::jsonb -> ${key})`
   return {
+    dialect,
     type: sql<string | null>`jsonb_typeof(${value})`,
     // Compared byte by byte, as the domain compares code units (the database's collation would not).
     text: sql<string>`((${value} #>> '{}') collate "C")`,
-    num: sql<number>`(case when jsonb_typeof(${value}) = 'number' then (${value} #>> '{}')::float8 end)`,
-    textType: 'string',
-    numType: 'number',
+    num: sql<number>`(${value} #>> '{}')::float8`,
   }
 }
 
-/** The value is there and not JSON null (the domain's empty also counts '' and []: the caller checks those). */
-function present(v: StoredValue): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${v.type} is not null and ${v.type} <> 'null')`
-}
+type Cond = RawBuilder<SqlBool>
+const TRUE = sql<SqlBool>`true`
+const FALSE = sql<SqlBool>`false`
 
-/** Of a string, whether it is of this type; any other type stays in (the domain decides on it). */
-function isType(v: StoredValue, type: string): RawBuilder<SqlBool> {
-  return type === v.textType ? sql<SqlBool>`${v.type} in ('text', 'string')` : sql<SqlBool>`${v.type} in ('integer', 'real', 'number')`
+/**
+ * A condition by the value's JSON type, reading the type once: missing or null, a number, a string,
+ * anything else (a boolean, an array, an object: the domain decides on those, so they stay in).
+ * On SQLite a malformed field set is read by the domain as {} (every value missing), and json_type
+ * would raise on it.
+ */
+function byType(v: StoredValue, c: { missing: Cond; num: Cond; text: Cond }): Cond {
+  const numTypes = v.dialect === 'sqlite' ? sql`'integer', 'real'` : sql`'number'`
+  const textType = v.dialect === 'sqlite' ? 'text' : 'string'
+  const cond = sql<SqlBool>`(case when coalesce(${v.type}, 'null') = 'null' then ${c.missing} when ${v.type} in (${numTypes}) then ${c.num} when ${v.type} = ${textType} then ${c.text} else true end)`
+  return v.dialect === 'sqlite' ? sql<SqlBool>`(case when json_valid(markers.fields) then ${cond} else ${c.missing} end)` : cond
 }
 
 // Only these two characters lower-case (in JS) to text holding ASCII letters: SQL lower() need not see them as the domain does.
 const ASCII_FROM_LOWERCASE = ['\u0130', '\u212a']
 
 /** `text` (an SQL string) lower-cased contains `want` (lower-cased ASCII), or may as the domain lower-cases it. */
-function lowerHolds(dialect: DialectName, text: RawBuilder<string> | Expression<string>, want: string): RawBuilder<SqlBool> {
-  const find = (hay: RawBuilder<string> | Expression<string>, needle: string) => (dialect === 'sqlite' ? sql<SqlBool>`instr(${hay}, ${needle}) > 0` : sql<SqlBool>`strpos(${hay}, ${needle}) > 0`)
+function lowerHolds(dialect: DialectName, text: RawBuilder<string>, want: string): Cond {
+  const find = (hay: RawBuilder<string>, needle: string) => (dialect === 'sqlite' ? sql<SqlBool>`instr(${hay}, ${needle}) > 0` : sql<SqlBool>`strpos(${hay}, ${needle}) > 0`)
   return sql<SqlBool>`(${find(sql<string>`lower(${text})`, want)} or ${find(text, ASCII_FROM_LOWERCASE[0])} or ${find(text, ASCII_FROM_LOWERCASE[1])})`
 }
 
 /** Rows the filter may hold for: never leaves out a row for which the domain's filterHolds is true. */
-function filterMayHold(dialect: DialectName, f: DataListFilter): RawBuilder<SqlBool> | null {
+function filterMayHold(dialect: DialectName, f: DataListFilter): Cond | null {
   const v = storedValue(dialect, f.field_id)
-  const textValue = isType(v, v.textType)
-  const numValue = isType(v, v.numType)
   switch (f.op) {
     case 'empty':
-      return sql<SqlBool>`(not ${present(v)} or (${textValue} and ${v.text} = '') or ${v.type} = 'array')`
+      return byType(v, { missing: TRUE, num: FALSE, text: sql<SqlBool>`${v.text} = ''` })
     case 'not_empty':
-      return sql<SqlBool>`(${present(v)} and not (${textValue} and ${v.text} = ''))`
+      return byType(v, { missing: FALSE, num: TRUE, text: sql<SqlBool>`${v.text} <> ''` })
     case 'in':
-      if (f.values.length === 0) return sql<SqlBool>`(${present(v)} and not ${textValue})`
-      return sql<SqlBool>`(${present(v)} and (not ${textValue} or ${v.text} in (${sql.join(f.values)})))`
+      return byType(v, { missing: FALSE, num: TRUE, text: f.values.length ? sql<SqlBool>`${v.text} in (${sql.join(f.values)})` : FALSE })
     case 'range': {
-      const parts: RawBuilder<SqlBool>[] = []
+      const parts: Cond[] = [TRUE]
       if (f.min !== undefined) parts.push(sql<SqlBool>`${v.num} >= ${f.min}`)
       if (f.max !== undefined) parts.push(sql<SqlBool>`${v.num} <= ${f.max}`)
-      const holds = parts.length ? sql.join(parts, sql` and `) : sql`1 = 1`
-      // A string or a boolean may still be a number to the domain (Number('12')).
-      return sql<SqlBool>`(${present(v)} and (not ${numValue} or (${holds})))`
+      // A string may still be a number to the domain (Number('12')).
+      return byType(v, { missing: FALSE, num: sql<SqlBool>`(${sql.join(parts, sql` and `)})`, text: TRUE })
     }
     case 'dates': {
-      const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`${v.text} <> ''`]
+      const parts: Cond[] = [sql<SqlBool>`${v.text} <> ''`]
       if (f.from) parts.push(sql<SqlBool>`${v.text} >= ${f.from}`)
       if (f.to) parts.push(sql<SqlBool>`${v.text} <= ${f.to}`)
-      return sql<SqlBool>`(${present(v)} and (not ${textValue} or (${sql.join(parts, sql` and `)})))`
+      return byType(v, { missing: FALSE, num: TRUE, text: sql<SqlBool>`(${sql.join(parts, sql` and `)})` })
     }
     case 'contains': {
       const want = f.text.trim().toLowerCase()
       if (want === '') return null
       // SQL lower() folds ASCII letters only: a search with other characters is left to the domain.
       const holds = /^[\x20-\x7e]*$/.test(want) ? lowerHolds(dialect, v.text, want) : sql<SqlBool>`${v.text} <> ''`
-      return sql<SqlBool>`(${present(v)} and (not ${textValue} or ${holds}))`
+      return byType(v, { missing: FALSE, num: TRUE, text: holds })
     }
   }
 }
@@ -163,8 +161,8 @@ function filterMayHold(dialect: DialectName, f: DataListFilter): RawBuilder<SqlB
  * domain's exactly; where SQL cannot tell as JS does (case folding beyond ASCII, values of another
  * JSON type than the field's kind) it keeps the row.
  */
-export function prefilterOf(dialect: DialectName, query: DataListQuery | undefined): RawBuilder<SqlBool>[] {
-  const out: RawBuilder<SqlBool>[] = []
+export function prefilterOf(dialect: DialectName, query: DataListQuery | undefined): Cond[] {
+  const out: Cond[] = []
   const kw = query?.kw?.trim().toLowerCase()
   // search_text is the name and the field values, lower-cased by the domain on every save; a
   // keyword without white space cannot match across two values, so there it means the same.
