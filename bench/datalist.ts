@@ -1,5 +1,5 @@
 /**
- * The data list's budgets on SQLite, in this process: the phone's filter + pinyin sort of 5,000 rows
+ * The data list's budgets on SQLite (the server pages on PostgreSQL too, given BENCH_DATABASE_URL), in this process: the phone's filter + pinyin sort of 5,000 rows
  * (the shared domain rules, in Node: a phone at 4x CPU throttling takes about four times as long, so
  * the budget here is a quarter of the phone's 100 ms), a server page of a 100,000-marker layer with
  * a filter and a sort, and a bulk 设置字段 of 5,000 markers end to end with another client's calls
@@ -13,7 +13,8 @@ import type { DataListRow } from '../types/datalist'
 import { buildApp } from '../server/src/app'
 import { startSession } from '../server/src/auth'
 import { systemClock } from '../server/src/clock'
-import { inTransaction, openDatabase } from '../server/src/db/connection'
+import { Client } from 'pg'
+import { inTransaction, openDatabase, type Database } from '../server/src/db/connection'
 import { insertField } from '../server/src/db/fields'
 import { insertOwnedGroup } from '../server/src/db/groups'
 import { addJoin } from '../server/src/db/joins'
@@ -60,94 +61,106 @@ function phoneFilterSort(): void {
   emit('datalist.phone_filter_sort_5000_node_ms', round(median(ms)), 'ms', 25)
 }
 
+/** A group with a 100,000-marker layer and a 5,000-marker one (状态 and 金额 on each), and the API over it. */
+async function setUp(db: Database) {
+  await migrateToLatest(db)
+  const now = new Date().toISOString()
+  const user = await findOrCreateUserByPhone(db.kysely, '13800138000', 'bench', now)
+  const group = await insertOwnedGroup(db.kysely, { name: 'bench', owner_id: user.id, level: 4, vip_exp: null, marker_limit: BIG * 2, join_limit: 50, file_size_limit: 2097152, created_at: now })
+  await addJoin(db.kysely, { group_id: group.id, user_id: user.id, is_manager: true, created_at: now })
+  await selectGroupForUser(db.kysely, user.id, group.id, now)
+  const layer = (name: string, sort: number) =>
+    insertLayer(db.kysely, { group_id: group.id, parent_id: 0, name, type: 1, sort, is_default: 0, created_by: user.id, created_at: now, updated_at: now, deleted_at: null })
+  const big = await layer('大图层', 0)
+  const small = await layer('批量图层', 1)
+  const fieldOf = async (layerId: number) => {
+    const status = await insertField(db.kysely, { group_id: group.id, layer_id: layerId, name: '状态', kind: 'choice', options: STATUSES, required: false, sort: 1, at: now })
+    const amount = await insertField(db.kysely, { group_id: group.id, layer_id: layerId, name: '金额', kind: 'number', options: [], required: false, sort: 2, at: now })
+    return { status: status.id, amount: amount.id }
+  }
+  const bigFields = await fieldOf(big.id)
+  const smallFields = await fieldOf(small.id)
+  const style = JSON.stringify(defaultStyle(0))
+  const rowsOf = (layerId: number, f: { status: number; amount: number }, n: number): NewMarker[] =>
+    Array.from({ length: n }, (_, i) => {
+      const name = `${CITIES[i % CITIES.length]}门店${i}`
+      const fields = { [f.status]: STATUSES[i % 3], [f.amount]: (i * 37) % 1000 }
+      const lng = 116 + (i % 1000) / 1000
+      const lat = 39.5 + Math.floor(i / 1000) / 1000
+      return {
+        group_id: group.id,
+        layer_id: layerId,
+        name,
+        type: 0,
+        points: `${lng},${lat}`,
+        style,
+        width: defaultWidth(0),
+        radius: 0,
+        sort: 0,
+        fields: JSON.stringify(fields),
+        search_text: searchTextOf(name, fields),
+        min_lng: lng,
+        min_lat: lat,
+        max_lng: lng,
+        max_lat: lat,
+        creator_id: user.id,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+        client_id: null,
+      }
+    })
+  await inTransaction(db, async (trx) => {
+    await insertMarkers(trx, rowsOf(big.id, bigFields, BIG))
+    await insertMarkers(trx, rowsOf(small.id, smallFields, BULK))
+  })
+
+  const app = buildApp({ db, clock: systemClock, sms: { send: async () => undefined } })
+  await app.ready()
+  const header = { userid: user.id, groupid: group.id, token: await startSession(db.kysely, user.id, new Date()), device: 'app_bench', os: 'linux' }
+  const post = async (url: string, fields: object) => {
+    const res = await app.inject({ method: 'POST', url, payload: { ...fields, header } })
+    const body = res.json() as { header: { errcode: number; errmsg: string }; data: any }
+    if (res.statusCode !== 200 || body.header.errcode !== 0) throw new Error(`${url}: ${res.statusCode} ${body.header.errmsg}`)
+    return body.data
+  }
+
+  return { app, post, big, bigFields, small, smallFields }
+}
+
+/** A filtered, pinyin-sorted page of the 100,000-marker layer, seven times over (pages 1 to 7): the first's time and the others' median. */
+async function pageTimes(post: (url: string, fields: object) => Promise<any>, layerId: number, fields: { status: number; amount: number }): Promise<{ first: number; warm: number }> {
+  const pageMs: number[] = []
+  for (let run = 0; run < 7; run++) {
+    const t0 = performance.now()
+    const page = await post('/api/marker/datalist', {
+      layer_id: layerId,
+      query: {
+        filters: [
+          { field_id: fields.status, op: 'in', values: ['待拜访'] },
+          { field_id: fields.amount, op: 'range', min: 100, max: 800 },
+        ],
+        sort: { key: 'name', dir: 'asc' },
+      },
+      pageindex: 1 + run,
+      pagesize: 200,
+    })
+    pageMs.push(performance.now() - t0)
+    if (page.total !== BIG || page.list.length !== 200) throw new Error('datalist bench: not a full page')
+  }
+  return { first: pageMs[0], warm: median(pageMs.slice(1)) }
+}
+
 export async function dataListBench(): Promise<void> {
   phoneFilterSort()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-datalist-'))
   const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') })
   try {
-    await migrateToLatest(db)
-    const now = new Date().toISOString()
-    const user = await findOrCreateUserByPhone(db.kysely, '13800138000', 'bench', now)
-    const group = await insertOwnedGroup(db.kysely, { name: 'bench', owner_id: user.id, level: 4, vip_exp: null, marker_limit: BIG * 2, join_limit: 50, file_size_limit: 2097152, created_at: now })
-    await addJoin(db.kysely, { group_id: group.id, user_id: user.id, is_manager: true, created_at: now })
-    await selectGroupForUser(db.kysely, user.id, group.id, now)
-    const layer = (name: string, sort: number) =>
-      insertLayer(db.kysely, { group_id: group.id, parent_id: 0, name, type: 1, sort, is_default: 0, created_by: user.id, created_at: now, updated_at: now, deleted_at: null })
-    const big = await layer('大图层', 0)
-    const small = await layer('批量图层', 1)
-    const fieldOf = async (layerId: number) => {
-      const status = await insertField(db.kysely, { group_id: group.id, layer_id: layerId, name: '状态', kind: 'choice', options: STATUSES, required: false, sort: 1, at: now })
-      const amount = await insertField(db.kysely, { group_id: group.id, layer_id: layerId, name: '金额', kind: 'number', options: [], required: false, sort: 2, at: now })
-      return { status: status.id, amount: amount.id }
-    }
-    const bigFields = await fieldOf(big.id)
-    const smallFields = await fieldOf(small.id)
-    const style = JSON.stringify(defaultStyle(0))
-    const rowsOf = (layerId: number, f: { status: number; amount: number }, n: number): NewMarker[] =>
-      Array.from({ length: n }, (_, i) => {
-        const name = `${CITIES[i % CITIES.length]}门店${i}`
-        const fields = { [f.status]: STATUSES[i % 3], [f.amount]: (i * 37) % 1000 }
-        const lng = 116 + (i % 1000) / 1000
-        const lat = 39.5 + Math.floor(i / 1000) / 1000
-        return {
-          group_id: group.id,
-          layer_id: layerId,
-          name,
-          type: 0,
-          points: `${lng},${lat}`,
-          style,
-          width: defaultWidth(0),
-          radius: 0,
-          sort: 0,
-          fields: JSON.stringify(fields),
-          search_text: searchTextOf(name, fields),
-          min_lng: lng,
-          min_lat: lat,
-          max_lng: lng,
-          max_lat: lat,
-          creator_id: user.id,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-          client_id: null,
-        }
-      })
-    await inTransaction(db, async (trx) => {
-      await insertMarkers(trx, rowsOf(big.id, bigFields, BIG))
-      await insertMarkers(trx, rowsOf(small.id, smallFields, BULK))
-    })
-
-    const app = buildApp({ db, clock: systemClock, sms: { send: async () => undefined } })
-    await app.ready()
-    const header = { userid: user.id, groupid: group.id, token: await startSession(db.kysely, user.id, new Date()), device: 'app_bench', os: 'linux' }
-    const post = async (url: string, fields: object) => {
-      const res = await app.inject({ method: 'POST', url, payload: { ...fields, header } })
-      const body = res.json() as { header: { errcode: number; errmsg: string }; data: any }
-      if (res.statusCode !== 200 || body.header.errcode !== 0) throw new Error(`${url}: ${res.statusCode} ${body.header.errmsg}`)
-      return body.data
-    }
-
-    const pageMs: number[] = []
-    for (let run = 0; run < 7; run++) {
-      const t0 = performance.now()
-      const page = await post('/api/marker/datalist', {
-        layer_id: big.id,
-        query: {
-          filters: [
-            { field_id: bigFields.status, op: 'in', values: ['待拜访'] },
-            { field_id: bigFields.amount, op: 'range', min: 100, max: 800 },
-          ],
-          sort: { key: 'name', dir: 'asc' },
-        },
-        pageindex: 1 + run,
-        pagesize: 200,
-      })
-      pageMs.push(performance.now() - t0)
-      if (page.total !== BIG || page.list.length !== 200) throw new Error('datalist bench: not a full page')
-    }
+    const { app, post, small, smallFields, big, bigFields } = await setUp(db)
+    const pages = await pageTimes(post, big.id, bigFields)
     // The first page works out every matched name's pinyin; the next pages (and re-sorts) find them kept.
-    emit('datalist.server_first_page_100k_sqlite_ms', round(pageMs[0]), 'ms', 300)
-    emit('datalist.server_page_100k_sqlite_ms', round(median(pageMs.slice(1))), 'ms', 300)
+    emit('datalist.server_first_page_100k_sqlite_ms', round(pages.first), 'ms', 300)
+    emit('datalist.server_page_100k_sqlite_ms', round(pages.warm), 'ms', 300)
 
     // Another client's light call, again and again while the bulk action runs: how long it waits.
     const listed = await post('/api/marker/datalist', { layer_id: small.id, pagesize: 1 })
@@ -173,6 +186,37 @@ export async function dataListBench(): Promise<void> {
   } finally {
     await db.close()
     fs.rmSync(dir, { recursive: true, force: true })
+  }
+  await postgresPages(process.env.BENCH_DATABASE_URL)
+}
+
+/**
+ * The same server pages on PostgreSQL, in a schema made for the run on the cluster BENCH_DATABASE_URL
+ * names (scripts/pg-test.sh starts a throwaway one and sets it); without one the lines are skipped.
+ */
+async function postgresPages(url: string | undefined): Promise<void> {
+  if (!url) {
+    console.error('[bench:datalist] BENCH_DATABASE_URL is not set: the PostgreSQL page lines are skipped')
+    return
+  }
+  const schema = `bench_datalist_${process.pid}`
+  const admin = new Client({ connectionString: url })
+  await admin.connect()
+  try {
+    await admin.query(`create schema ${schema}`)
+    const db = openDatabase({ kind: 'postgres', url, schema })
+    try {
+      const { app, post, big, bigFields } = await setUp(db)
+      const pages = await pageTimes(post, big.id, bigFields)
+      emit('datalist.server_first_page_100k_postgres_ms', round(pages.first), 'ms', 300)
+      emit('datalist.server_page_100k_postgres_ms', round(pages.warm), 'ms', 300)
+      await app.close()
+    } finally {
+      await db.close()
+      await admin.query(`drop schema ${schema} cascade`)
+    }
+  } finally {
+    await admin.end()
   }
 }
 
