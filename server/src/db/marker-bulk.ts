@@ -106,9 +106,9 @@ const FALSE = sql<SqlBool>`false`
  * would raise on it.
  */
 function byType(v: StoredValue, c: { missing: Cond; num: Cond; text: Cond }): Cond {
-  const numTypes = v.dialect === 'sqlite' ? sql`'integer', 'real'` : sql`'number'`
-  const textType = v.dialect === 'sqlite' ? 'text' : 'string'
-  const cond = sql<SqlBool>`(case when coalesce(${v.type}, 'null') = 'null' then ${c.missing} when ${v.type} in (${numTypes}) then ${c.num} when ${v.type} = ${textType} then ${c.text} else true end)`
+  // A simple CASE reads the type once (neither database shares a repeated expression: PostgreSQL would cast the field set to jsonb again).
+  const types = v.dialect === 'sqlite' ? sql`when 'integer' then ${c.num} when 'real' then ${c.num} when 'text' then ${c.text}` : sql`when 'number' then ${c.num} when 'string' then ${c.text}`
+  const cond = sql<SqlBool>`(case coalesce(${v.type}, 'null') when 'null' then ${c.missing} ${types} else true end)`
   return v.dialect === 'sqlite' ? sql<SqlBool>`(case when json_valid(markers.fields) then ${cond} else ${c.missing} end)` : cond
 }
 
