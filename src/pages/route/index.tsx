@@ -3,7 +3,7 @@
  * mode, distance and time, first and last stop; open one (/route/add?id=), share it (share type 3
  * through the share dialog, loaded on first use), delete it after a confirmation.
  */
-import { Button, Dialog, SearchBar, Tag } from '@nutui/nutui-react-taro'
+import { Button, SearchBar, Tag } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect, useState } from 'react'
@@ -16,6 +16,7 @@ import { useStores } from '../../stores/context'
 import { useShareForward } from '../../hooks/useShareForward'
 import './index.scss'
 import { routeStores } from '../../stores/routeStores'
+import { DeleteConfirm } from '../../components/DeleteConfirm'
 
 /** The share dialog loads when a route is first shared. */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -104,20 +105,7 @@ const RouteList = observer(function RouteList() {
           </Button>
         </View>
       ) : null}
-      <Dialog
-        className='dialog--destructive'
-        title='删除路线'
-        visible={!!deleting}
-        content={deleting ? ROUTE_MSG.deleteConfirm(deleting.name) : ''}
-        confirmText='删除'
-        cancelText='取消'
-        onConfirm={() => {
-          const r = deleting
-          setDeleting(null)
-          if (r) void store.remove(r.id)
-        }}
-        onCancel={() => setDeleting(null)}
-      />
+      <DeleteConfirm title='删除路线' subject={deleting} message={(r) => ROUTE_MSG.deleteConfirm(r.name)} onDelete={(r) => void store.remove(r.id)} onClose={() => setDeleting(null)} />
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
           <ShareDialog />
