@@ -17,6 +17,7 @@ import { useShareForward } from '../../hooks/useShareForward'
 import './index.scss'
 import { routeStores } from '../../stores/routeStores'
 import { DeleteConfirm } from '../../components/DeleteConfirm'
+import { LoadMore } from '../../components/LoadMore'
 
 /** The share dialog loads when a route is first shared. */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -98,13 +99,7 @@ const RouteList = observer(function RouteList() {
       {store.list.map((r) => (
         <RouteItem key={r.id} route={r} onDelete={setDeleting} />
       ))}
-      {store.hasMore ? (
-        <View className='page-pad'>
-          <Button block fill='none' loading={store.loadingList} onClick={() => void store.loadMore()}>
-            加载更多
-          </Button>
-        </View>
-      ) : null}
+      <LoadMore more={store.hasMore} loading={store.loadingList} onMore={() => void store.loadMore()} />
       <DeleteConfirm title='删除路线' subject={deleting} message={(r) => ROUTE_MSG.deleteConfirm(r.name)} onDelete={(r) => void store.remove(r.id)} onClose={() => setDeleting(null)} />
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
