@@ -4,7 +4,7 @@
  * drawing of a new marker vertex by vertex before /addinfo takes over, and measuring (MeasureStore),
  * which takes the map's taps while it is on.
  */
-import { fitTarget } from '../domain/fit'
+import { clusterTarget, dataTarget, fitTarget, type FitTarget } from '../domain/fit'
 import { computed, makeAutoObservable, observable, reaction, runInAction, when, type IReactionDisposer } from 'mobx'
 import type { MemberLocation } from '../../types/entities'
 import type { Marker, MarkerType } from '../../types/mapdata'
@@ -279,18 +279,17 @@ export class MapStore {
 
   /** Tapping a cluster zooms into it, centred on it. */
   tapCluster(c: ClusterItem): void {
-    const index = this.index
-    if (index && this.engine) this.moveTo(c.lng, c.lat, this.engine.clusterZoom(index, c))
+    this.goTo(clusterTarget(this.engine, this.index, c))
   }
 
   /** Moves the map to show everything loaded (zero coordinates ignored). */
   fitData(): boolean {
-    const index = this.index
-    const b = index && this.engine ? this.engine.dataBounds(index) : null
-    if (!b) return false
-    const t = fitTarget(b)
-    this.moveTo(t.lng, t.lat, t.zoom)
-    return true
+    return this.goTo(dataTarget(this.engine, this.index))
+  }
+
+  private goTo(t: FitTarget | null): boolean {
+    if (t) this.moveTo(t.lng, t.lat, t.zoom)
+    return !!t
   }
 
   /**

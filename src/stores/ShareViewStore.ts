@@ -9,7 +9,7 @@ import type { Marker } from '../../types/mapdata'
 import type { SharedLayer, ShareMeta } from '../../types/share'
 import { ApiError, ERRCODE as ErrCode } from '../api/errors'
 import { MARKER_PAGE_SIZE, SHARE_BTN } from '../domain/constants'
-import { fitTarget } from '../domain/fit'
+import { clusterTarget, dataTarget, type FitTarget } from '../domain/fit'
 import type { ClusterItem, DrawList, MarkerIndex, Viewport } from '../domain/mapDraw'
 import { MSG } from '../domain/messages'
 import { SHARE_MSG } from '../domain/shareMessages'
@@ -247,17 +247,16 @@ export class ShareViewStore {
   }
 
   tapCluster(c: ClusterItem): void {
-    const index = this.index
-    if (index && this.engine) this.moveTo(c.lng, c.lat, this.engine.clusterZoom(index, c))
+    this.goTo(clusterTarget(this.engine, this.index, c))
   }
 
   fit(): boolean {
-    const index = this.index
-    const b = index && this.engine ? this.engine.dataBounds(index) : null
-    if (!b) return false
-    const t = fitTarget(b)
-    this.moveTo(t.lng, t.lat, t.zoom)
-    return true
+    return this.goTo(dataTarget(this.engine, this.index))
+  }
+
+  private goTo(t: FitTarget | null): boolean {
+    if (t) this.moveTo(t.lng, t.lat, t.zoom)
+    return !!t
   }
 
   /** Another user or map: the viewer keeps nothing of a share it is not showing. */

@@ -4,6 +4,7 @@
  * saves it, finds it on /route, and shares it as a route share (type 3) that a stranger can open.
  */
 import type { Page } from 'playwright-core'
+import { ROUTE_MSG } from '../../src/domain/routeMessages'
 import { apiCall, apiSignIn, button, expectSearchBarAligned, input, on, openWorld, quiet, shot, signUp, type ReportingCanvas, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
@@ -161,5 +162,23 @@ describe('route planning', () => {
     await on(page, '.map-route__close').click()
     await on(page, '.map-count', '0条线/面').waitFor()
     expect(await on(page, '.map-route').count()).toBe(0)
+  })
+
+  it('deletes a saved route only after the red confirm, keeping it on 取消', async () => {
+    await page.goto(`${server.url}/route`)
+    const item = on(page, '.route-item', '早班巡店')
+    await item.locator('.route-item__delete').click()
+    const dialog = page.locator('.dialog--destructive')
+    await dialog.getByText(ROUTE_MSG.deleteConfirm('早班巡店')).waitFor()
+    await quiet(page)
+    await shot(page, '83-route-delete-confirm')
+    await dialog.locator('.nut-dialog-footer-cancel').click()
+    await dialog.waitFor({ state: 'hidden' })
+    await item.waitFor()
+    await item.locator('.route-item__delete').click()
+    await dialog.locator('.nut-dialog-footer-ok').click()
+    await item.waitFor({ state: 'detached' })
+    const auth = await apiSignIn(server, PHONE)
+    expect((await apiCall(server, '/api/route/getlist', {}, auth)).data.list).toEqual([])
   })
 })

@@ -10,6 +10,7 @@ import { MAP_UI_MSG } from '../../domain/messages'
 import { useStores } from '../../stores/context'
 import { ICON_NAME_MAX } from '../../stores/IconStore'
 import './index.scss'
+import { DeleteConfirm } from '../DeleteConfirm'
 
 export interface IconPickerProps {
   value?: string
@@ -86,22 +87,16 @@ export const IconPicker = observer(function IconPicker({ value, color, onChange 
       >
         <Input className='icon-picker__name' placeholder='请输入图标名称' value={name} maxLength={ICON_NAME_MAX} onChange={(v) => setName(v)} />
       </Dialog>
-      <Dialog
-        className='dialog--destructive'
+      <DeleteConfirm
         title='删除图标'
-        visible={!!deleting}
-        content={deleting ? MAP_UI_MSG.deleteIconConfirm(deleting.name) : ''}
-        confirmText='删除'
-        cancelText='取消'
-        onConfirm={() => {
-          const i = deleting
-          setDeleting(null)
-          if (!i) return
+        subject={deleting}
+        message={(i) => MAP_UI_MSG.deleteIconConfirm(i.name)}
+        onDelete={(i) =>
           void icons.remove(i.id).then((ok) => {
             if (ok && value === i.url) onChange(undefined)
           })
-        }}
-        onCancel={() => setDeleting(null)}
+        }
+        onClose={() => setDeleting(null)}
       />
     </View>
   )

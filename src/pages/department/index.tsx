@@ -3,7 +3,7 @@
  * add (top level or below), rename, move, delete; choose managers, layers and the permissions
  * granted on them with the tree-selection component.
  */
-import { ActionSheet, Button, Dialog, Input, Popup } from '@nutui/nutui-react-taro'
+import { ActionSheet, Button, Input, Popup } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo, useState } from 'react'
@@ -18,6 +18,7 @@ import type { TreeId } from '../../domain/treeSelect'
 import { useStores } from '../../stores/context'
 import './index.scss'
 import { teamStores } from '../../stores/teamStores'
+import { DeleteConfirm } from '../../components/DeleteConfirm'
 
 type Action = 'child' | 'rename' | 'move' | 'managers' | 'layers' | 'delete'
 const ACTIONS: { name: string; action: Action; danger?: boolean }[] = [
@@ -198,19 +199,12 @@ const DepartmentList = observer(function DepartmentList() {
           void departments.saveLayerAuth(f.dept.id, f.layerIds, ids.map(String))
         }}
       />
-      <Dialog
-        className='dialog--destructive'
+      <DeleteConfirm
         title='删除部门'
-        visible={!!deleting}
-        content={deleting ? TEAM_UI_MSG.deleteDepartmentConfirm(deleting.name) : ''}
-        confirmText='删除'
-        cancelText='取消'
-        onConfirm={() => {
-          const d = deleting
-          setDeleting(null)
-          if (d) void departments.remove(d.id)
-        }}
-        onCancel={() => setDeleting(null)}
+        subject={deleting}
+        message={(d) => TEAM_UI_MSG.deleteDepartmentConfirm(d.name)}
+        onDelete={(d) => void departments.remove(d.id)}
+        onClose={() => setDeleting(null)}
       />
     </View>
   )

@@ -3,7 +3,7 @@
  * layer in the address the page lists the layers whose fields the user may manage, to pick one.
  */
 import { ArrowRight } from '@nutui/icons-react-taro'
-import { Button, Cell, Dialog, Input, Popup, Radio, Switch, Tag, TextArea } from '@nutui/nutui-react-taro'
+import { Button, Cell, Input, Popup, Radio, Switch, Tag, TextArea } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
@@ -16,6 +16,7 @@ import { useStores } from '../../stores/context'
 import { FIELD_KINDS, FIELD_NAME_MAX } from '../../domain/fields'
 import { FIELD_KIND_NAMES, parseOptions } from '../../stores/FieldStore'
 import './index.scss'
+import { DeleteConfirm } from '../../components/DeleteConfirm'
 
 interface FormState {
   id?: number
@@ -169,19 +170,12 @@ const FieldList = observer(function FieldList() {
         ) : null}
       </Popup>
 
-      <Dialog
-        className='dialog--destructive'
+      <DeleteConfirm
         title='删除字段'
-        visible={!!deleting}
-        content={deleting ? MAP_UI_MSG.deleteFieldConfirm(deleting.name) : ''}
-        confirmText='删除'
-        cancelText='取消'
-        onConfirm={() => {
-          const f = deleting
-          setDeleting(null)
-          if (f) void fields.remove(layerId, f.id, f.rev)
-        }}
-        onCancel={() => setDeleting(null)}
+        subject={deleting}
+        message={(f) => MAP_UI_MSG.deleteFieldConfirm(f.name)}
+        onDelete={(f) => void fields.remove(layerId, f.id, f.rev)}
+        onClose={() => setDeleting(null)}
       />
     </View>
   )

@@ -21,6 +21,7 @@ import { maskPhone } from '../../domain/validate'
 import { useStores } from '../../stores/context'
 import './index.scss'
 import { teamStores } from '../../stores/teamStores'
+import { DeleteConfirm } from '../../components/DeleteConfirm'
 
 const MEMBER_ACTION_NAMES: Record<MemberAction, string> = { department: '设置部门', manager: '设为管理者', unmanager: '取消管理者', remove: '移出团队' }
 
@@ -349,20 +350,7 @@ const Roles = observer(function Roles() {
           if (r) void roles.saveModules(r.id, ids)
         }}
       />
-      <Dialog
-        className='dialog--destructive'
-        title='删除角色'
-        visible={!!deleting}
-        content={deleting ? TEAM_UI_MSG.deleteRoleConfirm(deleting.name) : ''}
-        confirmText='删除'
-        cancelText='取消'
-        onConfirm={() => {
-          const r = deleting
-          setDeleting(null)
-          if (r) void roles.remove(r.id)
-        }}
-        onCancel={() => setDeleting(null)}
-      />
+      <DeleteConfirm title='删除角色' subject={deleting} message={(r) => TEAM_UI_MSG.deleteRoleConfirm(r.name)} onDelete={(r) => void roles.remove(r.id)} onClose={() => setDeleting(null)} />
     </View>
   )
 })

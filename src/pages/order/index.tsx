@@ -15,6 +15,7 @@ import { formatFen, orderStatusAt } from '../../domain/vip'
 import { useStores } from '../../stores/context'
 import './index.scss'
 import { vipStores } from '../../stores/vipStores'
+import { LoadMore } from '../../components/LoadMore'
 
 const STATUS_TAG = ['warning', 'success', 'default', 'default'] as const
 
@@ -68,13 +69,7 @@ const OrderList = observer(function OrderList() {
           </View>
         )
       })}
-      {vip.hasMoreOrders ? (
-        <View className='page-pad'>
-          <Button block fill='none' loading={vip.loadingOrders} onClick={() => void vip.loadMoreOrders()}>
-            加载更多
-          </Button>
-        </View>
-      ) : null}
+      <LoadMore more={vip.hasMoreOrders} loading={vip.loadingOrders} onMore={() => void vip.loadMoreOrders()} />
       <Dialog
         className='dialog--destructive'
         title='取消订单'

@@ -3,7 +3,7 @@
  * mode, distance and time, first and last stop; open one (/route/add?id=), share it (share type 3
  * through the share dialog, loaded on first use), delete it after a confirmation.
  */
-import { Button, Dialog, SearchBar, Tag } from '@nutui/nutui-react-taro'
+import { Button, SearchBar, Tag } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect, useState } from 'react'
@@ -16,6 +16,8 @@ import { useStores } from '../../stores/context'
 import { useShareForward } from '../../hooks/useShareForward'
 import './index.scss'
 import { routeStores } from '../../stores/routeStores'
+import { DeleteConfirm } from '../../components/DeleteConfirm'
+import { LoadMore } from '../../components/LoadMore'
 
 /** The share dialog loads when a route is first shared. */
 const ShareDialog = lazy(() => import('../../components/ShareDialog').then((m) => ({ default: m.ShareDialog })))
@@ -97,27 +99,8 @@ const RouteList = observer(function RouteList() {
       {store.list.map((r) => (
         <RouteItem key={r.id} route={r} onDelete={setDeleting} />
       ))}
-      {store.hasMore ? (
-        <View className='page-pad'>
-          <Button block fill='none' loading={store.loadingList} onClick={() => void store.loadMore()}>
-            加载更多
-          </Button>
-        </View>
-      ) : null}
-      <Dialog
-        className='dialog--destructive'
-        title='删除路线'
-        visible={!!deleting}
-        content={deleting ? ROUTE_MSG.deleteConfirm(deleting.name) : ''}
-        confirmText='删除'
-        cancelText='取消'
-        onConfirm={() => {
-          const r = deleting
-          setDeleting(null)
-          if (r) void store.remove(r.id)
-        }}
-        onCancel={() => setDeleting(null)}
-      />
+      <LoadMore more={store.hasMore} loading={store.loadingList} onMore={() => void store.loadMore()} />
+      <DeleteConfirm title='删除路线' subject={deleting} message={(r) => ROUTE_MSG.deleteConfirm(r.name)} onDelete={(r) => void store.remove(r.id)} onClose={() => setDeleting(null)} />
       {shareUsed || app.share_request ? (
         <Suspense fallback={null}>
           <ShareDialog />

@@ -13,6 +13,7 @@ import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import './index.scss'
 import { shareStores } from '../../stores/shareStores'
+import { LoadMore } from '../../components/LoadMore'
 
 function ShareExpiryLine({ share }: { share: Share }) {
   const { text, tone } = shareExpiry(share.exp, share.expired, new Date())
@@ -69,13 +70,7 @@ const ShareList = observer(function ShareList() {
           </View>
         </View>
       ))}
-      {shares.hasMore ? (
-        <View className='page-pad'>
-          <Button block fill='none' loading={shares.loadingList} onClick={() => void shares.loadMore()}>
-            加载更多
-          </Button>
-        </View>
-      ) : null}
+      <LoadMore more={shares.hasMore} loading={shares.loadingList} onMore={() => void shares.loadMore()} />
       <Dialog
         className='dialog--destructive'
         title='删除分享'

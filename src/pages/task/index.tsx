@@ -24,6 +24,7 @@ import { dateTime } from '../../domain/time'
 import { useStores } from '../../stores/context'
 import './index.scss'
 import { taskStores } from '../../stores/taskStores'
+import { LoadMore } from '../../components/LoadMore'
 
 // The check-in sheet (camera, watermark, upload) and the records list load when first shown.
 const CheckInSheet = lazy(() => import('../../components/CheckInSheet'))
@@ -118,13 +119,7 @@ const TaskList = observer(function TaskList() {
       {store.list.map((t) => (
         <TaskCard key={t.id} task={t} />
       ))}
-      {store.hasMore ? (
-        <View className='page-pad'>
-          <Button block fill='none' loading={store.loadingList} onClick={() => void store.loadMore()}>
-            加载更多
-          </Button>
-        </View>
-      ) : null}
+      <LoadMore more={store.hasMore} loading={store.loadingList} onMore={() => void store.loadMore()} />
     </View>
   )
 })
