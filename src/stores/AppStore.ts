@@ -8,6 +8,7 @@ import { makeNotice, type Notice, type NoticeAction, type NoticeType } from '../
 import { isAreaUnit, type AreaUnit } from '../domain/points'
 import { DEFAULT_TILE_SOURCE, isTileSourceId, type TileSourceId } from '../domain/tileSources'
 import type { AppUpgrade } from '../domain/upgrade'
+import { canBuyMembership } from '../domain/vip'
 import { shanghaiDay, trialWelcomeDue, vipPrompt } from '../domain/vipPrompt'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
@@ -253,6 +254,12 @@ export class AppStore {
 
   get run_platform(): string {
     return this.root.platform.device.platform
+  }
+
+  /** False in the mini-program on iOS (domain/vip canBuyMembership): no price, buying or renewal prompt there. */
+  get canBuyMembership(): boolean {
+    const device = this.root.platform.device
+    return canBuyMembership(device.platform, device.os())
   }
 
   setLoading(delta: 1 | -1): void {

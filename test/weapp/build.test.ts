@@ -561,6 +561,48 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
     expect(rendered).toContain(PRINT_MSG.albumPermission)
   })
 
+  it('shows on an iPhone the team level, limits and expiry in /vip, with no price, no buy button and no hint to pay elsewhere', () => {
+    const user = buildUser({ id: 7, select_groupid: 3 })
+    const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
+    const info = {
+      group_id: 3,
+      level: 2,
+      level_name: 'VIP 1',
+      vip_exp: '2027-03-01T00:00:00.000Z',
+      expired: false,
+      custom: false,
+      days_left: 89,
+      is_admin: true,
+      marker_limit: 3000,
+      join_limit: 20,
+      file_rep_size: 3072000,
+      effective: { marker_limit: 3000, join_limit: 20, file_size_limit: 3072000 },
+      usage: { markers: 12, members: 1, pending: 0, storage_kb: 2048 },
+      hidden_markers: 4,
+      restore_until: '2027-01-01T00:00:00.000Z',
+      products: [],
+      verifyed: true,
+      can_get_trial_bonus: false,
+    }
+    const answers = { '/api/vip/info': info }
+    const iphone = runPage('pages/vip/index', storage, '', { ...answers, __system: { platform: 'ios', system: 'iOS 17.4', model: 'iPhone 13' } }, 600)
+    expect(iphone.rendered).toContain('VIP 1')
+    expect(iphone.rendered).toContain('剩余89天')
+    expect(iphone.rendered).toContain('12 / 3000')
+    expect(iphone.rendered).toContain('4条标注因重置为免费版被隐藏')
+    for (const word of ['¥', '购买', '续费', '升级', '会员套餐', '优惠码', '我的订单', '支付', VIP_MSG.buyAdminOnly]) expect(iphone.rendered).not.toContain(word)
+    // Tapping where the buy button stood on Android starts nothing.
+    const tapped = runPage('pages/vip/index', storage, '购买', { ...answers, __system: { platform: 'ios' } }, 600)
+    expect(tapped.tapped).toBeNull()
+    expect(tapped.requests.map((r) => r.url).filter((u) => /order|pay/.test(u))).toEqual([])
+    // The same team on Android keeps buying.
+    const android = runPage('pages/vip/index', storage, '', answers, 600)
+    expect(android.rendered).toContain('¥')
+    expect(android.rendered).toContain('会员套餐')
+    expect(android.rendered).toContain('我的订单')
+    expect(android.rendered).toContain('前续费可恢复')
+  })
+
   it('loads every page of the build, main package and subpackages, for a signed-in user without a crash', () => {
     // A module a subpackage asks for must exist somewhere it is loaded from (Taro's subpackage split
     // once lost one when the shared store context held a dynamic import).

@@ -7,6 +7,7 @@
  * as if offline; `{"__sequence": [a, b]}` answers a, then b (and b again). Its `__socket` entry
  * scripts wx.connectSocket: `{ready: seq, pushes: [{afterMs, msg}]}` answers hello with ready and
  * then sends each push. The map context answers with a region around Beijing at scale 12.
+ * Its `__system` entry overrides fields of what wx.getSystemInfo / wx.getDeviceInfo answer (`{platform: 'ios'}`).
  * Its `__network` entry scripts the network state: `{connected: false, changes: [{afterMs, connected}]}`
  * (wx.getNetworkType and wx.onNetworkStatusChange); without it the phone is connected. While not
  * connected every wx.request fails as offline. Each request is listed with `answered` (the server got it).
@@ -96,6 +97,8 @@ const systemInfo = {
   platform: 'android', system: 'Android 13', brand: 'test', model: 'phone', language: 'zh_CN', version: '8.0.50', SDKVersion: '3.5.0',
   windowWidth: 375, windowHeight: 812, screenWidth: 375, screenHeight: 812, pixelRatio: 2, statusBarHeight: 20,
 }
+// `__system` in the answers overrides the phone's system info (e.g. an iPhone: {platform: 'ios'}).
+Object.assign(systemInfo, responses.__system || {})
 const nav = (kind) => (o) => {
   navigations.push({ kind, url: o.url })
   o.success && o.success({})
