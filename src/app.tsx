@@ -6,6 +6,8 @@ import './app.scss'
 function App({ children }: PropsWithChildren) {
   useLaunch(() => {
     const { app } = appRootStore()
+    // Before any page asks for a position: WeChat holds private APIs until the privacy agreement.
+    app.listenPrivacy()
     // The group's system config (sign radius, brand, cluster counts, customer service) for every page.
     void app.loadConfig()
     // The upgrade prompt (SPEC 4): Android or HarmonyOS H5 only, at most once a day; signed in or not.

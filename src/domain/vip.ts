@@ -241,3 +241,13 @@ export function paymentArrived(before: { level: number; vip_exp: string | null }
 
 /** How many user-info polls a payment waits for (3 s apart: two minutes) before telling the user to look at the orders later. */
 export const PAYMENT_POLL_TRIES = 40
+
+/**
+ * Whether this device may buy a membership. WeChat forbids paying for virtual goods inside a
+ * mini-program on iOS (iPhone and iPad both report `ios`): there the membership centre shows the
+ * team's level, limits and expiry only, with no price, no buy button and no hint to pay elsewhere.
+ * Android, HarmonyOS, WeChat on a desktop and H5 keep buying.
+ */
+export function canBuyMembership(platform: string, os: string): boolean {
+  return !(platform === 'weapp' && /^(ios|ipados)$/i.test(os.trim()))
+}

@@ -8,6 +8,9 @@ import { makeNotice, type Notice, type NoticeAction, type NoticeType } from '../
 import { isAreaUnit, type AreaUnit } from '../domain/points'
 import { DEFAULT_TILE_SOURCE, isTileSourceId, type TileSourceId } from '../domain/tileSources'
 import type { AppUpgrade } from '../domain/upgrade'
+import { PRIVACY_MSG } from '../domain/privacy'
+import { canBuyMembership } from '../domain/vip'
+import type { PrivacyChoice } from '../platform/privacy/types'
 import { shanghaiDay, trialWelcomeDue, vipPrompt } from '../domain/vipPrompt'
 import type { RootStore } from './RootStore'
 import { STORAGE_KEYS } from './storageKeys'
@@ -58,6 +61,10 @@ export class AppStore {
   show_trial_welcome = false
   /** The customer-service sheet. */
   show_service_sheet = false
+  /** A private API (location, album, camera ...) waits for the user's answer to the privacy agreement. */
+  privacy_asking = false
+  /** WeChat's resolvers of the waiting calls: each goes on (or fails) with the user's choice. */
+  private privacyResolvers: ((choice: PrivacyChoice) => void)[] = []
   uni_location_permission = { is_request: false, allowed: false }
   /**
    * A share the user asked for on /map (layer panel, marker detail). The share dialog loads on
@@ -74,7 +81,7 @@ export class AppStore {
 
   constructor(private readonly root: RootStore) {
     this.upgrade = new UpgradeStore(root)
-    makeAutoObservable<AppStore, 'root' | 'timers' | 'causeWatchers'>(this, { root: false, timers: false, causeWatchers: false, upgrade: false })
+    makeAutoObservable<AppStore, 'root' | 'timers' | 'causeWatchers' | 'privacyResolvers'>(this, { root: false, timers: false, causeWatchers: false, upgrade: false, privacyResolvers: false })
     this.allowDesktop = root.platform.storage.get(STORAGE_KEYS.allowDesktop) === '1'
     const tiles = root.platform.storage.get(STORAGE_KEYS.tileSource)
     if (isTileSourceId(tiles)) this.tile_source = tiles
@@ -219,6 +226,37 @@ export class AppStore {
     if (show) this.show_trial_welcome = false
   }
 
+  /** At launch: WeChat's prompt for the privacy agreement opens the app's own dialog (PrivacyDialog). */
+  listenPrivacy(): void {
+    this.root.platform.privacy?.listen((resolve) => this.askPrivacy(resolve))
+  }
+
+  askPrivacy(resolve: (choice: PrivacyChoice) => void): void {
+    this.privacyResolvers.push(resolve)
+    this.privacy_asking = true
+  }
+
+  /** The user tapped the agreePrivacyAuthorization button `buttonId`: the waiting calls go on. */
+  agreePrivacy(buttonId: string): void {
+    this.answerPrivacy({ event: 'agree', buttonId })
+  }
+
+  /** 拒绝: the waiting calls fail (their features say so in Chinese); the rest of the app works. */
+  refusePrivacy(): void {
+    this.answerPrivacy({ event: 'disagree' })
+  }
+
+  private answerPrivacy(choice: PrivacyChoice): void {
+    const waiting = this.privacyResolvers.splice(0)
+    this.privacy_asking = false
+    for (const resolve of waiting) resolve(choice)
+  }
+
+  async openPrivacyContract(): Promise<void> {
+    const opened = (await this.root.platform.privacy?.openContract()) ?? false
+    if (!opened) this.notify(PRIVACY_MSG.contractFailed, 'warning')
+  }
+
   setServiceSheet(show: boolean): void {
     this.show_service_sheet = show
   }
@@ -253,6 +291,12 @@ export class AppStore {
 
   get run_platform(): string {
     return this.root.platform.device.platform
+  }
+
+  /** False in the mini-program on iOS (domain/vip canBuyMembership): no price, buying or renewal prompt there. */
+  get canBuyMembership(): boolean {
+    const device = this.root.platform.device
+    return canBuyMembership(device.platform, device.os())
   }
 
   setLoading(delta: 1 | -1): void {

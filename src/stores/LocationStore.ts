@@ -140,6 +140,11 @@ export class LocationStore {
           this.setPermission(false)
           if (userAsked) this.showPermissionDialog = true
         })
+      } else if (err instanceof LocationError && err.kind === 'privacy') {
+        // Refused (or undeclared) privacy agreement: polling on would put WeChat's prompt up every
+        // few seconds; the next 定位 asks again.
+        this.stop()
+        if (userAsked) this.root.app.notify(err.message, 'warning')
       } else if (userAsked) {
         this.root.app.notify(MAP_UI_MSG.locateFailed, 'warning')
       }

@@ -16,6 +16,7 @@ import type { OpenDownloadUrl } from '../platform/upgrade/types'
 import type { SocketPlatform } from '../platform/socket/types'
 import type { OfflinePlatform } from '../platform/offline/types'
 import type { DirectionsPlatform } from '../platform/directions/types'
+import type { PrivacyPlatform } from '../platform/privacy/types'
 import { ERRCODE, type ApiError } from '../api/errors'
 import type { ApiPath, ApiReq, ApiRes } from '../../types/api'
 import type { Navigate } from '../router/navigate'
@@ -92,6 +93,8 @@ export interface Platform {
   offline: () => Promise<OfflinePlatform>
   /** 导航: hands a place to the phone's map (WeChat's map page, the host app, AMap in the browser). */
   directions: DirectionsPlatform
+  /** WeChat's privacy agreement (the mini-program); absent where nothing asks for it. */
+  privacy?: PrivacyPlatform
 }
 
 /**

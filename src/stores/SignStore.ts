@@ -83,7 +83,7 @@ export class CheckInDraft {
       position = await geo.locate()
     } catch (err) {
       if (attempt !== this.attempt) return false
-      return this.stop(err instanceof LocationError && err.kind === 'denied' ? CHECKIN_MSG.locateDenied : CHECKIN_MSG.locateFailed)
+      return this.stop(err instanceof LocationError ? (err.kind === 'denied' ? CHECKIN_MSG.locateDenied : err.kind === 'privacy' ? err.message : CHECKIN_MSG.locateFailed) : CHECKIN_MSG.locateFailed)
     }
     let addr = ''
     try {

@@ -17,6 +17,7 @@ import { screenPlatform } from '../platform/screen'
 import { capabilities } from '../platform/map/capabilities'
 import { openDownloadUrl } from '../platform/upgrade'
 import { directionsPlatform } from '../platform/directions'
+import { privacyPlatform } from '../platform/privacy'
 import { createNavigate } from '../router/navigate'
 import { pageUrlOf } from '../router/routes'
 import type { LazyKey, LazyStoreSet } from './lazyStores'
@@ -49,6 +50,7 @@ export function appRootStore(): RootStore {
       socket: loadSocketPlatform,
       offline: loadOfflinePlatform,
       directions: directionsPlatform,
+      privacy: privacyPlatform,
     },
   })
   return root

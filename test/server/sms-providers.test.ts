@@ -6,17 +6,20 @@
  */
 import { MSG } from '../../src/domain/messages'
 import { ErrCode } from '../../types/api'
-import { aliyunSmsSender, SmsConfigError, SmsRefusal, smsSenderFromEnv, smsStartWarning, tencentSmsSender, type SmsEnv, type SmsSender } from '../../server/src/services/sms'
+import { aliyunSmsSender, SmsConfigError, SmsRefusal, smsSenderFromEnv, smsStartWarning, tencentSmsSender, type SmsSender } from '../../server/src/services/sms'
 import { makeTestApp, type TestApp } from './helpers'
 import { fakeAliyunSms, fakeTencentSms, type SmsFake } from './sms-provider-fakes'
 
 const PHONE = '13800138000'
 
+/** Settings as the server reads them from the environment (the project's env typing asks for more keys). */
+const asEnv = (vars: Record<string, string>) => vars as unknown as NodeJS.ProcessEnv
+
 interface Provider {
   name: 'aliyun' | 'tencent'
   start(): Promise<SmsFake>
   sender(fake: SmsFake, secret?: string): SmsSender
-  env(fake: SmsFake): SmsEnv
+  env(fake: SmsFake): NodeJS.ProcessEnv
   /** How the provider names the number. */
   number: string
   tooFrequent: [string, string]
@@ -30,14 +33,15 @@ const providers: Provider[] = [
     start: () => fakeAliyunSms('LTAI-test', 'ali-secret'),
     sender: (fake, secret = 'ali-secret') =>
       aliyunSmsSender({ accessKeyId: 'LTAI-test', accessKeySecret: secret, signName: '团队地图', templateCode: 'SMS_100', endpoint: fake.host, protocol: 'http' }),
-    env: (fake) => ({
-      SMS_PROVIDER: 'aliyun',
-      SMS_ALIYUN_ACCESS_KEY_ID: 'LTAI-test',
-      SMS_ALIYUN_ACCESS_KEY_SECRET: 'ali-secret',
-      SMS_SIGN_NAME: '团队地图',
-      SMS_TEMPLATE: 'SMS_100',
-      SMS_ENDPOINT: fake.url,
-    }),
+    env: (fake) =>
+      asEnv({
+        SMS_PROVIDER: 'aliyun',
+        SMS_ALIYUN_ACCESS_KEY_ID: 'LTAI-test',
+        SMS_ALIYUN_ACCESS_KEY_SECRET: 'ali-secret',
+        SMS_SIGN_NAME: '团队地图',
+        SMS_TEMPLATE: 'SMS_100',
+        SMS_ENDPOINT: fake.url,
+      }),
     number: PHONE,
     tooFrequent: ['isv.BUSINESS_LIMIT_CONTROL', '触发分钟级流控Permits:1'],
     daily: ['isv.BUSINESS_LIMIT_CONTROL', '触发天级流控Permits:10'],
@@ -48,15 +52,16 @@ const providers: Provider[] = [
     start: () => fakeTencentSms('AKID-test', 'tc-secret'),
     sender: (fake, secret = 'tc-secret') =>
       tencentSmsSender({ secretId: 'AKID-test', secretKey: secret, sdkAppId: '1400000001', signName: '团队地图', templateId: '200', endpoint: fake.host, protocol: 'http' }),
-    env: (fake) => ({
-      SMS_PROVIDER: 'tencent',
-      SMS_TENCENT_SECRET_ID: 'AKID-test',
-      SMS_TENCENT_SECRET_KEY: 'tc-secret',
-      SMS_TENCENT_SDK_APP_ID: '1400000001',
-      SMS_SIGN_NAME: '团队地图',
-      SMS_TEMPLATE: '200',
-      SMS_ENDPOINT: fake.url,
-    }),
+    env: (fake) =>
+      asEnv({
+        SMS_PROVIDER: 'tencent',
+        SMS_TENCENT_SECRET_ID: 'AKID-test',
+        SMS_TENCENT_SECRET_KEY: 'tc-secret',
+        SMS_TENCENT_SDK_APP_ID: '1400000001',
+        SMS_SIGN_NAME: '团队地图',
+        SMS_TEMPLATE: '200',
+        SMS_ENDPOINT: fake.url,
+      }),
     number: `+86${PHONE}`,
     tooFrequent: ['LimitExceeded.PhoneNumberThirtySecondLimit', 'the number of sms messages sent from a single mobile number within 30 seconds exceeds the upper limit'],
     daily: ['LimitExceeded.PhoneNumberDailyLimit', 'the number of sms messages sent from a single mobile number every day exceeds the upper limit'],
@@ -134,11 +139,11 @@ describe.each(providers)('$name SMS', (p) => {
 
 describe('SMS settings', () => {
   it('should refuse an unknown SMS_PROVIDER with the ones it knows', () => {
-    expect(() => smsSenderFromEnv({ SMS_PROVIDER: 'twilio' } as SmsEnv)).toThrow('SMS_PROVIDER=twilio: use one of console, http, aliyun, tencent')
+    expect(() => smsSenderFromEnv(asEnv({ SMS_PROVIDER: 'twilio' }))).toThrow('SMS_PROVIDER=twilio: use one of console, http, aliyun, tencent')
   })
 
   it('should not print the code in production when no real provider is set, and warn once at start', async () => {
-    const env = { NODE_ENV: 'production' } as SmsEnv
+    const env = asEnv({ NODE_ENV: 'production' })
     const sender = smsSenderFromEnv(env)
     const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true)
     try {
@@ -153,10 +158,10 @@ describe('SMS settings', () => {
   })
 
   it('should not warn in development, nor in production with a real provider', async () => {
-    expect(smsStartWarning({ NODE_ENV: 'test' } as SmsEnv, smsSenderFromEnv({} as SmsEnv))).toBeUndefined()
+    expect(smsStartWarning(asEnv({ NODE_ENV: 'test' }), smsSenderFromEnv(asEnv({})))).toBeUndefined()
     const fake = await fakeAliyunSms('LTAI-test', 'ali-secret')
     try {
-      const env = { ...providers[0].env(fake), NODE_ENV: 'production' } as SmsEnv
+      const env = { ...providers[0].env(fake), NODE_ENV: 'production' as const }
       expect(smsStartWarning(env, smsSenderFromEnv(env))).toBeUndefined()
     } finally {
       await fake.close()

@@ -162,6 +162,8 @@ export function makeRoot(
     offline?: MemoryOffline
     /** What the map can switch: the keyless H5 map's tile choice, say (AMap's by default). */
     mapCapabilities?: RootStore['platform']['mapCapabilities']
+    /** WeChat's privacy agreement (absent: nothing asks for it, as on H5). */
+    privacy?: RootStore['platform']['privacy']
   } = {},
 ) {
   const sockets = opts.sockets ?? fakeSockets()
@@ -257,6 +259,7 @@ export function makeRoot(
       }),
       screen: { windowHeight: () => 844, windowWidth: () => 390 },
       mapCapabilities: opts.mapCapabilities ?? { satellite: true, roadnet: true, traffic: true, features: ['bg', 'road', 'building', 'poi'] },
+      privacy: opts.privacy,
       // The mini-program's: nothing opens an installer there.
       openDownloadUrl: opts.openDownloadUrl ?? (async () => false),
       socket: async () => sockets.platform,

@@ -25,6 +25,7 @@ import {
   type Membership,
 } from '../../src/domain/tiers'
 import {
+  canBuyMembership,
   VIP_PRODUCTS,
   checkEnterprise,
   checkVerifyForm,
@@ -393,5 +394,16 @@ describe('questionnaire (SPEC 5)', () => {
     expect(body).toEqual({ name: '测绘公司', business_type: '测绘', size: 2, contacts: '王工', post: '', qa: ['巡检', '无', '更多图层'] })
     expect(verifyFormOf(body)).toEqual({ ...filled, qa2: '无' })
     expect(verifyFormOf(null)).toEqual(emptyVerifyForm())
+  })
+})
+
+describe('canBuyMembership', () => {
+  it('should refuse buying in the mini-program on iOS only (WeChat forbids virtual goods there)', () => {
+    expect(canBuyMembership('weapp', 'ios')).toBe(false)
+    expect(canBuyMembership('weapp', 'iOS')).toBe(false)
+    expect(canBuyMembership('weapp', 'android')).toBe(true)
+    expect(canBuyMembership('weapp', 'ohos')).toBe(true)
+    expect(canBuyMembership('weapp', 'windows')).toBe(true)
+    expect(canBuyMembership('h5', 'ios')).toBe(true)
   })
 })

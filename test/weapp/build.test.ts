@@ -10,6 +10,7 @@ import path from 'node:path'
 import vm from 'node:vm'
 import { MAX_VISIBLE_POINTS } from '../../src/domain/constants'
 import { MSG } from '../../src/domain/messages'
+import { PRIVACY_MSG } from '../../src/domain/privacy'
 import { VIP_MSG } from '../../src/domain/vipMessages'
 import { PRINT_MSG } from '../../src/domain/printMessages'
 import { encryptJson } from '../../src/domain/secure'
@@ -82,12 +83,13 @@ function runPage(
   waitMs = 300,
   fsFile = '',
   inputs: { placeholder: string; value: string }[] = [],
+  taps: { text: string; events?: string[] }[] = [],
 ) {
   const answers = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mini-')), 'responses.json')
   fs.writeFileSync(answers, JSON.stringify(responses))
   const out = execFileSync(process.execPath, [path.join(__dirname, 'mini-runtime.cjs'), dist, route, JSON.stringify(storage), tap, `@${answers}`], {
     encoding: 'utf8',
-    env: { ...process.env, MINI_WAIT_MS: String(waitMs), MINI_FS: fsFile, MINI_INPUT: JSON.stringify(inputs) },
+    env: { ...process.env, MINI_WAIT_MS: String(waitMs), MINI_FS: fsFile, MINI_INPUT: JSON.stringify(inputs), MINI_TAPS: JSON.stringify(taps) },
     maxBuffer: 256 * 1024 * 1024,
   })
   return JSON.parse(out) as {
@@ -104,6 +106,7 @@ function runPage(
     timeline: { title: string; query: string; imageUrl?: string } | null
     shareMenus: ({ show: string[] } | { hide: string[] })[]
     media: { api: string; scope?: string; url?: string; filePath?: string; fileType?: string; showMenu?: boolean; urls?: string[] }[]
+    privacy: { asks: number; choices: { event: string; buttonId?: string }[]; contractsOpened: number; locations: string[] }
   }
 }
 
@@ -260,6 +263,30 @@ describe('dist/weapp (static checks)', () => {
     }
     expect(inCode).toBeGreaterThan(0)
     expect(problems).toEqual([])
+  })
+
+  it('declares in app.json every location API the bundle calls (requiredPrivateInfos) and the scope each needs (permission), and no other', () => {
+    // The APIs requiredPrivateInfos takes, and the scope WeChat asks the user for (none: a picker the user drives).
+    const scopeOf: Record<string, string | null> = {
+      getLocation: 'scope.userLocation',
+      onLocationChange: 'scope.userLocation',
+      startLocationUpdate: 'scope.userLocation',
+      startLocationUpdateBackground: 'scope.userLocationBackground',
+      getFuzzyLocation: 'scope.userFuzzyLocation',
+      chooseLocation: null,
+      choosePoi: null,
+      chooseAddress: null,
+    }
+    const pattern = new RegExp(`\\.(${Object.keys(scopeOf).join('|')})\\(`, 'g')
+    const called = new Set<string>()
+    for (const file of walk(dist).filter((f) => f.endsWith('.js'))) for (const m of fs.readFileSync(file, 'utf8').matchAll(pattern)) called.add(m[1])
+    // The build does locate the user (the map's 定位, check-ins): the scan must find that call.
+    expect(called.has('getLocation')).toBe(true)
+    const config = json(path.join(dist, 'app.json')) as { requiredPrivateInfos?: string[]; permission?: Record<string, { desc?: string }> }
+    expect([...(config.requiredPrivateInfos ?? [])].sort()).toEqual([...called].sort())
+    const scopes = new Set([...called].map((api) => scopeOf[api]).filter((x): x is string => !!x))
+    expect(Object.keys(config.permission ?? {}).sort()).toEqual([...scopes].sort())
+    for (const scope of scopes) expect(config.permission?.[scope]?.desc?.length).toBeGreaterThan(4)
   })
 
   it('keeps the main package within 1.5 MB, every subpackage within 2 MB and the whole within 30 MB', () => {
@@ -559,6 +586,77 @@ describe('dist/weapp (running in Node with a fake wx)', () => {
     expect(media.map((m) => m.api)).toEqual(['getSetting'])
     expect(rendered).toContain('权限错误')
     expect(rendered).toContain(PRINT_MSG.albumPermission)
+  })
+
+  it('shows on an iPhone the team level, limits and expiry in /vip, with no price, no buy button and no hint to pay elsewhere', () => {
+    const user = buildUser({ id: 7, select_groupid: 3 })
+    const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
+    const info = {
+      group_id: 3,
+      level: 2,
+      level_name: 'VIP 1',
+      vip_exp: '2027-03-01T00:00:00.000Z',
+      expired: false,
+      custom: false,
+      days_left: 89,
+      is_admin: true,
+      marker_limit: 3000,
+      join_limit: 20,
+      file_rep_size: 3072000,
+      effective: { marker_limit: 3000, join_limit: 20, file_size_limit: 3072000 },
+      usage: { markers: 12, members: 1, pending: 0, storage_kb: 2048 },
+      hidden_markers: 4,
+      restore_until: '2027-01-01T00:00:00.000Z',
+      products: [],
+      verifyed: true,
+      can_get_trial_bonus: false,
+    }
+    const answers = { '/api/vip/info': info }
+    const iphone = runPage('pages/vip/index', storage, '', { ...answers, __system: { platform: 'ios', system: 'iOS 17.4', model: 'iPhone 13' } }, 600)
+    expect(iphone.rendered).toContain('VIP 1')
+    expect(iphone.rendered).toContain('剩余89天')
+    expect(iphone.rendered).toContain('12 / 3000')
+    expect(iphone.rendered).toContain('4条标注因重置为免费版被隐藏')
+    for (const word of ['¥', '购买', '续费', '升级', '会员套餐', '优惠码', '我的订单', '支付', VIP_MSG.buyAdminOnly]) expect(iphone.rendered).not.toContain(word)
+    // Tapping where the buy button stood on Android starts nothing.
+    const tapped = runPage('pages/vip/index', storage, '购买', { ...answers, __system: { platform: 'ios' } }, 600)
+    expect(tapped.tapped).toBeNull()
+    expect(tapped.requests.map((r) => r.url).filter((u) => /order|pay/.test(u))).toEqual([])
+    // The same team on Android keeps buying.
+    const android = runPage('pages/vip/index', storage, '', answers, 600)
+    expect(android.rendered).toContain('¥')
+    expect(android.rendered).toContain('会员套餐')
+    expect(android.rendered).toContain('我的订单')
+    expect(android.rendered).toContain('前续费可恢复')
+  })
+
+  it('asks for the privacy agreement in its own dialog when 定位 needs it; agreeing lets the waiting getLocation go on', () => {
+    const user = buildUser({ id: 7, select_groupid: 3 })
+    const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
+    const answers = { '/api/layer/getlist': [], __privacy: { agreed: false } }
+    const asked = runPage('pages/map/index', storage, '定位', answers, 800)
+    expect(asked.privacy.asks).toBe(1)
+    expect(asked.privacy.locations).toEqual([])
+    expect(asked.rendered).toContain(PRIVACY_MSG.intro)
+    expect(asked.rendered).toContain(PRIVACY_MSG.contractLink)
+    expect(asked.rendered).toContain('agreePrivacyAuthorization')
+    const agreed = runPage('pages/map/index', storage, '定位', answers, 800, '', [], [{ text: PRIVACY_MSG.contractLink }, { text: PRIVACY_MSG.agree, events: ['tap', 'agreeprivacyauthorization'] }])
+    expect(agreed.privacy.contractsOpened).toBe(1)
+    expect(agreed.privacy.choices).toEqual([{ event: 'agree', buttonId: 'privacy-agree' }])
+    expect(agreed.privacy.locations).toEqual(['ok'])
+    expect(agreed.rendered).not.toContain(PRIVACY_MSG.refused)
+  })
+
+  it('tells the user in Chinese what a refused privacy agreement stops, and keeps the app usable (定位 asks again)', () => {
+    const user = buildUser({ id: 7, select_groupid: 3 })
+    const storage = { user_info: encryptJson({ user, is_admin: true, admin_vip_expired: false }) }
+    const refused = runPage('pages/map/index', storage, '定位', { '/api/layer/getlist': [], __privacy: { agreed: false } }, 800, '', [], [{ text: PRIVACY_MSG.refuse }, { text: '定位' }])
+    expect(refused.privacy.choices[0]).toEqual({ event: 'disagree' })
+    expect(refused.privacy.locations[0]).toBe('privacy refused')
+    expect(refused.rendered).toContain(PRIVACY_MSG.refused)
+    expect(refused.rendered).not.toContain('privacy permission is not authorized')
+    // Not stuck: the next 定位 asks again.
+    expect(refused.privacy.asks).toBe(2)
   })
 
   it('loads every page of the build, main package and subpackages, for a signed-in user without a crash', () => {

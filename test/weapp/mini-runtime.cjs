@@ -7,6 +7,12 @@
  * as if offline; `{"__sequence": [a, b]}` answers a, then b (and b again). Its `__socket` entry
  * scripts wx.connectSocket: `{ready: seq, pushes: [{afterMs, msg}]}` answers hello with ready and
  * then sends each push. The map context answers with a region around Beijing at scale 12.
+ * Its `__system` entry overrides fields of what wx.getSystemInfo / wx.getDeviceInfo answer (`{platform: 'ios'}`).
+ * Its `__privacy` entry (`{agreed: false}`) makes the phone one whose user has not agreed to the privacy
+ * agreement: wx.getLocation then waits on the wx.onNeedPrivacyAuthorization listeners, and goes on or
+ * fails with WeChat's own words after the resolve (output `privacy`: asks, choices, contracts opened,
+ * each getLocation's outcome). MINI_TAPS (JSON `[{text, events}]`) taps again after the first tap,
+ * one after another, dispatching each listed event type (default tap) to the element and its ancestors.
  * Its `__network` entry scripts the network state: `{connected: false, changes: [{afterMs, connected}]}`
  * (wx.getNetworkType and wx.onNetworkStatusChange); without it the phone is connected. While not
  * connected every wx.request fails as offline. Each request is listed with `answered` (the server got it).
@@ -50,6 +56,10 @@ const albumScript = responses.__album || 'granted'
 const socketScript = responses.__socket || null
 const networkScript = responses.__network || { connected: true }
 const networkListeners = []
+const privacyScript = responses.__privacy || null
+const privacyListeners = []
+const privacy = { asks: 0, choices: [], contractsOpened: 0, locations: [] }
+let privacyAgreed = !privacyScript || privacyScript.agreed !== false
 /** Connected now, as the script says: without network every wx.request fails. */
 let connected = networkScript.connected !== false
 const USER_DATA_PATH = 'wxfile://usr'
@@ -96,6 +106,8 @@ const systemInfo = {
   platform: 'android', system: 'Android 13', brand: 'test', model: 'phone', language: 'zh_CN', version: '8.0.50', SDKVersion: '3.5.0',
   windowWidth: 375, windowHeight: 812, screenWidth: 375, screenHeight: 812, pixelRatio: 2, statusBarHeight: 20,
 }
+// `__system` in the answers overrides the phone's system info (e.g. an iPhone: {platform: 'ios'}).
+Object.assign(systemInfo, responses.__system || {})
 const nav = (kind) => (o) => {
   navigations.push({ kind, url: o.url })
   o.success && o.success({})
@@ -166,6 +178,35 @@ global.wx = {
       exec(cb) { cb && cb(answers) },
     }
     return q
+  },
+  onNeedPrivacyAuthorization: (fn) => void privacyListeners.push(fn),
+  openPrivacyContract: (o) => {
+    privacy.contractsOpened++
+    setTimeout(() => o && o.success && o.success({ errMsg: 'openPrivacyContract:ok' }), 0)
+  },
+  // A position near Beijing; held by the privacy agreement until the user answered, as WeChat does.
+  getLocation: (o) => {
+    const ok = () => {
+      privacy.locations.push('ok')
+      o.success && o.success({ longitude: 116.397, latitude: 39.909, accuracy: 20, errMsg: 'getLocation:ok' })
+    }
+    const refused = () => {
+      privacy.locations.push('privacy refused')
+      o.fail && o.fail({ errMsg: 'getLocation:fail privacy permission is not authorized', errno: 104 })
+    }
+    if (privacyAgreed) return setTimeout(ok, 0)
+    if (!privacyListeners.length) return setTimeout(refused, 0)
+    privacy.asks++
+    let answered = false
+    const resolve = (choice) => {
+      if (answered) return
+      answered = true
+      privacy.choices.push(choice)
+      // WeChat takes an agreement only from a tap on an agreePrivacyAuthorization button (its id).
+      if (choice && choice.event === 'agree' && choice.buttonId) privacyAgreed = true
+      setTimeout(privacyAgreed ? ok : refused, 0)
+    }
+    privacyListeners.forEach((fn) => fn(resolve, { referrer: 'getLocation' }))
   },
   login: (o) => setTimeout(() => o.success && o.success({ code: 'wx-login-code', errMsg: 'login:ok' }), 0),
   requestPayment: (o) => {
@@ -317,8 +358,8 @@ function findChain(node, text, ancestors = []) {
   return null
 }
 
+let tapped = null
 setTimeout(() => {
-  let tapped = null
   for (const { placeholder, value } of inputs) {
     const el = findNode(page.data, placeholder)
     if (!el || typeof page.eh !== 'function') continue
@@ -348,6 +389,26 @@ setTimeout(() => {
   }
   if (markerTap) setTimeout(tapByText, waitMs)
   else tapByText()
+  // MINI_TAPS: more taps, one a wait after the other, after the first.
+  const taps = JSON.parse(process.env.MINI_TAPS || '[]')
+  const tapNext = (i) => {
+    if (i >= taps.length) return finish(waitMs)
+    const chain = findChain(page.data, taps[i].text)
+    if (chain && chain.length && typeof page.eh === 'function') {
+      const target = { id: chain[0].uid || chain[0].sid, dataset: { sid: chain[0].sid } }
+      for (const type of taps[i].events || ['tap']) {
+        for (const el of chain) page.eh({ type, timeStamp: Date.now(), target, currentTarget: { id: el.uid || el.sid, dataset: { sid: el.sid } }, detail: {} })
+      }
+    }
+    setTimeout(() => tapNext(i + 1), waitMs)
+  }
+  const afterFirstTap = markerTap ? 2 * waitMs : waitMs
+  if (taps.length) setTimeout(() => tapNext(0), afterFirstTap)
+  else finish(afterFirstTap)
+}, waitMs)
+
+/** Prints what the page rendered, `delay` after the last tap. */
+function finish(delay) {
   setTimeout(() => {
     const rendered = JSON.stringify(updates)
     // What forwarding the page in a chat, and posting it to Moments, would carry (WeChat calls these from the ··· menu).
@@ -355,6 +416,6 @@ setTimeout(() => {
     const timeline = typeof page.onShareTimeline === 'function' ? page.onShareTimeline.call(page) : null
     // Exit only once a large answer has drained into the pipe.
     if (fsFile) require('fs').writeFileSync(fsFile, JSON.stringify(files))
-    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, sockets, toasts, locations, forward, timeline, shareMenus, media, storageKeys: Object.keys(storage), files: Object.keys(files) }), () => process.exit(0))
-  }, markerTap ? 2 * waitMs : waitMs)
-}, waitMs)
+    process.stdout.write(JSON.stringify({ rendered, navigations, requests, tapped, mapCalls, payments, sockets, toasts, locations, forward, timeline, shareMenus, media, privacy, storageKeys: Object.keys(storage), files: Object.keys(files) }), () => process.exit(0))
+  }, delay)
+}

@@ -17,6 +17,7 @@ const VipModals = lazy(() => import('../VipModals'))
 const UpgradeDialog = lazy(() => import('../UpgradeDialog'))
 const LocationPermissionDialog = lazy(() => import('../LocationPermissionDialog'))
 const InvitationDialog = lazy(() => import('../InvitationDialog'))
+const PrivacyDialog = lazy(() => import('../PrivacyDialog'))
 // H5 has no navigation bar of its own: secondary pages get a title bar with back. It loads lazily so
 // that the start pages (/login above all) carry none of it; the mini-program keeps WeChat's bar.
 const PageHeader = process.env.TARO_ENV === 'h5' ? lazy(() => import('../PageHeader')) : null
@@ -99,6 +100,12 @@ export const PageShell = observer(function PageShell({ children, className }: Pr
       {allowed && shown && root.tracker.showPermissionDialog ? (
         <Suspense fallback={null}>
           <LocationPermissionDialog />
+        </Suspense>
+      ) : null}
+      {shown && app.privacy_asking ? (
+        // Not behind the entry guard: the sign-in page may be the one waiting for the agreement.
+        <Suspense fallback={null}>
+          <PrivacyDialog />
         </Suspense>
       ) : null}
       <NoticeBar />

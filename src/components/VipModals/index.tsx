@@ -26,9 +26,11 @@ const ExpiredDialog = observer(function ExpiredDialog({ path }: { path: string }
   const admin = session.is_admin
   const footer = admin ? (
     <View className='vip-dialog__actions'>
-      <Button block type='primary' className='vip-expired__renew' onClick={() => navigate('/vip')}>
-        立即续费
-      </Button>
+      {app.canBuyMembership ? (
+        <Button block type='primary' className='vip-expired__renew' onClick={() => navigate('/vip')}>
+          立即续费
+        </Button>
+      ) : null}
       <Button block fill='outline' type='primary' className='vip-expired__reset' onClick={() => setResetting(true)}>
         重置为免费版
       </Button>
@@ -93,18 +95,20 @@ const ExpiredDialog = observer(function ExpiredDialog({ path }: { path: string }
 
 const ReminderDialog = observer(function ReminderDialog({ path }: { path: string }) {
   const { app, session, navigate } = useStores()
+  // No renewal prompt where the device may not buy (the mini-program on iOS).
+  const renew = session.is_admin && app.canBuyMembership
   return (
     <Dialog
       className='vip-reminder'
       title={VIP_MSG.reminderTitle}
       visible={app.show_vip_exp_modal && !MEMBERSHIP_PATHS.includes(path)}
       content={VIP_MSG.reminder(app.vip_reminder_days)}
-      confirmText={session.is_admin ? '立即续费' : '知道了'}
-      hideCancelButton={!session.is_admin}
+      confirmText={renew ? '立即续费' : '知道了'}
+      hideCancelButton={!renew}
       cancelText='知道了'
       onConfirm={() => {
         app.closeReminder()
-        if (session.is_admin) navigate('/vip')
+        if (renew) navigate('/vip')
       }}
       onCancel={() => app.closeReminder()}
     />

@@ -1,7 +1,8 @@
 /**
  * /vip, the membership centre (SPEC 2/3/9): the team's level and expiry, what it uses
  * against its limits (as bars, beyond the SPEC), the questionnaire's extra trial days, the three
- * products with the server's prices, a discount code, and buying (administrator only).
+ * products with the server's prices, a discount code, and buying (administrator only). In the
+ * mini-program on iOS (app.canBuyMembership false) only the level, limits and expiry show.
  */
 import { Button, Input, Progress, Tag } from '@nutui/nutui-react-taro'
 import { Text, View } from '@tarojs/components'
@@ -28,7 +29,6 @@ const VipCentre = observer(function VipCentre() {
   }, [vip])
 
   if (!info) return null
-  const now = new Date()
   const status = info.level === LEVEL.FREE ? '免费版，无到期时间' : info.expired ? `已于 ${dateTime(info.vip_exp!)} 到期` : `有效期至 ${dateTime(info.vip_exp!)}（剩余${info.days_left}天）`
 
   return (
@@ -41,7 +41,9 @@ const VipCentre = observer(function VipCentre() {
         </View>
         <Text className='vip-card__exp'>{status}</Text>
         {info.hidden_markers > 0 && info.restore_until ? (
-          <Text className='vip-card__hidden'>{`${info.hidden_markers}条标注因重置为免费版被隐藏，${dateTime(info.restore_until)}前续费可恢复`}</Text>
+          <Text className='vip-card__hidden'>
+            {app.canBuyMembership ? `${info.hidden_markers}条标注因重置为免费版被隐藏，${dateTime(info.restore_until)}前续费可恢复` : `${info.hidden_markers}条标注因重置为免费版被隐藏`}
+          </Text>
         ) : null}
       </View>
 
@@ -67,50 +69,63 @@ const VipCentre = observer(function VipCentre() {
         </View>
       ) : null}
 
-      <View className='vip-section'>
-        <Text className='vip-section__title'>会员套餐（每次购买一年）</Text>
-        {vip.products.map(({ product, price }) => {
-          const action = productAction({ level: info.level, vip_exp: info.vip_exp }, product, now)
-          return (
-            <View key={product.id} className={`vip-product vip-product--${product.id}`}>
-              <View className='vip-product__info'>
-                <Text className='vip-product__name'>{product.name}</Text>
-                <Text className='vip-product__limits muted'>{`${product.marker_limit}条标注 · ${product.join_limit}名协作成员 · ${formatStorage(product.file_size_limit)}存储`}</Text>
-              </View>
-              <View className='vip-product__buy'>
-                <Text className='vip-product__price'>{`¥${formatFen(price.amount)}`}</Text>
-                {price.discount_amount > 0 ? <Text className='vip-product__list muted'>{`¥${formatFen(price.price)}`}</Text> : null}
-                {vip.isAdmin ? (
-                  <Button size='small' type='primary' className='vip-product__button' disabled={!!action.disabledReason || vip.buying} onClick={() => void vip.buy(product.id)}>
-                    {action.label}
-                  </Button>
-                ) : null}
-              </View>
-            </View>
-          )
-        })}
-        {vip.isAdmin ? (
-          <View className='vip-discount'>
-            <Input className='vip-discount__input' placeholder='优惠码（选填）' value={vip.discountCode} maxLength={64} onChange={(v) => vip.setDiscountCode(v)} />
-            <Button size='small' fill='outline' type='primary' onClick={() => void vip.checkDiscount()}>
-              使用
-            </Button>
-          </View>
-        ) : (
-          <Text className='vip-admin-only muted'>{VIP_MSG.buyAdminOnly}</Text>
-        )}
-        {vip.discount ? <Text className='vip-discount__ok'>{`已使用优惠码 ${vip.discount.discount.code}：${vip.discount.discount.name}`}</Text> : null}
-      </View>
+      {app.canBuyMembership ? <VipProducts /> : null}
 
       <View className='vip-links'>
-        <Button block fill='outline' className='vip-orders' onClick={() => navigate('/order')}>
-          我的订单
-        </Button>
+        {app.canBuyMembership ? (
+          <Button block fill='outline' className='vip-orders' onClick={() => navigate('/order')}>
+            我的订单
+          </Button>
+        ) : null}
         <Button block fill='none' className='vip-service' onClick={() => app.setServiceSheet(true)}>
           联系客服
         </Button>
       </View>
-      <SandboxPayDialog />
+      {app.canBuyMembership ? <SandboxPayDialog /> : null}
+    </View>
+  )
+})
+
+/** The products with their prices, the discount code and the buy buttons (where buying is allowed). */
+const VipProducts = observer(function VipProducts() {
+  const { vip } = useStores(vipStores)
+  const info = vip.info
+  if (!info) return null
+  const now = new Date()
+  return (
+    <View className='vip-section'>
+      <Text className='vip-section__title'>会员套餐（每次购买一年）</Text>
+      {vip.products.map(({ product, price }) => {
+        const action = productAction({ level: info.level, vip_exp: info.vip_exp }, product, now)
+        return (
+          <View key={product.id} className={`vip-product vip-product--${product.id}`}>
+            <View className='vip-product__info'>
+              <Text className='vip-product__name'>{product.name}</Text>
+              <Text className='vip-product__limits muted'>{`${product.marker_limit}条标注 · ${product.join_limit}名协作成员 · ${formatStorage(product.file_size_limit)}存储`}</Text>
+            </View>
+            <View className='vip-product__buy'>
+              <Text className='vip-product__price'>{`¥${formatFen(price.amount)}`}</Text>
+              {price.discount_amount > 0 ? <Text className='vip-product__list muted'>{`¥${formatFen(price.price)}`}</Text> : null}
+              {vip.isAdmin ? (
+                <Button size='small' type='primary' className='vip-product__button' disabled={!!action.disabledReason || vip.buying} onClick={() => void vip.buy(product.id)}>
+                  {action.label}
+                </Button>
+              ) : null}
+            </View>
+          </View>
+        )
+      })}
+      {vip.isAdmin ? (
+        <View className='vip-discount'>
+          <Input className='vip-discount__input' placeholder='优惠码（选填）' value={vip.discountCode} maxLength={64} onChange={(v) => vip.setDiscountCode(v)} />
+          <Button size='small' fill='outline' type='primary' onClick={() => void vip.checkDiscount()}>
+            使用
+          </Button>
+        </View>
+      ) : (
+        <Text className='vip-admin-only muted'>{VIP_MSG.buyAdminOnly}</Text>
+      )}
+      {vip.discount ? <Text className='vip-discount__ok'>{`已使用优惠码 ${vip.discount.discount.code}：${vip.discount.discount.name}`}</Text> : null}
     </View>
   )
 })

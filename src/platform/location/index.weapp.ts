@@ -1,12 +1,19 @@
 /** Where the user is (the mini-program): Taro.getLocation with type gcj02, WeChat's own coordinates. */
 import Taro from '@tarojs/taro'
+import { privacyFailureMessage } from '../../domain/privacy'
 import { LocationError, type GeoPlatform, type Locate, type Position } from './types'
 
 export type { GeoPlatform, Locate, Position } from './types'
 export { LocationError } from './types'
 
-/** WeChat says 'getLocation:fail auth deny' (or 'authorize no response') when the user refused. */
+/**
+ * WeChat says 'getLocation:fail auth deny' (or 'authorize no response') when the user refused, and
+ * 'privacy permission is not authorized' (or 'api scope is not declared ...') when the privacy
+ * agreement stopped the call: checked first, as its words would read as a refusal too.
+ */
 function errorOf(err: unknown): LocationError {
+  const privacy = privacyFailureMessage(err)
+  if (privacy) return new LocationError('privacy', privacy)
   const msg = String((err as { errMsg?: string } | null)?.errMsg ?? err ?? '')
   return new LocationError(/auth|deny|permission/i.test(msg) ? 'denied' : 'unavailable', msg)
 }

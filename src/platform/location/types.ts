@@ -7,10 +7,13 @@ export interface Position {
 
 export type Locate = () => Promise<Position>
 
-/** Why no position came: the user refused location access, or the device could not tell. */
+/**
+ * Why no position came: the user refused location access, the device could not tell, or WeChat's
+ * privacy agreement stopped the call ('privacy': the message is the Chinese one to show).
+ */
 export class LocationError extends Error {
   constructor(
-    readonly kind: 'denied' | 'unavailable',
+    readonly kind: 'denied' | 'unavailable' | 'privacy',
     message: string = kind,
   ) {
     super(message)
