@@ -83,8 +83,8 @@ function routeCovers(size: { width: number; height: number }): Rect[] {
   const k = size.width / 750
   return [
     { left: 0, top: 0, right: size.width, bottom: 270 * k },
-    // Seven tools of 104 with 24 between, 24 from the right, 200 from the bottom.
-    { left: size.width - 128 * k, top: size.height - 1096 * k, right: size.width, bottom: size.height - 200 * k },
+    // Up to eight tools of 92 with 16 between, 104 wide and 24 from the right, 200 from the bottom.
+    { left: size.width - 128 * k, top: size.height - 1064 * k, right: size.width, bottom: size.height - 200 * k },
     { left: 0, top: size.height - 290 * k, right: size.width, bottom: size.height },
   ]
 }
