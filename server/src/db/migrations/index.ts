@@ -25,8 +25,8 @@ import { syncChanges } from './0018_sync_changes'
 import { clientIds } from './0019_client_ids'
 import { storedFiles } from './0020_stored_files'
 import { consentSessions } from './0021_consent_sessions'
-import { deletedFieldValues } from './0021_deleted_field_values'
-import { oplogBatches } from './0021_oplog_batches'
+import { deletedFieldValues } from './0022_deleted_field_values'
+import { oplogBatches } from './0023_oplog_batches'
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
@@ -51,8 +51,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0019_client_ids': clientIds(),
     '0020_stored_files': storedFiles(dialect),
     '0021_consent_sessions': consentSessions(),
-    '0021_deleted_field_values': deletedFieldValues(),
-    '0021_oplog_batches': oplogBatches(),
+    '0022_deleted_field_values': deletedFieldValues(),
+    '0023_oplog_batches': oplogBatches(),
   }
 }
 
