@@ -18,6 +18,13 @@ jest.setTimeout(120_000)
 
 const GB = 1024 * 1024 * 1024
 const MIB = 1024 * 1024
+/**
+ * What the process may grow by while the work runs. A server alone peaks at about 280 MB here (273-280 MB measured), so
+ * growing by less than this keeps it under 1 GB; the growth is what counts because `npm test` on two
+ * cores runs every file in one process, which already holds the earlier files' memory (it read 1.9 GB at its peak
+ * in a full run of the suite). A bomb inflated whole grows it by 1.5 GB.
+ */
+const MAX_GROWTH = GB - 300 * MIB
 
 let team: Team
 let layer: number
@@ -29,11 +36,12 @@ afterEach(() => team.t.close())
 
 /**
  * Watches the server while `work` runs: another client's call every 100 ms (the longest it waited)
- * and the process's resident memory every 50 ms (the most it reached).
+ * and the process's resident memory every 50 ms (how far it grew above where it started).
  */
-async function watched<T>(call: () => Promise<unknown>, work: () => Promise<T>): Promise<{ result: T; slowestMs: number; maxRss: number }> {
+async function watched<T>(call: () => Promise<unknown>, work: () => Promise<T>): Promise<{ result: T; slowestMs: number; rssGrowth: number }> {
   let slowestMs = 0
-  let maxRss = process.memoryUsage.rss()
+  const startRss = process.memoryUsage.rss()
+  let maxRss = startRss
   let running = true
   const sampler = setInterval(() => (maxRss = Math.max(maxRss, process.memoryUsage.rss())), 50)
   const prober = (async () => {
@@ -49,7 +57,7 @@ async function watched<T>(call: () => Promise<unknown>, work: () => Promise<T>):
     running = false
     // The call under way when the work ended counts too.
     await prober
-    return { result, slowestMs, maxRss }
+    return { result, slowestMs, rssGrowth: maxRss - startRss }
   } finally {
     running = false
     clearInterval(sampler)
@@ -60,13 +68,13 @@ describe('zips that inflate to 1.5 GB', () => {
   it('are refused with 文件解压后过大 while the server answers another client within 2 s and stays under 1 GB', async () => {
     const importZip = (format: string, bytes: Buffer, file_name: string) =>
       team.t.call('/api/marker/import', { layer_id: layer, format, content: bytes.toString('base64'), encoding: 'base64', file_name }, team.owner)
-    const { result, slowestMs, maxRss } = await watched(
+    const { result, slowestMs, rssGrowth } = await watched(
       () => team.t.call('/api/layer/getlist', {}, team.member),
       () => Promise.all([importZip('kmz', kmzBomb(1536), '炸弹.kmz'), importZip('xlsx', xlsxBomb(1536), '炸弹.xlsx'), importZip('shp', shpBomb(1536), '炸弹.zip')]),
     )
     for (const res of result) expect(res).toMatchObject({ errcode: ErrCode.VALIDATION, errmsg: IMPORT_MSG.zipTooLarge })
     expect(slowestMs).toBeLessThan(2000)
-    expect(maxRss).toBeLessThan(GB)
+    expect(rssGrowth).toBeLessThan(MAX_GROWTH)
     // The server lives on and still imports.
     const kml = '<?xml version="1.0"?><kml><Document><Placemark><name>井</name><Point><coordinates>116.4,39.9</coordinates></Point></Placemark></Document></kml>'
     expect(expectOk(await team.t.call('/api/marker/import', { layer_id: layer, format: 'kml', content: kml }, team.owner))).toMatchObject({ imported: 1 })
@@ -136,7 +144,7 @@ describe('unauthenticated import bodies', () => {
     const headerLast = Buffer.from(`{"layer_id":${layer},"format":"csv","content":"${filler(320 * 1024)}`)
     const other = () => fetch(`http://127.0.0.1:${port}/api/layer/getlist`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ header: { ...team.member } }) })
     // Waves of 30 at once for a while, so that the other client calls throughout.
-    const { result, slowestMs, maxRss } = await watched(other, async () => {
+    const { result, slowestMs, rssGrowth } = await watched(other, async () => {
       const refusals: Refusal[] = []
       for (let wave = 0; wave < 8; wave++) refusals.push(...(await Promise.all(Array.from({ length: 30 }, (_, i) => partialImport(port, [badToken, noToken, headerLast][i % 3], DECLARED)))))
       return refusals
@@ -148,7 +156,7 @@ describe('unauthenticated import bodies', () => {
     }
     expect(parseTasksQueued()).toBe(queuedBefore)
     expect(slowestMs).toBeLessThan(2000)
-    expect(maxRss).toBeLessThan(GB)
+    expect(rssGrowth).toBeLessThan(MAX_GROWTH)
   })
 
   it('with a valid session leading the body are read whole and imported', async () => {
