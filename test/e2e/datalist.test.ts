@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { DATA_LIST_MSG } from '../../src/domain/dataListMessages'
-import { apiOk, apiSignIn, exact, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
+import { acceptInvitation, apiOk, apiSignIn, exact, on, openWorld, shot, signIn, signUp, type ApiAuth, type Server, type World } from './harness'
 
 jest.setTimeout(300_000)
 
@@ -57,7 +57,8 @@ describe('the data list', () => {
     }
     await api('/api/user/pre/register', { nickname: '李四', phone: MEMBER_PHONE, department_id: 0 })
     await signIn(b, server, MEMBER_PHONE)
-    await b.waitForURL(/\/map$/)
+    // Joining takes the person's own yes: 李四 accepts the invitation on his first start.
+    await acceptInvitation(b)
     const joins = await api('/api/group/get/joins', {})
     const member = joins.list.find((m: { user: { nickname: string } }) => m.user.nickname === '李四')
     await api('/api/group/join/setting/manager', { join_id: member.join_id, is_manager: true })
