@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { GifWriter } from 'omggif'
 import { PNG } from 'pngjs'
 import { ErrCode } from '../../types/api'
 import type { PrintOptions, PrintProgress } from '../../types/print'
@@ -208,6 +209,42 @@ describe('the printed picture (PNG)', () => {
       // The point without an icon keeps its pin.
       const red = at(116.33, 39.93)
       expect(pixel(png, red.x, red.y)).toEqual([255, 0, 0])
+    }
+  })
+
+  it("draws a point with an uploaded GIF icon in that icon's first frame, as uploads may be GIFs", async () => {
+    await w.close()
+    const files = temporaryStorage()
+    afterClose.push(() => files.dispose())
+    {
+      await world({ storage: files.storage })
+      const key = `${w.groupId}/${'b'.repeat(32)}.gif`
+      // A 32×32 GIF of one colour (palette index 1 = #2080C0) written by the same library's encoder.
+      const out = Buffer.alloc(4096)
+      const writer = new GifWriter(out, 32, 32, { palette: [0x000000, 0x2080c0] })
+      writer.addFrame(0, 0, 32, 32, new Array(32 * 32).fill(1))
+      await files.storage.put(key, out.subarray(0, writer.end()), 'image/gif')
+      await marker(L.red, '书店', 0, '116.37,39.95', { color: '#FF0000', icon: `/files/${key}` })
+      const { bytes } = await printed(w.owner, { layer_ids: [L.red], view: VIEW, options: BARE, format: 'png' })
+      const png = PNG.sync.read(bytes)
+      const spot = at(116.37, 39.95)
+      expect(pixel(png, spot.x, spot.y)).toEqual([0x20, 0x80, 0xc0])
+    }
+  })
+
+  it('keeps the pin of a point whose icon file is not a picture it can read', async () => {
+    await w.close()
+    const files = temporaryStorage()
+    afterClose.push(() => files.dispose())
+    {
+      await world({ storage: files.storage })
+      const key = `${w.groupId}/${'c'.repeat(32)}.gif`
+      await files.storage.put(key, Buffer.from('GIF89a broken'), 'image/gif')
+      await marker(L.red, '坏图', 0, '116.37,39.95', { color: '#FF0000', icon: `/files/${key}` })
+      const { bytes } = await printed(w.owner, { layer_ids: [L.red], view: VIEW, options: BARE, format: 'png' })
+      const png = PNG.sync.read(bytes)
+      const spot = at(116.37, 39.95)
+      expect(pixel(png, spot.x, spot.y)).toEqual([255, 0, 0])
     }
   })
 

@@ -20,6 +20,8 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
+import { GifReader } from 'omggif'
+import { PNG } from 'pngjs'
 import { ErrCode } from '../../../types/api'
 import type { PrintProgress, PrintShareStartRequest, PrintStartRequest, PrintStartResponse } from '../../../types/print'
 import { FEATURES, moduleName } from '../../../src/domain/moduleGate'
@@ -133,6 +135,27 @@ function workerSource(): Promise<string> {
 /** A tile's bytes are a PNG or a JPEG (what both renderers read). */
 function imageBytes(bytes: Uint8Array): boolean {
   return (bytes[0] === 0x89 && bytes[1] === 0x50) || (bytes[0] === 0xff && bytes[1] === 0xd8)
+}
+
+/** The most pixels of a GIF icon decoded for a print: a 5 mm icon needs a few thousand, and a huge one must not fill memory. */
+const GIF_ICON_MAX_PIXELS = 1024 * 1024
+
+/**
+ * A GIF icon (an upload may be one) as a PNG of its first frame, which both renderers read; null
+ * when it is not a GIF or does not decode, so the point keeps its pin.
+ */
+function gifIconPng(bytes: Uint8Array): Uint8Array | null {
+  const head = Buffer.from(bytes.subarray(0, 6)).toString('latin1')
+  if (head !== 'GIF87a' && head !== 'GIF89a') return null
+  try {
+    const gif = new GifReader(Buffer.from(bytes))
+    if (gif.numFrames() < 1 || gif.width * gif.height > GIF_ICON_MAX_PIXELS) return null
+    const png = new PNG({ width: gif.width, height: gif.height })
+    gif.decodeAndBlitFrameRGBA(0, png.data)
+    return new Uint8Array(PNG.sync.write(png))
+  } catch {
+    return null
+  }
 }
 
 export class PrintService {
@@ -342,7 +365,10 @@ export class PrintService {
     }
   }
 
-  /** The icons' images that both renderers read (PNG, JPEG): uploaded files, or data: addresses; others are drawn as pins. */
+  /**
+   * The icons' images that both renderers read (PNG, JPEG, and a GIF's first frame as PNG): uploaded
+   * files, or data: addresses; others (WebP, broken files) are drawn as pins.
+   */
   private async iconFiles(urls: string[]): Promise<{ url: string; bytes: Uint8Array }[]> {
     const out: { url: string; bytes: Uint8Array }[] = []
     for (const url of urls) {
@@ -353,6 +379,7 @@ export class PrintService {
         const data = /^data:image\/(?:png|jpeg);base64,(.+)$/.exec(url)
         if (data) bytes = Buffer.from(data[1], 'base64')
       }
+      if (bytes && !imageBytes(bytes)) bytes = gifIconPng(bytes)
       if (bytes && imageBytes(bytes)) out.push({ url, bytes: new Uint8Array(bytes) })
     }
     return out
